@@ -1,0 +1,33 @@
+// Second half of `npm run build`, after `vite build`: bundles the server into
+// dist/server/main.js (npm packages stay external) and precompresses the client's text files
+// so they are served as Brotli or gzip without compressing on each request.
+import fs from 'node:fs'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
+import { build } from 'esbuild'
+
+await build({
+  entryPoints: ['src/server/main.ts'],
+  outfile: 'dist/server/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+})
+
+const brotli = promisify(zlib.brotliCompress)
+const gzip = promisify(zlib.gzip)
+const compressible = /\.(js|css|svg|json|txt|webmanifest)$/
+const clientDir = 'dist/client'
+for (const entry of fs.readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
+  if (!entry.isFile() || !compressible.test(entry.name)) continue
+  const file = path.join(entry.parentPath, entry.name)
+  const data = fs.readFileSync(file)
+  if (data.length < 1024) continue
+  fs.writeFileSync(`${file}.br`, await brotli(data))
+  fs.writeFileSync(`${file}.gz`, await gzip(data, { level: 9 }))
+}

@@ -1,0 +1,48 @@
+/**
+ * The avatar cache in local storage (SPEC 3): `avatar` holds the current avatar address,
+ * `avatarCache` a small copy of the image itself (a data URL) so it shows instantly on the next
+ * visit, and `hasAvatarCached` says the copy is there.
+ */
+const AVATAR_KEY = 'avatar'
+const CACHE_KEY = 'avatarCache'
+const HAS_CACHE_KEY = 'hasAvatarCached'
+const CACHE_PX = 160
+
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key)
+  } catch {
+    return null
+  }
+}
+
+export function cachedAvatar(): { address: string | null; image: string | null } {
+  return {
+    address: read(AVATAR_KEY),
+    image: read(HAS_CACHE_KEY) === 'true' ? read(CACHE_KEY) : null,
+  }
+}
+
+/** Keeps a small copy of a loaded http(s) avatar; only http avatars are cached (SPEC 4). */
+export function cacheAvatar(address: string, image: HTMLImageElement) {
+  if (!/^https?:/.test(address) || read(AVATAR_KEY) === address) return
+  try {
+    const canvas = document.createElement('canvas')
+    canvas.width = CACHE_PX
+    canvas.height = CACHE_PX
+    canvas.getContext('2d')?.drawImage(image, 0, 0, CACHE_PX, CACHE_PX)
+    window.localStorage.setItem(CACHE_KEY, canvas.toDataURL('image/jpeg', 0.8))
+    window.localStorage.setItem(HAS_CACHE_KEY, 'true')
+    window.localStorage.setItem(AVATAR_KEY, address)
+  } catch {
+    // Storage full or refused: the avatar still shows, just not instantly next time.
+  }
+}
+
+export function clearAvatarCache() {
+  try {
+    for (const key of [AVATAR_KEY, CACHE_KEY, HAS_CACHE_KEY]) window.localStorage.removeItem(key)
+  } catch {
+    // Nothing stored.
+  }
+}

@@ -1,0 +1,20 @@
+import { useEffect, useRef, type SyntheticEvent } from 'react'
+
+/**
+ * Props for a <dialog> shown modally from its first render: focus stays inside, the page behind
+ * is inert, and Esc calls `onCancel` instead of closing the element behind React's back.
+ */
+export function useModalDialog(onCancel: () => void) {
+  const ref = useRef<HTMLDialogElement>(null)
+  useEffect(() => {
+    const element = ref.current
+    if (element !== null && !element.open) element.showModal()
+  }, [])
+  return {
+    ref,
+    onCancel: (event: SyntheticEvent) => {
+      event.preventDefault()
+      onCancel()
+    },
+  }
+}

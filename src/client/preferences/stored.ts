@@ -1,0 +1,140 @@
+/**
+ * Stored preferences (SPEC 2 and 3): the darkMode cookie and the local storage keys font, theme
+ * and action-settings. Pure functions over the raw stored values, shared by the pre-paint script
+ * (inlined into index.html) and the React app. Anything unreadable falls back to the default.
+ */
+
+export const DARK_MODE_COOKIE = 'darkMode'
+export const DARK_MODE_COOKIE_DAYS = 365
+export const FONT_KEY = 'font'
+export const THEME_KEY = 'theme'
+export const EFFECTS_KEY = 'action-settings'
+
+export const FONTS = ['orbitron', 'default'] as const
+export type Font = (typeof FONTS)[number]
+export const DEFAULT_FONT: Font = 'orbitron'
+
+export const THEMES = ['light', 'dark', 'system'] as const
+export type Theme = (typeof THEMES)[number]
+
+export const EFFECT_NAMES = [
+  'sidebarHoverEffect',
+  'hamburgerBounce',
+  'dragParticleEffect',
+  'folderOpenEffect',
+  'filterJumpEffect',
+  'fullStatePersistence',
+] as const
+export type EffectName = (typeof EFFECT_NAMES)[number]
+export type Effects = Record<EffectName, boolean>
+
+export const DEFAULT_EFFECTS: Effects = {
+  sidebarHoverEffect: true,
+  hamburgerBounce: true,
+  dragParticleEffect: true,
+  folderOpenEffect: true,
+  filterJumpEffect: true,
+  fullStatePersistence: true,
+}
+
+export function parseFont(raw: string | null): Font {
+  return FONTS.find((font) => font === raw) ?? DEFAULT_FONT
+}
+
+/** The theme the user chose, or null when they never chose one. */
+export function parseTheme(raw: string | null): Theme | null {
+  return THEMES.find((theme) => theme === raw) ?? null
+}
+
+export function parseEffects(raw: string | null): Effects {
+  const effects = { ...DEFAULT_EFFECTS }
+  let stored: unknown
+  try {
+    stored = raw === null ? null : JSON.parse(raw)
+  } catch {
+    return effects
+  }
+  if (typeof stored !== 'object' || stored === null) return effects
+  for (const name of EFFECT_NAMES) {
+    const value: unknown = (stored as Record<string, unknown>)[name]
+    if (typeof value === 'boolean') effects[name] = value
+  }
+  return effects
+}
+
+/** The darkMode cookie's value: true, false, or null when absent or unreadable. */
+export function parseDarkModeCookie(cookieHeader: string): boolean | null {
+  for (const part of cookieHeader.split(';')) {
+    const [name, value] = part.trim().split('=')
+    if (name === DARK_MODE_COOKIE) return value === 'true' ? true : value === 'false' ? false : null
+  }
+  return null
+}
+
+/**
+ * How theme and darkMode work together: the theme, once chosen in Settings, decides (system
+ * follows the device). Until a theme is chosen, the darkMode cookie decides, and with no cookie
+ * dark mode is on. The cookie always mirrors the mode in effect.
+ */
+export function resolveDark(
+  theme: Theme | null,
+  darkModeCookie: boolean | null,
+  systemPrefersDark: boolean,
+): boolean {
+  if (theme === 'light') return false
+  if (theme === 'dark') return true
+  if (theme === 'system') return systemPrefersDark
+  return darkModeCookie ?? true
+}
+
+export interface AppliedPreferences {
+  dark: boolean
+  font: Font
+  effects: Effects
+}
+
+/** Classes and attributes on <html>: `dark`, `font-orbitron`/`font-default`, data-fx. */
+export function applyToRoot(root: HTMLElement, preferences: AppliedPreferences): void {
+  root.classList.toggle('dark', preferences.dark)
+  for (const font of FONTS) root.classList.toggle(`font-${font}`, font === preferences.font)
+  root.dataset.fx = EFFECT_NAMES.filter((name) => preferences.effects[name]).join(' ')
+}
+
+/** Local storage can be missing or throw (disabled storage, private modes): treat as empty. */
+export function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key)
+  } catch {
+    return null
+  }
+}
+
+export function writeStorage(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key)
+    else window.localStorage.setItem(key, value)
+  } catch {
+    // Storage refused: the preference still applies for this visit.
+  }
+}
+
+export function writeDarkModeCookie(dark: boolean): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : ''
+  const maxAge = DARK_MODE_COOKIE_DAYS * 24 * 60 * 60
+  document.cookie = `${DARK_MODE_COOKIE}=${dark}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`
+}
+
+export function systemPrefersDark(): boolean {
+  return window.matchMedia('(prefers-color-scheme: dark)').matches
+}
+
+/** Everything as stored right now, resolved. */
+export function readPreferences(): AppliedPreferences & { theme: Theme | null } {
+  const theme = parseTheme(readStorage(THEME_KEY))
+  return {
+    theme,
+    dark: resolveDark(theme, parseDarkModeCookie(document.cookie), systemPrefersDark()),
+    font: parseFont(readStorage(FONT_KEY)),
+    effects: parseEffects(readStorage(EFFECTS_KEY)),
+  }
+}

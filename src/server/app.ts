@@ -1,0 +1,103 @@
+import { Hono } from 'hono'
+import { compress } from 'hono/compress'
+import { HTTPException } from 'hono/http-exception'
+import { requestId, type RequestIdVariables } from 'hono/request-id'
+import { pageViewRoutes } from './analytics/routes'
+import type { Auth } from './auth'
+import { authRoutes } from './auth-routes'
+import { avatarRoutes } from './avatars/routes'
+import { profileRoutes } from './profiles/routes'
+import type { Database } from './db/database'
+import { clientAssets } from './http/client-assets'
+import { securityHeaders } from './http/security'
+import type { Logger } from './logger'
+import type { ObjectStorage } from './storage/object-storage'
+
+export interface AppDeps {
+  database: Database
+  auth: Auth
+  /** Uploaded files: avatars (SPEC 7 "Storage"). */
+  storage: ObjectStorage
+  /** Trust X-Forwarded-For for the client's address (behind a reverse proxy). */
+  trustProxy: boolean
+  googleSignIn: boolean
+  neutralAuthErrors: boolean
+  logger: Logger
+  publicUrl: string
+  gaMeasurementId: string | undefined
+  contactUrl: string
+  /** Folder of the built client; absent when only the API is served (server tests). */
+  clientDir?: string
+}
+
+/** How long /readyz waits for the database before calling it unreachable. */
+const READY_TIMEOUT_MS = 2_000
+
+export function createApp(deps: AppDeps) {
+  const { database, logger, storage } = deps
+  const client =
+    deps.clientDir === undefined
+      ? undefined
+      : clientAssets(deps.clientDir, {
+          contactUrl: deps.contactUrl,
+          gaMeasurementId: deps.gaMeasurementId ?? null,
+          googleSignIn: deps.googleSignIn,
+          neutralAuthErrors: deps.neutralAuthErrors,
+        })
+  const app = new Hono<{ Variables: RequestIdVariables }>()
+    .use(requestId())
+    .use(async (c, next) => {
+      const started = performance.now()
+      await next()
+      logger.info(
+        {
+          reqId: c.get('requestId'),
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round(performance.now() - started),
+        },
+        'request',
+      )
+    })
+    .use(
+      securityHeaders({
+        https: deps.publicUrl.startsWith('https:'),
+        analytics: deps.gaMeasurementId !== undefined,
+        inlineScriptHashes: client?.inlineScriptHashes ?? [],
+      }),
+    )
+    .use(compress())
+    .get('/healthz', (c) => c.json({ status: 'ok' }))
+    .get('/readyz', async (c) => {
+      try {
+        await database.ping(READY_TIMEOUT_MS)
+        return c.json({ status: 'ready' })
+      } catch (error) {
+        logger.warn({ reqId: c.get('requestId'), err: error }, 'database unreachable')
+        return c.json({ status: 'unavailable', reason: 'database unreachable' }, 503)
+      }
+    })
+
+    .route('/api/events', pageViewRoutes(database.db))
+    .route('/api', authRoutes(deps.auth, deps.trustProxy))
+    .route('/api', profileRoutes(database.db, deps.auth, storage))
+    .route(
+      '/',
+      avatarRoutes({ db: database.db, auth: deps.auth, storage, publicUrl: deps.publicUrl }),
+    )
+
+  app.notFound((c) => c.json({ error: 'Not found' }, 404))
+  app.onError((error, c) => {
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json({ error: error.message || 'Bad request' }, error.status)
+    }
+    logger.error({ reqId: c.get('requestId'), err: error }, 'request failed')
+    return c.json({ error: 'Something went wrong. Please try again.' }, 500)
+  })
+
+  if (client !== undefined) app.route('/', client.routes)
+  return app
+}
+
+export type App = ReturnType<typeof createApp>

@@ -1,0 +1,123 @@
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config'
+
+const cwd = '/srv/mofu'
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, cwd)
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems
+    throw error
+  }
+  throw new Error('expected a ConfigError')
+}
+
+describe('loadConfig', () => {
+  it('runs on one machine with nothing set', () => {
+    const config = loadConfig({}, cwd)
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      dataDir: '/srv/mofu/data',
+      database: { kind: 'sqlite', file: '/srv/mofu/data/mofu.db' },
+      storage: { kind: 'local', dir: '/srv/mofu/data/storage' },
+      smtpUrl: undefined,
+      mailFrom: 'Mofu <no-reply@localhost>',
+      authSecret: undefined,
+      google: undefined,
+      redisUrl: undefined,
+      gaMeasurementId: undefined,
+      contactUrl: 'mailto:no-reply@localhost',
+      neutralAuthErrors: false,
+      trustProxy: false,
+      logLevel: 'info',
+    })
+  })
+
+  it('derives the public URL from PORT and drops a trailing slash from PUBLIC_URL', () => {
+    expect(loadConfig({ PORT: '8080' }, cwd).publicUrl).toBe('http://localhost:8080')
+    expect(loadConfig({ PUBLIC_URL: 'https://mofu.example/' }, cwd).publicUrl).toBe(
+      'https://mofu.example',
+    )
+  })
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }, cwd).port).toBe(3000)
+  })
+
+  it('selects PostgreSQL by DATABASE_URL and SQLite by a file: URL', () => {
+    const postgres = 'postgres://postgres@127.0.0.1:5432/test'
+    expect(loadConfig({ DATABASE_URL: postgres }, cwd).database).toEqual({
+      kind: 'postgres',
+      connectionString: postgres,
+    })
+    expect(loadConfig({ DATABASE_URL: 'file:db/mofu.db' }, cwd).database).toEqual({
+      kind: 'sqlite',
+      file: path.resolve(cwd, 'db/mofu.db'),
+    })
+    expect(loadConfig({ DATABASE_URL: 'file:///var/lib/mofu.db' }, cwd).database).toEqual({
+      kind: 'sqlite',
+      file: '/var/lib/mofu.db',
+    })
+  })
+
+  it('selects S3 by STORAGE_URL with the S3_ variables', () => {
+    const config = loadConfig(
+      {
+        STORAGE_URL: 's3://mofu-media/avatars-prod',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      },
+      cwd,
+    )
+    expect(config.storage).toEqual({
+      kind: 's3',
+      bucket: 'mofu-media',
+      prefix: 'avatars-prod',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    })
+  })
+
+  it('enables Google sign-in only with both its id and secret', () => {
+    expect(
+      loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }, cwd).google,
+    ).toEqual({ clientId: 'id', clientSecret: 'secret', issuer: 'https://accounts.google.com' })
+    expect(problemsOf({ GOOGLE_CLIENT_ID: 'id' })).toEqual([
+      'GOOGLE_CLIENT_SECRET: expected a value when the other Google variable is set',
+    ])
+  })
+
+  it.each([
+    ['PORT', 'abc', 'PORT: expected a port number from 0 to 65535'],
+    ['PORT', '70000', 'PORT: expected a port number from 0 to 65535'],
+    ['PORT', '-1', 'PORT: expected a port number from 0 to 65535'],
+    ['PUBLIC_URL', 'mofu.example', 'PUBLIC_URL: expected an http:// or https:// URL'],
+    ['DATABASE_URL', 'mysql://db/mofu', 'DATABASE_URL: expected postgres://… or file:PATH'],
+    ['STORAGE_URL', 'gs://bucket', 'STORAGE_URL: expected s3://BUCKET or file:PATH'],
+    ['S3_FORCE_PATH_STYLE', 'yes', 'S3_FORCE_PATH_STYLE: expected true or false'],
+    ['AUTH_NEUTRAL_ERRORS', '1', 'AUTH_NEUTRAL_ERRORS: expected true or false'],
+    ['TRUST_PROXY', 'on', 'TRUST_PROXY: expected true or false'],
+    ['SMTP_URL', 'mail.example:25', 'SMTP_URL: expected smtp://… or smtps://…'],
+    ['AUTH_SECRET', 'short', 'AUTH_SECRET: expected at least 32 characters'],
+    ['GOOGLE_ISSUER', 'accounts', 'GOOGLE_ISSUER: expected an http:// or https:// URL'],
+    ['REDIS_URL', 'localhost:6379', 'REDIS_URL: expected redis://… or rediss://…'],
+    ['GA_MEASUREMENT_ID', 'UA-1', 'GA_MEASUREMENT_ID: expected a measurement id such as G-ABC123'],
+    ['CONTACT_URL', 'javascript:alert(1)', 'CONTACT_URL: expected an http(s):// or mailto: URL'],
+    ['LOG_LEVEL', 'loud', 'LOG_LEVEL: expected fatal, error, warn, info, debug, trace or silent'],
+  ])('refuses %s=%s, naming the variable', (name, value, problem) => {
+    expect(problemsOf({ [name]: value })).toEqual([problem])
+  })
+
+  it('reports every wrong variable at once', () => {
+    expect(problemsOf({ PORT: 'abc', SMTP_URL: 'nope' })).toHaveLength(2)
+  })
+})

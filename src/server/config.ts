@@ -1,0 +1,213 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+/**
+ * Configuration comes from the environment only, parsed once at start. A wrong value stops
+ * the server with a message naming the variable and what it expects (see README).
+ */
+
+const optional = z
+  .string()
+  .transform((value) => value.trim())
+  .optional()
+  .transform((value) => (value === '' ? undefined : value))
+
+const url = (protocols: readonly string[], expected: string) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol)
+      } catch {
+        return false
+      }
+    },
+    { message: `expected ${expected}` },
+  )
+
+const PORT_EXPECTED = 'expected a port number from 0 to 65535'
+
+const booleanVariable = optional.pipe(
+  z
+    .enum(['true', 'false'], { message: 'expected true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+)
+
+const EnvSchema = z.object({
+  PORT: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, { message: PORT_EXPECTED })
+      .transform(Number)
+      .refine((port) => port <= 65535, { message: PORT_EXPECTED })
+      .default(3000),
+  ),
+  HOST: optional.pipe(z.string().default('0.0.0.0')),
+  PUBLIC_URL: optional.pipe(url(['http:', 'https:'], 'an http:// or https:// URL').optional()),
+  DATA_DIR: optional.pipe(z.string().default('./data')),
+  DATABASE_URL: optional.pipe(
+    url(['postgres:', 'postgresql:', 'file:'], 'postgres://… or file:PATH').optional(),
+  ),
+  STORAGE_URL: optional.pipe(url(['s3:', 'file:'], 's3://BUCKET or file:PATH').optional()),
+  S3_ENDPOINT: optional.pipe(url(['http:', 'https:'], 'an http:// or https:// URL').optional()),
+  S3_REGION: optional.pipe(z.string().default('us-east-1')),
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_FORCE_PATH_STYLE: booleanVariable,
+  SMTP_URL: optional.pipe(url(['smtp:', 'smtps:'], 'smtp://… or smtps://…').optional()),
+  MAIL_FROM: optional,
+  AUTH_SECRET: optional.pipe(
+    z.string().min(32, { message: 'expected at least 32 characters' }).optional(),
+  ),
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  GOOGLE_ISSUER: optional.pipe(
+    url(['http:', 'https:'], 'an http:// or https:// URL').default('https://accounts.google.com'),
+  ),
+  REDIS_URL: optional.pipe(url(['redis:', 'rediss:'], 'redis://… or rediss://…').optional()),
+  GA_MEASUREMENT_ID: optional.pipe(
+    z
+      .string()
+      .regex(/^G-[A-Z0-9]+$/, { message: 'expected a measurement id such as G-ABC123' })
+      .optional(),
+  ),
+  CONTACT_URL: optional.pipe(
+    url(['http:', 'https:', 'mailto:'], 'an http(s):// or mailto: URL').optional(),
+  ),
+  AUTH_NEUTRAL_ERRORS: booleanVariable,
+  TRUST_PROXY: booleanVariable,
+  LOG_LEVEL: optional.pipe(
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        message: 'expected fatal, error, warn, info, debug, trace or silent',
+      })
+      .default('info'),
+  ),
+})
+
+export type DatabaseTarget =
+  { kind: 'sqlite'; file: string } | { kind: 'postgres'; connectionString: string }
+
+export type StorageTarget =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3'
+      bucket: string
+      prefix: string
+      endpoint: string | undefined
+      region: string
+      accessKeyId: string | undefined
+      secretAccessKey: string | undefined
+      forcePathStyle: boolean
+    }
+
+export interface Config {
+  port: number
+  host: string
+  publicUrl: string
+  dataDir: string
+  database: DatabaseTarget
+  storage: StorageTarget
+  smtpUrl: string | undefined
+  mailFrom: string
+  authSecret: string | undefined
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined
+  redisUrl: string | undefined
+  gaMeasurementId: string | undefined
+  contactUrl: string
+  /** One neutral message for every sign-in and sign-up failure, revealing no account. */
+  neutralAuthErrors: boolean
+  /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
+  trustProxy: boolean
+  logLevel: string
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+function filePath(fileUrl: string, cwd: string): string {
+  // `file:relative/path` keeps its relativity; `file:///abs` is absolute.
+  const rest = fileUrl.slice('file:'.length).replace(/^\/\//, '')
+  return path.resolve(cwd, decodeURIComponent(rest))
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config {
+  const parsed = EnvSchema.safeParse(env)
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    )
+  }
+  const e = parsed.data
+  const problems: string[] = []
+
+  const dataDir = path.resolve(cwd, e.DATA_DIR)
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '')
+
+  let database: DatabaseTarget
+  if (e.DATABASE_URL === undefined) {
+    database = { kind: 'sqlite', file: path.join(dataDir, 'mofu.db') }
+  } else if (e.DATABASE_URL.startsWith('file:')) {
+    database = { kind: 'sqlite', file: filePath(e.DATABASE_URL, cwd) }
+  } else {
+    database = { kind: 'postgres', connectionString: e.DATABASE_URL }
+  }
+
+  let storage: StorageTarget
+  if (e.STORAGE_URL === undefined) {
+    storage = { kind: 'local', dir: path.join(dataDir, 'storage') }
+  } else if (e.STORAGE_URL.startsWith('file:')) {
+    storage = { kind: 'local', dir: filePath(e.STORAGE_URL, cwd) }
+  } else {
+    const location = new URL(e.STORAGE_URL)
+    if (location.hostname === '') problems.push('STORAGE_URL: expected s3://BUCKET with a bucket')
+    storage = {
+      kind: 's3',
+      bucket: location.hostname,
+      prefix: location.pathname.replace(/^\/+|\/+$/g, ''),
+      endpoint: e.S3_ENDPOINT,
+      region: e.S3_REGION,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    }
+  }
+
+  let google: Config['google']
+  if (e.GOOGLE_CLIENT_ID !== undefined && e.GOOGLE_CLIENT_SECRET !== undefined) {
+    google = {
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+      issuer: e.GOOGLE_ISSUER,
+    }
+  } else if (e.GOOGLE_CLIENT_ID !== undefined || e.GOOGLE_CLIENT_SECRET !== undefined) {
+    const missing = e.GOOGLE_CLIENT_ID === undefined ? 'GOOGLE_CLIENT_ID' : 'GOOGLE_CLIENT_SECRET'
+    problems.push(`${missing}: expected a value when the other Google variable is set`)
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems)
+
+  const mailFrom = e.MAIL_FROM ?? `Mofu <no-reply@${new URL(publicUrl).hostname}>`
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir,
+    database,
+    storage,
+    smtpUrl: e.SMTP_URL,
+    mailFrom,
+    authSecret: e.AUTH_SECRET,
+    google,
+    redisUrl: e.REDIS_URL,
+    gaMeasurementId: e.GA_MEASUREMENT_ID,
+    contactUrl: e.CONTACT_URL ?? `mailto:${mailFrom.replace(/^.*<|>.*$/g, '')}`,
+    neutralAuthErrors: e.AUTH_NEUTRAL_ERRORS,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  }
+}

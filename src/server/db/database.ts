@@ -1,0 +1,154 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type DialectAdapter,
+  type Driver,
+} from 'kysely'
+import pg from 'pg'
+import { DATABASE_TIMEOUT_MS } from '../../shared/constants'
+import type { DatabaseTarget } from '../config'
+import type { Tables } from './tables'
+
+export type DialectName = 'sqlite' | 'postgres'
+
+export interface Database {
+  db: Kysely<Tables>
+  dialect: DialectName
+  /** Resolves when the database answers a trivial query within `timeoutMs`. */
+  ping(timeoutMs: number): Promise<void>
+  /** Closes every connection; calling it again waits for the same close. */
+  close(): Promise<void>
+}
+
+/**
+ * better-sqlite3 is synchronous: while it waits for a lock held by another process, the event
+ * loop waits too. Lock waits are therefore kept far below the request timeout; only a second
+ * process on the same file (a migration running elsewhere) can hold a lock at all.
+ */
+const SQLITE_BUSY_TIMEOUT_MS = 5_000
+
+/**
+ * Write transactions take SQLite's write lock when they begin (BEGIN IMMEDIATE) rather than at
+ * their first write, so two processes never deadlock upgrading read locks and a migration run
+ * holds the lock for its whole length.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+  }
+}
+
+/** SQLite does run DDL inside transactions; saying so makes Kysely's migrator use one. */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true
+  }
+}
+
+class MofuSqliteDialect extends SqliteDialect {
+  constructor(private readonly database: SQLite.Database) {
+    super({ database })
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver({ database: this.database })
+  }
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter()
+  }
+}
+
+export interface OpenOptions {
+  /** Upper bound for every statement and connection attempt. */
+  timeoutMs?: number
+  onPoolError?: (error: Error) => void
+}
+
+export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Database {
+  const timeoutMs = options.timeoutMs ?? DATABASE_TIMEOUT_MS
+  return target.kind === 'sqlite'
+    ? openSqlite(target.file, timeoutMs)
+    : openPostgres(target.connectionString, timeoutMs, options.onPoolError)
+}
+
+function openSqlite(file: string, timeoutMs: number): Database {
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  const sqlite = new SQLite(file, { timeout: Math.min(timeoutMs, SQLITE_BUSY_TIMEOUT_MS) })
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('synchronous = NORMAL')
+  sqlite.pragma('foreign_keys = ON')
+  const db = new Kysely<Tables>({ dialect: new MofuSqliteDialect(sqlite) })
+  return {
+    db,
+    dialect: 'sqlite',
+    async ping() {
+      await sql`select 1`.execute(db)
+    },
+    close: closeOnce(db),
+  }
+}
+
+function openPostgres(
+  connectionString: string,
+  timeoutMs: number,
+  onPoolError: ((error: Error) => void) | undefined,
+): Database {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: timeoutMs,
+    query_timeout: timeoutMs,
+    statement_timeout: timeoutMs,
+    idle_in_transaction_session_timeout: timeoutMs,
+  })
+  // An idle client whose server went away emits here; without a listener it would crash.
+  pool.on('error', (error) => onPoolError?.(error))
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) })
+  return {
+    db,
+    dialect: 'postgres',
+    async ping(pingTimeoutMs) {
+      const connecting = pool.connect()
+      const client = await withTimeout(connecting, pingTimeoutMs).catch((error: unknown) => {
+        connecting.then(
+          (late) => late.release(),
+          () => undefined,
+        )
+        throw error
+      })
+      try {
+        await withTimeout(client.query('select 1'), pingTimeoutMs)
+        client.release()
+      } catch (error) {
+        client.release(error instanceof Error ? error : true)
+        throw error
+      }
+    },
+    close: closeOnce(db),
+  }
+}
+
+async function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs)
+  })
+  try {
+    return await Promise.race([promise, timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+function closeOnce(db: Kysely<Tables>): () => Promise<void> {
+  let closing: Promise<void> | undefined
+  return () => (closing ??= db.destroy())
+}

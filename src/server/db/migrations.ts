@@ -1,0 +1,163 @@
+import { Migrator, sql, type Migration, type MigrationResultSet } from 'kysely'
+import type { Database, DialectName } from './database'
+
+/**
+ * One ordered migration set for SQLite and PostgreSQL. Each migration uses only DDL both
+ * dialects share. Kysely's migrator records what ran in `kysely_migration` and serialises
+ * concurrent runs (PostgreSQL advisory lock; SQLite BEGIN IMMEDIATE, see database.ts), so
+ * starting two instances at once is safe.
+ */
+function migrationsFor(dialect: DialectName): Record<string, Migration> {
+  // Better Auth reads booleans and dates as each dialect stores them natively.
+  const bool = dialect === 'postgres' ? 'boolean' : 'integer'
+  const date = dialect === 'postgres' ? 'timestamptz' : 'date'
+  return {
+    '0001_instance_settings': {
+      async up(db) {
+        await db.schema
+          .createTable('instance_settings')
+          .addColumn('key', 'text', (column) => column.primaryKey())
+          .addColumn('value', 'text', (column) => column.notNull())
+          .execute()
+      },
+    },
+    '0002_page_views': {
+      async up(db) {
+        await db.schema
+          .createTable('page_views')
+          .addColumn('path', 'text', (column) => column.notNull())
+          .addColumn('referrer', 'text')
+          .addColumn('viewed_at', 'text', (column) => column.notNull())
+          .execute()
+        await db.schema
+          .createIndex('page_views_viewed_at')
+          .on('page_views')
+          .column('viewed_at')
+          .execute()
+      },
+    },
+    '0003_auth': {
+      // The tables of Better Auth (user, session, account, verification, rateLimit), as its own
+      // schema generator writes them, so they live in the one migration set.
+      async up(db) {
+        await db.schema
+          .createTable('user')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('email', 'text', (c) => c.notNull().unique())
+          .addColumn('emailVerified', bool, (c) => c.notNull())
+          .addColumn('image', 'text')
+          .addColumn('createdAt', date, (c) => c.notNull())
+          .addColumn('updatedAt', date, (c) => c.notNull())
+          .execute()
+        await db.schema
+          .createTable('session')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('expiresAt', date, (c) => c.notNull())
+          .addColumn('token', 'text', (c) => c.notNull().unique())
+          .addColumn('createdAt', date, (c) => c.notNull())
+          .addColumn('updatedAt', date, (c) => c.notNull())
+          .addColumn('ipAddress', 'text')
+          .addColumn('userAgent', 'text')
+          .addColumn('userId', 'text', (c) => c.notNull().references('user.id').onDelete('cascade'))
+          .execute()
+        await db.schema
+          .createTable('account')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('accountId', 'text', (c) => c.notNull())
+          .addColumn('providerId', 'text', (c) => c.notNull())
+          .addColumn('userId', 'text', (c) => c.notNull().references('user.id').onDelete('cascade'))
+          .addColumn('accessToken', 'text')
+          .addColumn('refreshToken', 'text')
+          .addColumn('idToken', 'text')
+          .addColumn('accessTokenExpiresAt', date)
+          .addColumn('refreshTokenExpiresAt', date)
+          .addColumn('scope', 'text')
+          .addColumn('password', 'text')
+          .addColumn('createdAt', date, (c) => c.notNull())
+          .addColumn('updatedAt', date, (c) => c.notNull())
+          .execute()
+        await db.schema
+          .createTable('verification')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('identifier', 'text', (c) => c.notNull())
+          .addColumn('value', 'text', (c) => c.notNull())
+          .addColumn('expiresAt', date, (c) => c.notNull())
+          .addColumn('createdAt', date, (c) => c.notNull())
+          .addColumn('updatedAt', date, (c) => c.notNull())
+          .execute()
+        await db.schema
+          .createTable('rateLimit')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('key', 'text', (c) => c.notNull().unique())
+          .addColumn('count', 'integer', (c) => c.notNull())
+          .addColumn('lastRequest', 'bigint', (c) => c.notNull())
+          .execute()
+        await db.schema.createIndex('session_userId_idx').on('session').column('userId').execute()
+        await db.schema.createIndex('account_userId_idx').on('account').column('userId').execute()
+        await db.schema
+          .createIndex('verification_identifier_idx')
+          .on('verification')
+          .column('identifier')
+          .execute()
+      },
+    },
+    '0004_profiles': {
+      // username holds the lowercase handle or NULL (no handle yet): the unique index then
+      // makes handles unique in the database itself, however many users have none.
+      async up(db) {
+        await db.schema
+          .createTable('profiles')
+          .addColumn('user_id', 'text', (c) =>
+            c.primaryKey().references('user.id').onDelete('cascade'),
+          )
+          .addColumn('name', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('username', 'text')
+          .addColumn('display_username', 'text')
+          .addColumn('avatar', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('font', 'text', (c) => c.notNull().defaultTo('default'))
+          .addColumn('pin_count', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('used_pin_count', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('pin_reset_at', 'text')
+          .addColumn('plan', 'text', (c) => c.notNull().defaultTo('free'))
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .execute()
+        await db.schema
+          .createIndex('profiles_username_key')
+          .on('profiles')
+          .column('username')
+          .unique()
+          .execute()
+      },
+    },
+  }
+}
+
+export async function migrateToLatest({ db, dialect }: Database): Promise<MigrationResultSet> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrationsFor(dialect)) },
+    // Kysely looks for its bookkeeping tables in every schema unless told which one; name the
+    // connection's own schema so databases that share a server (one schema each) stay apart.
+    migrationTableSchema: dialect === 'postgres' ? await currentSchema(db) : undefined,
+  })
+  const result = await migrator.migrateToLatest()
+  if (result.error !== undefined) {
+    const failed = result.results?.find((step) => step.status === 'Error')
+    throw new Error(`Migration ${failed?.migrationName ?? '(setup)'} failed`, {
+      cause: result.error,
+    })
+  }
+  return result
+}
+
+async function currentSchema(db: Database['db']): Promise<string> {
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(
+    db,
+  )
+  const schema = rows[0]?.schema
+  if (schema === undefined || schema === null) {
+    throw new Error('PostgreSQL has no current schema: check search_path in DATABASE_URL')
+  }
+  return schema
+}

@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono } from 'hono'
+import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../shared/public-config'
+import { isAppRoute } from '../../shared/routes'
+
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+const REVALIDATE = 'no-cache'
+const SHORT = 'public, max-age=3600'
+
+export interface ClientAssets {
+  routes: Hono
+  /** CSP source expressions ('sha256-…') for the inline scripts of index.html. */
+  inlineScriptHashes: string[]
+}
+
+/**
+ * The built client: files under /assets carry a content hash in their name and are cached
+ * forever; other public files (images, icons) for an hour; every other GET that wants HTML gets
+ * index.html with the public configuration embedded, revalidated on each visit so a new deploy is
+ * picked up at once, and with status 404 where the app has no such page.
+ */
+export function clientAssets(dir: string, publicConfig: PublicConfig): ClientAssets {
+  const template = fs.readFileSync(path.join(dir, 'index.html'), 'utf8')
+  const inlineScriptHashes = [...template.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, code]) =>
+      `'sha256-${createHash('sha256')
+        .update(code ?? '')
+        .digest('base64')}'`,
+  )
+  // `<` is escaped so no value can close the script element.
+  const configJson = JSON.stringify(publicConfig).replace(/</g, '\\u003c')
+  const indexHtml = template.replace(
+    '</head>',
+    `<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${configJson}</script></head>`,
+  )
+  const indexEtag = `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 27)}"`
+  const files = serveStatic({ root: dir, precompressed: true })
+
+  const routes = new Hono()
+    .use('*', async (c, next) => {
+      if (c.req.path.endsWith('/') || c.req.path === '/index.html') return next()
+      const response = await files(c, next)
+      if (!(response instanceof Response)) return
+      response.headers.set('Cache-Control', c.req.path.startsWith('/assets/') ? IMMUTABLE : SHORT)
+      return response
+    })
+    .use('*', async (c, next) => {
+      const wantsPage =
+        (c.req.method === 'GET' || c.req.method === 'HEAD') &&
+        !c.req.path.startsWith('/assets/') &&
+        !c.req.path.startsWith('/api/') &&
+        !path.posix.extname(c.req.path) &&
+        /text\/html|\*\/\*/.test(c.req.header('Accept') ?? '*/*')
+      if (!wantsPage) return next()
+      c.header('Cache-Control', REVALIDATE)
+      c.header('ETag', indexEtag)
+      const status = isAppRoute(c.req.path) ? 200 : 404
+      if (status === 200 && c.req.header('If-None-Match') === indexEtag) return c.body(null, 304)
+      return c.html(indexHtml, status)
+    })
+  return { routes, inlineScriptHashes }
+}

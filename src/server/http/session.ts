@@ -1,0 +1,21 @@
+import { createMiddleware } from 'hono/factory'
+import type { Context } from 'hono'
+import type { Auth } from '../auth'
+
+/** The signed-in user's id, from the session cookie, or null. */
+export async function sessionUserId(auth: Auth, c: Context): Promise<string | null> {
+  const session = await auth.api.getSession({ headers: c.req.raw.headers })
+  return session?.user.id ?? null
+}
+
+export const signInRequired = (c: Context) =>
+  c.json({ error: 'Please log in first.', code: 'UNAUTHENTICATED' }, 401)
+
+/** Answers 401 unless signed in; the handlers then read the user's id as `uid`. */
+export const requireSession = (auth: Auth) =>
+  createMiddleware<{ Variables: { uid: string } }>(async (c, next) => {
+    const uid = await sessionUserId(auth, c)
+    if (uid === null) return signInRequired(c)
+    c.set('uid', uid)
+    await next()
+  })

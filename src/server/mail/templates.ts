@@ -1,0 +1,118 @@
+import type { Mail } from './mailer'
+
+export interface LinkMailInput {
+  to: string
+  url: string
+  /** Human text such as "24 hours" or "1 hour". */
+  validFor: string
+}
+
+export function verificationMail(input: LinkMailInput): Mail {
+  return linkMail(input, {
+    subject: 'Verify your e-mail for Mofu',
+    heading: 'Welcome to Mofu!',
+    intro:
+      'Thanks for signing up. Please confirm this is your e-mail address, then you can sign in.',
+    action: 'Verify my e-mail',
+  })
+}
+
+export function passwordResetMail(input: LinkMailInput): Mail {
+  return linkMail(input, {
+    subject: 'Reset your Mofu password',
+    heading: 'Reset your password',
+    intro: 'We got a request to reset the password of your Mofu account. Choose a new one here:',
+    action: 'Choose a new password',
+  })
+}
+
+interface Wording {
+  subject: string
+  heading: string
+  intro: string
+  action: string
+}
+
+const NOT_EXPECTED = 'If you did not ask for this, you can ignore this mail; nothing changes.'
+
+/** Mail clients ignore <style> blocks and web fonts unevenly, so every style is inline. */
+const FONT =
+  "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, " +
+  "'Hiragino Sans', 'Noto Sans JP', 'Yu Gothic', Meiryo, sans-serif"
+const COLOR = {
+  page: '#0d0b1e',
+  card: '#14112b',
+  line: '#2c2652',
+  sakura: '#ff9cc0',
+  peach: '#ffa86b',
+  onPeach: '#1a1030',
+  heading: '#f6f3ff',
+  body: '#d9d4f2',
+  quiet: '#a59fc9',
+}
+
+function linkMail({ to, url, validFor }: LinkMailInput, wording: Wording): Mail {
+  const validity = `This link is valid for ${validFor}.`
+  const text = [
+    wording.heading,
+    '',
+    wording.intro,
+    '',
+    url,
+    '',
+    validity,
+    '',
+    NOT_EXPECTED,
+    '',
+    '- Mofu',
+    '',
+  ].join('\n')
+  return { to, subject: wording.subject, text, html: html(wording, url, validity) }
+}
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;')
+}
+
+function html(wording: Wording, url: string, validity: string): string {
+  const e = escapeHtml
+  const href = e(url)
+  const font = `font-family:${FONT};`
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="dark">
+<meta name="supported-color-schemes" content="dark">
+<title>${e(wording.subject)}</title>
+</head>
+<body style="margin:0;padding:0;background-color:${COLOR.page};">
+<div style="display:none;max-height:0;overflow:hidden;opacity:0;">${e(wording.intro)}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="${COLOR.page}" style="background-color:${COLOR.page};">
+<tr><td align="center" style="padding:32px 12px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="${COLOR.card}" style="max-width:480px;background-color:${COLOR.card};border:1px solid ${COLOR.line};border-top:4px solid ${COLOR.sakura};border-radius:16px;">
+<tr><td style="padding:28px 32px 0;${font}font-size:22px;font-weight:700;letter-spacing:1px;color:${COLOR.sakura};">Mofu</td></tr>
+<tr><td style="padding:16px 32px 0;${font}font-size:20px;font-weight:700;line-height:1.3;color:${COLOR.heading};">${e(wording.heading)}</td></tr>
+<tr><td style="padding:12px 32px 0;${font}font-size:16px;line-height:1.5;color:${COLOR.body};">${e(wording.intro)}</td></tr>
+<tr><td align="center" style="padding:28px 32px;">
+<table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr>
+<td align="center" bgcolor="${COLOR.peach}" style="background-color:${COLOR.peach};border-radius:999px;">
+<a href="${href}" target="_blank" style="display:inline-block;padding:14px 28px;${font}font-size:16px;font-weight:700;line-height:1.2;color:${COLOR.onPeach};text-decoration:none;border-radius:999px;">${e(wording.action)}</a>
+</td></tr></table>
+</td></tr>
+<tr><td style="padding:0 32px;${font}font-size:14px;line-height:1.5;color:${COLOR.body};">${e(validity)} If the button does not work, open this link:</td></tr>
+<tr><td style="padding:8px 32px 24px;${font}font-size:13px;line-height:1.5;word-break:break-all;"><a href="${href}" target="_blank" style="color:${COLOR.sakura};text-decoration:underline;">${href}</a></td></tr>
+<tr><td style="padding:16px 32px 28px;border-top:1px solid ${COLOR.line};${font}font-size:13px;line-height:1.5;color:${COLOR.quiet};">${e(NOT_EXPECTED)}</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`
+}

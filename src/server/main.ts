@@ -1,0 +1,120 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { serve } from '@hono/node-server'
+import { createApp } from './app'
+import { createAuth } from './auth'
+import { ConfigError, loadConfig, type Config } from './config'
+import { openDatabase } from './db/database'
+import { migrateToLatest } from './db/migrations'
+import { createLogger } from './logger'
+import { createMailer } from './mail/mailer'
+import { connectRedisStorage } from './redis-storage'
+import { resolveAuthSecret } from './secret'
+import { createStorage } from './storage/create-storage'
+
+/** In-flight requests get this long to finish after SIGTERM/SIGINT before the process exits. */
+const STOP_GRACE_MS = 8_000
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    process.stderr.write(`Mofu cannot start. ${error.message}\n`)
+    process.exit(1)
+  }
+}
+
+/** The built client sits beside the built server (dist/client next to dist/server). */
+function builtClientDir(): string | undefined {
+  const dir = fileURLToPath(new URL('../client/', import.meta.url))
+  return fs.existsSync(path.join(dir, 'index.html')) ? dir : undefined
+}
+
+async function main() {
+  const config = readConfig()
+  const logger = createLogger(config.logLevel)
+  fs.mkdirSync(config.dataDir, { recursive: true })
+
+  const database = openDatabase(config.database, {
+    onPoolError: (error) => logger.warn({ err: error }, 'database connection lost'),
+  })
+  const migrations = await migrateToLatest(database)
+  for (const step of migrations.results ?? []) {
+    logger.info({ migration: step.migrationName }, 'migration applied')
+  }
+  const secret = await resolveAuthSecret(database.db, config.authSecret)
+  const redis =
+    config.redisUrl === undefined ? undefined : await connectRedisStorage(config.redisUrl, logger)
+  const auth = createAuth({
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    secret,
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      logger,
+    }),
+    logger,
+    secondaryStorage: redis?.storage,
+  })
+
+  const clientDir = builtClientDir()
+  if (clientDir === undefined) logger.warn('client not built: serving the API only')
+  const app = createApp({
+    database,
+    auth,
+    storage: createStorage(config.storage),
+    trustProxy: config.trustProxy,
+    googleSignIn: config.google !== undefined,
+    neutralAuthErrors: config.neutralAuthErrors,
+    logger,
+    publicUrl: config.publicUrl,
+    gaMeasurementId: config.gaMeasurementId,
+    contactUrl: config.contactUrl,
+    clientDir,
+  })
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info(
+      {
+        port: info.port,
+        database: database.dialect,
+        storage: config.storage.kind,
+        publicUrl: config.publicUrl,
+      },
+      `Mofu is ready at ${config.publicUrl}`,
+    )
+  })
+
+  let stopping = false
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return
+    stopping = true
+    logger.info({ signal }, 'stopping: finishing in-flight requests')
+    setTimeout(() => {
+      logger.error('in-flight requests did not finish in time; exiting')
+      process.exit(1)
+    }, STOP_GRACE_MS).unref()
+    server.close(() => {
+      Promise.all([database.close(), redis?.close()])
+        .then(() => logger.info('stopped'))
+        .catch((error: unknown) => {
+          logger.error({ err: error }, 'database did not close cleanly')
+          process.exitCode = 1
+        })
+    })
+  }
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Mofu cannot start: ${error instanceof Error ? error.stack : String(error)}\n`,
+  )
+  process.exit(1)
+})

@@ -1,0 +1,147 @@
+import { zValidator } from '@hono/zod-validator'
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { Kysely, Selectable } from 'kysely'
+import {
+  HANDLE_MESSAGES,
+  handleProblem,
+  normalizeHandle,
+  ProfilePatchSchema,
+  type HandleAvailability,
+  type Profile,
+  type PublicProfile,
+} from '../../shared/profile'
+import type { Auth } from '../auth'
+import { avatarKey } from '../avatars/avatar-object'
+import type { ProfilesTable, Tables } from '../db/tables'
+import { invalidInput, requireJson } from '../http/errors'
+import { requireSession, sessionUserId, signInRequired } from '../http/session'
+import type { ObjectStorage } from '../storage/object-storage'
+
+type ProfileRow = Selectable<ProfilesTable>
+
+function toProfile(row: ProfileRow): Profile {
+  return {
+    uid: row.user_id,
+    name: row.name,
+    username: row.username ?? '',
+    // SPEC 3: displayUsername falls back to username.
+    displayUsername: row.display_username ?? row.username ?? '',
+    avatar: row.avatar,
+    font: row.font,
+    pinCount: Number(row.pin_count),
+    usedPinCount: Number(row.used_pin_count),
+    pinResetAt: row.pin_reset_at,
+    plan: row.plan,
+  }
+}
+
+/** SQLite and PostgreSQL each report constraint violations their own way. */
+const errorCode = (error: unknown) => (error as { code?: unknown } | null)?.code
+const isUniqueViolation = (error: unknown) =>
+  ['SQLITE_CONSTRAINT_UNIQUE', '23505'].includes(String(errorCode(error)))
+/** The user was deleted while this request ran (its session was checked just before). */
+export const isMissingUser = (error: unknown) =>
+  ['SQLITE_CONSTRAINT_FOREIGNKEY', '23503'].includes(String(errorCode(error)))
+
+/** The user's profile, created with the defaults when there is none (SPEC 4). */
+export async function loadOrCreateProfile(db: Kysely<Tables>, uid: string): Promise<ProfileRow> {
+  await db
+    .insertInto('profiles')
+    .values({ user_id: uid, updated_at: new Date().toISOString() })
+    .onConflict((conflict) => conflict.column('user_id').doNothing())
+    .execute()
+  return db.selectFrom('profiles').selectAll().where('user_id', '=', uid).executeTakeFirstOrThrow()
+}
+
+const taken = { error: HANDLE_MESSAGES.taken, code: 'HANDLE_TAKEN' }
+
+/**
+ * Profiles (SPEC 3, 4 and 5). Writes act only on the session's user; no route takes a user id
+ * to write. The unique index on the handle, not the live check, decides races.
+ */
+export function profileRoutes(db: Kysely<Tables>, auth: Auth, storage: ObjectStorage) {
+  return new Hono()
+    .get('/me/profile', requireSession(auth), async (c) => {
+      try {
+        return c.json(toProfile(await loadOrCreateProfile(db, c.get('uid'))))
+      } catch (error) {
+        if (isMissingUser(error)) return signInRequired(c)
+        throw error
+      }
+    })
+    .patch(
+      '/me/profile',
+      requireSession(auth),
+      requireJson,
+      bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: 'Body too large' }, 413) }),
+      zValidator('json', ProfilePatchSchema, invalidInput),
+      async (c) => {
+        const uid = c.get('uid')
+        const patch = c.req.valid('json')
+        try {
+          await loadOrCreateProfile(db, uid)
+          await db
+            .updateTable('profiles')
+            .set({
+              ...(patch.name === undefined ? {} : { name: patch.name }),
+              ...(patch.handle === undefined
+                ? {}
+                : {
+                    username: patch.handle.username,
+                    display_username: patch.handle.displayUsername,
+                  }),
+              ...(patch.font === undefined ? {} : { font: patch.font }),
+              updated_at: new Date().toISOString(),
+            })
+            .where('user_id', '=', uid)
+            .execute()
+        } catch (error) {
+          if (isUniqueViolation(error)) return c.json(taken, 409)
+          if (isMissingUser(error)) return signInRequired(c)
+          throw error
+        }
+        return c.json(toProfile(await loadOrCreateProfile(db, uid)))
+      },
+    )
+    .get('/handles/:handle', async (c) => {
+      const { username } = normalizeHandle(c.req.param('handle'))
+      const problem = handleProblem(username)
+      if (problem !== null) {
+        return c.json({ username, available: false, message: problem } satisfies HandleAvailability)
+      }
+      const owner = await db
+        .selectFrom('profiles')
+        .select('user_id')
+        .where('username', '=', username)
+        .executeTakeFirst()
+      // The user's own current handle counts as available.
+      const available = owner === undefined || owner.user_id === (await sessionUserId(auth, c))
+      return c.json({
+        username,
+        available,
+        message: available ? HANDLE_MESSAGES.available : HANDLE_MESSAGES.taken,
+      } satisfies HandleAvailability)
+    })
+    .get('/profiles/:handle', async (c) => {
+      const { username } = normalizeHandle(c.req.param('handle'))
+      const row = await db
+        .selectFrom('profiles')
+        .selectAll()
+        .where('username', '=', username)
+        .executeTakeFirst()
+      if (row === undefined) return c.json({ error: 'No one has this ID yet.' }, 404)
+      const { name, displayUsername, avatar } = toProfile(row)
+      return c.json({ name, username, displayUsername, avatar } satisfies PublicProfile)
+    })
+    .delete('/me', requireSession(auth), async (c) => {
+      // The avatar file first: should that fail, the account is still there to try again,
+      // rather than a file left behind with no one to delete it.
+      await storage.delete(avatarKey(c.get('uid')))
+      // Through Better Auth, so sessions end wherever they are kept (database and Redis); the
+      // profile goes with the user (foreign key cascade), which frees the handle.
+      const context = await auth.$context
+      await context.internalAdapter.deleteUser(c.get('uid'))
+      return c.body(null, 204)
+    })
+}

@@ -1,0 +1,158 @@
+import { z } from 'zod'
+
+/**
+ * The profile (SPEC 3) and its handle rules (SPEC 5), shared by the edit form and the server.
+ */
+
+export const HANDLE_MIN_LENGTH = 3
+export const HANDLE_MAX_LENGTH = 30
+export const NAME_MAX_LENGTH = 50
+
+export const HANDLE_MESSAGES = {
+  checking: 'Checking availability...',
+  taken: 'This ID is already taken',
+  available: 'This ID is available',
+  tooShort: `At least ${HANDLE_MIN_LENGTH} letters or digits`,
+  tooLong: `At most ${HANDLE_MAX_LENGTH} letters or digits`,
+  reserved: 'This ID is reserved',
+  saving: 'Saving...',
+  saved: 'Profile saved successfully!',
+} as const
+
+/**
+ * Handles that would clash with the app's routes or pass for staff. Compared after
+ * normalization, so "@Admin" and "admin" are both refused.
+ */
+export const RESERVED_HANDLES = new Set([
+  'about',
+  'account',
+  'accounts',
+  'admin',
+  'administrator',
+  'api',
+  'articles',
+  'anime',
+  'assets',
+  'auth',
+  'cookies',
+  'creator',
+  'dim25',
+  'favorites',
+  'help',
+  'home',
+  'images',
+  'like',
+  'login',
+  'logout',
+  'master',
+  'media',
+  'mod',
+  'moderator',
+  'mofu',
+  'mofurun',
+  'null',
+  'official',
+  'premium',
+  'privacy',
+  'readyz',
+  'healthz',
+  'root',
+  'sakuramap',
+  'security',
+  'seeme',
+  'settings',
+  'shop',
+  'signin',
+  'signup',
+  'staff',
+  'support',
+  'system',
+  'team',
+  'terms',
+  'undefined',
+  'user',
+  'users',
+])
+
+/**
+ * SPEC 5: strip a leading @ and every character that is not a letter or digit. Width variants
+ * are folded first (NFKC), so full-width "ｓａｋｕｒａ" is "sakura"; what remains is ASCII.
+ * displayUsername keeps the case as typed; username is lowercased.
+ */
+export function normalizeHandle(input: string): { username: string; displayUsername: string } {
+  const displayUsername = input
+    .normalize('NFKC')
+    .replace(/^@/, '')
+    .replace(/[^A-Za-z0-9]/g, '')
+  return { username: displayUsername.toLowerCase(), displayUsername }
+}
+
+/** Why a normalized handle cannot be used, or null when it can. */
+export function handleProblem(username: string): string | null {
+  if (username.length < HANDLE_MIN_LENGTH) return HANDLE_MESSAGES.tooShort
+  if (username.length > HANDLE_MAX_LENGTH) return HANDLE_MESSAGES.tooLong
+  if (RESERVED_HANDLES.has(username)) return HANDLE_MESSAGES.reserved
+  return null
+}
+
+export const HandleSchema = z
+  .string()
+  .max(200)
+  .transform((input) => normalizeHandle(input))
+  .superRefine(({ username }, ctx) => {
+    const problem = handleProblem(username)
+    if (problem !== null) ctx.addIssue({ code: 'custom', message: problem })
+  })
+
+/** Whether a name has anything to see once spaces and invisible format characters go. */
+function isVisible(name: string): boolean {
+  return name.replace(/[\p{Z}\p{Cf}\s]/gu, '') !== ''
+}
+
+/** PATCH /api/me/profile: fields not sent stay as they are. Plan and pins are the server's. */
+export const ProfilePatchSchema = z.strictObject({
+  name: z
+    .string()
+    .transform((name) => name.trim())
+    .pipe(
+      z
+        .string()
+        .max(NAME_MAX_LENGTH, { message: `At most ${NAME_MAX_LENGTH} characters` })
+        // Control characters have no place in a name (and PostgreSQL text cannot hold NUL).
+        .refine((name) => !/\p{Cc}/u.test(name), { message: 'Please remove control characters' })
+        // Only spaces or invisible characters is no name at all.
+        .refine((name) => isVisible(name), { message: 'Please enter a name' }),
+    )
+    .optional(),
+  handle: HandleSchema.optional(),
+  font: z.enum(['orbitron', 'default']).optional(),
+})
+export type ProfilePatch = z.input<typeof ProfilePatchSchema>
+
+/** The profile as the API returns it (SPEC 3's fields). */
+export interface Profile {
+  uid: string
+  name: string
+  username: string
+  displayUsername: string
+  avatar: string
+  font: string
+  pinCount: number
+  usedPinCount: number
+  pinResetAt: string | null
+  plan: string
+}
+
+/** What anyone may see at /@handle. */
+export interface PublicProfile {
+  name: string
+  username: string
+  displayUsername: string
+  avatar: string
+}
+
+export interface HandleAvailability {
+  username: string
+  available: boolean
+  message: string
+}

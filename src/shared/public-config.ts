@@ -1,0 +1,14 @@
+/**
+ * The only server settings the browser may see, embedded in index.html as JSON
+ * (`<script id="mofu-config" type="application/json">`). Nothing secret belongs here.
+ */
+export interface PublicConfig {
+  contactUrl: string
+  gaMeasurementId: string | null
+  /** Google sign-in is offered only when the operator configured it. */
+  googleSignIn: boolean
+  /** Sign-in failures show one neutral message (AUTH_NEUTRAL_ERRORS). */
+  neutralAuthErrors: boolean
+}
+
+export const PUBLIC_CONFIG_ELEMENT_ID = 'mofu-config'

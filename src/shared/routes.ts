@@ -1,0 +1,124 @@
+/**
+ * The spec's routes (SPEC 2): sidebar and footer links, and the layout rules that depend on the
+ * path. Shared so the server can answer 404 for paths the app does not have.
+ */
+
+export interface NavLink {
+  path: string
+  label: string
+}
+
+export const SIDEBAR_LINKS = [
+  { path: '/', label: 'Home' },
+  { path: '/favorites', label: 'Like' },
+  { path: '/seeme', label: 'SeeME' },
+  { path: '/sakuramap', label: 'SakuraMap' },
+  { path: '/shop', label: 'Shop' },
+  { path: '/premium', label: 'Premium' },
+  { path: '/account', label: 'Account' },
+  { path: '/settings', label: 'Settings' },
+  { path: '/master', label: 'Creator' },
+] as const satisfies readonly NavLink[]
+
+/** The footer's own links; the external Contact link (CONTACT_URL) follows them. */
+export const FOOTER_LINKS = [
+  { path: '/master', label: 'About Us' },
+  { path: '/premium', label: 'Support' },
+  { path: '/privacy', label: 'Privacy' },
+  { path: '/terms', label: 'Terms' },
+  { path: '/cookies', label: 'Cookies' },
+] as const satisfies readonly NavLink[]
+
+/** Where the Google sign-in popup lands; it reports to the opener and closes. */
+export const POPUP_DONE_PATH = '/auth/popup-done'
+
+const PAGE_PATHS = new Set<string>([
+  ...SIDEBAR_LINKS.map((link) => link.path),
+  ...FOOTER_LINKS.map((link) => link.path),
+  '/dim25',
+])
+const FOOTER_HIDDEN = new Set(['/sakuramap', '/favorites', '/shop', '/settings'])
+const AVATAR_BUTTON = new Set([
+  '/',
+  '/shop',
+  '/favorites',
+  '/settings',
+  '/dim25',
+  '/sakuramap',
+  '/premium',
+])
+
+/** `/shop/` and `/shop` are the same page. */
+export function normalizePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname
+}
+
+export const isAnimeOpPath = (path: string) => path.startsWith('/anime/op/')
+export const isArticlesPath = (path: string) =>
+  path === '/articles' || path.startsWith('/articles/')
+export const isAccountPath = (path: string) => path === '/account' || path.startsWith('/account/')
+/** The account panel shows its password-reset form when the path contains 'reset' (SPEC 2). */
+/** A public profile: /@handle (SPEC 5: people can be found by their handle). */
+export const isProfilePath = (path: string) => /^\/@[^/]+$/.test(path)
+export const isResetPath = (path: string) => path.includes('reset')
+
+export function isAppRoute(pathname: string): boolean {
+  const path = normalizePath(pathname)
+  return (
+    PAGE_PATHS.has(path) ||
+    isAnimeOpPath(path) ||
+    isArticlesPath(path) ||
+    isAccountPath(path) ||
+    isProfilePath(path) ||
+    path === POPUP_DONE_PATH
+  )
+}
+
+export type LayoutVariant = 'standard' | 'map' | 'articles' | 'player'
+
+export interface ShellLayout {
+  variant: LayoutVariant
+  footer: boolean
+  menuButton: boolean
+  /** The round avatar button at top right, shown on these routes while the panel is closed. */
+  avatarButton: boolean
+}
+
+export function shellLayout(pathname: string): ShellLayout {
+  const path = normalizePath(pathname)
+  const variant: LayoutVariant =
+    path === '/sakuramap'
+      ? 'map'
+      : isArticlesPath(path)
+        ? 'articles'
+        : isAnimeOpPath(path)
+          ? 'player'
+          : 'standard'
+  return {
+    variant,
+    footer: !FOOTER_HIDDEN.has(path),
+    menuButton: variant !== 'player',
+    avatarButton: AVATAR_BUTTON.has(path),
+  }
+}
+
+const OTHER_TITLES: Record<string, string> = { '/dim25': '2.5D' }
+
+/** The document title of a path: the page's label and the site name. */
+export function pageTitle(pathname: string): string {
+  const path = normalizePath(pathname)
+  if (path === '/') return 'Mofu'
+  const label =
+    OTHER_TITLES[path] ??
+    [...SIDEBAR_LINKS, ...FOOTER_LINKS].find((link) => link.path === path)?.label ??
+    (isAnimeOpPath(path)
+      ? 'Opening'
+      : isArticlesPath(path)
+        ? 'Articles'
+        : isAccountPath(path)
+          ? 'Account'
+          : isProfilePath(path)
+            ? decodeURIComponent(path.slice(1))
+            : 'Not found')
+  return `${label} · Mofu`
+}

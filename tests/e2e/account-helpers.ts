@@ -1,0 +1,36 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expect } from './fixtures'
+import { linkIn, waitForMail } from './mailbox'
+
+export const PASSWORD = 'sakura-petals-1'
+
+export const newEmail = (tag: string) =>
+  `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@mofu.test`
+
+export const panel = (page: Page) => page.getByRole('dialog', { name: 'ACCoUNT' })
+
+export async function openPanel(page: Page) {
+  await page.goto('/?account=true')
+  await expect(panel(page).locator('[data-state]')).toBeVisible()
+}
+
+export async function fillCredentials(page: Page, email: string, password: string) {
+  await panel(page).getByLabel('Email').fill(email)
+  await panel(page).getByLabel('Password', { exact: true }).fill(password)
+}
+
+export async function logIn(page: Page, email: string, password = PASSWORD) {
+  await fillCredentials(page, email, password)
+  await panel(page).getByRole('button', { name: 'Log in' }).click()
+}
+
+/** A verified account made through the API, for tests about what comes after sign-up. */
+export async function verifiedAccount(request: APIRequestContext, baseURL: string, email: string) {
+  const signUp = await request.post('/api/auth/sign-up/email', {
+    data: { email, password: PASSWORD, name: '', callbackURL: '/' },
+    headers: { Origin: baseURL },
+  })
+  expect(signUp.status()).toBe(200)
+  const link = linkIn(await waitForMail(email, /verify/i))
+  expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(302)
+}

@@ -1,0 +1,197 @@
+import {
+  fillCredentials,
+  logIn,
+  newEmail,
+  openPanel,
+  panel,
+  PASSWORD,
+  verifiedAccount,
+} from './account-helpers'
+import { expect, test } from './fixtures'
+import { linkIn, waitForMail } from './mailbox'
+
+// Refused log-ins and spent codes answer 4xx, which the browser notes in its console.
+test.use({ allowedConsoleErrors: [/Failed to load resource: .* status of (401|403|404|422)/] })
+
+test('sign-up sends a verification mail; log-in waits for the link; the link signs in', async ({
+  page,
+}) => {
+  const email = newEmail('signup')
+  await openPanel(page)
+  await panel(page).getByRole('tab', { name: 'Sign up' }).click()
+  await fillCredentials(page, email, PASSWORD)
+  await panel(page).getByRole('button', { name: 'Create account' }).click()
+  await expect(panel(page).getByRole('status')).toHaveText(
+    'We sent you a verification email. Please verify before signing in.',
+  )
+  await expect(panel(page).locator('[data-state="signed-out"]')).toBeVisible()
+
+  const mail = await waitForMail(email, /verify/i)
+  expect(mail.text).toContain('24 hours')
+
+  await panel(page).getByRole('tab', { name: 'Log in' }).click()
+  await logIn(page, email)
+  await expect(panel(page).getByRole('alert')).toHaveText(
+    'Please verify your email before signing in.',
+  )
+  await expect(panel(page).getByRole('button', { name: 'Resend verification email' })).toBeVisible()
+
+  await page.goto(linkIn(mail))
+  await expect(page).toHaveURL(/\/\?account=true&verified=true$/)
+  await expect(panel(page).locator('[data-state="signed-in"]')).toContainText(email)
+  await expect(panel(page).getByRole('status')).toHaveText(
+    'Your email is verified. Welcome to Mofu!',
+  )
+})
+
+test('every message of the error catalogue, word for word', async ({ page, request, baseURL }) => {
+  const email = newEmail('catalogue')
+  await verifiedAccount(request, baseURL ?? '', email)
+  await openPanel(page)
+
+  await logIn(page, newEmail('nobody'))
+  await expect(panel(page).getByRole('alert')).toHaveText(
+    'No account found. Try signing in with Google.',
+  )
+  await logIn(page, email, 'not-my-password')
+  await expect(panel(page).getByRole('alert')).toHaveText('Incorrect password.')
+
+  await panel(page).getByLabel('Email').fill('')
+  await panel(page).getByRole('button', { name: 'Forgot password?' }).click()
+  await expect(panel(page).getByRole('alert')).toHaveText('Please enter your email.')
+
+  await panel(page).getByRole('tab', { name: 'Sign up' }).click()
+  await fillCredentials(page, email, PASSWORD)
+  await panel(page).getByRole('button', { name: 'Create account' }).click()
+  await expect(panel(page).getByRole('alert')).toHaveText('This email is already in use.')
+})
+
+test('password reset: mail, checked code, mismatch, success, redirect, old password refused', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const email = newEmail('reset')
+  await verifiedAccount(request, baseURL ?? '', email)
+  await openPanel(page)
+  await panel(page).getByLabel('Email').fill(email)
+  await panel(page).getByRole('button', { name: 'Forgot password?' }).click()
+  await expect(panel(page).getByRole('status')).toHaveText('Password reset email sent!')
+
+  const link = linkIn(await waitForMail(email, /reset/i))
+  expect(link).toMatch(/\/account\/reset\?oobCode=[\w-]+$/)
+  await page.goto(link)
+  const newPassword = panel(page).getByLabel('New password', { exact: true })
+  const confirmation = panel(page).getByLabel('Confirm new password')
+  const change = panel(page).getByRole('button', { name: 'Change password' })
+  await expect(change).toBeDisabled()
+  await newPassword.fill('moonlit-train-2')
+  await expect(change).toBeDisabled()
+  await confirmation.fill('moonlit-train-X')
+  await expect(panel(page).getByRole('alert')).toHaveText('Passwords do not match.')
+  await expect(change).toBeDisabled()
+  await confirmation.fill('moonlit-train-2')
+  await expect(panel(page).getByRole('alert')).toHaveCount(0)
+  await change.click()
+  await expect(panel(page).getByRole('status')).toHaveText('Password changed! Redirecting...')
+  await expect(page).toHaveURL(/\/$/, { timeout: 5_000 })
+
+  // The code is spent.
+  await page.goto(link)
+  await expect(panel(page).getByRole('alert')).toHaveText('Invalid or expired password reset link.')
+
+  await openPanel(page)
+  await logIn(page, email, PASSWORD)
+  await expect(panel(page).getByRole('alert')).toHaveText('Incorrect password.')
+  await logIn(page, email, 'moonlit-train-2')
+  await expect(panel(page).locator('[data-state="signed-in"]')).toContainText(email)
+})
+
+test('an invalid reset code shows no form', async ({ page }) => {
+  await page.goto('/account/reset?oobCode=made-up-code')
+  await expect(panel(page).getByRole('alert')).toHaveText('Invalid or expired password reset link.')
+  await expect(panel(page).getByLabel('New password', { exact: true })).toHaveCount(0)
+})
+
+test('Google sign-in in a popup; a Google user gets the hint at e-mail log-in', async ({
+  page,
+  browser,
+}) => {
+  const email = newEmail('google')
+  await openPanel(page)
+  const popupOpened = page.waitForEvent('popup')
+  await panel(page).getByRole('button', { name: 'Sign in with Google' }).click()
+  const popup = await popupOpened
+  await popup.getByLabel('Email').fill(email)
+  await popup.getByRole('button', { name: 'Sign in' }).click()
+  await popup.waitForEvent('close')
+  await expect(panel(page).locator('[data-state="signed-in"]')).toContainText(email)
+
+  const other = await browser.newContext()
+  const stranger = await other.newPage()
+  await stranger.goto(`${process.env.MOFU_E2E_URL}/?account=true`)
+  await logIn(stranger, email, 'any-password-1')
+  await expect(panel(stranger).getByRole('alert')).toHaveText(
+    'No account found. Try signing in with Google.',
+  )
+  await other.close()
+})
+
+test('a closed Google popup gets a clear message', async ({ page }) => {
+  await openPanel(page)
+  const popupOpened = page.waitForEvent('popup')
+  await panel(page).getByRole('button', { name: 'Sign in with Google' }).click()
+  const popup = await popupOpened
+  await popup.getByLabel('Email').waitFor()
+  await popup.close()
+  await expect(panel(page).getByRole('alert')).toHaveText(
+    'The Google sign-in window was closed before sign-in finished.',
+  )
+})
+
+test('change password sends the reset mail and the notice leaves after 4 s', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const email = newEmail('change')
+  await verifiedAccount(request, baseURL ?? '', email)
+  await openPanel(page)
+  await logIn(page, email)
+  await panel(page).getByRole('button', { name: 'Change password' }).click()
+  const notice = panel(page).getByRole('status')
+  await expect(notice).toHaveText('Password reset email sent!')
+  const shownAt = Date.now()
+  await waitForMail(email, /reset/i)
+  await expect(notice).toHaveCount(0, { timeout: 6_000 })
+  expect(Date.now() - shownAt).toBeGreaterThanOrEqual(3_000)
+})
+
+test('log-out asks in Japanese, resets the profile state and signs out in every tab', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const email = newEmail('logout')
+  await verifiedAccount(request, baseURL ?? '', email)
+  await openPanel(page)
+  await logIn(page, email)
+  await expect(panel(page).locator('[data-state="signed-in"]')).toBeVisible()
+  const otherTab = await context.newPage()
+  await otherTab.goto('/?account=true')
+  await expect(panel(otherTab).locator('[data-state="signed-in"]')).toBeVisible()
+  await page.evaluate(() => window.localStorage.setItem('avatarCache', 'https://x.example/a.jpg'))
+
+  await panel(page).getByRole('button', { name: 'Log out' }).click()
+  const question = panel(page).getByRole('alertdialog', { name: 'ログアウトしますか？' })
+  await expect(question).toBeVisible()
+  await question.getByRole('button', { name: 'キャンセル' }).click()
+  await expect(panel(page).locator('[data-state="signed-in"]')).toBeVisible()
+
+  await panel(page).getByRole('button', { name: 'Log out' }).click()
+  await panel(page).getByRole('button', { name: 'ログアウト' }).click()
+  await expect(panel(page).locator('[data-state="signed-out"]')).toBeVisible()
+  expect(await page.evaluate(() => window.localStorage.length)).toBe(0)
+  await expect(panel(otherTab).locator('[data-state="signed-out"]')).toBeVisible()
+})

@@ -1,0 +1,101 @@
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import { startServer } from '../support/server-process'
+import { expect, test } from './fixtures'
+
+function pageViewRows(where: string, value: string) {
+  const dataDir = process.env.MOFU_E2E_DATA_DIR ?? ''
+  const db = new SQLite(path.join(dataDir, 'mofu.db'), { readonly: true })
+  try {
+    return db.prepare(`select path, referrer from page_views where ${where} = ?`).all(value)
+  } finally {
+    db.close()
+  }
+}
+
+test('a page view is stored on each route change, not on query-only changes', async ({ page }) => {
+  const marker = `/articles/page-view-${Date.now()}-${Math.random().toString(36).slice(2)}`
+  const sent: string[] = []
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/events/page-view')) sent.push(request.postData() ?? '')
+  })
+  await page.goto(marker)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  const sidebar = page.getByRole('navigation', { name: 'Sections' })
+  await sidebar.getByRole('link', { name: 'Home' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await page.getByRole('button', { name: 'Open account panel' }).click()
+  await expect(page).toHaveURL(/account=true/)
+  await expect(page.getByRole('dialog', { name: 'ACCoUNT' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page).toHaveURL(/\/$/)
+  await sidebar.getByRole('link', { name: 'SeeME' }).click()
+  await expect(page).toHaveURL(/\/seeme$/)
+
+  await expect.poll(() => sent.length).toBe(3)
+  await expect.poll(() => pageViewRows('path', marker)).toEqual([{ path: marker, referrer: null }])
+  await expect
+    .poll(() => pageViewRows('referrer', marker))
+    .toEqual([{ path: '/', referrer: marker }])
+  await page.waitForTimeout(300)
+  expect(sent).toHaveLength(3)
+})
+
+test('page views carry no cookie, and no third-party script loads without GA_MEASUREMENT_ID', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const origins = new Set<string>()
+  let cookieSent = false
+  page.on('request', (request) => {
+    origins.add(new URL(request.url()).origin)
+    if (request.url().endsWith('/api/events/page-view')) {
+      cookieSent = request.headers()['cookie'] !== undefined
+    }
+  })
+  await context.addCookies([{ name: 'darkMode', value: 'true', url: baseURL ?? '' }])
+  await page.goto('/')
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('link', { name: 'Shop' })
+    .click()
+  await expect(page).toHaveURL(/\/shop$/)
+  await page.waitForLoadState('networkidle')
+  expect([...origins]).toEqual([new URL(baseURL ?? '').origin])
+  expect(cookieSent).toBe(false)
+})
+
+test('with GA_MEASUREMENT_ID set, the tag manager loads and receives each page view', async ({
+  page,
+}) => {
+  const server = await startServer({ env: { GA_MEASUREMENT_ID: 'G-MOFUTEST1' } })
+  try {
+    const tagRequests: string[] = []
+    // No network here: stand in for Google's script, which only has to exist for the test.
+    await page.route('https://www.googletagmanager.com/**', (route) => {
+      tagRequests.push(route.request().url())
+      return route.fulfill({ contentType: 'text/javascript', body: '/* gtag stand-in */' })
+    })
+    await page.goto(`${server.url}/`)
+    await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('link', { name: 'Shop' })
+      .click()
+    await expect(page).toHaveURL(/\/shop$/)
+    await expect
+      .poll(() => tagRequests)
+      .toEqual(['https://www.googletagmanager.com/gtag/js?id=G-MOFUTEST1'])
+    const pageViews = await page.evaluate(() =>
+      ((window as { dataLayer?: unknown[] }).dataLayer ?? [])
+        .map((entry) => Array.from(entry as ArrayLike<unknown>))
+        .filter((entry) => entry[0] === 'event' && entry[1] === 'page_view')
+        .map((entry) => (entry[2] as { page_path: string }).page_path),
+    )
+    expect(pageViews).toEqual(['/', '/shop'])
+  } finally {
+    // The page first: its idle prefetches must not run into a server that is gone.
+    await page.close()
+    await server.dispose()
+  }
+})

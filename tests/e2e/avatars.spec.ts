@@ -1,0 +1,192 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { APIRequestContext, Page } from '@playwright/test'
+import sharp from 'sharp'
+import { logIn, newEmail, openPanel, panel, verifiedAccount } from './account-helpers'
+import { expect, test } from './fixtures'
+
+const avatar = (page: Page) => panel(page).getByTestId('avatar-image').first()
+
+async function editingProfile(page: Page, request: APIRequestContext, baseURL: string) {
+  const email = newEmail('avatar')
+  await verifiedAccount(request, baseURL, email)
+  await openPanel(page)
+  await logIn(page, email)
+  await panel(page).getByRole('button', { name: 'Edit' }).click()
+}
+
+async function chooseFromMenu(page: Page, item: string) {
+  await panel(page).getByRole('button', { name: 'Change avatar' }).click()
+  await panel(page).getByRole('menuitem', { name: item }).click()
+}
+
+/** Picks a file through a menu item and returns the crop dialog it opens. */
+async function pickFile(page: Page, item: string, file: string) {
+  const chooser = page.waitForEvent('filechooser')
+  await chooseFromMenu(page, item)
+  await (await chooser).setFiles(file)
+  return page.getByRole('dialog', { name: 'Crop your avatar' })
+}
+
+async function photo(width: number, height: number): Promise<string> {
+  const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'mofu-photo-')), 'photo.png')
+  await sharp({
+    create: { width, height, channels: 3, background: { r: 250, g: 160, b: 200 } },
+  })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="#2a2150"/></svg>`,
+        ),
+      },
+    ])
+    .png()
+    .toFile(file)
+  return file
+}
+
+/** The avatar the page shows, fetched and measured. */
+async function shownAvatar(page: Page) {
+  const src = (await avatar(page).getAttribute('src')) ?? ''
+  expect(src).toMatch(/\/media\/avatars\/[\w-]+\?v=[0-9a-f]+$/)
+  const response = await page.request.get(src)
+  expect(response.headers()['content-type']).toBe('image/jpeg')
+  return { src, meta: await sharp(await response.body()).metadata() }
+}
+
+test('choose a file, crop, OK: the avatar shows, survives a reload, and is a square JPEG ≤ 1080 px', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await editingProfile(page, request, baseURL ?? '')
+  const crop = await pickFile(page, 'Browse Files', await photo(1600, 1200))
+  await expect(crop).toBeVisible()
+  await crop.getByRole('slider', { name: 'Zoom' }).fill('1.5')
+  await crop.getByRole('button', { name: 'OK' }).click()
+  await expect(avatar(page)).toHaveAttribute('src', /\/media\/avatars\//, { timeout: 15_000 })
+  const first = await shownAvatar(page)
+  expect(first.meta.format).toBe('jpeg')
+  expect(first.meta.width).toBe(first.meta.height)
+  expect(first.meta.width).toBeLessThanOrEqual(1080)
+
+  await page.reload()
+  await expect(avatar(page)).toHaveAttribute('src', first.src)
+})
+
+test('Take Photo with the camera: capture, crop, saved', async ({ page, request, baseURL }) => {
+  await editingProfile(page, request, baseURL ?? '')
+  await chooseFromMenu(page, 'Take Photo')
+  const camera = page.getByRole('dialog', { name: 'Take a photo' })
+  await expect(camera.getByLabel('Camera preview')).toBeVisible()
+  await camera.getByRole('button', { name: 'Capture' }).click()
+  await page
+    .getByRole('dialog', { name: 'Crop your avatar' })
+    .getByRole('button', { name: 'OK' })
+    .click()
+  await expect(avatar(page)).toHaveAttribute('src', /\/media\/avatars\//, { timeout: 15_000 })
+  const { meta } = await shownAvatar(page)
+  expect(meta.width).toBe(meta.height)
+})
+
+test('Cancel in the crop dialog changes nothing', async ({ page, request, baseURL }) => {
+  await editingProfile(page, request, baseURL ?? '')
+  const before = await avatar(page).getAttribute('src')
+  const crop = await pickFile(page, 'Choose from Library', await photo(800, 800))
+  await crop.getByRole('button', { name: 'Cancel' }).click()
+  await expect(crop).toHaveCount(0)
+  await expect(avatar(page)).toHaveAttribute('src', before ?? '')
+  const profile = await page.request.get('/api/me/profile')
+  expect((await profile.json()) as { avatar: string }).toMatchObject({ avatar: '' })
+})
+
+test('Reset to Default shows the happy image for 3 s, then the default avatar', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await editingProfile(page, request, baseURL ?? '')
+  const crop = await pickFile(page, 'Browse Files', await photo(600, 600))
+  await crop.getByRole('button', { name: 'OK' }).click()
+  await expect(avatar(page)).toHaveAttribute('src', /\/media\/avatars\//, { timeout: 15_000 })
+
+  await chooseFromMenu(page, 'Reset to Default')
+  await expect(avatar(page)).toHaveAttribute('src', '/images/mofurun-happy.png')
+  const shownAt = Date.now()
+  await expect(avatar(page)).toHaveAttribute('src', '/images/mofurun.png', { timeout: 5_000 })
+  expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2_500)
+  expect(await page.evaluate(() => window.localStorage.getItem('avatarCache'))).toBeNull()
+  const profile = await page.request.get('/api/me/profile')
+  expect((await profile.json()) as { avatar: string }).toMatchObject({ avatar: '' })
+})
+
+test('the avatar menu works from the keyboard', async ({ page, request, baseURL }) => {
+  await editingProfile(page, request, baseURL ?? '')
+  await panel(page).getByRole('button', { name: 'Change avatar' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(panel(page).getByRole('menuitem', { name: 'Take Photo' })).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(panel(page).getByRole('menuitem', { name: 'Choose from Library' })).toBeFocused()
+  await page.keyboard.press('End')
+  await expect(panel(page).getByRole('menuitem', { name: 'Reset to Default' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(panel(page).getByRole('menu')).toHaveCount(0)
+  await expect(panel(page).getByRole('button', { name: 'Change avatar' })).toBeFocused()
+  await expect(panel(page)).toBeVisible()
+})
+
+test.describe('a dropped connection', () => {
+  // The browser notes the dropped request in its console; that is the point of the test.
+  test.use({ allowedConsoleErrors: [/ERR_CONNECTION_RESET/] })
+
+  test('an upload over 262144 bytes survives a dropped connection by sending itself again', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    await editingProfile(page, request, baseURL ?? '')
+    // Noise compresses badly, so the cropped JPEG is well over the resumable threshold.
+    const noisy = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'mofu-noise-')), 'noise.png')
+    const pixels = Buffer.alloc(1000 * 1000 * 3)
+    for (let i = 0; i < pixels.length; i++) pixels[i] = Math.floor(Math.random() * 256)
+    await sharp(pixels, { raw: { width: 1000, height: 1000, channels: 3 } })
+      .png()
+      .toFile(noisy)
+
+    const sizes: number[] = []
+    await page.route('**/api/me/avatar', async (route) => {
+      sizes.push(route.request().postDataBuffer()?.length ?? 0)
+      if (sizes.length === 1) await route.abort('connectionreset')
+      else await route.continue()
+    })
+    const crop = await pickFile(page, 'Browse Files', noisy)
+    await crop.getByRole('button', { name: 'OK' }).click()
+    await expect(avatar(page)).toHaveAttribute('src', /\/media\/avatars\//, { timeout: 15_000 })
+    expect(sizes).toHaveLength(2)
+    expect(sizes[0]).toBeGreaterThan(262_144)
+    expect(sizes[1]).toBe(sizes[0])
+  })
+})
+
+test('a denied camera gets a clear message and the file route', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  // The browser's answer when the visitor refuses the camera.
+  await page.addInitScript(() => {
+    navigator.mediaDevices.getUserMedia = () =>
+      Promise.reject(new DOMException('Permission denied', 'NotAllowedError'))
+  })
+  await editingProfile(page, request, baseURL ?? '')
+  await chooseFromMenu(page, 'Take Photo')
+  const camera = page.getByRole('dialog', { name: 'Take a photo' })
+  await expect(camera.getByRole('alert')).toHaveText(
+    'Mofu may not use the camera: permission was denied. You can choose a file instead.',
+  )
+  const chooser = page.waitForEvent('filechooser')
+  await camera.getByRole('button', { name: 'Browse Files' }).click()
+  await (await chooser).setFiles(await photo(500, 500))
+  await expect(page.getByRole('dialog', { name: 'Crop your avatar' })).toBeVisible()
+})

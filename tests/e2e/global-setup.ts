@@ -1,0 +1,54 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { freePort } from '../support/free-port'
+import { startOidcProvider } from '../support/oidc-provider'
+import { startServer } from '../support/server-process'
+import { startSmtpCapture } from '../support/smtp-capture'
+
+const GOOGLE_CLIENT_ID = 'mofu-e2e'
+const GOOGLE_CLIENT_SECRET = 'mofu-e2e-secret'
+
+/**
+ * One built app for the whole run, with real peers: an SMTP server capturing its mail (read by
+ * tests through a small HTTP mailbox, since tests run in other processes) and an OpenID Connect
+ * provider standing in for Google. Tests reach them through environment variables.
+ */
+export default async function globalSetup() {
+  const port = await freePort()
+  const smtp = await startSmtpCapture()
+  const oidc = await startOidcProvider({
+    clientId: GOOGLE_CLIENT_ID,
+    clientSecret: GOOGLE_CLIENT_SECRET,
+    redirectUris: [`http://127.0.0.1:${port}/api/auth/callback/google`],
+  })
+  const mailbox = http.createServer((request, response) => {
+    const to = new URL(request.url ?? '/', 'http://mailbox').searchParams.get('to') ?? ''
+    const mails = smtp.messages.filter((mail) => mail.to.includes(to.toLowerCase()))
+    response.setHeader('Content-Type', 'application/json')
+    response.end(JSON.stringify(mails.map(({ subject, text, html }) => ({ subject, text, html }))))
+  })
+  await new Promise<void>((resolve) => mailbox.listen(0, '127.0.0.1', resolve))
+
+  const server = await startServer({
+    port,
+    env: {
+      CONTACT_URL: 'https://social.example/@mofu',
+      // Each test names its own client address (fixtures.ts), so rate limits stay per test.
+      TRUST_PROXY: 'true',
+      SMTP_URL: smtp.url,
+      GOOGLE_CLIENT_ID,
+      GOOGLE_CLIENT_SECRET,
+      GOOGLE_ISSUER: oidc.issuer,
+    },
+  })
+  process.env.MOFU_E2E_URL = server.url
+  process.env.MOFU_E2E_DATA_DIR = server.dataDir
+  process.env.MOFU_E2E_MAILBOX = `http://127.0.0.1:${(mailbox.address() as AddressInfo).port}`
+  return async () => {
+    await server.stop()
+    await server.dispose()
+    await new Promise((resolve) => mailbox.close(resolve))
+    await oidc.close()
+    await smtp.close()
+  }
+}

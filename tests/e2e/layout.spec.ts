@@ -1,0 +1,195 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { PAGE_ROUTES } from './routes'
+
+const ALL_ROUTES = PAGE_ROUTES
+const FOOTER_HIDDEN = ['/sakuramap', '/favorites', '/shop', '/settings']
+const AVATAR_BUTTON = ['/', '/shop', '/favorites', '/settings', '/dim25', '/sakuramap', '/premium']
+
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Sections' })
+const menuButton = (page: Page) => page.getByRole('button', { name: /open menu|close menu/i })
+
+test.describe('at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 800 } })
+
+  test('the sidebar is always shown, 14rem wide, with the nine links in order', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await expect(sidebar(page)).toBeVisible()
+    const box = await sidebar(page).boundingBox()
+    expect(box?.x).toBe(0)
+    expect(box?.width).toBe(224)
+    await expect(sidebar(page).getByRole('listitem')).toHaveText([
+      'Home',
+      'Like',
+      'SeeME',
+      'SakuraMap',
+      'Shop',
+      'Premium',
+      'Account',
+      'Settings',
+      'Creator',
+    ])
+    const main = await page.locator('main').boundingBox()
+    expect(main?.x).toBeGreaterThanOrEqual(224)
+    await expect(menuButton(page)).toBeHidden()
+  })
+
+  test('every route renders a page with one h1', async ({ page }) => {
+    for (const route of ALL_ROUTES) {
+      const response = await page.goto(route)
+      expect(response?.status(), route).toBe(200)
+      await expect(page.getByRole('heading', { level: 1 }), route).toHaveCount(1)
+    }
+  })
+
+  test.describe('an unknown path', () => {
+    test.use({ allowedConsoleErrors: [/status of 404/] })
+    test('gets the 404 page, with status 404', async ({ page }) => {
+      const missing = await page.goto('/no-such-place')
+      expect(missing?.status()).toBe(404)
+      await expect(page.getByRole('link', { name: /home/i }).last()).toBeVisible()
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1)
+    })
+  })
+
+  test('the footer shows everywhere but on the map, likes, shop and settings', async ({ page }) => {
+    for (const route of ALL_ROUTES) {
+      await page.goto(route)
+      await expect(page.locator('main h1'), route).toBeVisible()
+      await expect(page.getByRole('contentinfo'), route).toHaveCount(
+        FOOTER_HIDDEN.includes(route) ? 0 : 1,
+      )
+    }
+  })
+
+  test('the footer links go where the spec says, Contact in a new tab', async ({ page }) => {
+    await page.goto('/')
+    const footer = page.getByRole('navigation', { name: 'Footer' })
+    const links = footer.getByRole('link')
+    await expect(links).toHaveText([
+      'About Us',
+      'Support',
+      'Privacy',
+      'Terms',
+      'Cookies',
+      /Contact/,
+    ])
+    const hrefs = await links.evaluateAll((anchors) =>
+      anchors.map((anchor) => anchor.getAttribute('href')),
+    )
+    expect(hrefs).toEqual([
+      '/master',
+      '/premium',
+      '/privacy',
+      '/terms',
+      '/cookies',
+      'https://social.example/@mofu',
+    ])
+    await expect(links.last()).toHaveAttribute('target', '_blank')
+    await expect(links.last()).toHaveAttribute('rel', /noopener/)
+  })
+
+  test('the map fills the screen beside the sidebar; articles get a reading column', async ({
+    page,
+  }) => {
+    await page.goto('/sakuramap')
+    const map = await page.getByRole('main').boundingBox()
+    expect(map).toMatchObject({ x: 224, width: 1280 - 224, height: 800 })
+    await page.goto('/articles/spring-notes')
+    const article = await page.getByRole('main').boundingBox()
+    expect(article?.width).toBeLessThanOrEqual(768)
+    const center = (article?.x ?? 0) + (article?.width ?? 0) / 2
+    expect(Math.abs(center - (224 + (1280 - 224) / 2))).toBeLessThan(2)
+  })
+
+  test('the avatar button shows on its routes only, and not while the panel is open', async ({
+    page,
+  }) => {
+    const avatarButton = page.getByRole('button', { name: 'Open account panel' })
+    for (const route of ALL_ROUTES) {
+      await page.goto(route)
+      await expect(page.locator('main h1'), route).toBeVisible()
+      await expect(avatarButton, route).toHaveCount(AVATAR_BUTTON.includes(route) ? 1 : 0)
+    }
+    await page.goto('/shop?account=true')
+    await expect(page.getByRole('dialog', { name: 'ACCoUNT' })).toBeVisible()
+    await expect(avatarButton).toHaveCount(0)
+  })
+})
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 } })
+
+  test('the sidebar is a drawer behind a menu button, with a backdrop', async ({ page }) => {
+    await page.goto('/')
+    await expect(menuButton(page)).toBeVisible()
+    await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false')
+    await expect(sidebar(page)).not.toBeInViewport()
+    await expect(page.getByRole('main')).toHaveJSProperty('offsetLeft', 0)
+
+    await menuButton(page).click()
+    await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'true')
+    await expect(sidebar(page)).toBeInViewport()
+    await expect(page.getByTestId('drawer-backdrop')).toBeVisible()
+    await page.getByTestId('drawer-backdrop').click({ position: { x: 340, y: 400 } })
+    await expect(sidebar(page)).not.toBeInViewport()
+  })
+
+  test('the drawer keeps focus inside, Esc closes it and focus returns to the menu button', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await menuButton(page).click()
+    await expect(sidebar(page).getByRole('link').first()).toBeFocused()
+    for (let step = 0; step < 14; step++) {
+      await page.keyboard.press('Tab')
+      const inside = await page.evaluate(
+        () => document.getElementById('sidebar')?.contains(document.activeElement) ?? false,
+      )
+      // Tab may leave the page for the browser's own UI; it never reaches the page behind.
+      const onBody = await page.evaluate(() => document.activeElement === document.body)
+      expect(inside || onBody, `tab ${step}`).toBe(true)
+    }
+    await page.keyboard.press('Escape')
+    await expect(sidebar(page)).not.toBeInViewport()
+    await expect(menuButton(page)).toBeFocused()
+  })
+
+  test('a choice in the drawer navigates at once and closes the drawer 500 ms later', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await menuButton(page).click()
+    await expect(sidebar(page)).toBeInViewport()
+    // Timed inside the page, from the click to the drawer's close, free of test-runner delays.
+    await page.evaluate(() => {
+      const marks = { clickedAt: 0, closedAt: 0 }
+      Object.assign(window, { drawerMarks: marks })
+      document.addEventListener('click', () => (marks.clickedAt = performance.now()), true)
+      const button = document.querySelector('button[aria-controls="sidebar"]')
+      new MutationObserver(() => {
+        if (button?.getAttribute('aria-expanded') === 'false') marks.closedAt = performance.now()
+      }).observe(button ?? document, { attributes: true })
+    })
+    await sidebar(page).getByRole('link', { name: 'SeeME' }).click()
+    await expect(page).toHaveURL(/\/seeme$/)
+    await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false')
+    const { clickedAt, closedAt } = await page.evaluate(
+      () =>
+        (window as unknown as { drawerMarks: { clickedAt: number; closedAt: number } }).drawerMarks,
+    )
+    expect(closedAt - clickedAt).toBeGreaterThanOrEqual(500)
+    // Upper bound loose: a busy machine runs timers late, never early.
+    expect(closedAt - clickedAt).toBeLessThan(2_000)
+  })
+
+  test('the opening player has no menu button; every other route has one', async ({ page }) => {
+    for (const route of ALL_ROUTES) {
+      await page.goto(route)
+      await expect(page.locator('main h1'), route).toBeVisible()
+      await expect(menuButton(page), route).toHaveCount(route.startsWith('/anime/op/') ? 0 : 1)
+    }
+  })
+})

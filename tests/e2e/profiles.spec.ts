@@ -1,0 +1,199 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+import { logIn, newEmail, openPanel, panel, verifiedAccount } from './account-helpers'
+import { expect, test } from './fixtures'
+
+// A refused log-in, an unknown profile or a taken handle answer 4xx, which the browser notes in its console.
+test.use({ allowedConsoleErrors: [/Failed to load resource: .* status of (401|404|409)/] })
+
+const uniqueHandle = (tag: string) =>
+  `${tag}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
+
+/** Signs the page in as a new verified user and returns its e-mail. */
+async function signedIn(page: Page, request: APIRequestContext, baseURL: string) {
+  const email = newEmail('profile')
+  await verifiedAccount(request, baseURL, email)
+  await openPanel(page)
+  await logIn(page, email)
+  await expect(panel(page).getByRole('button', { name: 'Edit' })).toBeVisible()
+  return email
+}
+
+/** Another user (through the API request context, signed in by its verification link). */
+async function otherUserWithHandle(request: APIRequestContext, baseURL: string, handle: string) {
+  await verifiedAccount(request, baseURL, newEmail('other'))
+  const saved = await request.patch('/api/me/profile', {
+    data: { name: 'Someone Else', handle },
+    headers: { Origin: baseURL },
+  })
+  expect(saved.status()).toBe(200)
+}
+
+/** A promise the test resolves when it wants a held request to go on. */
+function gate() {
+  let open: () => void = () => undefined
+  const closed = new Promise<void>((resolve) => (open = resolve))
+  return { closed, open }
+}
+
+const editor = (page: Page) => ({
+  name: panel(page).getByLabel('Name'),
+  handle: panel(page).getByLabel('ID', { exact: true }),
+  status: panel(page).getByTestId('handle-status'),
+  save: panel(page).getByRole('button', { name: /^(Save|Saving\.\.\.)$/ }),
+  cancel: panel(page).getByRole('button', { name: 'Cancel' }),
+})
+
+test('edit: live check (taken, available, own), save notices, and the profile survives a reload', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const other = await playwright.request.newContext({ baseURL })
+  const taken = uniqueHandle('taken')
+  await otherUserWithHandle(other, baseURL ?? '', taken)
+  await signedIn(page, await playwright.request.newContext({ baseURL }), baseURL ?? '')
+
+  await panel(page).getByRole('button', { name: 'Edit' }).click()
+  const form = editor(page)
+  await form.name.fill('Hanako Sakura')
+  await form.handle.fill(`@${taken.toUpperCase()}`)
+  await expect(form.handle).toHaveValue(taken.toUpperCase())
+  await expect(form.status).toHaveText('This ID is already taken')
+  await expect(form.save).toBeDisabled()
+
+  const mine = uniqueHandle('Hana')
+  await form.handle.fill(`@${mine}!`)
+  await expect(form.handle).toHaveValue(mine)
+  await expect(form.status).toHaveText('This ID is available')
+  await expect(form.save).toBeEnabled()
+  await form.save.click()
+  await expect(panel(page).getByRole('status')).toHaveText('Profile saved successfully!')
+  await expect(panel(page).getByTestId('profile-handle')).toHaveText(`@${mine}`)
+  await expect(panel(page).getByRole('status')).toHaveCount(0, { timeout: 5_000 })
+
+  // The user's own handle counts as available.
+  await panel(page).getByRole('button', { name: 'Edit' }).click()
+  await editor(page).handle.fill(`${mine}x`)
+  await expect(editor(page).status).toHaveText('This ID is available')
+  await editor(page).handle.fill(mine.toLowerCase())
+  await expect(editor(page).save).toBeEnabled()
+  await editor(page).cancel.click()
+
+  await page.reload()
+  await expect(panel(page).getByTestId('profile-name')).toHaveText('Hanako Sakura')
+  await expect(panel(page).getByTestId('profile-handle')).toHaveText(`@${mine}`)
+  await other.dispose()
+})
+
+test('Save is disabled while saving, while checking, when taken, or with an empty name or ID', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const other = await playwright.request.newContext({ baseURL })
+  const taken = uniqueHandle('held')
+  await otherUserWithHandle(other, baseURL ?? '', taken)
+  await signedIn(page, await playwright.request.newContext({ baseURL }), baseURL ?? '')
+  await panel(page).getByRole('button', { name: 'Edit' }).click()
+  const form = editor(page)
+
+  await expect(form.save).toBeDisabled() // no name, no ID yet
+  await form.name.fill('Mochi')
+  await expect(form.save).toBeDisabled() // still no ID
+  await form.handle.fill('@@')
+  await expect(form.save).toBeDisabled() // nothing left after stripping
+
+  // Hold the availability answer to see the checking state.
+  const { closed: held, open: release } = gate()
+  await page.route('**/api/handles/**', async (route) => {
+    await held
+    await route.continue()
+  })
+  const free = uniqueHandle('mochi')
+  await form.handle.fill(free)
+  await expect(form.status).toHaveText('Checking availability...')
+  await expect(form.save).toBeDisabled()
+  release()
+  await expect(form.status).toHaveText('This ID is available')
+  await expect(form.save).toBeEnabled()
+  await page.unroute('**/api/handles/**')
+
+  await form.name.fill('   ')
+  await expect(form.save).toBeDisabled() // name empty after trimming
+  await form.name.fill('Mochi')
+
+  await form.handle.fill(taken)
+  await expect(form.status).toHaveText('This ID is already taken')
+  await expect(form.save).toBeDisabled()
+
+  await form.handle.fill(free)
+  await expect(form.save).toBeEnabled()
+  const { closed: saveHeld, open: releaseSave } = gate()
+  await page.route('**/api/me/profile', async (route) => {
+    if (route.request().method() === 'PATCH') await saveHeld
+    await route.continue()
+  })
+  await form.save.click()
+  await expect(form.save).toHaveText('Saving...')
+  await expect(form.save).toBeDisabled()
+  releaseSave()
+  await expect(panel(page).getByRole('status')).toHaveText('Profile saved successfully!')
+  await other.dispose()
+})
+
+test('a public page at /@handle, linked from the profile; an unknown handle gets the 404 page', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  await signedIn(page, await playwright.request.newContext({ baseURL }), baseURL ?? '')
+  const handle = uniqueHandle('Kumo')
+  await panel(page).getByRole('button', { name: 'Edit' }).click()
+  await editor(page).name.fill('Kumo Cloud')
+  await editor(page).handle.fill(handle)
+  await expect(editor(page).save).toBeEnabled()
+  await editor(page).save.click()
+  await panel(page).getByRole('link', { name: 'Public page' }).click()
+  await expect(page).toHaveURL(new RegExp(`/@${handle.toLowerCase()}$`))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kumo Cloud')
+  await expect(page.getByText(`@${handle} on Mofu`)).toBeVisible()
+
+  await page.goto(`/@nobody${Date.now()}`)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('link', { name: /home/i }).last()).toBeVisible()
+  await expect(page.getByText('Kumo Cloud')).toHaveCount(0)
+})
+
+test('deleting the account, after confirmation, signs out and frees the handle', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const email = await signedIn(
+    page,
+    await playwright.request.newContext({ baseURL }),
+    baseURL ?? '',
+  )
+  const handle = uniqueHandle('gone')
+  await panel(page).getByRole('button', { name: 'Edit' }).click()
+  await editor(page).name.fill('Soon Gone')
+  await editor(page).handle.fill(handle)
+  await expect(editor(page).save).toBeEnabled()
+  await editor(page).save.click()
+  await expect(panel(page).getByTestId('profile-handle')).toHaveText(`@${handle}`)
+
+  await panel(page).getByRole('button', { name: 'Delete account' }).click()
+  const question = panel(page).getByRole('alertdialog', { name: 'Delete your account?' })
+  await question.getByRole('button', { name: 'Keep my account' }).click()
+  await expect(panel(page).getByTestId('profile-handle')).toHaveText(`@${handle}`)
+  await panel(page).getByRole('button', { name: 'Delete account' }).click()
+  await panel(page).getByRole('button', { name: 'Delete for good' }).click()
+  await expect(panel(page).locator('[data-state="signed-out"]')).toBeVisible()
+
+  const availability = await page.request.get(`/api/handles/${handle}`)
+  expect(await availability.json()).toMatchObject({ available: true })
+  await logIn(page, email)
+  await expect(panel(page).getByRole('alert')).toHaveText(
+    'No account found. Try signing in with Google.',
+  )
+})

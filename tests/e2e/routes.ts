@@ -1,0 +1,18 @@
+/** Every page route of the app (SPEC 2), as the e2e suites visit them. */
+export const PAGE_ROUTES = [
+  '/',
+  '/favorites',
+  '/seeme',
+  '/sakuramap',
+  '/shop',
+  '/premium',
+  '/settings',
+  '/master',
+  '/privacy',
+  '/terms',
+  '/cookies',
+  '/dim25',
+  '/anime/op/first-light',
+  '/articles',
+  '/articles/spring-notes',
+]

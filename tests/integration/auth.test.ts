@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
+import { createTestApp, type TestApp } from '../support/test-app'
+
+let smtp: SmtpCapture
+let subject: TestApp
+let sequence = 0
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture()
+  subject = await createTestApp({ smtpUrl: smtp.url })
+})
+afterAll(async () => {
+  await subject.dispose()
+  await smtp.close()
+})
+beforeEach(() => smtp.setRefuse(false))
+
+/** A new address per test, and a new client address so rate limits of others do not apply. */
+function newVisitor() {
+  sequence += 1
+  return { email: `visitor${sequence}-${Date.now()}@mofu.test`, ip: `10.0.${sequence}.1` }
+}
+
+async function call(
+  app: TestApp['app'],
+  ip: string,
+  path: string,
+  body?: unknown,
+  cookie?: string,
+) {
+  const response = await app.request(`/api/auth${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Forwarded-For': ip,
+      Origin: 'http://localhost:3000',
+      ...(cookie === undefined ? {} : { Cookie: cookie }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    redirect: 'manual',
+  })
+  const text = await response.text()
+  const json = (text.startsWith('{') ? JSON.parse(text) : {}) as Record<string, unknown>
+  return { status: response.status, json, headers: response.headers }
+}
+
+const linkIn = (text: string | undefined) => /https?:\/\/\S+/.exec(text ?? '')?.[0] ?? ''
+
+async function signUp(app: TestApp['app'], email: string, ip: string, password = 'sakura-123') {
+  return call(app, ip, '/sign-up/email', { email, password, name: '', callbackURL: '/' })
+}
+
+async function verify(email: string) {
+  const mail = await smtp.waitForMail(email, { subject: /verify/i })
+  const url = new URL(linkIn(mail.text))
+  const response = await subject.app.request(url.pathname + url.search, { redirect: 'manual' })
+  return response
+}
+
+describe('sign-up and verification', () => {
+  it('sends a verification mail and leaves the user signed out until the link is used', async () => {
+    const { email, ip } = newVisitor()
+    const signedUp = await signUp(subject.app, email, ip)
+    expect(signedUp.status).toBe(200)
+    expect(signedUp.headers.get('set-cookie') ?? '').not.toContain('session_token=')
+
+    const early = await call(subject.app, ip, '/sign-in/email', { email, password: 'sakura-123' })
+    expect(early.status).toBe(403)
+    expect(early.json.code).toBe('EMAIL_NOT_VERIFIED')
+
+    const verified = await verify(email)
+    expect(verified.status).toBe(302)
+    expect(verified.headers.get('set-cookie')).toMatch(/session_token=.*HttpOnly.*SameSite=Lax/i)
+
+    const later = await call(subject.app, ip, '/sign-in/email', { email, password: 'sakura-123' })
+    expect(later.status).toBe(200)
+    const cookie = later.headers.get('set-cookie') ?? ''
+    expect(cookie).toMatch(/HttpOnly/i)
+    expect(cookie).toMatch(/SameSite=Lax/i)
+    expect(cookie).not.toMatch(/Secure/i)
+  })
+
+  it('names a taken address, a short password and a malformed address', async () => {
+    const { email, ip } = newVisitor()
+    await signUp(subject.app, email, ip)
+    const again = await signUp(subject.app, email.toUpperCase(), ip)
+    expect(again.status).toBe(422)
+    expect(again.json).toMatchObject({ code: 'EMAIL_IN_USE', message: AUTH_MESSAGES.emailInUse })
+
+    const short = await signUp(subject.app, newVisitor().email, ip, '12345')
+    expect(short.status).toBe(400)
+    expect(short.json.code).toBe('PASSWORD_TOO_SHORT')
+
+    const malformed = await signUp(subject.app, 'not-an-address', ip)
+    expect(malformed.status).toBe(400)
+  })
+
+  it('keeps the account when the mail cannot be sent, and sends it again later', async () => {
+    const { email, ip } = newVisitor()
+    smtp.setRefuse(true)
+    const failed = await signUp(subject.app, email, ip)
+    expect(failed.status).toBe(503)
+    expect(failed.json).toMatchObject({ code: 'MAIL_NOT_SENT', message: AUTH_MESSAGES.mailNotSent })
+    const again = await signUp(subject.app, email, ip)
+    expect(again.json.code).toBe('EMAIL_IN_USE')
+
+    smtp.setRefuse(false)
+    const resent = await call(subject.app, ip, '/send-verification-email', {
+      email,
+      callbackURL: '/',
+    })
+    expect(resent.status).toBe(200)
+    expect((await verify(email)).status).toBe(302)
+  })
+})
+
+describe('log-in failures', () => {
+  it('tells an unknown address from a wrong password', async () => {
+    const { email, ip } = newVisitor()
+    const unknown = await call(subject.app, ip, '/sign-in/email', { email, password: 'whatever1' })
+    expect(unknown.status).toBe(401)
+    expect(unknown.json).toMatchObject({
+      code: 'USER_NOT_FOUND',
+      message: AUTH_MESSAGES.userNotFound,
+    })
+
+    await signUp(subject.app, email, ip)
+    await verify(email)
+    const wrong = await call(subject.app, ip, '/sign-in/email', { email, password: 'wrong-pass' })
+    expect(wrong.status).toBe(401)
+    expect(wrong.json.code).toBe('INVALID_EMAIL_OR_PASSWORD')
+  })
+
+  it('with AUTH_NEUTRAL_ERRORS reveals nothing about which addresses have accounts', async () => {
+    const neutral = await createTestApp({ smtpUrl: smtp.url, auth: { neutralAuthErrors: true } })
+    try {
+      const { email, ip } = newVisitor()
+      await signUp(neutral.app, email, ip)
+      const duplicate = await signUp(neutral.app, email, ip)
+      expect(duplicate.status).toBe(200)
+      const unknown = await call(neutral.app, ip, '/sign-in/email', {
+        email: newVisitor().email,
+        password: 'whatever1',
+      })
+      expect(unknown.status).toBe(401)
+      expect(unknown.json.code).toBe('INVALID_EMAIL_OR_PASSWORD')
+    } finally {
+      await neutral.dispose()
+    }
+  })
+})
+
+describe('password reset', () => {
+  it('mails a link to /account/reset?oobCode=, the code checks out once, and other sessions end', async () => {
+    const { email, ip } = newVisitor()
+    await signUp(subject.app, email, ip)
+    await verify(email)
+    const session = await call(subject.app, ip, '/sign-in/email', { email, password: 'sakura-123' })
+    const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+    expect((await call(subject.app, ip, '/get-session', undefined, cookie)).json).toMatchObject({
+      user: { email },
+    })
+
+    smtp.clear()
+    const requested = await call(subject.app, ip, '/request-password-reset', { email })
+    expect(requested.status).toBe(200)
+    const mail = await smtp.waitForMail(email, { subject: /reset/i })
+    const link = new URL(linkIn(mail.text))
+    expect(`${link.origin}${link.pathname}`).toBe('http://localhost:3000/account/reset')
+    const code = link.searchParams.get('oobCode') ?? ''
+
+    const check = async (value: string) =>
+      (await subject.app.request(`/api/password-reset/${value}`)).json()
+    expect(await check(code)).toEqual({ valid: true })
+    expect(await check('not-a-real-code')).toEqual({
+      valid: false,
+      error: AUTH_MESSAGES.invalidResetLink,
+    })
+
+    const reset = await call(subject.app, ip, '/reset-password', {
+      token: code,
+      newPassword: 'new-petals-456',
+    })
+    expect(reset.status).toBe(200)
+    expect(await check(code)).toMatchObject({ valid: false })
+    const reused = await call(subject.app, ip, '/reset-password', {
+      token: code,
+      newPassword: 'another-789',
+    })
+    expect(reused.status).toBe(400)
+
+    expect((await call(subject.app, ip, '/get-session', undefined, cookie)).json).toEqual({})
+    const old = await call(subject.app, ip, '/sign-in/email', { email, password: 'sakura-123' })
+    expect(old.json.code).toBe('INVALID_EMAIL_OR_PASSWORD')
+    const fresh = await call(subject.app, ip, '/sign-in/email', {
+      email,
+      password: 'new-petals-456',
+    })
+    expect(fresh.status).toBe(200)
+  })
+})
+
+describe('rate limits', () => {
+  it.each([
+    ['/sign-in/email', 10, (email: string) => ({ email, password: 'whatever1' })],
+    ['/sign-up/email', 5, (email: string) => ({ email, password: 'whatever1', name: '' })],
+    ['/request-password-reset', 3, (email: string) => ({ email })],
+    ['/send-verification-email', 3, (email: string) => ({ email })],
+  ])('%s allows %i a minute per client, then answers 429', async (path, max, body) => {
+    const { ip } = newVisitor()
+    const statuses: number[] = []
+    for (let attempt = 0; attempt <= max; attempt++) {
+      statuses.push((await call(subject.app, ip, path, body(newVisitor().email))).status)
+    }
+    expect(statuses.slice(0, max)).not.toContain(429)
+    expect(statuses[max]).toBe(429)
+    // Another client is not held back.
+    const other = await call(subject.app, newVisitor().ip, path, body(newVisitor().email))
+    expect(other.status).not.toBe(429)
+  })
+})

@@ -1,0 +1,599 @@
+import { createHash } from 'node:crypto'
+import zlib from 'node:zlib'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AVATAR_MESSAGES } from '../../src/shared/avatar'
+import type { Profile } from '../../src/shared/profile'
+import { createStorage } from '../../src/server/storage/create-storage'
+import { startS3Server, type S3Peer } from '../support/s3-server'
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
+import { createTestApp, type TestApp } from '../support/test-app'
+import { createTestUser, type TestUser } from '../support/test-users'
+
+/**
+ * Avatars over HTTP (SPEC 4 "Avatar flow", 5, 7 "Storage", 9): PUT and DELETE /api/me/avatar,
+ * GET /media/avatars/:uid, and the avatar going with the account, checked against what the
+ * storage holds. Images are made with sharp here; the hostile ones by hand.
+ */
+
+const ORIGIN = 'http://localhost:3000'
+const AVATAR_URL = /^http:\/\/localhost:3000\/media\/avatars\/([A-Za-z0-9_-]+)\?v=([0-9a-f]{16})$/
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+const REVALIDATE = 'public, no-cache'
+
+interface RequestOptions {
+  cookie?: string
+  body?: Buffer | string
+  contentType?: string
+  headers?: Record<string, string>
+}
+
+interface Answer {
+  status: number
+  headers: Headers
+  bytes: Buffer
+  json: unknown
+}
+
+let smtp: SmtpCapture
+let subject: TestApp
+let sequence = 0
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture()
+  subject = await createTestApp({ smtpUrl: smtp.url })
+}, 60_000)
+afterAll(async () => {
+  await subject?.dispose()
+  await smtp?.close()
+})
+
+function createUser(app: TestApp = subject): Promise<TestUser> {
+  sequence += 1
+  return createTestUser(app.app, smtp, {
+    email: `avatar${sequence}-${Date.now()}@mofu.test`,
+    ip: `10.${210 + (sequence >> 8)}.${sequence & 255}.7`,
+  })
+}
+
+/** Any request to the app; no answer may be a 5xx. */
+async function request(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+  app: TestApp = subject,
+): Promise<Answer> {
+  const body = typeof options.body === 'string' ? Buffer.from(options.body) : options.body
+  const response = await app.app.request(path, {
+    method,
+    headers: {
+      'X-Forwarded-For': '10.254.0.1',
+      Origin: ORIGIN,
+      ...(options.contentType === undefined ? {} : { 'Content-Type': options.contentType }),
+      ...(options.cookie === undefined ? {} : { Cookie: options.cookie }),
+      ...options.headers,
+    },
+    body: body === undefined ? undefined : new Uint8Array(body),
+  })
+  const bytes = Buffer.from(await response.arrayBuffer())
+  const json: unknown = (response.headers.get('content-type') ?? '').includes('json')
+    ? JSON.parse(bytes.toString())
+    : undefined
+  expect(response.status, `${method} ${path}: ${bytes.toString().slice(0, 200)}`).toBeLessThan(500)
+  return { status: response.status, headers: response.headers, bytes, json }
+}
+
+const upload = (user: TestUser, image: Buffer | string, contentType = 'image/png', app?: TestApp) =>
+  request('PUT', '/api/me/avatar', { cookie: user.cookie, body: image, contentType }, app)
+
+/** The URL an accepted upload answers, checked for its shape and split into its parts. */
+function avatarOf(answer: Answer, user: TestUser) {
+  expect(answer.status, answer.bytes.toString()).toBe(200)
+  const { avatar } = answer.json as { avatar: string }
+  const match = AVATAR_URL.exec(avatar)
+  expect(match, avatar).not.toBeNull()
+  expect(match?.[1]).toBe(user.uid)
+  const url = new URL(avatar)
+  return { avatar, path: url.pathname + url.search, version: match?.[2] ?? '' }
+}
+
+const storedAvatar = (uid: string, app: TestApp = subject) => app.storage.get(`avatars/${uid}`)
+
+async function profileAvatar(user: TestUser): Promise<string> {
+  const profile = await request('GET', '/api/me/profile', { cookie: user.cookie })
+  expect(profile.status).toBe(200)
+  return (profile.json as Profile).avatar
+}
+
+/** A width×height PNG: blue in the middle square, red in the side strips a crop must cut off. */
+async function landscapePng(width: number, height: number): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3)
+  const strip = (width - height) / 2
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const offset = (y * width + x) * 3
+      const side = x < strip || x >= width - strip
+      pixels[offset] = side ? 255 : 0
+      pixels[offset + 2] = side ? 0 : 255
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer()
+}
+
+const solid = (width: number, height: number, background: string) =>
+  sharp({ create: { width, height, channels: 3, background } })
+
+/** The mean red, green and blue of an image. */
+async function meanColour(image: Buffer): Promise<number[]> {
+  const { channels } = await sharp(image).stats()
+  return channels.slice(0, 3).map((channel) => Math.round(channel.mean))
+}
+
+/**
+ * A PNG whose header declares 30000×30000 pixels (900 megapixels) with a valid CRC and only a
+ * few bytes of pixel data: a decompression bomb's opening, tiny on the wire.
+ */
+function hugePngHeader(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(data.length)
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data])
+    const crc = Buffer.alloc(4)
+    crc.writeUInt32BE(zlib.crc32(typed))
+    return Buffer.concat([length, typed, crc])
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(30_000, 0)
+  header.writeUInt32BE(30_000, 4)
+  header[8] = 8 // bit depth
+  header[9] = 0 // greyscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(64))),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
+/** Whether EXIF data holds the GPS IFD pointer (tag 0x8825, in either byte order). */
+const hasGpsPointer = (exif: Buffer | undefined) =>
+  exif !== undefined &&
+  (exif.includes(Buffer.from([0x88, 0x25, 0x00, 0x04])) ||
+    exif.includes(Buffer.from([0x25, 0x88, 0x04, 0x00])))
+
+const SVG_WITH_SCRIPT =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">' +
+  '<script>fetch("/api/me",{method:"DELETE"})</script><rect width="100" height="100"/></svg>'
+
+describe('PUT /api/me/avatar', () => {
+  it('stores a 2000×1500 PNG as a centred 1080 px JPEG square and sets the profile avatar', async () => {
+    const user = await createUser()
+    const png = await landscapePng(2000, 1500)
+
+    const answer = await upload(user, png)
+    const { avatar, version } = avatarOf(answer, user)
+    expect(answer.json).toEqual({ avatar })
+
+    const stored = await storedAvatar(user.uid)
+    expect(stored?.contentType).toBe('image/jpeg')
+    const body = stored?.body ?? Buffer.alloc(0)
+    expect(version).toBe(createHash('sha256').update(body).digest('hex').slice(0, 16))
+    const metadata = await sharp(body).metadata()
+    expect(metadata).toMatchObject({ format: 'jpeg', width: 1080, height: 1080 })
+    expect(metadata.exif).toBeUndefined()
+    expect(metadata.icc).toBeUndefined()
+    // The middle square, not the whole picture squeezed: no red from the side strips.
+    const [red, green, blue] = await meanColour(body)
+    expect(red).toBeLessThan(10)
+    expect(green).toBeLessThan(10)
+    expect(blue).toBeGreaterThan(240)
+
+    expect(await profileAvatar(user)).toBe(avatar)
+  })
+
+  it('creates the profile when the user has none yet, and public pages show the avatar', async () => {
+    const user = await createUser()
+    const row = () =>
+      subject.database.db
+        .selectFrom('profiles')
+        .select('avatar')
+        .where('user_id', '=', user.uid)
+        .executeTakeFirst()
+    expect(await row()).toBeUndefined()
+
+    const { avatar } = avatarOf(
+      await upload(user, await solid(300, 300, '#ffcc00').png().toBuffer()),
+      user,
+    )
+    expect(await row()).toEqual({ avatar })
+
+    const named = await request('PATCH', '/api/me/profile', {
+      cookie: user.cookie,
+      contentType: 'application/json',
+      body: JSON.stringify({ name: 'Avatar Owner', handle: `owner${sequence}x` }),
+    })
+    expect(named.status).toBe(200)
+    expect(named.json).toMatchObject({ avatar })
+    const shown = await request('GET', `/api/profiles/owner${sequence}x`)
+    expect(shown.json).toMatchObject({ avatar })
+  })
+
+  it('never enlarges: a 200×300 WebP becomes a 200 px square', async () => {
+    const user = await createUser()
+    const webp = await solid(200, 300, '#22aa66').webp().toBuffer()
+    avatarOf(await upload(user, webp, 'image/webp'), user)
+    const metadata = await sharp((await storedAvatar(user.uid))?.body).metadata()
+    expect(metadata).toMatchObject({ format: 'jpeg', width: 200, height: 200 })
+  })
+
+  it('drops EXIF, GPS included, and turns the picture upright first', async () => {
+    const user = await createUser()
+    // Stored 400×200, red above blue; orientation 6 shows it turned a quarter clockwise, so
+    // upright it is 200×400 with blue on the left and red on the right.
+    const halves = await sharp({
+      create: { width: 400, height: 200, channels: 3, background: '#0000ff' },
+    })
+      .composite([{ input: await solid(400, 100, '#ff0000').png().toBuffer(), top: 0, left: 0 }])
+      .png()
+      .toBuffer()
+    const jpeg = await sharp(halves)
+      .jpeg({ quality: 95 })
+      .withExif({
+        IFD0: { Make: 'MofuCam', Model: 'Spy 1' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '35/1 39/1 2916/100',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '139/1 42/1 1069/100',
+        },
+      })
+      .withMetadata({ orientation: 6 })
+      .toBuffer()
+    const sent = await sharp(jpeg).metadata()
+    expect(sent.exif?.toString('latin1')).toContain('MofuCam')
+    expect(hasGpsPointer(sent.exif)).toBe(true)
+    expect(sent.orientation).toBe(6)
+
+    avatarOf(await upload(user, jpeg, 'image/jpeg'), user)
+    const body = (await storedAvatar(user.uid))?.body ?? Buffer.alloc(0)
+    const metadata = await sharp(body).metadata()
+    expect(metadata.exif).toBeUndefined()
+    expect(metadata.xmp).toBeUndefined()
+    expect(metadata.orientation).toBeUndefined()
+    expect(body.toString('latin1')).not.toMatch(/MofuCam|Exif/)
+    expect(metadata).toMatchObject({ width: 200, height: 200 })
+
+    const left = await sharp(body).extract({ left: 0, top: 50, width: 60, height: 100 }).toBuffer()
+    const right = await sharp(body)
+      .extract({ left: 140, top: 50, width: 60, height: 100 })
+      .toBuffer()
+    expect((await meanColour(left))[2]).toBeGreaterThan(200)
+    expect((await meanColour(right))[0]).toBeGreaterThan(200)
+  })
+
+  it('puts a transparent PNG on white', async () => {
+    const user = await createUser()
+    const clear = await sharp({
+      create: { width: 50, height: 50, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer()
+    avatarOf(await upload(user, clear), user)
+    expect(await meanColour((await storedAvatar(user.uid))?.body ?? Buffer.alloc(0))).toEqual([
+      255, 255, 255,
+    ])
+  })
+
+  it('gives a new image a new version', async () => {
+    const user = await createUser()
+    const first = avatarOf(
+      await upload(user, await solid(64, 64, '#ff0000').png().toBuffer()),
+      user,
+    )
+    const second = avatarOf(
+      await upload(user, await solid(64, 64, '#00ff00').png().toBuffer()),
+      user,
+    )
+    expect(second.version).not.toBe(first.version)
+    expect(await profileAvatar(user)).toBe(second.avatar)
+  })
+})
+
+describe('refused uploads', () => {
+  let owner: TestUser
+  let before: { avatar: string; body: Buffer }
+
+  beforeAll(async () => {
+    owner = await createUser()
+    const { avatar } = avatarOf(
+      await upload(owner, await solid(120, 120, '#ff66aa').png().toBuffer()),
+      owner,
+    )
+    before = { avatar, body: (await storedAvatar(owner.uid))?.body ?? Buffer.alloc(0) }
+  }, 30_000)
+
+  const jpeg = () => solid(640, 480, '#3366ff').jpeg().toBuffer()
+  const cases: [
+    label: string,
+    make: () => Promise<Buffer> | Buffer,
+    contentType: string | undefined,
+    status: number,
+    message: string,
+  ][] = [
+    [
+      'a text file sent as image/jpeg',
+      () => Buffer.from('Hello, I am not a picture.\n'.repeat(20)),
+      'image/jpeg',
+      415,
+      AVATAR_MESSAGES.unsupportedType,
+    ],
+    [
+      'a truncated JPEG',
+      async () => {
+        const whole = await sharp(await landscapePng(800, 600))
+          .jpeg()
+          .toBuffer()
+        return whole.subarray(0, Math.floor(whole.length / 2))
+      },
+      'image/jpeg',
+      422,
+      AVATAR_MESSAGES.unreadable,
+    ],
+    [
+      'JPEG magic bytes in front of HTML',
+      () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('<html>hi</html>')]),
+      'image/jpeg',
+      422,
+      AVATAR_MESSAGES.unreadable,
+    ],
+    [
+      'a PNG declaring 30000×30000 pixels',
+      hugePngHeader,
+      'image/png',
+      422,
+      AVATAR_MESSAGES.tooManyPixels,
+    ],
+    [
+      'an SVG with a script as image/svg+xml',
+      () => Buffer.from(SVG_WITH_SCRIPT),
+      'image/svg+xml',
+      415,
+      AVATAR_MESSAGES.unsupportedType,
+    ],
+    [
+      'an SVG with a script as image/png',
+      () => Buffer.from(SVG_WITH_SCRIPT),
+      'image/png',
+      415,
+      AVATAR_MESSAGES.unsupportedType,
+    ],
+    [
+      'a GIF',
+      () => solid(10, 10, '#000000').gif().toBuffer(),
+      'image/png',
+      415,
+      AVATAR_MESSAGES.unsupportedType,
+    ],
+    ['a JPEG as text/plain', jpeg, 'text/plain', 415, AVATAR_MESSAGES.unsupportedType],
+    ['a JPEG without a content type', jpeg, undefined, 415, AVATAR_MESSAGES.unsupportedType],
+    [
+      'a JPEG as multipart form data',
+      jpeg,
+      'multipart/form-data; boundary=x',
+      415,
+      AVATAR_MESSAGES.unsupportedType,
+    ],
+    [
+      'a 25 MB body',
+      () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(25 * 1024 * 1024)]),
+      'image/jpeg',
+      413,
+      AVATAR_MESSAGES.tooManyBytes,
+    ],
+    ['an empty body', () => Buffer.alloc(0), 'image/jpeg', 400, AVATAR_MESSAGES.empty],
+  ]
+
+  it.each(cases)(
+    'refuses %s, storing nothing',
+    async (_label, make, contentType, status, message) => {
+      const answer = await request('PUT', '/api/me/avatar', {
+        cookie: owner.cookie,
+        body: await make(),
+        contentType,
+      })
+      expect(answer.status).toBe(status)
+      expect(answer.json).toEqual({ error: message, code: expect.stringMatching(/^AVATAR_/) })
+
+      expect((await storedAvatar(owner.uid))?.body.equals(before.body)).toBe(true)
+      expect(await profileAvatar(owner)).toBe(before.avatar)
+    },
+  )
+
+  it('answers 401 without a session or with a forged one, and stores nothing', async () => {
+    const png = await solid(32, 32, '#000000').png().toBuffer()
+    for (const cookie of [undefined, 'better-auth.session_token=forged.token']) {
+      const answer = await request('PUT', '/api/me/avatar', {
+        cookie,
+        body: png,
+        contentType: 'image/png',
+      })
+      expect(answer.status).toBe(401)
+      expect(answer.json).toMatchObject({ error: 'Please log in first.' })
+      expect((await request('DELETE', '/api/me/avatar', { cookie })).status).toBe(401)
+    }
+    expect((await storedAvatar(owner.uid))?.body.equals(before.body)).toBe(true)
+  })
+
+  it("offers no way to change another user's avatar", async () => {
+    const attacker = await createUser()
+    const png = await solid(32, 32, '#000000').png().toBuffer()
+    const attempts: [method: string, path: string][] = [
+      ['PUT', `/api/me/avatar?uid=${owner.uid}`],
+      ['PUT', `/api/me/avatar/${owner.uid}`],
+      ['PUT', `/api/users/${owner.uid}/avatar`],
+      ['PUT', `/media/avatars/${owner.uid}`],
+      ['POST', `/media/avatars/${owner.uid}`],
+      ['DELETE', `/media/avatars/${owner.uid}`],
+      ['DELETE', `/api/me/avatar/${owner.uid}`],
+    ]
+    for (const [method, path] of attempts) {
+      const answer = await request(method, path, {
+        cookie: attacker.cookie,
+        ...(method === 'DELETE' ? {} : { body: png, contentType: 'image/png' }),
+      })
+      // The query string is ignored: that upload is the attacker's own avatar.
+      if (path.startsWith('/api/me/avatar?')) {
+        expect(avatarOf(answer, attacker).avatar).toContain(attacker.uid)
+      } else {
+        expect(answer.status, `${method} ${path}`).toBeGreaterThanOrEqual(400)
+      }
+    }
+    expect((await storedAvatar(owner.uid))?.body.equals(before.body)).toBe(true)
+    expect(await profileAvatar(owner)).toBe(before.avatar)
+  })
+})
+
+describe('GET /media/avatars/:uid', () => {
+  it('serves the JPEG with an ETag, and caches for good only the current version', async () => {
+    const user = await createUser()
+    const { path, version } = avatarOf(
+      await upload(user, await solid(500, 400, '#aa44ff').png().toBuffer()),
+      user,
+    )
+    const stored = await storedAvatar(user.uid)
+
+    const current = await request('GET', path)
+    expect(current.status).toBe(200)
+    expect(current.bytes.equals(stored?.body ?? Buffer.alloc(0))).toBe(true)
+    expect(current.headers.get('content-type')).toBe('image/jpeg')
+    expect(current.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(current.headers.get('cache-control')).toBe(IMMUTABLE)
+    expect(current.headers.get('cross-origin-resource-policy')).toBe('same-site')
+    const etag = current.headers.get('etag') ?? ''
+    expect(etag).toBe(stored?.etag)
+
+    for (const other of ['', '?v=0000000000000000', `?v=${version.toUpperCase()}x`]) {
+      const stale = await request('GET', `/media/avatars/${user.uid}${other}`)
+      expect(stale.status).toBe(200)
+      expect(stale.headers.get('cache-control'), other).toBe(REVALIDATE)
+      expect(stale.bytes.equals(current.bytes)).toBe(true)
+    }
+
+    for (const tag of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const unchanged = await request('GET', path, { headers: { 'If-None-Match': tag } })
+      expect(unchanged.status, tag).toBe(304)
+      expect(unchanged.bytes.length).toBe(0)
+      expect(unchanged.headers.get('etag')).toBe(etag)
+    }
+    const changed = await request('GET', path, { headers: { 'If-None-Match': '"other"' } })
+    expect(changed.status).toBe(200)
+    expect(changed.bytes.equals(current.bytes)).toBe(true)
+  })
+
+  it('answers 404 where there is no avatar', async () => {
+    const user = await createUser()
+    for (const path of [
+      `/media/avatars/${user.uid}`,
+      '/media/avatars/nobody-has-this-id',
+      '/media/avatars/..%2F..%2Fetc%2Fpasswd',
+      '/media/avatars/%2e%2e',
+      '/media/avatars/.hidden',
+      '/media/avatars/-dash',
+      `/media/avatars/${'a'.repeat(600)}`,
+    ]) {
+      const answer = await request('GET', path)
+      expect(answer.status, path).toBe(404)
+      expect(answer.json).toMatchObject({ error: expect.any(String) })
+    }
+  })
+})
+
+describe('DELETE /api/me/avatar', () => {
+  it('removes the stored image and clears the field, and may be repeated', async () => {
+    const user = await createUser()
+    const { path } = avatarOf(
+      await upload(user, await solid(90, 90, '#123456').png().toBuffer()),
+      user,
+    )
+
+    const reset = await request('DELETE', '/api/me/avatar', { cookie: user.cookie })
+    expect(reset.status).toBe(200)
+    expect(reset.json).toEqual({ avatar: '' })
+    expect(await storedAvatar(user.uid)).toBeNull()
+    expect(await profileAvatar(user)).toBe('')
+    expect((await request('GET', path)).status).toBe(404)
+
+    const again = await request('DELETE', '/api/me/avatar', { cookie: user.cookie })
+    expect(again.status).toBe(200)
+    expect(again.json).toEqual({ avatar: '' })
+  })
+})
+
+describe('DELETE /api/me', () => {
+  it('removes the avatar with the account', async () => {
+    const user = await createUser()
+    const { path } = avatarOf(
+      await upload(user, await solid(90, 90, '#654321').png().toBuffer()),
+      user,
+    )
+    expect(await storedAvatar(user.uid)).not.toBeNull()
+
+    const deleted = await request('DELETE', '/api/me', { cookie: user.cookie })
+    expect(deleted.status).toBe(204)
+    expect(await storedAvatar(user.uid)).toBeNull()
+    expect((await request('GET', path)).status).toBe(404)
+  })
+})
+
+describe('avatars on S3 storage', () => {
+  let peer: S3Peer
+  let onS3: TestApp
+
+  beforeAll(async () => {
+    peer = await startS3Server()
+    onS3 = await createTestApp({
+      smtpUrl: smtp.url,
+      storage: createStorage({
+        kind: 's3',
+        bucket: peer.bucket,
+        prefix: 'uploads',
+        endpoint: peer.endpoint,
+        region: peer.region,
+        accessKeyId: peer.accessKeyId,
+        secretAccessKey: peer.secretAccessKey,
+        forcePathStyle: true,
+      }),
+    })
+  }, 60_000)
+  afterAll(async () => {
+    await onS3?.dispose()
+    await peer?.close()
+  })
+
+  it('uploads, serves, revalidates and deletes through the same routes', async () => {
+    const user = await createUser(onS3)
+    const answer = await upload(user, await landscapePng(1600, 1200), 'image/png', onS3)
+    const { path } = avatarOf(answer, user)
+
+    const stored = await storedAvatar(user.uid, onS3)
+    expect(stored?.contentType).toBe('image/jpeg')
+    expect(await sharp(stored?.body).metadata()).toMatchObject({ width: 1080, height: 1080 })
+
+    const served = await request('GET', path, {}, onS3)
+    expect(served.status).toBe(200)
+    expect(served.headers.get('content-type')).toBe('image/jpeg')
+    expect(served.headers.get('cache-control')).toBe(IMMUTABLE)
+    expect(served.bytes.equals(stored?.body ?? Buffer.alloc(0))).toBe(true)
+    const etag = served.headers.get('etag') ?? ''
+    expect(etag).toMatch(/^"[0-9a-f]+"$/)
+    const unchanged = await request('GET', path, { headers: { 'If-None-Match': etag } }, onS3)
+    expect(unchanged.status).toBe(304)
+
+    const reset = await request('DELETE', '/api/me/avatar', { cookie: user.cookie }, onS3)
+    expect(reset.json).toEqual({ avatar: '' })
+    expect(await storedAvatar(user.uid, onS3)).toBeNull()
+    expect((await request('GET', path, {}, onS3)).status).toBe(404)
+  })
+})

@@ -1,0 +1,101 @@
+import SQLite from 'better-sqlite3'
+import { sql } from 'kysely'
+import pg from 'pg'
+import { afterEach, describe, expect, it } from 'vitest'
+import { openDatabase, type Database } from '../../src/server/db/database'
+import { migrateToLatest } from '../../src/server/db/migrations'
+import { resolveAuthSecret } from '../../src/server/secret'
+import { createTestDatabase, type TestDatabase } from '../support/test-database'
+
+const cleanups: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+async function freshDatabase(timeoutMs?: number): Promise<[Database, TestDatabase]> {
+  const testDatabase = await createTestDatabase()
+  const database = openDatabase(testDatabase.target, { timeoutMs })
+  cleanups.push(testDatabase.drop, database.close)
+  return [database, testDatabase]
+}
+
+describe('migrations', () => {
+  it('apply on a fresh database and apply nothing the second time', async () => {
+    const [database] = await freshDatabase()
+    const first = await migrateToLatest(database)
+    expect(first.results?.length).toBeGreaterThan(0)
+    expect(first.results?.filter((step) => step.status !== 'Success')).toEqual([])
+    const second = await migrateToLatest(database)
+    expect(second.results).toEqual([])
+    const tables = await database.db.introspection.getTables()
+    expect(tables.map((table) => table.name)).toContain('instance_settings')
+  })
+})
+
+describe('database timeout', () => {
+  it('turns a stuck database into an error instead of a hang', async () => {
+    const [database, testDatabase] = await freshDatabase(300)
+    await migrateToLatest(database)
+    const started = Date.now()
+    if (testDatabase.target.kind === 'sqlite') {
+      // Another process holding the write lock is how SQLite gets stuck.
+      const holder = new SQLite(testDatabase.target.file)
+      holder.exec('begin exclusive')
+      cleanups.push(async () => {
+        holder.exec('rollback')
+        holder.close()
+      })
+      const write = database.db
+        .insertInto('instance_settings')
+        .values({ key: 'k', value: 'v' })
+        .execute()
+      await expect(write).rejects.toThrow(/locked|busy/i)
+    } else {
+      // A row lock held by another session makes the write wait.
+      const holder = new pg.Client({ connectionString: testDatabase.target.connectionString })
+      await holder.connect()
+      await database.db.insertInto('instance_settings').values({ key: 'k', value: 'v' }).execute()
+      await holder.query('begin')
+      await holder.query(`update instance_settings set value = 'held' where key = 'k'`)
+      cleanups.push(async () => {
+        await holder.query('rollback')
+        await holder.end()
+      })
+      const write = database.db
+        .updateTable('instance_settings')
+        .set({ value: 'w' })
+        .where('key', '=', 'k')
+        .execute()
+      await expect(write).rejects.toThrow(/timeout|canceling statement/i)
+    }
+    expect(Date.now() - started).toBeLessThan(5_000)
+    // The database is usable again once the holder lets go.
+    await cleanups.pop()?.()
+    await expect(sql`select 1 as one`.execute(database.db)).resolves.toBeDefined()
+  })
+})
+
+describe('auth secret', () => {
+  it('is generated once, kept, and shared by every instance on the database', async () => {
+    const [database, testDatabase] = await freshDatabase()
+    await migrateToLatest(database)
+    const other = openDatabase(testDatabase.target)
+    cleanups.push(other.close)
+    const [a, b] = await Promise.all([
+      resolveAuthSecret(database.db, undefined),
+      resolveAuthSecret(other.db, undefined),
+    ])
+    expect(a).toMatch(/^[\w-]{43}$/)
+    expect(b).toBe(a)
+    expect(await resolveAuthSecret(database.db, undefined)).toBe(a)
+  })
+
+  it('is the configured AUTH_SECRET when one is set', async () => {
+    const [database] = await freshDatabase()
+    await migrateToLatest(database)
+    const configured = 'x'.repeat(40)
+    expect(await resolveAuthSecret(database.db, configured)).toBe(configured)
+    const stored = await database.db.selectFrom('instance_settings').selectAll().execute()
+    expect(stored).toEqual([])
+  })
+})

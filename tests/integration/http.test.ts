@@ -1,0 +1,174 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../support/test-app'
+
+let clientDir: string
+let subject: TestApp
+const bigScript = `console.log(${JSON.stringify('mofu '.repeat(2000))})`
+const inlineScript = "document.documentElement.classList.add('dark')"
+
+beforeAll(async () => {
+  clientDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mofu-client-'))
+  await fs.mkdir(path.join(clientDir, 'assets'))
+  await fs.writeFile(
+    path.join(clientDir, 'index.html'),
+    `<!doctype html><html><head><script>${inlineScript}</script></head><body><div id="root"></div></body></html>`,
+  )
+  await fs.writeFile(path.join(clientDir, 'assets', 'app-3f9a1c.js'), bigScript)
+  await fs.writeFile(
+    path.join(clientDir, 'assets', 'app-3f9a1c.js.br'),
+    zlib.brotliCompressSync(bigScript),
+  )
+  await fs.writeFile(path.join(clientDir, 'robots.txt'), 'User-agent: *\n')
+  subject = await createTestApp({ app: { clientDir } })
+})
+
+afterAll(async () => {
+  await subject.dispose()
+  await fs.rm(clientDir, { recursive: true, force: true })
+})
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  subject.app.request(url, { headers })
+
+describe('health', () => {
+  it('answers /healthz while the process lives', async () => {
+    const response = await get('/healthz')
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ status: 'ok' })
+  })
+
+  it('answers /readyz with 200 while the database is reachable and 503 once it is not', async () => {
+    const { app, database } = await createTestApp()
+    try {
+      expect((await app.request('/readyz')).status).toBe(200)
+      await database.close()
+      const response = await app.request('/readyz')
+      expect(response.status).toBe(503)
+      expect(await response.json()).toEqual({
+        status: 'unavailable',
+        reason: 'database unreachable',
+      })
+    } finally {
+      await database.close()
+    }
+  })
+})
+
+describe('security headers', () => {
+  it('are on every response', async () => {
+    for (const url of ['/healthz', '/', '/assets/app-3f9a1c.js', '/nope/at/all']) {
+      const response = await get(url)
+      const csp = response.headers.get('content-security-policy') ?? ''
+      expect(csp, url).toContain("default-src 'self'")
+      expect(csp, url).toContain("frame-ancestors 'none'")
+      expect(csp, url).toContain("script-src 'self'")
+      expect(response.headers.get('x-content-type-options'), url).toBe('nosniff')
+      expect(response.headers.get('referrer-policy'), url).toBe('strict-origin-when-cross-origin')
+      expect(response.headers.get('cross-origin-opener-policy'), url).toBe(
+        'same-origin-allow-popups',
+      )
+      expect(response.headers.get('x-request-id'), url).toMatch(/^[\w-]{8,}$/)
+    }
+  })
+
+  it('let the tag manager in only when GA_MEASUREMENT_ID is set', async () => {
+    expect((await get('/')).headers.get('content-security-policy')).not.toContain('google')
+    const withAnalytics = await createTestApp({ app: { gaMeasurementId: 'G-TEST123' } })
+    try {
+      const csp = (await withAnalytics.app.request('/healthz')).headers.get(
+        'content-security-policy',
+      )
+      expect(csp).toContain('https://www.googletagmanager.com')
+    } finally {
+      await withAnalytics.dispose()
+    }
+  })
+
+  it('add HSTS only when the public URL is https', async () => {
+    expect((await get('/healthz')).headers.get('strict-transport-security')).toBeNull()
+    const https = await createTestApp({ app: { publicUrl: 'https://mofu.example' } })
+    try {
+      const response = await https.app.request('/healthz')
+      expect(response.headers.get('strict-transport-security')).toContain('max-age=31536000')
+    } finally {
+      await https.dispose()
+    }
+  })
+})
+
+describe('client assets', () => {
+  it('serve index.html for app routes, revalidated on every visit', async () => {
+    for (const url of ['/', '/settings', '/anime/op/1', '/articles/spring', '/account/reset']) {
+      const response = await get(url, { Accept: 'text/html' })
+      expect(response.status, url).toBe(200)
+      expect(response.headers.get('content-type'), url).toContain('text/html')
+      expect(response.headers.get('cache-control'), url).toBe('no-cache')
+      expect(await response.text(), url).toContain('<div id="root">')
+    }
+    const etag = (await get('/')).headers.get('etag')
+    expect(etag).toMatch(/^".+"$/)
+    expect((await get('/', { 'If-None-Match': etag ?? '' })).status).toBe(304)
+  })
+
+  it('answer 404 with the page for paths the app does not have', async () => {
+    const response = await get('/no-such-page', { Accept: 'text/html' })
+    expect(response.status).toBe(404)
+    expect(await response.text()).toContain('<div id="root">')
+  })
+
+  it('embed the public configuration and allow the inline script by its hash', async () => {
+    const html = await (await get('/')).text()
+    const config = /<script id="mofu-config" type="application\/json">(.*?)<\/script>/.exec(html)
+    expect(JSON.parse(config?.[1] ?? 'null')).toEqual({
+      contactUrl: 'mailto:hello@mofu.example',
+      gaMeasurementId: null,
+      googleSignIn: false,
+      neutralAuthErrors: false,
+    })
+    const hash = createHash('sha256').update(inlineScript).digest('base64')
+    const csp = (await get('/')).headers.get('content-security-policy')
+    expect(csp).toContain(`'sha256-${hash}'`)
+    expect(/script-src[^;]*unsafe-inline/.test(csp ?? '')).toBe(false)
+  })
+
+  it('cache hashed assets forever and serve them precompressed', async () => {
+    const plain = await get('/assets/app-3f9a1c.js')
+    expect(plain.status).toBe(200)
+    expect(plain.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(await plain.text()).toBe(bigScript)
+
+    const brotli = await get('/assets/app-3f9a1c.js', { 'Accept-Encoding': 'br' })
+    expect(brotli.headers.get('content-encoding')).toBe('br')
+    const body = Buffer.from(await brotli.arrayBuffer())
+    expect(zlib.brotliDecompressSync(body).toString()).toBe(bigScript)
+  })
+
+  it('cache other public files briefly', async () => {
+    const response = await get('/robots.txt')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('public, max-age=3600')
+  })
+
+  it('answer 404, not the page, for missing assets and API paths', async () => {
+    expect((await get('/assets/gone-123.js')).status).toBe(404)
+    expect((await get('/missing.png')).status).toBe(404)
+    const api = await get('/api/nothing-here', { Accept: 'application/json' })
+    expect(api.status).toBe(404)
+    expect(await api.json()).toEqual({ error: 'Not found' })
+  })
+
+  it('compress dynamic responses for clients that accept gzip', async () => {
+    const page = await get('/', { 'Accept-Encoding': 'gzip' })
+    expect(page.headers.get('content-encoding')).toBe('gzip')
+    expect(zlib.gunzipSync(Buffer.from(await page.arrayBuffer())).toString()).toContain('root')
+    const big = await get('/assets/app-3f9a1c.js', { 'Accept-Encoding': 'gzip' })
+    expect(big.headers.get('content-encoding')).toBe('gzip')
+    const text = zlib.gunzipSync(Buffer.from(await big.arrayBuffer())).toString()
+    expect(text).toBe(bigScript)
+  })
+})

@@ -1,0 +1,588 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { HANDLE_MESSAGES, type Profile } from '../../src/shared/profile'
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
+import { createTestApp, type TestApp } from '../support/test-app'
+import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
+
+/**
+ * Profiles over HTTP (SPEC 3–5): GET/PATCH /api/me/profile, GET /api/handles/:handle,
+ * GET /api/profiles/:handle and DELETE /api/me, as an API client sees them, plus the rows of
+ * the `profiles` table where what is stored is the point.
+ */
+
+const ORIGIN = 'http://localhost:3000'
+const AVAILABLE = 'This ID is available'
+const TAKEN = 'This ID is already taken'
+const TAKEN_BODY = { error: TAKEN, code: 'HANDLE_TAKEN' }
+/** How many users race for one handle, and how many users the file shares. */
+const RACERS = 50
+
+type User = TestUser
+
+interface RequestOptions {
+  cookie?: string
+  /** Sent as JSON. */
+  body?: unknown
+  /** Sent as is, with a JSON content type unless `headers` says otherwise. */
+  rawBody?: string
+  headers?: Record<string, string>
+  ip?: string
+}
+
+let smtp: SmtpCapture
+let subject: TestApp
+let sequence = 0
+/** Signed-in users shared by the tests; each test sets the state it relies on itself. */
+let users: User[] = []
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture()
+  subject = await createTestApp({ smtpUrl: smtp.url })
+  users = await createUsers(RACERS)
+}, 120_000)
+afterAll(async () => {
+  await subject?.dispose()
+  await smtp?.close()
+})
+
+/** A new e-mail address and a client address of its own (rate limits count per address). */
+function newIdentity() {
+  sequence += 1
+  return {
+    email: `profile${sequence}-${Date.now()}@mofu.test`,
+    ip: `10.${200 + (sequence >> 8)}.${sequence & 255}.9`,
+  }
+}
+
+/** Any request to the app. Every answer is checked for a 5xx: none is acceptable anywhere. */
+async function request(method: string, path: string, options: RequestOptions = {}) {
+  const hasBody = options.body !== undefined || options.rawBody !== undefined
+  const response = await subject.app.request(path, {
+    method,
+    headers: {
+      'X-Forwarded-For': options.ip ?? '10.255.255.254',
+      Origin: ORIGIN,
+      ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+      ...(options.cookie === undefined ? {} : { Cookie: options.cookie }),
+      ...options.headers,
+    },
+    body:
+      options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    redirect: 'manual',
+  })
+  const text = await response.text()
+  let json: unknown = undefined
+  if ((response.headers.get('content-type') ?? '').includes('json') && text !== '') {
+    json = JSON.parse(text)
+  }
+  expect(response.status, `${method} ${path} answered ${response.status}: ${text}`).toBeLessThan(
+    500,
+  )
+  return { status: response.status, json, text, headers: response.headers }
+}
+
+async function authPost(ip: string, path: string, body: unknown) {
+  return request('POST', `/api/auth${path}`, { ip, body })
+}
+
+/** Sign up, follow the link in the verification mail, sign in: a user as the app makes one. */
+function createUser(): Promise<User> {
+  return createTestUser(subject.app, smtp, newIdentity())
+}
+
+/** `count` users, made a few at a time. */
+async function createUsers(count: number): Promise<User[]> {
+  const made: User[] = []
+  while (made.length < count) {
+    const batch = Math.min(10, count - made.length)
+    made.push(...(await Promise.all(Array.from({ length: batch }, () => createUser()))))
+  }
+  return made
+}
+
+const getProfile = (user: User) => request('GET', '/api/me/profile', { cookie: user.cookie })
+const patchProfile = (user: User, body: unknown) =>
+  request('PATCH', '/api/me/profile', { cookie: user.cookie, body })
+const checkHandle = (handle: string, user?: User) =>
+  request('GET', `/api/handles/${encodeURIComponent(handle)}`, { cookie: user?.cookie })
+const publicProfile = (handle: string) =>
+  request('GET', `/api/profiles/${encodeURIComponent(handle)}`)
+
+/** The user's row of the `profiles` table, as stored. */
+function rowOf(uid: string) {
+  return subject.database.db
+    .selectFrom('profiles')
+    .selectAll()
+    .where('user_id', '=', uid)
+    .executeTakeFirst()
+}
+
+/** The row without its timestamp, for "nothing changed" comparisons. */
+async function contentOf(uid: string) {
+  const row = await rowOf(uid)
+  if (row === undefined) return undefined
+  const content: Partial<typeof row> = { ...row }
+  delete content.updated_at
+  return {
+    ...content,
+    pin_count: Number(row.pin_count),
+    used_pin_count: Number(row.used_pin_count),
+  }
+}
+
+async function rowsWithUsername(username: string) {
+  return subject.database.db
+    .selectFrom('profiles')
+    .select('user_id')
+    .where('username', '=', username)
+    .execute()
+}
+
+/** Sets name and handle (and the default font) so a later test starts from known values. */
+async function setUp(user: User, name: string, handle: string): Promise<Profile> {
+  const saved = await patchProfile(user, { name, handle, font: 'default' })
+  expect(saved.status, saved.text).toBe(200)
+  return saved.json as Profile
+}
+
+describe('GET /api/me/profile', () => {
+  it('answers 401 without a session or with an unknown one', async () => {
+    const none = await request('GET', '/api/me/profile')
+    expect(none.status).toBe(401)
+    expect(none.json).toMatchObject({ error: expect.any(String) })
+    const forged = await request('GET', '/api/me/profile', {
+      cookie: 'better-auth.session_token=forged.token',
+    })
+    expect(forged.status).toBe(401)
+  })
+
+  it('creates the profile with the defaults on first load, once', async () => {
+    const user = await createUser()
+    expect(await rowOf(user.uid)).toBeUndefined()
+
+    const first = await getProfile(user)
+    expect(first.status).toBe(200)
+    expect(first.json).toEqual({
+      uid: user.uid,
+      name: '',
+      username: '',
+      displayUsername: '',
+      avatar: '',
+      font: 'default',
+      pinCount: 0,
+      usedPinCount: 0,
+      pinResetAt: null,
+      plan: 'free',
+    })
+
+    const second = await getProfile(user)
+    expect(second.status).toBe(200)
+    expect(second.json).toEqual(first.json)
+
+    const rows = await subject.database.db
+      .selectFrom('profiles')
+      .selectAll()
+      .where('user_id', '=', user.uid)
+      .execute()
+    expect(rows).toHaveLength(1)
+    // No handle yet is NULL in the table, not '' (the unique index then allows many of them).
+    expect(rows[0]?.username).toBeNull()
+    expect(rows[0]?.display_username).toBeNull()
+    expect(rows[0]?.plan).toBe('free')
+  })
+})
+
+describe('PATCH /api/me/profile', () => {
+  it('keeps the fields a save does not send', async () => {
+    const user = users[0] as User
+    await setUp(user, 'Before', 'mergestart')
+
+    const named = await patchProfile(user, { name: '  Sakura Mofu  ' })
+    expect(named.status).toBe(200)
+    expect(named.json).toMatchObject({
+      uid: user.uid,
+      name: 'Sakura Mofu',
+      username: 'mergestart',
+      font: 'default',
+    })
+
+    const handled = await patchProfile(user, { handle: '@MergeKeeper' })
+    expect(handled.status).toBe(200)
+    expect(handled.json).toMatchObject({
+      name: 'Sakura Mofu',
+      username: 'mergekeeper',
+      displayUsername: 'MergeKeeper',
+      font: 'default',
+    })
+
+    const fonted = await patchProfile(user, { font: 'orbitron' })
+    expect(fonted.status).toBe(200)
+    const expected = {
+      uid: user.uid,
+      name: 'Sakura Mofu',
+      username: 'mergekeeper',
+      displayUsername: 'MergeKeeper',
+      avatar: '',
+      font: 'orbitron',
+      pinCount: 0,
+      usedPinCount: 0,
+      pinResetAt: null,
+      plan: 'free',
+    }
+    expect(fonted.json).toEqual(expected)
+    expect((await getProfile(user)).json).toEqual(expected)
+    expect(await contentOf(user.uid)).toMatchObject({
+      name: 'Sakura Mofu',
+      username: 'mergekeeper',
+      display_username: 'MergeKeeper',
+      font: 'orbitron',
+    })
+  })
+
+  it('answers 401 without a session and stores nothing', async () => {
+    const response = await request('PATCH', '/api/me/profile', { body: { name: 'Nobody' } })
+    expect(response.status).toBe(401)
+    const named = await subject.database.db
+      .selectFrom('profiles')
+      .select('user_id')
+      .where('name', '=', 'Nobody')
+      .execute()
+    expect(named).toEqual([])
+  })
+})
+
+describe('handle normalization', () => {
+  const valid: [input: string, username: string, displayUsername: string][] = [
+    ['@Sakura_01', 'sakura01', 'Sakura01'],
+    ['ｓａｋｕｒａ', 'sakura', 'sakura'],
+    ['Mofu🌸Fan', 'mofufan', 'MofuFan'],
+    ['abc', 'abc', 'abc'],
+    ['B'.repeat(30), 'b'.repeat(30), 'B'.repeat(30)],
+  ]
+  const invalid: [label: string, input: string, username: string, message: string][] = [
+    ['only spaces', '  ', '', HANDLE_MESSAGES.tooShort],
+    ['only @', '@@', '', HANDLE_MESSAGES.tooShort],
+    ['emoji only', '🌸🌸🌸', '', HANDLE_MESSAGES.tooShort],
+    ['200 characters', 'x'.repeat(200), 'x'.repeat(200), HANDLE_MESSAGES.tooLong],
+    ['2 characters', 'ab', 'ab', HANDLE_MESSAGES.tooShort],
+    ['31 characters', 'y'.repeat(31), 'y'.repeat(31), HANDLE_MESSAGES.tooLong],
+    ['reserved admin', 'admin', 'admin', HANDLE_MESSAGES.reserved],
+    ['reserved @Account', '@Account', 'account', HANDLE_MESSAGES.reserved],
+    ['reserved SETTINGS', 'SETTINGS', 'settings', HANDLE_MESSAGES.reserved],
+  ]
+
+  it.each(valid)('saves %j as %s (shown as %s)', async (input, username, displayUsername) => {
+    const owner = users[1] as User
+    const other = users[2] as User
+    const before = await checkHandle(input)
+    expect(before.status).toBe(200)
+    expect(before.json).toEqual({ username, available: true, message: AVAILABLE })
+
+    const saved = await patchProfile(owner, { handle: input })
+    expect(saved.status, saved.text).toBe(200)
+    expect(saved.json).toMatchObject({ username, displayUsername })
+    expect(await contentOf(owner.uid)).toMatchObject({
+      username,
+      display_username: displayUsername,
+    })
+
+    // The owner's own handle counts as available to the owner, taken to anyone else.
+    expect((await checkHandle(input, owner)).json).toEqual({
+      username,
+      available: true,
+      message: AVAILABLE,
+    })
+    expect((await checkHandle(input, other)).json).toEqual({
+      username,
+      available: false,
+      message: TAKEN,
+    })
+    expect((await checkHandle(input)).json).toEqual({ username, available: false, message: TAKEN })
+  })
+
+  it.each(invalid)('refuses %s', async (_label, input, username, message) => {
+    const user = users[3] as User
+    await setUp(user, 'Steady', 'steadyhandle')
+    const before = await contentOf(user.uid)
+
+    const saved = await patchProfile(user, { name: 'Changed', handle: input })
+    expect(saved.status).toBe(400)
+    expect(saved.json).toEqual({ error: 'Invalid input', issues: [{ field: 'handle', message }] })
+    expect(await contentOf(user.uid)).toEqual(before)
+
+    const checked = await checkHandle(input, user)
+    expect(checked.status).toBe(200)
+    expect(checked.json).toEqual({ username, available: false, message })
+  })
+})
+
+describe('concurrent saves of one handle', () => {
+  it(`lets exactly one of ${RACERS} users take it`, { timeout: 120_000 }, async () => {
+    const racers = users.slice(0, RACERS)
+    expect(racers).toHaveLength(RACERS)
+    for (const [index, racer] of racers.entries()) {
+      await setUp(racer, `Racer ${index}`, `racer${index}`)
+    }
+    const before = await Promise.all(racers.map((racer) => contentOf(racer.uid)))
+
+    const results = await Promise.all(
+      racers.map((racer, index) =>
+        patchProfile(racer, { handle: 'Hanabi', name: `Winner ${index}`, font: 'orbitron' }),
+      ),
+    )
+
+    const statuses = results.map((result) => result.status)
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1)
+    expect(statuses.filter((status) => status === 409)).toHaveLength(RACERS - 1)
+    const winner = statuses.indexOf(200)
+    for (const [index, result] of results.entries()) {
+      if (index === winner) {
+        expect(result.json).toMatchObject({
+          uid: racers[index]?.uid,
+          name: `Winner ${index}`,
+          username: 'hanabi',
+          displayUsername: 'Hanabi',
+          font: 'orbitron',
+        })
+      } else {
+        expect(result.json).toEqual(TAKEN_BODY)
+      }
+    }
+
+    const holders = await rowsWithUsername('hanabi')
+    expect(holders).toEqual([{ user_id: racers[winner]?.uid }])
+    const after = await Promise.all(racers.map((racer) => contentOf(racer.uid)))
+    for (const [index, row] of after.entries()) {
+      if (index === winner) continue
+      // Nothing of a refused save is stored: name, font and old handle are as before.
+      expect(row, `racer ${index}`).toEqual(before[index])
+    }
+  })
+})
+
+describe('a user changes only their own profile', () => {
+  it('offers no way to write to another user', async () => {
+    const victim = users[4] as User
+    const attacker = users[5] as User
+    await setUp(victim, 'Victim', 'victimhandle')
+    await setUp(attacker, 'Attacker', 'attackerhandle')
+    const victimBefore = await contentOf(victim.uid)
+
+    const withUid = await patchProfile(attacker, { uid: victim.uid, name: 'Hacked' })
+    expect(withUid.status).toBe(400)
+    expect(withUid.json).toMatchObject({ error: 'Invalid input' })
+    expect(await contentOf(attacker.uid)).toMatchObject({ name: 'Attacker' })
+
+    // A user id in the query string is not a way in either.
+    const withQuery = await request('PATCH', `/api/me/profile?uid=${victim.uid}`, {
+      cookie: attacker.cookie,
+      body: { name: 'Renamed' },
+    })
+    expect(withQuery.status).toBe(200)
+    expect(withQuery.json).toMatchObject({ uid: attacker.uid, name: 'Renamed' })
+
+    const attempts: [method: string, path: string][] = [
+      ['PATCH', '/api/profiles/victimhandle'],
+      ['PUT', '/api/profiles/victimhandle'],
+      ['POST', '/api/profiles/victimhandle'],
+      ['DELETE', '/api/profiles/victimhandle'],
+      ['PATCH', `/api/profiles/${victim.uid}`],
+      ['PATCH', `/api/users/${victim.uid}/profile`],
+      ['PATCH', `/api/me/profile/${victim.uid}`],
+      ['DELETE', `/api/users/${victim.uid}`],
+      ['DELETE', `/api/me/${victim.uid}`],
+    ]
+    for (const [method, path] of attempts) {
+      const body = method === 'DELETE' ? undefined : { name: 'Hacked', handle: 'hacked' }
+      const response = await request(method, path, { cookie: attacker.cookie, body })
+      expect(response.status, `${method} ${path}`).toBeGreaterThanOrEqual(400)
+    }
+
+    expect(await contentOf(victim.uid)).toEqual(victimBefore)
+    expect((await getProfile(victim)).json).toMatchObject({
+      uid: victim.uid,
+      name: 'Victim',
+      username: 'victimhandle',
+    })
+    expect((await getProfile(attacker)).json).toMatchObject({ uid: attacker.uid })
+    expect(await rowsWithUsername('hacked')).toEqual([])
+  })
+})
+
+describe('refused request bodies', () => {
+  const cases: [label: string, options: RequestOptions, status?: number][] = [
+    ['malformed JSON', { rawBody: '{"name": "Broken",' }, 400],
+    ['an empty body', { rawBody: '' }, 400],
+    ['JSON null', { rawBody: 'null' }, 400],
+    ['a JSON array', { body: [{ name: 'Listed' }] }, 400],
+    ['a JSON string', { body: 'Stringy' }, 400],
+    ['a number as name', { body: { name: 42 } }, 400],
+    ['an array as handle', { body: { handle: ['x'] } }, 400],
+    ['null as name', { body: { name: null } }, 400],
+    ['an unknown font', { body: { font: 'comic-sans' } }, 400],
+    ['a blank name', { body: { name: '   ' } }, 400],
+    ['a name over 50 characters', { body: { name: 'n'.repeat(51) } }, 400],
+    ['plan', { body: { name: 'Sneaky', plan: 'premium' } }, 400],
+    ['pinCount', { body: { name: 'Sneaky', pinCount: 99 } }, 400],
+    ['usedPinCount', { body: { usedPinCount: -1 } }, 400],
+    ['pinResetAt', { body: { pinResetAt: '2030-01-01T00:00:00Z' } }, 400],
+    ['avatar', { body: { name: 'Sneaky', avatar: 'https://evil.example/a.png' } }, 400],
+    ['username', { body: { username: 'sneaky' } }, 400],
+    ['uid', { body: { name: 'Sneaky', uid: 'someone-else' } }, 400],
+    ['a body over 16 KB', { body: { name: 'Sneaky', handle: 'h'.repeat(17 * 1024) } }, 413],
+    [
+      'a body over 16 KB that is mostly whitespace',
+      { rawBody: `{"name":"Sneaky"${' '.repeat(17 * 1024)}}` },
+      413,
+    ],
+  ]
+
+  it.each(cases)('refuses %s with a 4xx and stores nothing', async (_label, options, status) => {
+    const user = users[6] as User
+    await setUp(user, 'Unchanged', 'unchangedhandle')
+    const before = await contentOf(user.uid)
+
+    const response = await request('PATCH', '/api/me/profile', { ...options, cookie: user.cookie })
+    expect(response.status).toBe(status)
+    expect(response.json).toMatchObject({ error: expect.any(String) })
+    expect(await contentOf(user.uid)).toEqual(before)
+  })
+
+  it('treats an empty JSON object as a save of nothing', async () => {
+    const user = users[6] as User
+    await setUp(user, 'Unchanged', 'unchangedhandle')
+    const before = await contentOf(user.uid)
+    const response = await patchProfile(user, {})
+    expect(response.status).toBeLessThan(500)
+    expect(await contentOf(user.uid)).toEqual(before)
+  })
+
+  it.each([
+    ['as text/plain', 'text/plain'],
+    ['as a form', 'application/x-www-form-urlencoded'],
+    ['without a content type', undefined],
+  ])('refuses a JSON body sent %s instead of ignoring it', async (_label, contentType) => {
+    const user = users[6] as User
+    await setUp(user, 'Unchanged', 'unchangedhandle')
+    const before = await contentOf(user.uid)
+    const response = await subject.app.request('/api/me/profile', {
+      method: 'PATCH',
+      headers: {
+        Cookie: user.cookie,
+        ...(contentType === undefined ? {} : { 'Content-Type': contentType }),
+      },
+      body: JSON.stringify({ name: 'Sent as text' }),
+    })
+    // A 200 would tell the client its save went through while nothing was stored.
+    expect(response.status).toBeGreaterThanOrEqual(400)
+    expect(response.status).toBeLessThan(500)
+    expect(await contentOf(user.uid)).toEqual(before)
+  })
+
+  it('answers a name with a NUL character without a 5xx', async () => {
+    const user = users[6] as User
+    await setUp(user, 'Unchanged', 'unchangedhandle')
+    const response = await patchProfile(user, { name: 'Petal\u0000Name' })
+    expect([200, 400]).toContain(response.status)
+    if (response.status === 200) {
+      expect((await getProfile(user)).json).toEqual(response.json)
+    } else {
+      expect(await contentOf(user.uid)).toMatchObject({ name: 'Unchanged' })
+    }
+  })
+})
+
+describe('case-insensitive uniqueness', () => {
+  it('refuses a handle that differs from a taken one only in case or width', async () => {
+    const first = users[7] as User
+    const second = users[8] as User
+    await setUp(second, 'Second', 'secondhandle')
+    const secondBefore = await contentOf(second.uid)
+
+    const taken = await patchProfile(first, { handle: 'Hanami' })
+    expect(taken.status).toBe(200)
+    expect(taken.json).toMatchObject({ username: 'hanami', displayUsername: 'Hanami' })
+
+    for (const handle of ['hanami', '@HANAMI', 'ｈａｎａｍｉ', 'Ha-na-mi']) {
+      const refused = await patchProfile(second, { name: 'Copycat', handle })
+      expect(refused.status, handle).toBe(409)
+      expect(refused.json).toEqual(TAKEN_BODY)
+      expect((await checkHandle(handle, second)).json).toEqual({
+        username: 'hanami',
+        available: false,
+        message: TAKEN,
+      })
+    }
+    expect(await contentOf(second.uid)).toEqual(secondBefore)
+    expect(await rowsWithUsername('hanami')).toEqual([{ user_id: first.uid }])
+
+    // The holder may change the case of their own handle.
+    const recased = await patchProfile(first, { handle: 'HANAMI' })
+    expect(recased.status).toBe(200)
+    expect(recased.json).toMatchObject({ username: 'hanami', displayUsername: 'HANAMI' })
+  })
+})
+
+describe('GET /api/profiles/:handle', () => {
+  it('shows the public fields only, by handle in any case, and 404 for no one', async () => {
+    const user = users[9] as User
+    await setUp(user, 'Public Petal', 'PublicPetal')
+
+    for (const handle of ['PublicPetal', 'publicpetal', '@PUBLICPETAL']) {
+      const shown = await publicProfile(handle)
+      expect(shown.status).toBe(200)
+      expect(shown.json).toEqual({
+        name: 'Public Petal',
+        username: 'publicpetal',
+        displayUsername: 'PublicPetal',
+        avatar: '',
+      })
+    }
+
+    const missing = await publicProfile('nobodyhasthis')
+    expect(missing.status).toBe(404)
+    expect(missing.json).toMatchObject({ error: expect.any(String) })
+  })
+})
+
+describe('DELETE /api/me', () => {
+  it('removes the account and its profile and frees the handle', async () => {
+    const leaving = await createUser()
+    const successor = users[10] as User
+    await setUp(successor, 'Successor', 'successorhandle')
+    await setUp(leaving, 'Leaving', 'Farewell')
+    expect((await checkHandle('farewell')).json).toMatchObject({ available: false })
+
+    expect((await request('DELETE', '/api/me')).status).toBe(401)
+
+    const deleted = await request('DELETE', '/api/me', { cookie: leaving.cookie })
+    expect(deleted.status).toBe(204)
+    expect(deleted.text).toBe('')
+
+    expect((await getProfile(leaving)).status).toBe(401)
+    expect(await rowOf(leaving.uid)).toBeUndefined()
+    const account = await subject.database.db
+      .selectFrom('user')
+      .select('id')
+      .where('id', '=', leaving.uid)
+      .executeTakeFirst()
+    expect(account).toBeUndefined()
+
+    const signIn = await authPost(leaving.ip, '/sign-in/email', {
+      email: leaving.email,
+      password: TEST_PASSWORD,
+    })
+    expect(signIn.status).toBe(401)
+
+    expect((await checkHandle('farewell')).json).toEqual({
+      username: 'farewell',
+      available: true,
+      message: AVAILABLE,
+    })
+    expect((await publicProfile('farewell')).status).toBe(404)
+    const taken = await patchProfile(successor, { handle: 'FAREWELL' })
+    expect(taken.status).toBe(200)
+    expect(taken.json).toMatchObject({ username: 'farewell', displayUsername: 'FAREWELL' })
+    expect(await rowsWithUsername('farewell')).toEqual([{ user_id: successor.uid }])
+  })
+})

@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { freePort } from './free-port'
+
+const MAIN = path.resolve(import.meta.dirname, '../../dist/server/main.js')
+
+export interface ServerProcess {
+  url: string
+  port: number
+  dataDir: string
+  child: ChildProcess
+  /** Everything the server printed so far (JSON log lines on stdout, then stderr). */
+  output(): string
+  /** Sends the signal and resolves with the exit code once the process has exited. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>
+  /** Stops the server if it still runs and removes its data folder when the test made it. */
+  dispose(): Promise<void>
+}
+
+export interface StartOptions {
+  env?: Record<string, string>
+  /** Defaults to a new temporary folder, removed by dispose(). */
+  dataDir?: string
+  timeoutMs?: number
+  /** Defaults to a free port; give one when a peer must know the app's address first. */
+  port?: number
+}
+
+/**
+ * Starts the built server (`npm run build` first) as its own process on a free port, and
+ * resolves once /healthz answers. Rejects with the server's output if it exits or times out.
+ */
+export async function startServer(options: StartOptions = {}): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort())
+  const ownDataDir = options.dataDir === undefined
+  const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'mofu-data-')))
+  const url = `http://127.0.0.1:${port}`
+  const child = spawn(process.execPath, [MAIN], {
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+    return exited
+  }
+  const server: ServerProcess = {
+    url,
+    port,
+    dataDir,
+    child,
+    output: () => out,
+    stop,
+    async dispose() {
+      await stop('SIGKILL')
+      if (ownDataDir) await fs.rm(dataDir, { recursive: true, force: true })
+    },
+  }
+
+  const deadline = Date.now() + (options.timeoutMs ?? 20_000)
+  let gone = false
+  void exited.then(() => (gone = true))
+  while (Date.now() < deadline && !gone) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return server
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  await server.dispose()
+  throw new Error(`server did not start (${gone ? 'exited' : 'timed out'}):\n${out}`)
+}

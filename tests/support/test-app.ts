@@ -1,0 +1,93 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { pino } from 'pino'
+import { createApp, type AppDeps } from '../../src/server/app'
+import { createAuth, type AuthDeps } from '../../src/server/auth'
+import { openDatabase, type Database, type OpenOptions } from '../../src/server/db/database'
+import { migrateToLatest } from '../../src/server/db/migrations'
+import { createMailer } from '../../src/server/mail/mailer'
+import { createLocalStorage } from '../../src/server/storage/local-storage'
+import type { ObjectStorage } from '../../src/server/storage/object-storage'
+import { createTestDatabase, type TestDatabase } from './test-database'
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>
+  database: Database
+  /** Where mail goes when no SMTP URL is given (one .eml per mail). */
+  outboxDir: string
+  /** Where uploads go: `options.storage`, or a local folder of its own removed by dispose(). */
+  storage: ObjectStorage
+  testDatabase: TestDatabase
+  /** Closes the connection (if still open) and drops the test database. */
+  dispose(): Promise<void>
+}
+
+export interface TestAppOptions {
+  app?: Partial<Omit<AppDeps, 'database' | 'auth' | 'storage'>>
+  auth?: Partial<AuthDeps['config']>
+  smtpUrl?: string
+  open?: OpenOptions
+  /** Another instance's database: both apps then share it, like two app instances do. */
+  shareDatabaseOf?: TestApp
+  secondaryStorage?: AuthDeps['secondaryStorage']
+  /** Another storage (S3 against the test S3 server); the caller cleans it up. */
+  storage?: ObjectStorage
+}
+
+/** The real app on a fresh, migrated database of the current project's dialect. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const shared = options.shareDatabaseOf?.testDatabase
+  const testDatabase = shared ?? (await createTestDatabase())
+  const database = openDatabase(testDatabase.target, options.open)
+  await migrateToLatest(database)
+  const logger = pino({ level: 'silent' })
+  const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mofu-outbox-'))
+  let storage = options.storage
+  let storageDir: string | undefined
+  if (storage === undefined) {
+    storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mofu-storage-'))
+    storage = createLocalStorage(storageDir)
+  }
+  const publicUrl = options.app?.publicUrl ?? 'http://localhost:3000'
+  const auth = createAuth({
+    db: database.db,
+    dialect: database.dialect,
+    config: { publicUrl, google: undefined, neutralAuthErrors: false, ...options.auth },
+    secret: 'test-secret-that-is-at-least-32-characters-long',
+    mailer: createMailer({
+      smtpUrl: options.smtpUrl,
+      from: 'Mofu <no-reply@mofu.test>',
+      outboxDir,
+      logger,
+    }),
+    logger,
+    secondaryStorage: options.secondaryStorage,
+  })
+  const app = createApp({
+    database,
+    auth,
+    storage,
+    trustProxy: true,
+    googleSignIn: false,
+    neutralAuthErrors: options.auth?.neutralAuthErrors ?? false,
+    logger,
+    publicUrl,
+    gaMeasurementId: undefined,
+    contactUrl: 'mailto:hello@mofu.example',
+    ...options.app,
+  })
+  return {
+    app,
+    database,
+    outboxDir,
+    storage,
+    testDatabase,
+    async dispose() {
+      await database.close()
+      if (shared === undefined) await testDatabase.drop()
+      await fs.rm(outboxDir, { recursive: true, force: true })
+      if (storageDir !== undefined) await fs.rm(storageDir, { recursive: true, force: true })
+    },
+  }
+}

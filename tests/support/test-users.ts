@@ -1,0 +1,65 @@
+import type { SmtpCapture } from './smtp-capture'
+import type { TestApp } from './test-app'
+
+export const TEST_PASSWORD = 'sakura-123'
+const ORIGIN = 'http://localhost:3000'
+
+export interface TestUser {
+  email: string
+  ip: string
+  cookie: string
+  uid: string
+}
+
+/** The `name=value` pairs of every cookie a response sets, ready for a Cookie header. */
+export function cookiesOf(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0] ?? '')
+    .join('; ')
+}
+
+async function post(app: TestApp['app'], ip: string, path: string, body: unknown) {
+  return app.request(`/api/auth${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip, Origin: ORIGIN },
+    body: JSON.stringify(body),
+  })
+}
+
+/**
+ * A user made as the app makes one, over HTTP: sign up, follow the link in the verification
+ * mail (read from the SMTP capture), sign in. `ip` is the client address rate limits count.
+ */
+export async function createTestUser(
+  app: TestApp['app'],
+  smtp: SmtpCapture,
+  identity: { email: string; ip: string },
+): Promise<TestUser> {
+  const { email, ip } = identity
+  const fail = (step: string, response: Response) =>
+    new Error(`${step} for ${email} answered ${response.status}`)
+  const signedUp = await post(app, ip, '/sign-up/email', {
+    email,
+    password: TEST_PASSWORD,
+    name: '',
+    callbackURL: '/',
+  })
+  if (signedUp.status !== 200) throw fail('sign-up', signedUp)
+  const mail = await smtp.waitForMail(email, { subject: /verify/i })
+  const link = new URL(/https?:\/\/\S+/.exec(mail.text ?? '')?.[0] ?? '')
+  const verified = await app.request(link.pathname + link.search, {
+    headers: { 'X-Forwarded-For': ip },
+    redirect: 'manual',
+  })
+  if (verified.status !== 302) throw fail('verification', verified)
+  const signedIn = await post(app, ip, '/sign-in/email', { email, password: TEST_PASSWORD })
+  if (signedIn.status !== 200) throw fail('sign-in', signedIn)
+  const cookie = cookiesOf(signedIn.headers)
+  const session = await app.request('/api/auth/get-session', {
+    headers: { Cookie: cookie, 'X-Forwarded-For': ip },
+  })
+  const uid = ((await session.json()) as { user?: { id?: string } } | null)?.user?.id
+  if (uid === undefined) throw new Error(`no session for ${email}`)
+  return { email, ip, cookie, uid }
+}

@@ -1,0 +1,38 @@
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import { build } from 'esbuild'
+import { defineConfig, type Plugin } from 'vite'
+
+const apiServer = 'http://localhost:3000'
+
+/**
+ * Inlines src/client/preferences/prepaint.ts into <head> so stored preferences (dark mode, font,
+ * effects) apply before the first paint. The server allows it by its hash in the CSP.
+ */
+function inlinePrepaint(): Plugin {
+  return {
+    name: 'mofu-inline-prepaint',
+    async transformIndexHtml() {
+      const result = await build({
+        entryPoints: ['src/client/preferences/prepaint.ts'],
+        bundle: true,
+        write: false,
+        minify: true,
+        format: 'iife',
+        target: 'es2020',
+        logLevel: 'silent',
+      })
+      const code = result.outputFiles[0]?.text.trim() ?? ''
+      return [{ tag: 'script', children: code, injectTo: 'head-prepend' }]
+    },
+  }
+}
+
+export default defineConfig({
+  plugins: [inlinePrepaint(), react(), tailwindcss()],
+  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true },
+  server: {
+    port: 5173,
+    proxy: { '/api': apiServer, '/media': apiServer, '/healthz': apiServer, '/readyz': apiServer },
+  },
+})

@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config'
+
+/**
+ * Four projects: unit tests beside the code; the integration suite twice, once on a fresh
+ * SQLite file and once on a fresh PostgreSQL schema; and tests that start real processes or
+ * protocol peers (built server, SMTP capture, OpenID Connect provider, S3 server).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'] },
+      },
+      ...(['sqlite', 'postgres'] as const).map((dialect) => ({
+        extends: true as const,
+        test: {
+          name: `integration:${dialect}`,
+          include: ['tests/integration/**/*.test.ts'],
+          env: { MOFU_TEST_DB: dialect },
+          testTimeout: 20_000,
+        },
+      })),
+      {
+        extends: true,
+        test: {
+          name: 'process',
+          include: ['tests/process/**/*.test.ts', 'tests/support/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+    ],
+  },
+})
