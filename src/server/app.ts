@@ -8,6 +8,7 @@ import { authRoutes } from './auth-routes'
 import { avatarRoutes } from './avatars/routes'
 import { profileRoutes } from './profiles/routes'
 import type { Database } from './db/database'
+import { isDatabaseUnavailable } from './db/unavailable'
 import { clientAssets } from './http/client-assets'
 import { securityHeaders } from './http/security'
 import type { Logger } from './logger'
@@ -32,6 +33,11 @@ export interface AppDeps {
 
 /** How long /readyz waits for the database before calling it unreachable. */
 const READY_TIMEOUT_MS = 2_000
+
+/** Seconds a client is asked to wait before trying again while the database is away. */
+const UNAVAILABLE_RETRY_AFTER_S = 5
+export const UNAVAILABLE_MESSAGE =
+  'Mofu cannot reach its database right now. Please try again in a moment.'
 
 export function createApp(deps: AppDeps) {
   const { database, logger, storage } = deps
@@ -91,6 +97,11 @@ export function createApp(deps: AppDeps) {
   app.onError((error, c) => {
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ error: error.message || 'Bad request' }, error.status)
+    }
+    if (isDatabaseUnavailable(error)) {
+      logger.warn({ reqId: c.get('requestId'), err: error }, 'database unavailable')
+      c.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S))
+      return c.json({ error: UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' }, 503)
     }
     logger.error({ reqId: c.get('requestId'), err: error }, 'request failed')
     return c.json({ error: 'Something went wrong. Please try again.' }, 500)

@@ -12,6 +12,7 @@ import { createMailer } from './mail/mailer'
 import { connectRedisStorage } from './redis-storage'
 import { resolveAuthSecret } from './secret'
 import { createStorage } from './storage/create-storage'
+import { removeOrphanedTempFiles } from './storage/local-storage'
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before the process exits. */
 const STOP_GRACE_MS = 8_000
@@ -61,6 +62,11 @@ async function main() {
     logger,
     secondaryStorage: redis?.storage,
   })
+
+  if (config.storage.kind === 'local') {
+    const removed = await removeOrphanedTempFiles(config.storage.dir)
+    if (removed > 0) logger.warn({ removed }, 'removed files left by interrupted uploads')
+  }
 
   const clientDir = builtClientDir()
   if (clientDir === undefined) logger.warn('client not built: serving the API only')

@@ -4,6 +4,7 @@ import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../../src/server/db/database'
 import { migrateToLatest } from '../../src/server/db/migrations'
+import { isDatabaseUnavailable } from '../../src/server/db/unavailable'
 import { resolveAuthSecret } from '../../src/server/secret'
 import { createTestDatabase, type TestDatabase } from '../support/test-database'
 
@@ -33,7 +34,7 @@ describe('migrations', () => {
 })
 
 describe('database timeout', () => {
-  it('turns a stuck database into an error instead of a hang', async () => {
+  it('turns a stuck database into a retryable error (a 503) instead of a hang', async () => {
     const [database, testDatabase] = await freshDatabase(300)
     await migrateToLatest(database)
     const started = Date.now()
@@ -49,7 +50,9 @@ describe('database timeout', () => {
         .insertInto('instance_settings')
         .values({ key: 'k', value: 'v' })
         .execute()
-      await expect(write).rejects.toThrow(/locked|busy/i)
+      const error: unknown = await write.catch((failure: unknown) => failure)
+      expect(String(error)).toMatch(/locked|busy/i)
+      expect(isDatabaseUnavailable(error)).toBe(true)
     } else {
       // A row lock held by another session makes the write wait.
       const holder = new pg.Client({ connectionString: testDatabase.target.connectionString })
@@ -66,7 +69,9 @@ describe('database timeout', () => {
         .set({ value: 'w' })
         .where('key', '=', 'k')
         .execute()
-      await expect(write).rejects.toThrow(/timeout|canceling statement/i)
+      const error: unknown = await write.catch((failure: unknown) => failure)
+      expect(String(error)).toMatch(/timeout|canceling statement/i)
+      expect(isDatabaseUnavailable(error)).toBe(true)
     }
     expect(Date.now() - started).toBeLessThan(5_000)
     // The database is usable again once the holder lets go.

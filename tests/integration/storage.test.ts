@@ -1,10 +1,13 @@
+import { spawn } from 'node:child_process'
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { once } from 'node:events'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createStorage } from '../../src/server/storage/create-storage'
+import { removeOrphanedTempFiles } from '../../src/server/storage/local-storage'
 import type { S3Target } from '../../src/server/storage/s3-storage'
 import { StorageKeyError, type ObjectStorage } from '../../src/server/storage/object-storage'
 import { startS3Server, type S3Peer } from '../support/s3-server'
@@ -207,6 +210,25 @@ describe('local folder storage on disk', () => {
     const left = (await filesUnder(dir)).filter((file) => file.includes(id))
     expect(left.filter((file) => file.endsWith('.tmp'))).toEqual([])
     expect((await storage.get(`nest-${id}/inner`))?.body.toString()).toBe('inner')
+  })
+
+  it('at start, removes what dead writers left and keeps what a live one is writing', async () => {
+    const { storage, dir } = driver
+    const id = randomUUID()
+    await storage.put(`avatars/${id}`, Buffer.from('whole'), 'image/jpeg')
+    const exited = spawn(process.execPath, ['-e', ''])
+    await once(exited, 'exit')
+    const temp = (pid: number | undefined) => `avatars/.${id}.${pid}.${randomUUID()}.tmp`
+    // A dead writer's, and this process's own (its id reused after a restart, as pid 1 is).
+    const orphans = [temp(exited.pid), temp(process.pid)]
+    const live = temp(process.ppid)
+    for (const file of [...orphans, live]) {
+      await fs.writeFile(path.join(dir, file), 'half')
+    }
+    expect(await removeOrphanedTempFiles(dir)).toBe(2)
+    const left = (await filesUnder(dir)).filter((file) => file.includes(id))
+    expect(left.sort()).toEqual([`avatars/.${id}.meta.json`, `avatars/${id}`, live].sort())
+    expect((await storage.get(`avatars/${id}`))?.body.toString()).toBe('whole')
   })
 
   it('derives the ETag from the content', async () => {

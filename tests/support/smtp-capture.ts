@@ -44,7 +44,8 @@ function transientFailure(message: string): SMTPServerError {
   return error
 }
 
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+/** `port` puts it where a server was already told to send (by default any free port). */
+export async function startSmtpCapture(options: { port?: number } = {}): Promise<SmtpCapture> {
   const messages: CapturedMail[] = []
   const waiters = new Set<Waiter>()
   let refuse = false
@@ -94,7 +95,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
 
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
       server.server.off('error', reject)
       resolve()
     })

@@ -1,5 +1,4 @@
 import type { SmtpCapture } from './smtp-capture'
-import type { TestApp } from './test-app'
 
 export const TEST_PASSWORD = 'sakura-123'
 const ORIGIN = 'http://localhost:3000'
@@ -19,10 +18,27 @@ export function cookiesOf(headers: Headers): string {
     .join('; ')
 }
 
-async function post(app: TestApp['app'], ip: string, path: string, body: unknown) {
+/** Anything that answers requests by path: the app in-process, or a server process over HTTP. */
+export interface Requester {
+  request(path: string, init?: RequestInit): Response | Promise<Response>
+  /** The Origin its auth routes accept; the test apps' PUBLIC_URL when absent. */
+  origin?: string
+}
+
+/** A Requester for a running server at `baseUrl`. */
+export const overHttp = (baseUrl: string): Requester => ({
+  request: (path, init) => fetch(new URL(path, baseUrl), init),
+  origin: new URL(baseUrl).origin,
+})
+
+async function post(app: Requester, ip: string, path: string, body: unknown) {
   return app.request(`/api/auth${path}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip, Origin: ORIGIN },
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Forwarded-For': ip,
+      Origin: app.origin ?? ORIGIN,
+    },
     body: JSON.stringify(body),
   })
 }
@@ -32,7 +48,7 @@ async function post(app: TestApp['app'], ip: string, path: string, body: unknown
  * mail (read from the SMTP capture), sign in. `ip` is the client address rate limits count.
  */
 export async function createTestUser(
-  app: TestApp['app'],
+  app: Requester,
   smtp: SmtpCapture,
   identity: { email: string; ip: string },
 ): Promise<TestUser> {

@@ -109,8 +109,11 @@ function openPostgres(
     statement_timeout: timeoutMs,
     idle_in_transaction_session_timeout: timeoutMs,
   })
-  // An idle client whose server went away emits here; without a listener it would crash.
+  // A client whose server went away (a restart, a failover) emits 'error'; an unheard one ends
+  // the process. The pool hears its idle clients; clients in use at that moment need their own
+  // listener. Their query fails on its own, and the pool drops the broken client on release.
   pool.on('error', (error) => onPoolError?.(error))
+  pool.on('connect', (client) => client.on('error', (error) => onPoolError?.(error)))
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) })
   return {
     db,

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto'
+import type { Dirent } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { z } from 'zod'
@@ -11,11 +12,20 @@ const errorCode = (error: unknown) => (error as { code?: unknown } | null)?.code
 const isAbsent = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes(String(errorCode(error)))
 
 /**
+ * Temporary files carry their writer's process id, so that a later start can tell the leftovers
+ * of a writer that died (kill -9, power loss) from files another process is still writing.
+ */
+const TEMP_FILE = /^\..+\.(\d+)\.[0-9a-f-]{36}\.tmp$/
+
+/**
  * Writes through a temporary file in the same folder, flushed to disk before it is renamed over
  * the target: a reader or a crash sees the old file or the new one, never half of one.
  */
 async function writeAtomically(file: string, data: Buffer): Promise<void> {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.tmp`)
+  const temp = path.join(
+    path.dirname(file),
+    `.${path.basename(file)}.${process.pid}.${randomUUID()}.tmp`,
+  )
   try {
     const handle = await fs.open(temp, 'wx')
     try {
@@ -108,6 +118,38 @@ export function createLocalStorage(dir: string): ObjectStorage {
       await fs.rm(metaOf(file), { force: true })
     },
   }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return errorCode(error) === 'EPERM'
+  }
+}
+
+/**
+ * Removes the temporary files of writers that are gone, under `dir`; called once at start,
+ * before this process writes anything, so its own id (reused, as pid 1 in a container) counts as
+ * gone too. Returns how many it removed.
+ */
+export async function removeOrphanedTempFiles(dir: string): Promise<number> {
+  let entries: Dirent[]
+  try {
+    entries = await fs.readdir(dir, { withFileTypes: true, recursive: true })
+  } catch (error) {
+    if (isAbsent(error)) return 0
+    throw error
+  }
+  const orphans = entries.filter((entry) => {
+    const pid = entry.isFile() ? TEMP_FILE.exec(entry.name)?.[1] : undefined
+    return pid !== undefined && (Number(pid) === process.pid || !isRunning(Number(pid)))
+  })
+  await Promise.all(
+    orphans.map((entry) => fs.rm(path.join(entry.parentPath, entry.name), { force: true })),
+  )
+  return orphans.length
 }
 
 const MetaSchema = z.object({ contentType: z.string() })
