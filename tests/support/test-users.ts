@@ -25,10 +25,10 @@ export interface Requester {
   origin?: string
 }
 
-/** A Requester for a running server at `baseUrl`. */
-export const overHttp = (baseUrl: string): Requester => ({
+/** A Requester for a running server at `baseUrl`, whose PUBLIC_URL is `publicUrl`. */
+export const overHttp = (baseUrl: string, publicUrl = baseUrl): Requester => ({
   request: (path, init) => fetch(new URL(path, baseUrl), init),
-  origin: new URL(baseUrl).origin,
+  origin: new URL(publicUrl).origin,
 })
 
 async function post(app: Requester, ip: string, path: string, body: unknown) {

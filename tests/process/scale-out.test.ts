@@ -1,0 +1,124 @@
+import sharp from 'sharp'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { freePort } from '../support/free-port'
+import { startS3Server, type S3Peer } from '../support/s3-server'
+import { startServer, type ServerProcess } from '../support/server-process'
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
+import { createTestDatabase, type TestDatabase } from '../support/test-database'
+import { createTestUser, overHttp, type TestUser } from '../support/test-users'
+
+/**
+ * Two app instances behind one address, as a load balancer would run them (issue 7): one
+ * PostgreSQL, one S3-compatible store, one Redis, and nothing kept in either process.
+ */
+
+const REDIS_URL = process.env.MOFU_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
+/** Sign-in attempts allowed per client address per minute (src/server/auth.ts). */
+const SIGN_IN_LIMIT = 10
+
+let database: TestDatabase
+let s3: S3Peer
+let smtp: SmtpCapture
+let a: ServerProcess
+let b: ServerProcess
+let user: TestUser
+
+beforeAll(async () => {
+  ;[database, s3, smtp] = await Promise.all([
+    createTestDatabase('postgres'),
+    startS3Server(),
+    startSmtpCapture(),
+  ])
+  const port = await freePort()
+  const env = {
+    // Both instances answer for one public address, as behind a load balancer.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: database.url,
+    STORAGE_URL: `s3://${s3.bucket}/scale-out`,
+    S3_ENDPOINT: s3.endpoint,
+    S3_REGION: s3.region,
+    S3_ACCESS_KEY_ID: s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+    REDIS_URL,
+    SMTP_URL: smtp.url,
+    TRUST_PROXY: 'true',
+  }
+  a = await startServer({ env, port })
+  b = await startServer({ env })
+  user = await createTestUser(overHttp(a.url), smtp, {
+    email: `scale-out-${Date.now()}@mofu.test`,
+    ip: `10.66.${Math.floor(Math.random() * 250)}.1`,
+  })
+}, 60_000)
+
+afterAll(async () => {
+  await Promise.all([a?.dispose(), b?.dispose()])
+  await Promise.all([database?.drop(), s3?.close(), smtp?.close()])
+})
+
+it('a session made on one instance works on the other, and ends on both', async () => {
+  const headers = { Cookie: user.cookie }
+  const onB = await fetch(`${b.url}/api/me/profile`, { headers })
+  expect(onB.status).toBe(200)
+  expect(await onB.json()).toMatchObject({ uid: user.uid })
+
+  const signOut = await fetch(`${b.url}/api/auth/sign-out`, {
+    method: 'POST',
+    headers: {
+      ...headers,
+      'Content-Type': 'application/json',
+      Origin: a.url,
+      'X-Forwarded-For': user.ip,
+    },
+    body: '{}',
+  })
+  expect(signOut.status).toBe(200)
+  expect((await fetch(`${a.url}/api/me/profile`, { headers })).status).toBe(401)
+})
+
+it('rate limits count across instances', async () => {
+  const ip = `10.67.${Math.floor(Math.random() * 250)}.1`
+  const attempt = (server: ServerProcess) =>
+    fetch(`${server.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: a.url, 'X-Forwarded-For': ip },
+      body: JSON.stringify({ email: user.email, password: 'not-the-password' }),
+    }).then((response) => response.status)
+  // Alternating: each instance alone sees only half the attempts, below its own limit.
+  const statuses: number[] = []
+  for (let i = 0; i < SIGN_IN_LIMIT; i++) statuses.push(await attempt(i % 2 === 0 ? a : b))
+  expect(statuses.filter((status) => status === 429)).toEqual([])
+  expect(await attempt(a)).toBe(429)
+  expect(await attempt(b)).toBe(429)
+})
+
+it('an avatar uploaded through one instance is served by the other', async () => {
+  const fresh = await createTestUser(overHttp(b.url, a.url), smtp, {
+    email: `scale-out-avatar-${Date.now()}@mofu.test`,
+    ip: `10.68.${Math.floor(Math.random() * 250)}.1`,
+  })
+  const image = await sharp({
+    create: { width: 300, height: 300, channels: 3, background: '#ffb7c5' },
+  })
+    .png()
+    .toBuffer()
+  const put = await fetch(`${a.url}/api/me/avatar`, {
+    method: 'PUT',
+    headers: { Cookie: fresh.cookie, 'Content-Type': 'image/png' },
+    body: image,
+  })
+  expect(put.status).toBe(200)
+  const { avatar } = (await put.json()) as { avatar: string }
+  const url = new URL(avatar)
+  // Either instance names it by the shared public address.
+  expect(url.origin).toBe(a.url)
+
+  const fromA = await fetch(`${a.url}${url.pathname}${url.search}`)
+  const fromB = await fetch(`${b.url}${url.pathname}${url.search}`)
+  expect(fromB.status).toBe(200)
+  expect(fromB.headers.get('content-type')).toBe('image/jpeg')
+  expect(Buffer.from(await fromB.arrayBuffer())).toEqual(Buffer.from(await fromA.arrayBuffer()))
+  const profileOnB = await fetch(`${b.url}/api/me/profile`, { headers: { Cookie: fresh.cookie } })
+  expect(await profileOnB.json()).toMatchObject({ avatar })
+})
