@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { requestId, type RequestIdVariables } from 'hono/request-id'
 import { pageViewRoutes } from './analytics/routes'
@@ -73,7 +72,6 @@ export function createApp(deps: AppDeps) {
         inlineScriptHashes: client?.inlineScriptHashes ?? [],
       }),
     )
-    .use(compress())
     .get('/healthz', (c) => c.json({ status: 'ok' }))
     .get('/readyz', async (c) => {
       try {

@@ -162,13 +162,19 @@ describe('client assets', () => {
     expect(await api.json()).toEqual({ error: 'Not found' })
   })
 
-  it('compress dynamic responses for clients that accept gzip', async () => {
-    const page = await get('/', { 'Accept-Encoding': 'gzip' })
-    expect(page.headers.get('content-encoding')).toBe('gzip')
-    expect(zlib.gunzipSync(Buffer.from(await page.arrayBuffer())).toString()).toContain('root')
-    const big = await get('/assets/app-3f9a1c.js', { 'Accept-Encoding': 'gzip' })
-    expect(big.headers.get('content-encoding')).toBe('gzip')
-    const text = zlib.gunzipSync(Buffer.from(await big.arrayBuffer())).toString()
-    expect(text).toBe(bigScript)
+  it('serve the page compressed to clients that accept it, Brotli first', async () => {
+    const plain = await (await get('/', { 'Accept-Encoding': 'identity' })).text()
+    expect(plain).toContain('<div id="root">')
+    const gzip = await get('/', { 'Accept-Encoding': 'gzip, deflate' })
+    expect(gzip.headers.get('content-encoding')).toBe('gzip')
+    expect(gzip.headers.get('vary')).toBe('Accept-Encoding')
+    expect(zlib.gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(plain)
+    const brotli = await get('/settings', { 'Accept-Encoding': 'gzip, deflate, br, zstd' })
+    expect(brotli.headers.get('content-encoding')).toBe('br')
+    expect(zlib.brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString()).toBe(
+      plain,
+    )
+    const refused = await get('/', { 'Accept-Encoding': 'br;q=0, gzip' })
+    expect(refused.headers.get('content-encoding')).toBe('gzip')
   })
 })

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../shared/public-config'
@@ -9,6 +10,22 @@ import { isAppRoute } from '../../shared/routes'
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
 const SHORT = 'public, max-age=3600'
+
+type Encoding = 'br' | 'gzip'
+
+/** Brotli where the client takes it, else gzip, else none; `;q=0` refuses an encoding. */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase().split(';'))
+      .filter(([, ...params]) => !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)))
+      .map(([name]) => name?.trim()),
+  )
+  if (accepted.has('br')) return 'br'
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip'
+  return undefined
+}
 
 export interface ClientAssets {
   routes: Hono
@@ -37,6 +54,15 @@ export function clientAssets(dir: string, publicConfig: PublicConfig): ClientAss
     `<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${configJson}</script></head>`,
   )
   const indexEtag = `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 27)}"`
+  // Compressed once here, as the build does for the other files: nothing is compressed per request.
+  const indexEncoded: Record<Encoding, Uint8Array<ArrayBuffer>> = {
+    br: new Uint8Array(
+      zlib.brotliCompressSync(indexHtml, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+      }),
+    ),
+    gzip: new Uint8Array(zlib.gzipSync(indexHtml, { level: 9 })),
+  }
   const files = serveStatic({ root: dir, precompressed: true })
 
   const routes = new Hono()
@@ -59,7 +85,12 @@ export function clientAssets(dir: string, publicConfig: PublicConfig): ClientAss
       c.header('ETag', indexEtag)
       const status = isAppRoute(c.req.path) ? 200 : 404
       if (status === 200 && c.req.header('If-None-Match') === indexEtag) return c.body(null, 304)
-      return c.html(indexHtml, status)
+      c.header('Vary', 'Accept-Encoding')
+      const encoding = preferredEncoding(c.req.header('Accept-Encoding'))
+      if (encoding === undefined) return c.html(indexHtml, status)
+      c.header('Content-Encoding', encoding)
+      c.header('Content-Type', 'text/html; charset=UTF-8')
+      return c.body(indexEncoded[encoding], status)
     })
   return { routes, inlineScriptHashes }
 }
