@@ -7,6 +7,10 @@ const PathSchema = z
   .string()
   .max(MAX_URL_LENGTH)
   .regex(/^\/(?!\/)/, { message: 'expected a path starting with /' })
+  // Browsers percent-encode them, and PostgreSQL text cannot hold U+0000.
+  .refine((path) => !/\p{Cc}/u.test(path), {
+    message: 'expected a path without control characters',
+  })
   .transform((path) => path.replace(/[?#].*$/, ''))
 
 /** An absolute http(s) URL reduced to origin and path, or an in-app path; anything else: null. */
@@ -15,7 +19,7 @@ const ReferrerSchema = z
   .max(MAX_URL_LENGTH)
   .nullable()
   .transform((referrer) => {
-    if (referrer === null || referrer === '') return null
+    if (referrer === null || referrer === '' || /\p{Cc}/u.test(referrer)) return null
     if (/^\/(?!\/)/.test(referrer)) return referrer.replace(/[?#].*$/, '')
     const url = /^(https?:\/\/[^/?#\s@]+)(\/[^?#\s]*)?/i.exec(referrer)
     return url === null ? null : `${url[1]?.toLowerCase()}${url[2] ?? '/'}`

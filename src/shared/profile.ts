@@ -120,6 +120,8 @@ export const ProfilePatchSchema = z.strictObject({
         .max(NAME_MAX_LENGTH, { message: `At most ${NAME_MAX_LENGTH} characters` })
         // Control characters have no place in a name (and PostgreSQL text cannot hold NUL).
         .refine((name) => !/\p{Cc}/u.test(name), { message: 'Please remove control characters' })
+        // Half an emoji (a lone surrogate) is not UTF-8: it would be stored as the replacement �.
+        .refine((name) => !/\p{Cs}/u.test(name), { message: 'Please remove broken characters' })
         // Only spaces or invisible characters is no name at all.
         .refine((name) => isVisible(name), { message: 'Please enter a name' }),
     )

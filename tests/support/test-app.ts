@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { pino } from 'pino'
 import { createApp, type AppDeps } from '../../src/server/app'
-import { createAuth, type AuthDeps } from '../../src/server/auth'
+import { createAuth, type Auth, type AuthDeps } from '../../src/server/auth'
 import { openDatabase, type Database, type OpenOptions } from '../../src/server/db/database'
 import { migrateToLatest } from '../../src/server/db/migrations'
 import { createMailer } from '../../src/server/mail/mailer'
@@ -13,6 +13,8 @@ import { createTestDatabase, type TestDatabase } from './test-database'
 
 export interface TestApp {
   app: ReturnType<typeof createApp>
+  /** The Better Auth instance the app serves under /api/auth. */
+  auth: Auth
   database: Database
   /** Where mail goes when no SMTP URL is given (one .eml per mail). */
   outboxDir: string
@@ -79,6 +81,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   })
   return {
     app,
+    auth,
     database,
     outboxDir,
     storage,

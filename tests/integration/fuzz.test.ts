@@ -1,0 +1,624 @@
+import fc from 'fast-check'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { AVATAR_MAX_BYTES, AVATAR_UPLOAD_TYPES } from '../../src/shared/avatar'
+import { PageViewSchema } from '../../src/shared/page-view'
+import { ProfilePatchSchema, type Profile } from '../../src/shared/profile'
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
+import { createTestApp, type TestApp } from '../support/test-app'
+import { cookiesOf, createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { handleText, isStorableHandle, nameText, spelledAsTyped } from '../support/typed-text'
+
+/**
+ * Generated input against the real app (issue 7): thousands of profile saves with generated
+ * names and handles, and malformed, wrong-typed and oversized requests on every route: Mofu's
+ * own, read from the app's route table, and Better Auth's, read from its endpoint list.
+ *
+ * What a route must answer, by method (and never a 5xx, whatever is sent):
+ * - POST, PUT and PATCH read a body. Invalid JSON, an empty body and one over the limit get a
+ *   4xx, and so does JSON of the wrong shape wherever the route declares a body (all of Mofu's,
+ *   and Better Auth's endpoints with a body schema). Better Auth's few POST endpoints without
+ *   one ignore a well-formed body and answer as usual.
+ * - DELETE takes no body: one sent is ignored and the answer is the usual one.
+ * - GET cannot carry a body (the Fetch API refuses one, and @hono/node-server drops one sent
+ *   over HTTP): its input is the path and the query string, generated instead.
+ */
+
+const ORIGIN = 'http://localhost:3000'
+const SAVE_RUNS = 1000
+const BODY_RUNS = 200
+const URL_RUNS = 300
+const UPLOAD_RUNS = 100
+/** The handle another user holds while the generated saves run. */
+const HELD = 'hanabira'
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH'])
+/** Where the app mounts Better Auth; its endpoints below it come from the auth instance. */
+const AUTH_MOUNT = '/api/auth/*'
+/** Each of Mofu's own JSON body routes: its schema and a body it takes. */
+const MOFU_BODIES: Record<string, { schema: z.ZodType; valid: Record<string, string> }> = {
+  'PATCH /api/me/profile': {
+    schema: ProfilePatchSchema,
+    valid: { name: 'Sakura', handle: 'sakura', font: 'default' },
+  },
+  'POST /api/events/page-view': { schema: PageViewSchema, valid: { path: '/', referrer: '/' } },
+}
+/** Mofu's body route that takes image bytes, not JSON. */
+const AVATAR_UPLOAD = 'PUT /api/me/avatar'
+const INVALID_JSON = '{"name": "Broken",'
+const OVERSIZED = `{"pad":"${'x'.repeat(3 * 1024 * 1024)}"}`
+
+interface Route {
+  method: string
+  /** As the app declares it, with :params. */
+  template: string
+  /** Whether JSON of the wrong shape must be refused (see above). */
+  declaresBody: boolean
+  /** The body's field names: none without a schema, undefined for a schema of any names. */
+  fields: string[] | undefined
+  /** A body the route takes, for Mofu's own JSON routes. */
+  valid?: Record<string, string>
+}
+
+interface AuthEndpoint {
+  path?: string
+  options: {
+    method: string | string[]
+    body?: unknown
+    query?: unknown
+    metadata?: { SERVER_ONLY?: boolean }
+  }
+}
+
+interface Sent {
+  cookie?: string
+  body?: string | Uint8Array<ArrayBuffer>
+  /** application/json unless given; null sends none. */
+  contentType?: string | null
+}
+
+interface Answer {
+  status: number
+  text: string
+  headers: Headers
+}
+
+let smtp: SmtpCapture
+let subject: TestApp
+let requestSequence = 0
+let userSequence = 0
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture()
+  subject = await createTestApp({ smtpUrl: smtp.url })
+}, 60_000)
+afterAll(async () => {
+  await subject?.dispose()
+  await smtp?.close()
+})
+
+/** A client address per request, so no rate limit answers in the route's place. */
+function nextIp(): string {
+  requestSequence += 1
+  const n = requestSequence
+  return `10.${n >> 16}.${(n >> 8) & 255}.${n & 255}`
+}
+
+function newUser(): Promise<TestUser> {
+  userSequence += 1
+  return createTestUser(subject.app, smtp, {
+    email: `fuzz${userSequence}-${Date.now()}@mofu.test`,
+    ip: `10.250.${userSequence >> 8}.${userSequence & 255}`,
+  })
+}
+
+async function send(method: string, path: string, sent: Sent = {}): Promise<Answer> {
+  const contentType = sent.contentType === undefined ? 'application/json' : sent.contentType
+  const response = await subject.app.request(path, {
+    method,
+    headers: {
+      'X-Forwarded-For': nextIp(),
+      Origin: ORIGIN,
+      ...(contentType === null || sent.body === undefined ? {} : { 'Content-Type': contentType }),
+      ...(sent.cookie === undefined ? {} : { Cookie: sent.cookie }),
+    },
+    body: sent.body,
+    redirect: 'manual',
+  })
+  return { status: response.status, text: await response.text(), headers: response.headers }
+}
+
+async function profileOf(user: TestUser): Promise<Profile> {
+  const answer = await send('GET', '/api/me/profile', { cookie: user.cookie })
+  expect(answer.status, answer.text).toBe(200)
+  return JSON.parse(answer.text) as Profile
+}
+
+/** Whether text parses as JSON. */
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The field names of a schema: through optional and intersection; undefined for any names. */
+function fieldsOf(schema: unknown): string[] | undefined {
+  if (schema === undefined) return []
+  if (schema instanceof z.ZodOptional) return fieldsOf(schema.unwrap())
+  if (schema instanceof z.ZodObject) return Object.keys(schema.shape)
+  if (schema instanceof z.ZodIntersection) {
+    return [...(fieldsOf(schema.def.left) ?? []), ...(fieldsOf(schema.def.right) ?? [])]
+  }
+  return undefined
+}
+
+/** Every route the app answers, method by method. */
+function routesOf(testApp: TestApp): Route[] {
+  const endpoints = (Object.values(testApp.auth.api) as AuthEndpoint[]).filter(
+    // The same endpoints Better Auth's router serves.
+    (endpoint) => endpoint.path !== undefined && endpoint.options.metadata?.SERVER_ONLY !== true,
+  )
+  const routes = new Map<string, Route>()
+  for (const { method, path } of testApp.app.routes) {
+    // ALL is middleware that runs on every path.
+    if (method === 'ALL') continue
+    if (path === AUTH_MOUNT) {
+      for (const endpoint of endpoints) {
+        if (![endpoint.options.method].flat().includes(method)) continue
+        const template = `${AUTH_MOUNT.slice(0, -2)}${endpoint.path}`
+        routes.set(`${method} ${template}`, {
+          method,
+          template,
+          declaresBody: endpoint.options.body !== undefined,
+          fields: fieldsOf(endpoint.options.body),
+        })
+      }
+      continue
+    }
+    const body = MOFU_BODIES[`${method} ${path}`]
+    routes.set(`${method} ${path}`, {
+      method,
+      template: path,
+      declaresBody: BODY_METHODS.has(method),
+      fields: fieldsOf(body?.schema),
+      valid: body?.valid,
+    })
+  }
+  return [...routes.values()]
+}
+
+/** The route's path with each parameter filled in. */
+const pathOf = (route: Route, param = 'sakura123') => route.template.replace(/:\w+/g, () => param)
+
+describe('profile saves with generated names and handles', () => {
+  it(
+    'never fail, store only handles within the rules and lose nothing on a refusal',
+    { timeout: 180_000 },
+    async () => {
+      const owner = await newUser()
+      const holder = await newUser()
+      const held = await send('PATCH', '/api/me/profile', {
+        cookie: holder.cookie,
+        body: JSON.stringify({ handle: HELD }),
+      })
+      expect(held.status, held.text).toBe(200)
+
+      const wrongType = fc.jsonValue({ maxDepth: 1 })
+      const patch = fc.record(
+        {
+          name: fc.oneof({ arbitrary: nameText, weight: 12 }, wrongType),
+          handle: fc.oneof(
+            { arbitrary: handleText, weight: 10 },
+            { arbitrary: spelledAsTyped(HELD), weight: 2 },
+            wrongType,
+          ),
+          font: fc.oneof(
+            { arbitrary: fc.constantFrom('orbitron', 'default'), weight: 4 },
+            fc.constantFrom('Orbitron', '', 'comic-sans'),
+          ),
+        },
+        { requiredKeys: [] },
+      )
+      const statuses: Record<number, number> = {}
+      let stored = await profileOf(owner)
+      await fc.assert(
+        fc.asyncProperty(patch, async (body) => {
+          const saved = await send('PATCH', '/api/me/profile', {
+            cookie: owner.cookie,
+            body: JSON.stringify(body),
+          })
+          const before = stored
+          stored = await profileOf(owner)
+          statuses[saved.status] = (statuses[saved.status] ?? 0) + 1
+          expect(saved.status, saved.text).toBeLessThan(500)
+
+          // The server answers as the shared schema, the one the edit form checks with, says.
+          const expected = ProfilePatchSchema.safeParse(body)
+          if (!expected.success) {
+            expect(saved.status, saved.text).toBe(400)
+            expect(stored).toEqual(before)
+            return
+          }
+          const { name, handle, font } = expected.data
+          if (handle?.username === HELD) {
+            expect(saved.status, saved.text).toBe(409)
+            expect(stored).toEqual(before)
+            return
+          }
+          expect(saved.status, saved.text).toBe(200)
+          expect(JSON.parse(saved.text)).toEqual(stored)
+          expect(stored).toEqual({
+            ...before,
+            ...(name === undefined ? {} : { name }),
+            ...handle,
+            ...(font === undefined ? {} : { font }),
+          })
+          expect(stored.username === '' || isStorableHandle(stored.username)).toBe(true)
+          expect(stored.displayUsername.toLowerCase()).toBe(stored.username)
+        }),
+        { numRuns: SAVE_RUNS },
+      )
+      // Each outcome came up often enough to mean something.
+      expect(statuses[200]).toBeGreaterThan(SAVE_RUNS / 8)
+      expect(statuses[400]).toBeGreaterThan(SAVE_RUNS / 8)
+      expect(statuses[409]).toBeGreaterThan(SAVE_RUNS / 50)
+
+      const rows = await subject.database.db
+        .selectFrom('profiles')
+        .select(['username', 'display_username'])
+        .execute()
+      expect(rows.length).toBeGreaterThanOrEqual(2)
+      for (const row of rows) {
+        expect(row.username === null || isStorableHandle(row.username), String(row.username)).toBe(
+          true,
+        )
+        expect(row.display_username?.toLowerCase() ?? null).toBe(row.username)
+      }
+    },
+  )
+})
+
+describe('malformed requests on every route', () => {
+  let routes: Route[]
+  /** Every field name some route's body has. */
+  let allFields: string[]
+  let account: TestUser
+
+  beforeAll(async () => {
+    routes = routesOf(subject)
+    allFields = [...new Set(routes.flatMap((route) => route.fields ?? []))]
+    account = await newUser()
+  }, 30_000)
+
+  /** Whether a request since the last check may have ended the session. */
+  let sessionInDoubt = false
+
+  /** Sends signed out, or as `account`: signed in again (or a new user) if its session is gone. */
+  async function sendAs(signedIn: boolean, method: string, path: string, sent: Sent = {}) {
+    if (!signedIn) return send(method, path, sent)
+    if (sessionInDoubt) await renewSession()
+    const answer = await send(method, path, { ...sent, cookie: account.cookie })
+    // GET is safe and a refused request changes nothing; anything else may have ended it.
+    if (method !== 'GET' && answer.status < 400) sessionInDoubt = true
+    return answer
+  }
+
+  async function renewSession(): Promise<void> {
+    sessionInDoubt = false
+    const session = await send('GET', '/api/auth/get-session', { cookie: account.cookie })
+    if (JSON.parse(session.text) !== null) return
+    const again = await send('POST', '/api/auth/sign-in/email', {
+      body: JSON.stringify({ email: account.email, password: TEST_PASSWORD }),
+    })
+    account =
+      again.status === 200 ? { ...account, cookie: cookiesOf(again.headers) } : await newUser()
+  }
+
+  /** Sends to the route signed out, then signed in; returns what went against the rules. */
+  async function tryBoth(
+    route: Route,
+    label: string,
+    sent: Sent,
+    allowed: (status: number) => boolean,
+  ): Promise<string[]> {
+    const wrong: string[] = []
+    for (const signedIn of [false, true]) {
+      const answer = await sendAs(signedIn, route.method, pathOf(route), sent)
+      if (answer.status >= 500 || !allowed(answer.status)) {
+        const session = signedIn ? 'signed in' : 'signed out'
+        const text = answer.text.slice(0, 200)
+        wrong.push(
+          `${route.method} ${route.template} with ${label}, ${session}: ${answer.status} ${text}`,
+        )
+      }
+    }
+    return wrong
+  }
+
+  /** The route's body fields, or for a body of any fields (or of no JSON), all there are. */
+  const fieldsFor = (route: Route) => (route.fields?.length ? route.fields : allFields)
+  const refused = (status: number) => status >= 400
+  const answered = () => true
+
+  it("finds Mofu's routes and Better Auth's endpoints", () => {
+    const found = routes.map((route) => `${route.method} ${route.template}`)
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'GET /api/me/profile',
+        'PATCH /api/me/profile',
+        'DELETE /api/me',
+        'PUT /api/me/avatar',
+        'GET /media/avatars/:uid',
+        'POST /api/events/page-view',
+        'GET /api/password-reset/:code',
+        'POST /api/auth/sign-up/email',
+        'POST /api/auth/sign-in/email',
+        'GET /api/auth/verify-email',
+        'GET /api/auth/reset-password/:token',
+      ]),
+    )
+    expect(found.filter((route) => route.startsWith('POST /api/auth/')).length).toBeGreaterThan(15)
+    // A new JSON route of Mofu's needs its schema listed above to get fields to send.
+    const mofuBodies = routes.filter(
+      (route) => BODY_METHODS.has(route.method) && !route.template.startsWith('/api/auth/'),
+    )
+    expect(mofuBodies.map((route) => `${route.method} ${route.template}`).sort()).toEqual(
+      [...Object.keys(MOFU_BODIES), AVATAR_UPLOAD].sort(),
+    )
+  })
+
+  it(
+    'refuses malformed, wrong-typed and oversized bodies with a 4xx',
+    { timeout: 120_000 },
+    async () => {
+      const malformed: [label: string, body: string | Uint8Array<ArrayBuffer>][] = [
+        ['invalid JSON', INVALID_JSON],
+        ['a truncated string', '{"email": "sakura@mofu'],
+        ['an empty body', ''],
+        ['bytes that are not UTF-8', new Uint8Array([0x7b, 0xff, 0xfe, 0x00, 0x7d])],
+        ['a body of a few MB', OVERSIZED],
+      ]
+      // Fields of the wrong type: all at once, or one by one for a schema of any names (so
+      // one refused early hides no other).
+      const wrongFields = (route: Route): string[][] =>
+        route.fields === undefined ? allFields.map((field) => [field]) : [fieldsFor(route)]
+      const wrongTypes = (route: Route): [label: string, body: string][] => [
+        ['a JSON array', '[{"name":"Sakura"}]'],
+        ['a JSON number', '42'],
+        ['JSON null', 'null'],
+        ['a JSON string', '"sakura"'],
+        ['JSON true', 'true'],
+        ...wrongFields(route).map((fields): [string, string] => [
+          `wrong-typed ${fields.join(', ')}`,
+          JSON.stringify(Object.fromEntries(fields.map((field) => [field, [42]]))),
+        ]),
+      ]
+      const wrong: string[] = []
+      for (const route of routes) {
+        if (route.method === 'GET') continue
+        if (route.method === 'DELETE') {
+          // No body to read: the route answers as usual (and DELETE /api/me ends the account).
+          wrong.push(...(await tryBoth(route, 'invalid JSON', { body: INVALID_JSON }, answered)))
+          continue
+        }
+        for (const [label, body] of malformed) {
+          wrong.push(...(await tryBoth(route, label, { body }, refused)))
+        }
+        for (const [label, body] of wrongTypes(route)) {
+          wrong.push(
+            ...(await tryBoth(route, label, { body }, route.declaresBody ? refused : answered)),
+          )
+        }
+      }
+      expect(wrong).toEqual([])
+    },
+  )
+
+  it(
+    'refuses a NUL character anywhere in an auth request with a 400',
+    { timeout: 60_000 },
+    async () => {
+      const wrong: string[] = []
+      for (const route of routes) {
+        if (!route.template.startsWith('/api/auth/')) continue
+        const nul = `${pathOf(route)}?token=sakura%00&callbackURL=%2F`
+        const answer = await sendAs(true, route.method, nul)
+        if (answer.status !== 400) wrong.push(`${route.method} ${nul}: ${answer.status}`)
+        if (route.method !== 'POST') continue
+        const body = JSON.stringify(
+          Object.fromEntries(fieldsFor(route).map((field) => [field, '/sakura\u0000'])),
+        )
+        const posted = await sendAs(true, 'POST', pathOf(route), { body })
+        if (posted.status !== 400) wrong.push(`POST ${route.template} ${body}: ${posted.status}`)
+      }
+      expect(wrong).toEqual([])
+    },
+  )
+
+  it("answers a NUL character in any field of Mofu's JSON bodies without a 5xx", async () => {
+    const wrong: string[] = []
+    for (const { method, template, valid } of routes) {
+      for (const [field, value] of Object.entries(valid ?? {})) {
+        const body = JSON.stringify({ ...valid, [field]: `${value}\u0000` })
+        const answer = await sendAs(true, method, template, { body })
+        if (answer.status >= 500) wrong.push(`${method} ${template} ${body}: ${answer.status}`)
+      }
+    }
+    expect(wrong).toEqual([])
+  })
+
+  it('answers generated bodies on every route without a 5xx', { timeout: 120_000 }, async () => {
+    const bodyRoutes = routes.filter((route) => route.method !== 'GET')
+    const value = fc.oneof(
+      fc.jsonValue({ maxDepth: 2 }),
+      handleText,
+      fc.constantFrom('/', ORIGIN, TEST_PASSWORD, 'orbitron', '/sakura\u0000', 'a@mofu.test'),
+      fc.nat().map((n) => `fuzz-body${n}@mofu.test`),
+    )
+    const bodyFor = (route: Route) =>
+      fc.oneof(
+        fc
+          .dictionary(fc.constantFrom(...fieldsFor(route)), value)
+          .map((body) => JSON.stringify(body)),
+        fc.jsonValue().map((body) => JSON.stringify(body)),
+        fc.tuple(fc.jsonValue(), fc.nat()).map(([body, cut]) => {
+          const text = JSON.stringify(body)
+          return text.slice(0, cut % (text.length + 1))
+        }),
+        fc.string({ unit: 'binary', maxLength: 200 }),
+      )
+    const request = fc.constantFrom(...bodyRoutes).chain((route) =>
+      fc.record({
+        route: fc.constant(route),
+        body: bodyFor(route),
+        contentType: fc.constantFrom(
+          'application/json',
+          'application/json; charset=utf-8',
+          'application/x-www-form-urlencoded',
+          'text/plain',
+          'multipart/form-data; boundary=sakura',
+          null,
+        ),
+        signedIn: fc.boolean(),
+      }),
+    )
+    await fc.assert(
+      fc.asyncProperty(request, async ({ route, body, contentType, signedIn }) => {
+        const answer = await sendAs(signedIn, route.method, pathOf(route), { body, contentType })
+        expect(answer.status, `${route.method} ${route.template}: ${answer.text}`).toBeLessThan(500)
+        if (
+          BODY_METHODS.has(route.method) &&
+          contentType?.startsWith('application/json') &&
+          !isJson(body)
+        ) {
+          expect(answer.status, `${route.method} ${route.template}`).toBeGreaterThanOrEqual(400)
+        }
+      }),
+      { numRuns: BODY_RUNS },
+    )
+  })
+
+  it(
+    'answers generated path parameters and query strings without a 5xx',
+    { timeout: 120_000 },
+    async () => {
+      const getRoutes = routes.filter((route) => route.method === 'GET')
+      const queryNames = [
+        ...new Set(
+          (Object.values(subject.auth.api) as AuthEndpoint[]).flatMap(
+            (endpoint) => fieldsOf(endpoint.options.query) ?? [],
+          ),
+        ),
+        'v',
+      ]
+      // Raw URL text: percent escapes of any byte (so broken UTF-8 and %00 too) among plain text.
+      const urlText = fc
+        .array(
+          fc.oneof(
+            fc.string({ unit: 'grapheme', minLength: 1, maxLength: 4 }).map(encodeURIComponent),
+            fc
+              .integer({ min: 0, max: 255 })
+              .map((byte) => `%${byte.toString(16).padStart(2, '0')}`),
+            fc.constantFrom('%', '%E0%A4', '..', '%2F', '/', '+', '=', '&', '@', 'sakura'),
+          ),
+          { maxLength: 12 },
+        )
+        .map((parts) => parts.join(''))
+      const query = fc
+        .array(fc.tuple(fc.oneof(fc.constantFrom(...queryNames), urlText), urlText), {
+          maxLength: 4,
+        })
+        .map((pairs) => pairs.map(([name, text]) => `${name}=${text}`).join('&'))
+      const request = fc.record({
+        route: fc.constantFrom(...getRoutes),
+        param: urlText.filter((text) => text !== '' && !text.includes('/')),
+        query,
+        signedIn: fc.boolean(),
+      })
+      await fc.assert(
+        fc.asyncProperty(request, async ({ route, param, query: search, signedIn }) => {
+          const path = `${pathOf(route, param)}?${search}`
+          const answer = await sendAs(signedIn, 'GET', path)
+          expect(answer.status, `GET ${path}: ${answer.text}`).toBeLessThan(500)
+        }),
+        { numRuns: URL_RUNS },
+      )
+    },
+  )
+})
+
+describe('avatar uploads of generated bytes', () => {
+  const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+  /** How JPEG, PNG and WebP files start (so the bytes get past the type check), or nothing. */
+  const MAGIC = [[0xff, 0xd8, 0xff], PNG_MAGIC, [...Buffer.from('RIFF\0\0\0\0WEBP')], []]
+
+  it(
+    'refuses garbage, mislabelled and oversized uploads and keeps the avatar',
+    { timeout: 120_000 },
+    async () => {
+      const user = await newUser()
+      const image = await sharp({
+        create: { width: 64, height: 64, channels: 3, background: '#f5a0c0' },
+      })
+        .png()
+        .toBuffer()
+      const uploaded = await send('PUT', '/api/me/avatar', {
+        cookie: user.cookie,
+        body: new Uint8Array(image),
+        contentType: 'image/png',
+      })
+      expect(uploaded.status, uploaded.text).toBe(200)
+      const avatar = (await profileOf(user)).avatar
+      expect(avatar).toMatch(/^http/)
+      const served = async () => {
+        const response = await subject.app.request(new URL(avatar).pathname)
+        return Buffer.from(await response.arrayBuffer())
+      }
+      const stored = await served()
+      expect(stored.length).toBeGreaterThan(0)
+
+      const upload = fc.record({
+        bytes: fc
+          .tuple(fc.constantFrom(...MAGIC), fc.uint8Array({ maxLength: 2048 }))
+          .map(([magic, rest]) => new Uint8Array([...magic, ...rest])),
+        contentType: fc.constantFrom(
+          ...AVATAR_UPLOAD_TYPES,
+          'image/png; charset=utf-8',
+          'image/svg+xml',
+          'image/gif',
+          'application/json',
+          'application/octet-stream',
+          null,
+        ),
+      })
+      await fc.assert(
+        fc.asyncProperty(upload, async ({ bytes, contentType }) => {
+          const answer = await send('PUT', '/api/me/avatar', {
+            cookie: user.cookie,
+            body: bytes,
+            contentType,
+          })
+          expect(answer.status, answer.text).toBeGreaterThanOrEqual(400)
+          expect(answer.status, answer.text).toBeLessThan(500)
+        }),
+        { numRuns: UPLOAD_RUNS },
+      )
+
+      const oversized = new Uint8Array(AVATAR_MAX_BYTES + 1024 * 1024)
+      oversized.set(PNG_MAGIC)
+      for (const contentType of AVATAR_UPLOAD_TYPES) {
+        const answer = await send('PUT', '/api/me/avatar', {
+          cookie: user.cookie,
+          body: oversized,
+          contentType,
+        })
+        expect(answer.status, answer.text).toBe(413)
+      }
+      expect((await profileOf(user)).avatar).toBe(avatar)
+      expect((await served()).equals(stored)).toBe(true)
+    },
+  )
+})
