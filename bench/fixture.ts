@@ -1,0 +1,50 @@
+import path from 'node:path'
+import { photoLikeJpeg } from './images'
+import { sqliteSeeder } from './seed'
+import { setHandle, signUpAndVerify, uploadAvatar, type BenchUser } from './user'
+
+/** What the HTTP cases need from a running app on SQLite in `dataDir`. */
+export interface Fixture {
+  user: BenchUser
+  /** Path and version query of the user's avatar. */
+  avatarPath: string
+  avatarEtag: string
+  avatarBytes: number
+  /** Users seeded besides, with handles seededHandle(1…seededUsers). */
+  seededUsers: number
+}
+
+/** Address the fixture user signs up from; sign-in cases use others. */
+const FIXTURE_IP = '10.255.0.1'
+
+/**
+ * A signed-in user with a handle and an avatar, made over HTTP, plus `seededUsers` users
+ * written into the database beside it so that handle lookups find taken and free handles.
+ */
+export async function prepareFixture(
+  appUrl: string,
+  dataDir: string,
+  seededUsers: number,
+): Promise<Fixture> {
+  const user = await signUpAndVerify(
+    appUrl,
+    path.join(dataDir, 'outbox'),
+    'bench@mofu.invalid',
+    FIXTURE_IP,
+  )
+  await setHandle(appUrl, user, 'BenchFan')
+  const avatarPath = await uploadAvatar(appUrl, user, await photoLikeJpeg(1080, 1080))
+  const avatar = await fetch(`${appUrl}${avatarPath}`)
+  const body = await avatar.arrayBuffer()
+  const avatarEtag = avatar.headers.get('etag')
+  if (!avatar.ok || avatarEtag === null) throw new Error(`avatar GET answered ${avatar.status}`)
+
+  // WAL mode lets this second connection write beside the running server.
+  const seeder = sqliteSeeder(path.join(dataDir, 'mofu.db'))
+  try {
+    await seeder.seed(1, seededUsers)
+  } finally {
+    await seeder.close()
+  }
+  return { user, avatarPath, avatarEtag, avatarBytes: body.byteLength, seededUsers }
+}

@@ -1,0 +1,97 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import react from '@vitejs/plugin-react'
+import { build } from 'vite'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+
+export interface FirstLoad {
+  /** Gzip level 9 of each script index.html loads (module, modulepreload, inline), summed. */
+  jsGzipBytes: number
+  cssGzipBytes: number
+  /** What was counted: asset paths, and '(inline script)' for each inline one. */
+  files: string[]
+}
+
+export interface FrontEndSizes {
+  app: FirstLoad
+  /** React and react-dom alone, rendering one element, built the same way. */
+  reactAlone: FirstLoad
+}
+
+const gzipSize = (code: Buffer | string) => zlib.gzipSync(code, { level: 9 }).length
+const attribute = (attributes: string, name: string) =>
+  new RegExp(`\\b${name}="([^"]*)"`).exec(attributes)?.[1]
+
+/** What the first load of a built index.html fetches and runs, gzipped file by file. */
+async function firstLoad(dir: string): Promise<FirstLoad> {
+  const html = await fs.readFile(path.join(dir, 'index.html'), 'utf8')
+  const scripts: Buffer[] = []
+  const styles: Buffer[] = []
+  const files: string[] = []
+  const read = async (href: string) => {
+    files.push(href)
+    return fs.readFile(path.join(dir, href))
+  }
+  for (const [, attributes = '', code = ''] of html.matchAll(
+    /<script\b([^>]*)>([\s\S]*?)<\/script>/g,
+  )) {
+    const src = attribute(attributes, 'src')
+    if (src !== undefined) {
+      scripts.push(await read(src))
+    } else if (!/\btype="application\/json"/.test(attributes)) {
+      files.push('(inline script)')
+      scripts.push(Buffer.from(code))
+    }
+  }
+  for (const [, attributes = ''] of html.matchAll(/<link\b([^>]*)>/g)) {
+    const rel = attribute(attributes, 'rel')
+    const href = attribute(attributes, 'href')
+    if (href === undefined) continue
+    if (rel === 'modulepreload') scripts.push(await read(href))
+    if (rel === 'stylesheet') styles.push(await read(href))
+  }
+  const total = (parts: Buffer[]) => parts.reduce((sum, part) => sum + gzipSize(part), 0)
+  return { jsGzipBytes: total(scripts), cssGzipBytes: total(styles), files }
+}
+
+const REACT_ENTRY = `import { createRoot } from 'react-dom/client'
+
+createRoot(document.getElementById('root')!).render(<h1>Mofu</h1>)
+`
+const REACT_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="UTF-8" /><title>React alone</title>
+<script type="module" src="/main.tsx"></script></head>
+<body><div id="root"></div></body></html>
+`
+
+/**
+ * React + react-dom rendering one element, built by Vite as the app is (React plugin, minified,
+ * production mode) in a temporary folder that borrows the project's node_modules.
+ */
+async function buildReactAlone(): Promise<FirstLoad> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mofu-react-alone-'))
+  try {
+    await fs.symlink(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir')
+    await fs.writeFile(path.join(dir, 'main.tsx'), REACT_ENTRY)
+    await fs.writeFile(path.join(dir, 'index.html'), REACT_HTML)
+    const outDir = path.join(dir, 'dist')
+    await build({
+      root: dir,
+      configFile: false,
+      mode: 'production',
+      logLevel: 'silent',
+      plugins: [react()],
+      build: { outDir, emptyOutDir: true, minify: true },
+    })
+    return await firstLoad(outDir)
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true })
+  }
+}
+
+export async function measureFrontEnd(clientDir: string): Promise<FrontEndSizes> {
+  return { app: await firstLoad(clientDir), reactAlone: await buildReactAlone() }
+}

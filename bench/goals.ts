@@ -1,0 +1,150 @@
+import type { LoadFigures } from './load'
+import type { Figures, GoalResult } from './results'
+import type { ScaleDialect } from './scale'
+import { round } from './stats'
+
+const FIRST_LOAD_JS_BUDGET = 90 * 1024
+const LIGHTHOUSE_MIN_SCORE = 95
+const AVATAR_MAX_MS = 300
+const HANDLE_MIN_RATIO = 0.5
+const HANDLE_MAX_P99_MS = 10
+/** The large user count may cost at most this factor in req/s against the small one. */
+const SCALE_MAX_SLOWDOWN = 2
+
+const kb = (bytes: number) => `${round(bytes / 1024, 1)} KB`
+
+/** A goal whose figure must stay at or under `limit` (or strictly under, when `strict`). */
+function atMost(
+  goal: string,
+  value: number,
+  limit: number,
+  format: (value: number) => string,
+  strict = false,
+): GoalResult {
+  const met = strict ? value < limit : value <= limit
+  const gap = format(Math.abs(limit - value))
+  return {
+    goal,
+    target: `${strict ? '<' : '≤'} ${format(limit)}`,
+    figure: format(value),
+    value,
+    met,
+    margin: met ? `${gap} to spare` : `over by ${gap}`,
+  }
+}
+
+function atLeast(
+  goal: string,
+  value: number,
+  floor: number,
+  format: (value: number) => string,
+): GoalResult {
+  const met = value >= floor
+  const gap = format(Math.abs(value - floor))
+  return {
+    goal,
+    target: `≥ ${format(floor)}`,
+    figure: format(value),
+    value,
+    met,
+    margin: met ? `${gap} to spare` : `short by ${gap}`,
+  }
+}
+
+/** A load figure with failed answers cannot meet any goal, whatever its numbers. */
+function unlessFailed(result: GoalResult, ...loads: LoadFigures[]): GoalResult {
+  const failures = loads.reduce((sum, load) => sum + load.failures, 0)
+  if (failures === 0) return result
+  return { ...result, met: false, margin: `invalid: ${failures} failed answers` }
+}
+
+function handleGoals(figures: Figures): GoalResult[] {
+  const handles = figures.http.find((result) => result.name === 'handle availability')
+  if (handles === undefined) return []
+  const times = (value: number) => `${round(value, 2)}× baseline req/s`
+  return [
+    unlessFailed(
+      atLeast('handle availability vs baseline', handles.ratio, HANDLE_MIN_RATIO, times),
+      handles.app,
+      handles.baseline,
+    ),
+    unlessFailed(
+      atMost(
+        'handle availability p99',
+        handles.app.p99Ms,
+        HANDLE_MAX_P99_MS,
+        (ms) => `${ms} ms`,
+        true,
+      ),
+      handles.app,
+    ),
+  ]
+}
+
+/** Compared on req/s: autocannon's p50 has 1 ms steps, too coarse for a factor of two. */
+function scaleGoal(figures: Figures, dialect: ScaleDialect): GoalResult[] {
+  const points = figures.scale.filter((point) => point.dialect === dialect)
+  const small = points[0]
+  const large = points.at(-1)
+  if (small === undefined || large === undefined || small === large) return []
+  const name = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'
+  const users = (count: number) => count.toLocaleString('en-US')
+  return [
+    unlessFailed(
+      atLeast(
+        `${name}: ${users(large.users)} users vs ${users(small.users)}, req/s`,
+        large.figures.rps / small.figures.rps,
+        1 / SCALE_MAX_SLOWDOWN,
+        (ratio) => `${round(ratio, 2)}×`,
+      ),
+      small.figures,
+      large.figures,
+    ),
+  ]
+}
+
+function noLayoutShift(goal: string, cls: number): GoalResult {
+  const figure = String(round(cls, 4))
+  return {
+    goal,
+    target: '= 0',
+    figure,
+    value: cls,
+    met: cls === 0,
+    margin: cls === 0 ? 'none' : `over by ${figure}`,
+  }
+}
+
+function lighthouseGoals(figures: Figures): GoalResult[] {
+  return figures.lighthouse.flatMap((page) => [
+    atLeast(`Lighthouse ${page.page} performance`, page.performance, LIGHTHOUSE_MIN_SCORE, String),
+    noLayoutShift(`Lighthouse ${page.page} CLS`, page.cls),
+  ])
+}
+
+export function evaluateGoals(figures: Figures): GoalResult[] {
+  const photo = figures.avatarPipeline.find((result) => result.width === 4000)
+  return [
+    ...handleGoals(figures),
+    ...scaleGoal(figures, 'sqlite'),
+    ...scaleGoal(figures, 'postgres'),
+    atMost(
+      'first load of / (gzipped JS)',
+      figures.frontEnd.app.jsGzipBytes,
+      FIRST_LOAD_JS_BUDGET,
+      kb,
+    ),
+    ...lighthouseGoals(figures),
+    ...(photo === undefined
+      ? []
+      : [
+          atMost(
+            '4000x3000 avatar re-encode',
+            photo.medianMs,
+            AVATAR_MAX_MS,
+            (ms) => `${round(ms)} ms`,
+            true,
+          ),
+        ]),
+  ]
+}

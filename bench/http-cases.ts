@@ -1,0 +1,99 @@
+import type { Fixture } from './fixture'
+import { handlePaths } from './handles'
+import {
+  BROWSER_API_HEADERS,
+  cycling,
+  runLoad,
+  warmThenRun,
+  type LoadCase,
+  type LoadFigures,
+} from './load'
+import type { BenchSettings } from './settings'
+
+export interface HttpCaseResult {
+  name: string
+  request: string
+  app: LoadFigures
+  /** The raw node:http server under the same load, measured just before the app. */
+  baseline: LoadFigures
+  /** App req/s divided by baseline req/s. */
+  ratio: number
+}
+
+const PAGE_HEADERS = {
+  ...BROWSER_API_HEADERS,
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+}
+const IMAGE_HEADERS = {
+  ...BROWSER_API_HEADERS,
+  accept: 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8',
+}
+
+interface NamedCase {
+  name: string
+  request: string
+  load: LoadCase
+}
+
+function httpCases(fixture: Fixture): NamedCase[] {
+  const signedIn = { ...BROWSER_API_HEADERS, cookie: fixture.user.cookie }
+  return [
+    {
+      name: 'handle availability',
+      request: `GET /api/handles/:handle (half taken, ${fixture.seededUsers} users)`,
+      load: cycling(handlePaths(fixture.seededUsers), BROWSER_API_HEADERS, 200),
+    },
+    {
+      name: 'own profile',
+      request: 'GET /api/me/profile with session cookie',
+      load: cycling(['/api/me/profile'], signedIn, 200),
+    },
+    {
+      name: 'index.html',
+      request: 'GET / (Accept-Encoding: gzip, deflate, br, zstd)',
+      load: cycling(['/'], PAGE_HEADERS, 200),
+    },
+    {
+      name: 'avatar 200',
+      request: `GET /media/avatars/:uid (${Math.round(fixture.avatarBytes / 1024)} KB JPEG)`,
+      load: cycling([fixture.avatarPath], IMAGE_HEADERS, 200),
+    },
+    {
+      name: 'avatar 304',
+      request: 'GET /media/avatars/:uid with If-None-Match',
+      load: cycling(
+        [fixture.avatarPath],
+        { ...IMAGE_HEADERS, 'if-none-match': fixture.avatarEtag },
+        304,
+      ),
+    },
+  ]
+}
+
+/**
+ * Each case against the app and, right before it, the same requests against the baseline
+ * server, so both see the machine in the same state. Both servers run in their own processes;
+ * autocannon runs here.
+ */
+export async function measureHttp(
+  appUrl: string,
+  baselineUrl: string,
+  fixture: Fixture,
+  settings: BenchSettings,
+): Promise<HttpCaseResult[]> {
+  const { connections, warmupSeconds, measureSeconds } = settings
+  const warmup = cycling(['/'], BROWSER_API_HEADERS, 200)
+  await runLoad(baselineUrl, warmup, { connections, seconds: warmupSeconds })
+  const results: HttpCaseResult[] = []
+  for (const { name, request, load } of httpCases(fixture)) {
+    // The baseline answers 200 to everything, the 304 case included.
+    const baselineLoad = { ...load, expect: 200 }
+    const baseline = await runLoad(baselineUrl, baselineLoad, {
+      connections,
+      seconds: measureSeconds,
+    })
+    const app = await warmThenRun(appUrl, load, settings)
+    results.push({ name, request, app, baseline, ratio: app.rps / baseline.rps })
+  }
+  return results
+}

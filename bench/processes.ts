@@ -1,0 +1,131 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import { setTimeout as sleep } from 'node:timers/promises'
+import path from 'node:path'
+import { freePort } from '../tests/support/free-port'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+const BASELINE_MAIN = path.join(ROOT, 'bench/baseline-server.ts')
+const START_TIMEOUT_MS = 60_000
+const STOP_TIMEOUT_MS = 15_000
+/** Tries with a new port when another process took the free one first. */
+const START_ATTEMPTS = 3
+const TAIL_LINES = 20
+
+export interface ChildServer {
+  url: string
+  /** The end of what the process printed, for error messages. */
+  logTail(): string
+  /** SIGTERM, then SIGKILL if it has not exited in time. */
+  stop(): Promise<void>
+}
+
+interface Launch {
+  args: string[]
+  env: Record<string, string>
+  logFile: string
+  /** Printed by the process itself once it listens on its port. */
+  ready: RegExp
+}
+
+/**
+ * The built app (`main`, see build-snapshot.ts) as its own process on a free port of 127.0.0.1,
+ * with the default log level. Its log goes to a file rather than through this process, so the
+ * load generator never pays for reading it.
+ */
+export function startApp(
+  main: string,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<ChildServer> {
+  return startWithRetries((port) => ({
+    args: [main],
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      ...env,
+    },
+    logFile: path.join(dataDir, 'server.log'),
+    ready: /Mofu is ready/,
+  }))
+}
+
+/** The raw node:http server the app is compared with, in a process of its own. */
+export function startBaseline(logDir: string): Promise<ChildServer> {
+  return startWithRetries((port) => ({
+    args: ['--import', 'tsx', BASELINE_MAIN],
+    env: { PORT: String(port) },
+    logFile: path.join(logDir, 'baseline.log'),
+    ready: /^listening/m,
+  }))
+}
+
+async function startWithRetries(launchOn: (port: number) => Launch): Promise<ChildServer> {
+  let lastError: unknown
+  for (let attempt = 0; attempt < START_ATTEMPTS; attempt++) {
+    const port = await freePort()
+    try {
+      return await start(port, launchOn(port))
+    } catch (error) {
+      lastError = error
+      if (!String(error).includes('EADDRINUSE')) break
+    }
+  }
+  throw lastError
+}
+
+/**
+ * Resolves once the process says it listens (not on a health check, which another process that
+ * took the same port meanwhile could answer).
+ */
+async function start(port: number, launch: Launch): Promise<ChildServer> {
+  fs.mkdirSync(path.dirname(launch.logFile), { recursive: true })
+  const log = fs.openSync(launch.logFile, 'a')
+  // A restart appends to the same file: only what this process printed counts.
+  const from = fs.fstatSync(log).size
+  const child = spawn(process.execPath, launch.args, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, ...launch.env },
+    stdio: ['ignore', log, log],
+  })
+  fs.closeSync(log)
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const output = () => readFrom(launch.logFile, from)
+  const logTail = () => output().trimEnd().split('\n').slice(-TAIL_LINES).join('\n')
+  const server: ChildServer = {
+    url: `http://127.0.0.1:${port}`,
+    logTail,
+    stop: () => stop(child, exited),
+  }
+  const deadline = Date.now() + START_TIMEOUT_MS
+  while (Date.now() < deadline && isRunning(child)) {
+    if (launch.ready.test(output())) return server
+    await sleep(50)
+  }
+  await server.stop()
+  throw new Error(`${launch.args.at(-1)} did not start on port ${port}:\n${logTail()}`)
+}
+
+const isRunning = (child: ChildProcess) => child.exitCode === null && child.signalCode === null
+
+async function stop(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (!isRunning(child)) return
+  child.kill('SIGTERM')
+  const killer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS)
+  await exited
+  clearTimeout(killer)
+}
+
+function readFrom(file: string, offset: number): string {
+  const handle = fs.openSync(file, 'r')
+  try {
+    const length = Math.max(0, fs.fstatSync(handle).size - offset)
+    const buffer = Buffer.alloc(length)
+    fs.readSync(handle, buffer, 0, length, offset)
+    return buffer.toString('utf8')
+  } finally {
+    fs.closeSync(handle)
+  }
+}

@@ -1,0 +1,39 @@
+import type { PipelineResult } from './avatar-pipeline'
+import type { FrontEndSizes } from './front-end'
+import type { HttpCaseResult } from './http-cases'
+import type { LighthouseResult } from './lighthouse'
+import type { MachineFacts } from './machine'
+import type { ScalePoint } from './scale'
+import type { BenchSettings } from './settings'
+import type { SignInResult } from './sign-in'
+
+/** Every figure of one run, as measured (written to bench/results/latest.json). */
+export interface Figures {
+  frontEnd: FrontEndSizes
+  avatarPipeline: PipelineResult[]
+  http: HttpCaseResult[]
+  signIn: SignInResult
+  lighthouse: LighthouseResult[]
+  scale: ScalePoint[]
+}
+
+export interface GoalResult {
+  goal: string
+  target: string
+  figure: string
+  /** The figure as a plain number (bytes, ms, ratio, score or CLS). */
+  value: number
+  met: boolean
+  /** How far from the target: headroom when met, the shortfall when missed. */
+  margin: string
+}
+
+export interface BenchResults {
+  mode: BenchSettings['mode']
+  machine: MachineFacts
+  settings: BenchSettings
+  notes: string[]
+  figures: Figures
+  goals: GoalResult[]
+  wallSeconds: number
+}

@@ -1,0 +1,107 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { measureAvatarPipeline } from './avatar-pipeline'
+import { snapshotBuild } from './build-snapshot'
+import { prepareFixture } from './fixture'
+import { measureFrontEnd } from './front-end'
+import { evaluateGoals } from './goals'
+import { measureHttp } from './http-cases'
+import { measureLighthouse } from './lighthouse'
+import { machineFacts } from './machine'
+import { startApp, startBaseline, type ChildServer } from './processes'
+import { formatReport, writeResults } from './report'
+import type { BenchResults, Figures } from './results'
+import { measureScale } from './scale'
+import { settingsFrom, type BenchSettings } from './settings'
+import { measureSignIn } from './sign-in'
+
+/**
+ * `npm run bench [-- --quick]`: builds (the npm script does), then measures the built app and
+ * prints one table, also written to bench/results/latest.json. See README "Performance".
+ */
+
+const step = (message: string) => process.stderr.write(`bench: ${message}\n`)
+
+/** Starts `server`, runs `work` with it, and stops it whatever happens. */
+async function withServer<T>(
+  server: Promise<ChildServer>,
+  work: (server: ChildServer) => Promise<T>,
+): Promise<T> {
+  const started = await server
+  try {
+    return await work(started)
+  } catch (error) {
+    step(`server log before the failure:\n${started.logTail()}`)
+    throw error
+  } finally {
+    await started.stop()
+  }
+}
+
+/**
+ * The HTTP cases, sign-in cost and Lighthouse share one app on a fresh SQLite DATA_DIR,
+ * started with TRUST_PROXY=true so each sign-in can come from its own address.
+ */
+async function measureLiveApp(main: string, settings: BenchSettings) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mofu-bench-'))
+  try {
+    return await withServer(startApp(main, dataDir, { TRUST_PROXY: 'true' }), async (app) => {
+      step('creating the signed-in user over HTTP')
+      const fixture = await prepareFixture(app.url, dataDir, settings.httpSeedUsers)
+      step('HTTP cases')
+      const http = await withServer(startBaseline(dataDir), (baseline) =>
+        measureHttp(app.url, baseline.url, fixture, settings),
+      )
+      step('sign-in cost')
+      const signIn = await measureSignIn(app.url, fixture.user.email, settings)
+      step('Lighthouse')
+      const lighthouse = await measureLighthouse(app.url, settings)
+      return { http, signIn, lighthouse }
+    })
+  } finally {
+    await fs.rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+async function measureAll(settings: BenchSettings): Promise<Figures> {
+  const build = await snapshotBuild()
+  try {
+    step('front-end sizes and the React-alone build')
+    const frontEnd = await measureFrontEnd(build.clientDir)
+    step('avatar pipeline')
+    const avatarPipeline = await measureAvatarPipeline(settings)
+    const live = await measureLiveApp(build.serverMain, settings)
+    step('scale: seeding and handle lookups on SQLite and PostgreSQL')
+    const scale = await measureScale(build.serverMain, settings)
+    return { frontEnd, avatarPipeline, ...live, scale }
+  } finally {
+    await build.remove()
+  }
+}
+
+async function main() {
+  const started = performance.now()
+  const settings = settingsFrom(process.argv.slice(2))
+  const machine = machineFacts()
+  step(`${settings.mode} run`)
+  const figures = await measureAll(settings)
+  const results: BenchResults = {
+    mode: settings.mode,
+    machine,
+    settings,
+    notes: [
+      'Servers run a copy of the build (dist/) taken at the start, with the default log level, logging to a file.',
+      'Sign-in: server started with TRUST_PROXY=true; every request has its own X-Forwarded-For address, rate limiting stays on.',
+      'Latency percentiles are autocannon’s, in whole milliseconds.',
+      'Scale goal compares req/s (large vs small user count), not p50.',
+    ],
+    figures,
+    goals: evaluateGoals(figures),
+    wallSeconds: (performance.now() - started) / 1000,
+  }
+  await writeResults(results)
+  console.log(formatReport(results))
+}
+
+await main()

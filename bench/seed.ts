@@ -1,0 +1,77 @@
+import SQLite from 'better-sqlite3'
+import pg from 'pg'
+
+/**
+ * Users written straight into the app's own tables (after the server has migrated them), set
+ * by set, so a million take seconds: Better Auth's `user` row (verified, no sign-in method) and
+ * a profile with a unique lowercase handle. User `i` has the handle `seededHandle(i)`.
+ */
+export interface Seeder {
+  /** Adds users `from` to `to`, both included. */
+  seed(from: number, to: number): Promise<void>
+  close(): Promise<void>
+}
+
+const HANDLE_PREFIX = 'fan'
+export const seededHandle = (i: number) => `${HANDLE_PREFIX}${i}`
+/** A free handle next to a taken one in the index, so lookups of both walk the same range. */
+export const freeHandleNear = (i: number) => `${HANDLE_PREFIX}${i}x`
+
+export function sqliteSeeder(file: string): Seeder {
+  const db = new SQLite(file, { timeout: 10_000 })
+  db.pragma('cache_size = -262144')
+  // Better Auth stores SQLite booleans as 0/1 and dates as ISO text.
+  const users = db.prepare(`
+    WITH RECURSIVE seq(i) AS (SELECT :from UNION ALL SELECT i + 1 FROM seq WHERE i < :to)
+    INSERT INTO "user" (id, name, email, emailVerified, createdAt, updatedAt)
+    SELECT 'seed' || i, '', 'seed' || i || '@bench.invalid', 1, :now, :now FROM seq`)
+  const profiles = db.prepare(`
+    WITH RECURSIVE seq(i) AS (SELECT :from UNION ALL SELECT i + 1 FROM seq WHERE i < :to)
+    INSERT INTO profiles (user_id, username, display_username, updated_at)
+    SELECT 'seed' || i, :prefix || i, :prefix || i, :now FROM seq`)
+  const seedAll = db.transaction((from: number, to: number) => {
+    const now = new Date().toISOString()
+    users.run({ from, to, now })
+    profiles.run({ from, to, now, prefix: HANDLE_PREFIX })
+  })
+  return {
+    async seed(from, to) {
+      seedAll(from, to)
+    },
+    async close() {
+      db.close()
+    },
+  }
+}
+
+export async function postgresSeeder(connectionString: string): Promise<Seeder> {
+  const client = new pg.Client({ connectionString })
+  await client.connect()
+  return {
+    async seed(from, to) {
+      await client.query('BEGIN')
+      try {
+        await client.query(
+          `INSERT INTO "user" (id, name, email, "emailVerified", "createdAt", "updatedAt")
+           SELECT 'seed' || i, '', 'seed' || i || '@bench.invalid', true, now(), now()
+           FROM generate_series($1::int, $2::int) AS s(i)`,
+          [from, to],
+        )
+        await client.query(
+          `INSERT INTO profiles (user_id, username, display_username, updated_at)
+           SELECT 'seed' || i, $4::text || i, $4::text || i, $3 FROM generate_series($1::int, $2::int) AS s(i)`,
+          [from, to, new Date().toISOString(), HANDLE_PREFIX],
+        )
+        await client.query('COMMIT')
+      } catch (error) {
+        await client.query('ROLLBACK')
+        throw error
+      }
+      // Fresh statistics, as autovacuum would have them shortly after such a load.
+      await client.query('ANALYZE "user", profiles')
+    },
+    async close() {
+      await client.end()
+    },
+  }
+}

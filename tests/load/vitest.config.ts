@@ -1,0 +1,15 @@
+import path from 'node:path'
+import { defineConfig } from 'vitest/config'
+
+/**
+ * The load test (`npm run test:load`): kept out of the main suite's parallel projects so that
+ * its 200 connections have the machine to themselves.
+ */
+export default defineConfig({
+  root: path.resolve(import.meta.dirname, '../..'),
+  test: {
+    include: ['tests/load/**/*.test.ts'],
+    testTimeout: 180_000,
+    hookTimeout: 120_000,
+  },
+})
