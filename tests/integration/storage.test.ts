@@ -231,6 +231,21 @@ describe('local folder storage on disk', () => {
     expect((await storage.get(`avatars/${id}`))?.body.toString()).toBe('whole')
   })
 
+  it('sees a file another process put since the last read', async () => {
+    const { storage, dir } = driver
+    const key = `avatars/${randomUUID()}`
+    await storage.put(key, Buffer.from('first'), 'image/jpeg')
+    expect((await storage.get(key))?.body.toString()).toBe('first')
+    // Another instance on the same folder writes through its own temporary file and rename.
+    const other = createStorage({ kind: 'local', dir })
+    await other.put(key, Buffer.from('second'), 'image/jpeg')
+    const seen = await storage.get(key)
+    expect(seen?.body.toString()).toBe('second')
+    expect(seen?.etag).toBe(`"${createHash('sha256').update('second').digest('hex')}"`)
+    await other.delete(key)
+    expect(await storage.get(key)).toBeNull()
+  })
+
   it('derives the ETag from the content', async () => {
     const { storage } = driver
     const [one, two] = [newKey(), newKey()]

@@ -3,9 +3,20 @@ import { createHash } from 'node:crypto'
 /** SPEC 3 "Other data": the avatar image is stored at avatars/{uid}. */
 export const avatarKey = (uid: string) => `avatars/${uid}`
 
-/** Names one stored image: the first 16 hex digits of its SHA-256. */
-export const avatarVersion = (jpeg: Buffer) =>
-  createHash('sha256').update(jpeg).digest('hex').slice(0, 16)
+const versions = new WeakMap<Buffer, string>()
+
+/**
+ * Names one stored image: the first 16 hex digits of its SHA-256. Remembered per buffer, so an
+ * image the storage serves from memory is hashed once, not on every request.
+ */
+export function avatarVersion(jpeg: Buffer): string {
+  let version = versions.get(jpeg)
+  if (version === undefined) {
+    version = createHash('sha256').update(jpeg).digest('hex').slice(0, 16)
+    versions.set(jpeg, version)
+  }
+  return version
+}
 
 /**
  * The profile's avatar URL. The version changes with the image, so each URL can be cached for

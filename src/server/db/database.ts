@@ -12,6 +12,7 @@ import {
   type DatabaseConnection,
   type DialectAdapter,
   type Driver,
+  type SqliteDatabase,
 } from 'kysely'
 import pg from 'pg'
 import { DATABASE_TIMEOUT_MS } from '../../shared/constants'
@@ -54,9 +55,44 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/** How many distinct SQL texts keep their prepared statement; Mofu issues a few dozen. */
+const STATEMENT_CACHE_SIZE = 256
+
+/**
+ * Kysely prepares every query anew; SQLite then parses and plans the same text again on each
+ * request. This keeps each text's statement, dropping the least recently used past the limit. A
+ * statement still being iterated is busy, so its text gets a fresh one meanwhile.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>()
+  return {
+    close: () => sqlite.close(),
+    prepare(source) {
+      const cached = statements.get(source)
+      if (cached !== undefined && !cached.busy) {
+        statements.delete(source)
+        statements.set(source, cached)
+        return cached
+      }
+      const statement = sqlite.prepare(source)
+      if (cached === undefined) {
+        statements.set(source, statement)
+        const oldest = statements.keys().next().value
+        if (statements.size > STATEMENT_CACHE_SIZE && oldest !== undefined) {
+          statements.delete(oldest)
+        }
+      }
+      return statement
+    },
+  }
+}
+
 class MofuSqliteDialect extends SqliteDialect {
-  constructor(private readonly database: SQLite.Database) {
+  private readonly database: SqliteDatabase
+  constructor(sqlite: SQLite.Database) {
+    const database = withStatementCache(sqlite)
     super({ database })
+    this.database = database
   }
   override createDriver(): Driver {
     return new ImmediateSqliteDriver({ database: this.database })

@@ -1,9 +1,12 @@
+import { getSessionCookie } from 'better-auth/cookies'
 import { createMiddleware } from 'hono/factory'
 import type { Context } from 'hono'
 import type { Auth } from '../auth'
 
 /** The signed-in user's id, from the session cookie, or null. */
 export async function sessionUserId(auth: Auth, c: Context): Promise<string | null> {
+  // Without a session cookie there is nothing to look up: skip Better Auth's whole round.
+  if (getSessionCookie(c.req.raw.headers) === null) return null
   const session = await auth.api.getSession({ headers: c.req.raw.headers })
   return session?.user.id ?? null
 }

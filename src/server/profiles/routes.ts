@@ -46,12 +46,16 @@ export const isMissingUser = (error: unknown) =>
 
 /** The user's profile, created with the defaults when there is none (SPEC 4). */
 export async function loadOrCreateProfile(db: Kysely<Tables>, uid: string): Promise<ProfileRow> {
+  const load = () => db.selectFrom('profiles').selectAll().where('user_id', '=', uid)
+  const existing = await load().executeTakeFirst()
+  if (existing !== undefined) return existing
+  // Two first requests may race here; the second insert does nothing.
   await db
     .insertInto('profiles')
     .values({ user_id: uid, updated_at: new Date().toISOString() })
     .onConflict((conflict) => conflict.column('user_id').doNothing())
     .execute()
-  return db.selectFrom('profiles').selectAll().where('user_id', '=', uid).executeTakeFirstOrThrow()
+  return load().executeTakeFirstOrThrow()
 }
 
 const taken = { error: HANDLE_MESSAGES.taken, code: 'HANDLE_TAKEN' }

@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto'
-import type { Dirent } from 'node:fs'
+import type { Dirent, Stats } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { z } from 'zod'
-import { checkKey, type ObjectStorage } from './object-storage'
+import { checkKey, type ObjectStorage, type StoredObject } from './object-storage'
 
 /** For objects written before their content type was recorded, or whose record was lost. */
 const UNKNOWN_TYPE = 'application/octet-stream'
@@ -58,6 +58,45 @@ async function syncFolder(folder: string): Promise<void> {
   }
 }
 
+/** How many bytes of recently read objects stay in memory (avatars are read far more than written). */
+const READ_CACHE_BYTES = 32 * 1024 * 1024
+
+const identityOf = (stat: Stats) => `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}`
+
+/** Objects read lately, each with the identity of the file it came from; least recent go first. */
+class RecentObjects {
+  private readonly entries = new Map<string, { identity: string; object: StoredObject }>()
+  private bytes = 0
+  constructor(private readonly maxBytes: number) {}
+
+  get(file: string, identity: string): StoredObject | undefined {
+    const entry = this.entries.get(file)
+    if (entry?.identity !== identity) return undefined
+    this.entries.delete(file)
+    this.entries.set(file, entry)
+    return entry.object
+  }
+
+  set(file: string, identity: string, object: StoredObject): void {
+    this.delete(file)
+    if (object.size > this.maxBytes) return
+    this.entries.set(file, { identity, object })
+    this.bytes += object.size
+    for (const [oldest, entry] of this.entries) {
+      if (this.bytes <= this.maxBytes) break
+      this.entries.delete(oldest)
+      this.bytes -= entry.object.size
+    }
+  }
+
+  delete(file: string): void {
+    const entry = this.entries.get(file)
+    if (entry === undefined) return
+    this.entries.delete(file)
+    this.bytes -= entry.object.size
+  }
+}
+
 /**
  * Objects as plain files under `dir` (`dir/avatars/{uid}`), so backups and inspection need no
  * tool. The content type sits beside each file in a hidden `.{name}.meta.json`; the file is the
@@ -73,6 +112,7 @@ export function createLocalStorage(dir: string): ObjectStorage {
   const metaOf = (file: string) =>
     path.join(path.dirname(file), `.${path.basename(file)}.meta.json`)
 
+  const recent = new RecentObjects(READ_CACHE_BYTES)
   return {
     async put(key, body, contentType) {
       const file = fileOf(key)
@@ -87,6 +127,16 @@ export function createLocalStorage(dir: string): ObjectStorage {
 
     async get(key) {
       const file = fileOf(key)
+      // A file is only ever replaced by a rename, so a new one has a new inode and date: one
+      // stat tells whether the copy read before is still current.
+      const current = await fs.stat(file).catch((error: unknown) => {
+        if (isAbsent(error)) return null
+        throw error
+      })
+      if (current === null) return null
+      const known = recent.get(file, identityOf(current))
+      if (known !== undefined) return known
+
       let handle: fs.FileHandle
       try {
         handle = await fs.open(file, 'r')
@@ -95,25 +145,28 @@ export function createLocalStorage(dir: string): ObjectStorage {
         throw error
       }
       let body: Buffer
-      let lastModified: Date
+      let stat: Stats
       try {
         // Size and content from one open file, even if a put renames a new one over it meanwhile.
         body = await handle.readFile()
-        lastModified = (await handle.stat()).mtime
+        stat = await handle.stat()
       } finally {
         await handle.close()
       }
-      return {
+      const stored: StoredObject = {
         body,
         etag: `"${createHash('sha256').update(body).digest('hex')}"`,
         contentType: await readContentType(metaOf(file)),
         size: body.length,
-        lastModified,
+        lastModified: stat.mtime,
       }
+      recent.set(file, identityOf(stat), stored)
+      return stored
     },
 
     async delete(key) {
       const file = fileOf(key)
+      recent.delete(file)
       await fs.rm(file, { force: true })
       await fs.rm(metaOf(file), { force: true })
     },
