@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises'
 import path from 'node:path'
 import { photoLikeJpeg } from './images'
 import { sqliteSeeder } from './seed'
@@ -10,6 +11,8 @@ export interface Fixture {
   avatarPath: string
   avatarEtag: string
   avatarBytes: number
+  /** The avatar as served, saved for the baseline to send the same bytes. */
+  avatarFile: string
   /** Users seeded besides, with handles seededHandle(1…seededUsers). */
   seededUsers: number
 }
@@ -46,5 +49,7 @@ export async function prepareFixture(
   } finally {
     await seeder.close()
   }
-  return { user, avatarPath, avatarEtag, avatarBytes: body.byteLength, seededUsers }
+  const avatarFile = path.join(dataDir, 'bench-avatar.jpg')
+  await fs.writeFile(avatarFile, Buffer.from(body))
+  return { user, avatarPath, avatarEtag, avatarBytes: body.byteLength, avatarFile, seededUsers }
 }

@@ -18,6 +18,8 @@ export interface HttpCaseResult {
   baseline: LoadFigures
   /** App req/s divided by baseline req/s. */
   ratio: number
+  /** For the avatar: the baseline sending the same JPEG bytes, the client's own ceiling. */
+  sameBytes?: LoadFigures
 }
 
 const PAGE_HEADERS = {
@@ -33,6 +35,8 @@ interface NamedCase {
   name: string
   request: string
   load: LoadCase
+  /** Also measured against the baseline sending the same bytes (see baseline-server.ts). */
+  sameBytes?: LoadCase
 }
 
 function httpCases(fixture: Fixture): NamedCase[] {
@@ -57,6 +61,7 @@ function httpCases(fixture: Fixture): NamedCase[] {
       name: 'avatar 200',
       request: `GET /media/avatars/:uid (${Math.round(fixture.avatarBytes / 1024)} KB JPEG)`,
       load: cycling([fixture.avatarPath], IMAGE_HEADERS, 200),
+      sameBytes: cycling([`/same-bytes${fixture.avatarPath}`], IMAGE_HEADERS, 200),
     },
     {
       name: 'avatar 304',
@@ -85,15 +90,26 @@ export async function measureHttp(
   const warmup = cycling(['/'], BROWSER_API_HEADERS, 200)
   await runLoad(baselineUrl, warmup, { connections, seconds: warmupSeconds })
   const results: HttpCaseResult[] = []
-  for (const { name, request, load } of httpCases(fixture)) {
+  for (const { name, request, load, sameBytes } of httpCases(fixture)) {
     // The baseline answers 200 to everything, the 304 case included.
     const baselineLoad = { ...load, expect: 200 }
     const baseline = await runLoad(baselineUrl, baselineLoad, {
       connections,
       seconds: measureSeconds,
     })
+    const bytes =
+      sameBytes === undefined
+        ? undefined
+        : await runLoad(baselineUrl, sameBytes, { connections, seconds: measureSeconds })
     const app = await warmThenRun(appUrl, load, settings)
-    results.push({ name, request, app, baseline, ratio: app.rps / baseline.rps })
+    results.push({
+      name,
+      request,
+      app,
+      baseline,
+      ratio: app.rps / baseline.rps,
+      ...(bytes === undefined ? {} : { sameBytes: bytes }),
+    })
   }
   return results
 }

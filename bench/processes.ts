@@ -53,10 +53,10 @@ export function startApp(
 }
 
 /** The raw node:http server the app is compared with, in a process of its own. */
-export function startBaseline(logDir: string): Promise<ChildServer> {
+export function startBaseline(logDir: string, imageFile?: string): Promise<ChildServer> {
   return startWithRetries((port) => ({
     args: ['--import', 'tsx', BASELINE_MAIN],
-    env: { PORT: String(port) },
+    env: { PORT: String(port), ...(imageFile === undefined ? {} : { BASELINE_IMAGE: imageFile }) },
     logFile: path.join(logDir, 'baseline.log'),
     ready: /^listening/m,
   }))

@@ -68,7 +68,11 @@ function httpRows({ http }: Figures, settings: BenchSettings): Row[] {
       row(
         result.request,
         load(result.app),
-        `baseline ${count(result.baseline.rps)} req/s → ${round(result.ratio, 2)}× · ${load1m(result.app.loadAverage)}`,
+        `baseline ${count(result.baseline.rps)} req/s → ${round(result.ratio, 2)}×` +
+          (result.sameBytes === undefined
+            ? ''
+            : `; same bytes from node:http ${count(result.sameBytes.rps)} req/s`) +
+          ` · ${load1m(result.app.loadAverage)}`,
       ),
     ),
   ]

@@ -50,7 +50,7 @@ async function measureLiveApp(main: string, settings: BenchSettings) {
       step('creating the signed-in user over HTTP')
       const fixture = await prepareFixture(app.url, dataDir, settings.httpSeedUsers)
       step('HTTP cases')
-      const http = await withServer(startBaseline(dataDir), (baseline) =>
+      const http = await withServer(startBaseline(dataDir, fixture.avatarFile), (baseline) =>
         measureHttp(app.url, baseline.url, fixture, settings),
       )
       step('sign-in cost')
