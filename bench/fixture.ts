@@ -2,11 +2,12 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { photoLikeJpeg } from './images'
 import { sqliteSeeder } from './seed'
-import { setHandle, signUpAndVerify, uploadAvatar, type BenchUser } from './user'
+import type { TestUser } from '../tests/support/test-users'
+import { setHandle, signUpAndVerify, uploadAvatar } from './user'
 
 /** What the HTTP cases need from a running app on SQLite in `dataDir`. */
 export interface Fixture {
-  user: BenchUser
+  user: TestUser
   /** Path and version query of the user's avatar. */
   avatarPath: string
   avatarEtag: string

@@ -1,7 +1,8 @@
 import { runLoad, type LoadFigures } from './load'
 import type { BenchSettings } from './settings'
 import { median, timed } from './stats'
-import { authPost, BENCH_PASSWORD } from './user'
+import { TEST_PASSWORD } from '../tests/support/test-users'
+import { authPost } from './user'
 
 export interface SignInResult {
   /** Median ms of one successful e-mail log-in, one after another. */
@@ -73,7 +74,7 @@ export async function measureSignIn(
   settings: BenchSettings,
 ): Promise<SignInResult> {
   const nextIp = addresses()
-  const signIn = { email, password: BENCH_PASSWORD }
+  const signIn = { email, password: TEST_PASSWORD }
   const durations = await oneAtATime(appUrl, signIn, settings.sequentialSignIns, nextIp)
   return {
     sequentialMedianMs: median(durations),

@@ -2,15 +2,16 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { simpleParser } from 'mailparser'
-import { cookiesOf } from '../tests/support/test-users'
+import type { WaitForMailOptions } from '../tests/support/smtp-capture'
+import {
+  createTestUser,
+  overHttp,
+  putAvatar,
+  type MailSource,
+  type TestUser,
+} from '../tests/support/test-users'
 
-export const BENCH_PASSWORD = 'sakura-bench-123'
 const MAIL_TIMEOUT_MS = 10_000
-
-export interface BenchUser {
-  email: string
-  cookie: string
-}
 
 /** A POST to Better Auth as the app's own page sends it, from client address `ip`. */
 export function authPost(appUrl: string, route: string, ip: string, body: unknown) {
@@ -27,48 +28,39 @@ async function expectStatus(step: string, response: Response, status: number) {
   }
 }
 
-/**
- * A user made as a person makes one, over HTTP: sign up, follow the link in the verification
- * mail (an .eml in the outbox, as the server writes it without SMTP_URL), sign in.
- */
-export async function signUpAndVerify(
+/** The mail the server wrote into its outbox (each an .eml, as it does without SMTP_URL). */
+function outboxMail(outboxDir: string): MailSource {
+  return {
+    async waitForMail(to: string, options: WaitForMailOptions = {}) {
+      const deadline = Date.now() + (options.timeoutMs ?? MAIL_TIMEOUT_MS)
+      while (Date.now() < deadline) {
+        const names = await fs.readdir(outboxDir).catch(() => [])
+        for (const name of names.filter((file) => file.endsWith('.eml'))) {
+          const mail = await simpleParser(await fs.readFile(path.join(outboxDir, name)))
+          const recipients = Array.isArray(mail.to) ? mail.to : [mail.to]
+          if (!recipients.some((address) => address?.text.includes(to))) continue
+          if (options.subject?.test(mail.subject ?? '') === false) continue
+          return { text: mail.text }
+        }
+        await sleep(100)
+      }
+      throw new Error(`no mail to ${to} in ${outboxDir}`)
+    },
+  }
+}
+
+/** A user made as a person makes one, over HTTP, on a server without SMTP_URL. */
+export function signUpAndVerify(
   appUrl: string,
   outboxDir: string,
   email: string,
   ip: string,
-): Promise<BenchUser> {
-  const body = { email, password: BENCH_PASSWORD, name: '', callbackURL: '/' }
-  await expectStatus('sign-up', await authPost(appUrl, '/sign-up/email', ip, body), 200)
-  const link = new URL(await verificationLink(outboxDir, email))
-  const verified = await fetch(`${appUrl}${link.pathname}${link.search}`, {
-    headers: { 'X-Forwarded-For': ip },
-    redirect: 'manual',
-  })
-  await expectStatus('verification link', verified, 302)
-  const signIn = { email, password: BENCH_PASSWORD }
-  const signedIn = await authPost(appUrl, '/sign-in/email', ip, signIn)
-  await expectStatus('sign-in', signedIn, 200)
-  return { email, cookie: cookiesOf(signedIn.headers) }
-}
-
-async function verificationLink(outboxDir: string, email: string): Promise<string> {
-  const deadline = Date.now() + MAIL_TIMEOUT_MS
-  while (Date.now() < deadline) {
-    const names = await fs.readdir(outboxDir).catch(() => [])
-    for (const name of names.filter((file) => file.endsWith('.eml'))) {
-      const mail = await simpleParser(await fs.readFile(path.join(outboxDir, name)))
-      const to = Array.isArray(mail.to) ? mail.to : [mail.to]
-      if (!to.some((address) => address?.text.includes(email))) continue
-      const link = /https?:\/\/\S+/.exec(mail.text ?? '')?.[0]
-      if (link !== undefined) return link
-    }
-    await sleep(100)
-  }
-  throw new Error(`no verification mail to ${email} in ${outboxDir}`)
+): Promise<TestUser> {
+  return createTestUser(overHttp(appUrl), outboxMail(outboxDir), { email, ip })
 }
 
 /** PATCH /api/me/profile with a handle. */
-export async function setHandle(appUrl: string, user: BenchUser, handle: string): Promise<void> {
+export async function setHandle(appUrl: string, user: TestUser, handle: string): Promise<void> {
   const response = await fetch(`${appUrl}/api/me/profile`, {
     method: 'PATCH',
     headers: { 'Content-Type': 'application/json', Origin: appUrl, Cookie: user.cookie },
@@ -78,12 +70,8 @@ export async function setHandle(appUrl: string, user: BenchUser, handle: string)
 }
 
 /** PUT /api/me/avatar; resolves with the avatar's URL path (with its version query). */
-export async function uploadAvatar(appUrl: string, user: BenchUser, jpeg: Buffer): Promise<string> {
-  const response = await fetch(`${appUrl}/api/me/avatar`, {
-    method: 'PUT',
-    headers: { 'Content-Type': 'image/jpeg', Origin: appUrl, Cookie: user.cookie },
-    body: new Uint8Array(jpeg),
-  })
+export async function uploadAvatar(appUrl: string, user: TestUser, jpeg: Buffer): Promise<string> {
+  const response = await putAvatar(overHttp(appUrl), user.cookie, jpeg)
   await expectStatus('avatar upload', response, 200)
   const { avatar } = (await response.json()) as { avatar: string }
   const url = new URL(avatar)

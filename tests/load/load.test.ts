@@ -9,7 +9,7 @@ import { HANDLE_MAX_LENGTH, HANDLE_MIN_LENGTH, RESERVED_HANDLES } from '../../sr
 import { startServer, type ServerProcess } from '../support/server-process'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestDatabase, type TestDatabase } from '../support/test-database'
-import { createTestUser, overHttp, type TestUser } from '../support/test-users'
+import { createTestUser, overHttp, putAvatar, type TestUser } from '../support/test-users'
 
 /**
  * Issue 7's load test: 200 connections for 60 s on a mix of handle checks, profile reads,
@@ -72,11 +72,7 @@ async function prepareUsers(server: ServerProcess, smtp: SmtpCapture): Promise<L
       })
         .jpeg()
         .toBuffer()
-      const put = await fetch(`${server.url}/api/me/avatar`, {
-        method: 'PUT',
-        headers: { Cookie: user.cookie, 'Content-Type': 'image/jpeg' },
-        body: image,
-      })
+      const put = await putAvatar(overHttp(server.url), user.cookie, image)
       if (put.status !== 200) throw new Error(`avatar upload answered ${put.status}`)
       const { avatar } = (await put.json()) as { avatar: string }
       return {

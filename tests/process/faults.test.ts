@@ -9,7 +9,13 @@ import { freePort } from '../support/free-port'
 import { startPostgresCluster } from '../support/postgres-cluster'
 import { startServer, type ServerProcess } from '../support/server-process'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
-import { TEST_PASSWORD, createTestUser, overHttp, type TestUser } from '../support/test-users'
+import {
+  TEST_PASSWORD,
+  createTestUser,
+  overHttp,
+  putAvatar,
+  type TestUser,
+} from '../support/test-users'
 
 /**
  * Faults a real deployment meets (issue 7): the process killed mid-upload, the database
@@ -76,25 +82,18 @@ describe('kill -9 during 20 concurrent avatar uploads', () => {
     const users = await usersOn(first, smtp, 20, 'crash')
     // Half of them already have an avatar, so a crash can also land mid-replacement.
     for (const user of users.slice(0, 10)) {
-      const put = await fetch(`${first.url}/api/me/avatar`, {
-        method: 'PUT',
-        headers: { Cookie: user.cookie, 'Content-Type': 'image/jpeg' },
-        body: await sharp({
-          create: { width: 64, height: 64, channels: 3, background: '#ffb7c5' },
-        })
-          .jpeg()
-          .toBuffer(),
+      const small = sharp({
+        create: { width: 64, height: 64, channels: 3, background: '#ffb7c5' },
       })
+      const put = await putAvatar(overHttp(first.url), user.cookie, await small.jpeg().toBuffer())
       expect(put.status).toBe(200)
     }
-    const photos = await Promise.all(users.map((_, i) => photo(i)))
+    const photos = await Promise.all(
+      users.map(async (user, i) => ({ user, bytes: await photo(i) })),
+    )
 
-    const uploads = users.map((user, i) =>
-      fetch(`${first.url}/api/me/avatar`, {
-        method: 'PUT',
-        headers: { Cookie: user.cookie, 'Content-Type': 'image/jpeg' },
-        body: photos[i],
-      }).then(
+    const uploads = photos.map(({ user, bytes }) =>
+      putAvatar(overHttp(first.url), user.cookie, bytes).then(
         (response) => response.status,
         () => 'cut off' as const,
       ),

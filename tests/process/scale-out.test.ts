@@ -5,7 +5,7 @@ import { startS3Server, type S3Peer } from '../support/s3-server'
 import { startServer, type ServerProcess } from '../support/server-process'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestDatabase, type TestDatabase } from '../support/test-database'
-import { createTestUser, overHttp, type TestUser } from '../support/test-users'
+import { createTestUser, overHttp, putAvatar, type TestUser } from '../support/test-users'
 
 /**
  * Two app instances behind one address, as a load balancer would run them (issue 7): one
@@ -103,11 +103,7 @@ it('an avatar uploaded through one instance is served by the other', async () =>
   })
     .png()
     .toBuffer()
-  const put = await fetch(`${a.url}/api/me/avatar`, {
-    method: 'PUT',
-    headers: { Cookie: fresh.cookie, 'Content-Type': 'image/png' },
-    body: image,
-  })
+  const put = await putAvatar(overHttp(a.url), fresh.cookie, image, 'image/png')
   expect(put.status).toBe(200)
   const { avatar } = (await put.json()) as { avatar: string }
   const url = new URL(avatar)

@@ -1,7 +1,12 @@
-import type { SmtpCapture } from './smtp-capture'
+import type { CapturedMail, WaitForMailOptions } from './smtp-capture'
 
 export const TEST_PASSWORD = 'sakura-123'
 const ORIGIN = 'http://localhost:3000'
+
+/** Where a test reads the mail the server sent: the SMTP capture, or the server's outbox. */
+export interface MailSource {
+  waitForMail(to: string, options?: WaitForMailOptions): Promise<Pick<CapturedMail, 'text'>>
+}
 
 export interface TestUser {
   email: string
@@ -45,11 +50,11 @@ async function post(app: Requester, ip: string, path: string, body: unknown) {
 
 /**
  * A user made as the app makes one, over HTTP: sign up, follow the link in the verification
- * mail (read from the SMTP capture), sign in. `ip` is the client address rate limits count.
+ * mail, sign in. `ip` is the client address rate limits count.
  */
 export async function createTestUser(
   app: Requester,
-  smtp: SmtpCapture,
+  mail: MailSource,
   identity: { email: string; ip: string },
 ): Promise<TestUser> {
   const { email, ip } = identity
@@ -62,8 +67,8 @@ export async function createTestUser(
     callbackURL: '/',
   })
   if (signedUp.status !== 200) throw fail('sign-up', signedUp)
-  const mail = await smtp.waitForMail(email, { subject: /verify/i })
-  const link = new URL(/https?:\/\/\S+/.exec(mail.text ?? '')?.[0] ?? '')
+  const verification = await mail.waitForMail(email, { subject: /verify/i })
+  const link = new URL(/https?:\/\/\S+/.exec(verification.text ?? '')?.[0] ?? '')
   const verified = await app.request(link.pathname + link.search, {
     headers: { 'X-Forwarded-For': ip },
     redirect: 'manual',
@@ -78,4 +83,20 @@ export async function createTestUser(
   const uid = ((await session.json()) as { user?: { id?: string } } | null)?.user?.id
   if (uid === undefined) throw new Error(`no session for ${email}`)
   return { email, ip, cookie, uid }
+}
+
+/** PUT /api/me/avatar as the user the cookie signs in. */
+export function putAvatar(
+  app: Requester,
+  cookie: string,
+  image: Buffer,
+  type = 'image/jpeg',
+): Promise<Response> {
+  return Promise.resolve(
+    app.request('/api/me/avatar', {
+      method: 'PUT',
+      headers: { Cookie: cookie, 'Content-Type': type },
+      body: new Uint8Array(image),
+    }),
+  )
 }
