@@ -85,7 +85,7 @@ export function createApp(deps: AppDeps) {
 
     .route('/api/events', pageViewRoutes(database.db))
     .route('/api', authRoutes(deps.auth, deps.trustProxy))
-    .route('/api', profileRoutes(database.db, deps.auth, storage))
+    .route('/api', profileRoutes(database.db, deps.auth, storage, deps.publicUrl))
     .route(
       '/',
       avatarRoutes({ db: database.db, auth: deps.auth, storage, publicUrl: deps.publicUrl }),

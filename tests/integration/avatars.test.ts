@@ -1,13 +1,21 @@
 import { createHash } from 'node:crypto'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import zlib from 'node:zlib'
+import { sql } from 'kysely'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AVATAR_MESSAGES } from '../../src/shared/avatar'
 import type { Profile } from '../../src/shared/profile'
+import { openDatabase } from '../../src/server/db/database'
+import { createMigrator } from '../../src/server/db/migrations'
 import { createStorage } from '../../src/server/storage/create-storage'
+import { createLocalStorage } from '../../src/server/storage/local-storage'
 import { startS3Server, type S3Peer } from '../support/s3-server'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { createTestDatabase } from '../support/test-database'
 import { createTestUser, type TestUser } from '../support/test-users'
 
 /**
@@ -198,16 +206,17 @@ describe('PUT /api/me/avatar', () => {
     const row = () =>
       subject.database.db
         .selectFrom('profiles')
-        .select('avatar')
+        .select('avatar_version')
         .where('user_id', '=', user.uid)
         .executeTakeFirst()
     expect(await row()).toBeUndefined()
 
-    const { avatar } = avatarOf(
+    const { avatar, version } = avatarOf(
       await upload(user, await solid(300, 300, '#ffcc00').png().toBuffer()),
       user,
     )
-    expect(await row()).toEqual({ avatar })
+    // The version alone: the URL's origin comes from PUBLIC_URL when answering.
+    expect(await row()).toEqual({ avatar_version: version })
 
     const named = await request('PATCH', '/api/me/profile', {
       cookie: user.cookie,
@@ -472,7 +481,7 @@ describe('GET /media/avatars/:uid', () => {
     expect(current.headers.get('cache-control')).toBe(IMMUTABLE)
     expect(current.headers.get('cross-origin-resource-policy')).toBe('same-site')
     const etag = current.headers.get('etag') ?? ''
-    expect(etag).toBe(stored?.etag)
+    expect(etag).toBe(`"${version}"`)
 
     for (const other of ['', '?v=0000000000000000', `?v=${version.toUpperCase()}x`]) {
       const stale = await request('GET', `/media/avatars/${user.uid}${other}`)
@@ -587,7 +596,7 @@ describe('avatars on S3 storage', () => {
     expect(served.headers.get('cache-control')).toBe(IMMUTABLE)
     expect(served.bytes.equals(stored?.body ?? Buffer.alloc(0))).toBe(true)
     const etag = served.headers.get('etag') ?? ''
-    expect(etag).toMatch(/^"[0-9a-f]+"$/)
+    expect(etag).toMatch(/^"[0-9a-f]{16}"$/)
     const unchanged = await request('GET', path, { headers: { 'If-None-Match': etag } }, onS3)
     expect(unchanged.status).toBe(304)
 
@@ -595,5 +604,117 @@ describe('avatars on S3 storage', () => {
     expect(reset.json).toEqual({ avatar: '' })
     expect(await storedAvatar(user.uid, onS3)).toBeNull()
     expect((await request('GET', path, {}, onS3)).status).toBe(404)
+  })
+
+  it('answers a revalidation from the profile, without fetching the image from S3', async () => {
+    const user = await createUser(onS3)
+    const { path, version } = avatarOf(
+      await upload(user, await solid(300, 300, '#33cc99').png().toBuffer(), 'image/png', onS3),
+      user,
+    )
+    const objectPath = `/${peer.bucket}/uploads/avatars/${user.uid}`
+
+    peer.requests.length = 0
+    const revalidations: [query: string, cacheControl: string][] = [
+      [path, IMMUTABLE],
+      [`/media/avatars/${user.uid}`, REVALIDATE],
+    ]
+    for (const [query, cacheControl] of revalidations) {
+      const headers = { 'If-None-Match': `"${version}"` }
+      const unchanged = await request('GET', query, { headers }, onS3)
+      expect(unchanged.status).toBe(304)
+      expect(unchanged.headers.get('etag')).toBe(`"${version}"`)
+      expect(unchanged.headers.get('cache-control')).toBe(cacheControl)
+    }
+    expect(peer.requests).toEqual([])
+
+    // The same log does see the image fetched when it is sent.
+    const served = await request('GET', path, {}, onS3)
+    expect(served.status).toBe(200)
+    expect(peer.requests).toEqual([expect.stringMatching(`^GET ${objectPath}(\\?|$)`)])
+  })
+})
+
+describe('avatar addresses', () => {
+  const NEW_ORIGIN = 'http://mofu.example:8080'
+
+  it('follow a new PUBLIC_URL: the profile answers the new origin and the image is served', async () => {
+    const user = await createUser()
+    const { version } = avatarOf(
+      await upload(user, await solid(120, 120, '#0088ff').png().toBuffer()),
+      user,
+    )
+    // The same database and storage, started again with another PUBLIC_URL.
+    const moved = await createTestApp({
+      smtpUrl: smtp.url,
+      shareDatabaseOf: subject,
+      storage: subject.storage,
+      app: { publicUrl: NEW_ORIGIN },
+    })
+    try {
+      const profile = await request('GET', '/api/me/profile', { cookie: user.cookie }, moved)
+      expect(profile.status).toBe(200)
+      const { avatar } = profile.json as Profile
+      expect(avatar).toBe(`${NEW_ORIGIN}/media/avatars/${user.uid}?v=${version}`)
+      const url = new URL(avatar)
+      const image = await request('GET', url.pathname + url.search, {}, moved)
+      expect(image.status).toBe(200)
+      expect(image.headers.get('cache-control')).toBe(IMMUTABLE)
+      expect(image.bytes.equals((await storedAvatar(user.uid))?.body ?? Buffer.alloc(0))).toBe(true)
+    } finally {
+      await moved.dispose()
+    }
+  })
+
+  it('stored as whole URLs by an older Mofu are kept through the migration', async () => {
+    const testDatabase = await createTestDatabase()
+    const storage = createLocalStorage(await fs.mkdtemp(path.join(os.tmpdir(), 'mofu-storage-')))
+    const jpeg = await solid(80, 80, '#ff8800').jpeg().toBuffer()
+    const version = createHash('sha256').update(jpeg).digest('hex').slice(0, 16)
+    await storage.put('avatars/olduser1', jpeg, 'image/jpeg')
+
+    // The schema as it was before the version column, with rows as that Mofu wrote them.
+    const old = openDatabase(testDatabase.target)
+    try {
+      const migration = await (await createMigrator(old)).migrateTo('0004_profiles')
+      expect(migration.error).toBeUndefined()
+      const now = new Date().toISOString()
+      for (const [uid, handle, avatar] of [
+        ['olduser1', 'oldavatar', `http://old.example/media/avatars/olduser1?v=${version}`],
+        ['olduser2', 'noavatar', ''],
+        ['olduser3', 'oddavatar', 'default:mofurun'],
+      ] as const) {
+        await sql`insert into "user" ("id", "name", "email", "emailVerified", "createdAt", "updatedAt")
+          values (${uid}, 'Old', ${`${uid}@mofu.test`}, false, ${now}, ${now})`.execute(old.db)
+        await sql`insert into profiles (user_id, username, avatar, updated_at)
+          values (${uid}, ${handle}, ${avatar}, ${now})`.execute(old.db)
+      }
+    } finally {
+      await old.close()
+    }
+
+    // Starting the app migrates, as a server start does; it runs under another PUBLIC_URL.
+    const migrated = await createTestApp({
+      smtpUrl: smtp.url,
+      shareDatabaseOf: { testDatabase },
+      storage,
+      app: { publicUrl: NEW_ORIGIN },
+    })
+    try {
+      const shown = await request('GET', '/api/profiles/oldavatar', {}, migrated)
+      const avatar = `${NEW_ORIGIN}/media/avatars/olduser1?v=${version}`
+      expect(shown.json).toMatchObject({ avatar })
+      const image = await request('GET', new URL(avatar).pathname + `?v=${version}`, {}, migrated)
+      expect(image.status).toBe(200)
+      expect(image.headers.get('cache-control')).toBe(IMMUTABLE)
+      expect(image.bytes.equals(jpeg)).toBe(true)
+      for (const handle of ['noavatar', 'oddavatar']) {
+        const none = await request('GET', `/api/profiles/${handle}`, {}, migrated)
+        expect(none.json, handle).toMatchObject({ avatar: '' })
+      }
+    } finally {
+      await migrated.dispose()
+      await testDatabase.drop()
+    }
   })
 })

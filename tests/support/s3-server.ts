@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises'
+import type { Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import S3rver from 's3rver'
@@ -9,6 +10,8 @@ export interface S3Peer {
   region: string
   accessKeyId: string
   secretAccessKey: string
+  /** Every request the server received, as `METHOD /path`, oldest first; clear it at will. */
+  requests: string[]
   close(): Promise<void>
 }
 
@@ -37,6 +40,12 @@ export async function startS3Server(options: S3ServerOptions = {}): Promise<S3Pe
     await rm(directory, { recursive: true, force: true })
     throw error
   }
+  const requests: string[] = []
+  // s3rver keeps its listening server here once running; its type declarations omit it.
+  const { httpServer } = server as unknown as { httpServer: Server }
+  httpServer.on('request', (request: { method?: string; url?: string }) => {
+    requests.push(`${request.method ?? ''} ${request.url ?? ''}`)
+  })
 
   return {
     endpoint: `http://127.0.0.1:${port}`,
@@ -45,6 +54,7 @@ export async function startS3Server(options: S3ServerOptions = {}): Promise<S3Pe
     // s3rver checks SigV4 signatures against this fixed key pair.
     accessKeyId: 'S3RVER',
     secretAccessKey: 'S3RVER',
+    requests,
     async close() {
       try {
         await server.close()

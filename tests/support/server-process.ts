@@ -26,6 +26,8 @@ export interface StartOptions {
   timeoutMs?: number
   /** Defaults to a free port; give one when a peer must know the app's address first. */
   port?: number
+  /** The server's entry file; defaults to this checkout's dist/server/main.js. */
+  main?: string
 }
 
 /**
@@ -37,7 +39,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
   const ownDataDir = options.dataDir === undefined
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'mofu-data-')))
   const url = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [options.main ?? MAIN], {
     env: {
       PATH: process.env.PATH,
       PORT: String(port),

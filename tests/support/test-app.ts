@@ -30,8 +30,11 @@ export interface TestAppOptions {
   auth?: Partial<AuthDeps['config']>
   smtpUrl?: string
   open?: OpenOptions
-  /** Another instance's database: both apps then share it, like two app instances do. */
-  shareDatabaseOf?: TestApp
+  /**
+   * Another instance's database (or one made by the test): both apps then share it, like two
+   * app instances do. It is left for its owner to drop.
+   */
+  shareDatabaseOf?: Pick<TestApp, 'testDatabase'>
   secondaryStorage?: AuthDeps['secondaryStorage']
   /** Another storage (S3 against the test S3 server); the caller cleans it up. */
   storage?: ObjectStorage

@@ -59,13 +59,21 @@ export interface AvatarDeps {
  * storage behind it never needs to be public.
  */
 export function avatarRoutes({ db, auth, storage, publicUrl }: AvatarDeps) {
-  const setAvatar = async (uid: string, avatar: string) => {
+  const setAvatar = async (uid: string, version: string) => {
     await loadOrCreateProfile(db, uid)
     await db
       .updateTable('profiles')
-      .set({ avatar, updated_at: new Date().toISOString() })
+      .set({ avatar_version: version, updated_at: new Date().toISOString() })
       .where('user_id', '=', uid)
       .execute()
+  }
+  const currentVersion = async (uid: string) => {
+    const row = await db
+      .selectFrom('profiles')
+      .select('avatar_version')
+      .where('user_id', '=', uid)
+      .executeTakeFirst()
+    return row?.avatar_version ?? ''
   }
 
   return new Hono()
@@ -92,16 +100,16 @@ export function avatarRoutes({ db, auth, storage, publicUrl }: AvatarDeps) {
           )
         }
         await storage.put(avatarKey(uid), jpeg, 'image/jpeg')
-        const avatar = avatarUrl(publicUrl, uid, avatarVersion(jpeg))
+        const version = avatarVersion(jpeg)
         try {
-          await setAvatar(uid, avatar)
+          await setAvatar(uid, version)
         } catch (error) {
           if (!isMissingUser(error)) throw error
           // The account was deleted while this ran: leave no file behind it.
           await storage.delete(avatarKey(uid))
           return signInRequired(c)
         }
-        return c.json({ avatar } satisfies AvatarAnswer)
+        return c.json({ avatar: avatarUrl(publicUrl, uid, version) } satisfies AvatarAnswer)
       },
     )
     .delete('/api/me/avatar', requireSession(auth), async (c) => {
@@ -109,7 +117,7 @@ export function avatarRoutes({ db, auth, storage, publicUrl }: AvatarDeps) {
       // The field first: should the file survive a failure, nothing points to it any more.
       await db
         .updateTable('profiles')
-        .set({ avatar: '', updated_at: new Date().toISOString() })
+        .set({ avatar_version: '', updated_at: new Date().toISOString() })
         .where('user_id', '=', uid)
         .execute()
       await storage.delete(avatarKey(uid))
@@ -117,16 +125,27 @@ export function avatarRoutes({ db, auth, storage, publicUrl }: AvatarDeps) {
     })
     .get('/media/avatars/:uid', async (c) => {
       const uid = c.req.param('uid')
-      const stored = UID.test(uid) ? await storage.get(avatarKey(uid)) : null
-      if (stored === null) return c.json({ error: 'No avatar here.' }, 404)
-      // Only the URL of the current image may be kept for good; any other revalidates.
-      const current = c.req.query('v') === avatarVersion(stored.body)
-      c.header('Cache-Control', current ? IMMUTABLE : REVALIDATE)
-      c.header('ETag', stored.etag)
+      const notHere = () => c.json({ error: 'No avatar here.' }, 404)
+      // The profile row, not the object, says which image is current: a revalidation is then
+      // answered without fetching (and on S3 paying for) the image itself.
+      const version = UID.test(uid) ? await currentVersion(uid) : ''
+      if (version === '') return notHere()
+      const etag = `"${version}"`
+      const cacheHeaders = () => {
+        // Only the URL of the current image may be kept for good; any other revalidates.
+        c.header('Cache-Control', c.req.query('v') === version ? IMMUTABLE : REVALIDATE)
+        c.header('ETag', etag)
+        // The app's pages may show it from a sibling origin too (Vite's dev server on its port).
+        c.header('Cross-Origin-Resource-Policy', 'same-site')
+      }
+      if (matchesEtag(c.req.header('If-None-Match'), etag)) {
+        cacheHeaders()
+        return c.body(null, 304)
+      }
+      const stored = await storage.get(avatarKey(uid))
+      if (stored === null) return notHere()
+      cacheHeaders()
       c.header('Last-Modified', stored.lastModified.toUTCString())
-      // The app's pages may show it from a sibling origin too (Vite's dev server on its own port).
-      c.header('Cross-Origin-Resource-Policy', 'same-site')
-      if (matchesEtag(c.req.header('If-None-Match'), stored.etag)) return c.body(null, 304)
       // Always a JPEG: only processAvatar's output is stored under avatars/.
       c.header('Content-Type', 'image/jpeg')
       return c.body(new Uint8Array(stored.body))

@@ -130,18 +130,48 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
           .execute()
       },
     },
+    '0005_avatar_version': {
+      // The profile kept the avatar's whole URL, origin included, so a new PUBLIC_URL broke
+      // every avatar. It now keeps only the image's version (its ?v=) and the URL is built
+      // when answering. A value that names no version counts as no avatar.
+      async up(db) {
+        await db.schema
+          .alterTable('profiles')
+          .addColumn('avatar_version', 'text', (c) => c.notNull().defaultTo(''))
+          .execute()
+        const rows = await db
+          .selectFrom('profiles')
+          .select(['user_id', 'avatar'])
+          .where('avatar', '!=', '')
+          .execute()
+        for (const row of rows as { user_id: string; avatar: string }[]) {
+          const version = /\?v=([0-9a-f]{16})$/.exec(row.avatar)?.[1]
+          if (version === undefined) continue
+          await db
+            .updateTable('profiles')
+            .set({ avatar_version: version })
+            .where('user_id', '=', row.user_id)
+            .execute()
+        }
+        await db.schema.alterTable('profiles').dropColumn('avatar').execute()
+      },
+    },
   }
 }
 
-export async function migrateToLatest({ db, dialect }: Database): Promise<MigrationResultSet> {
-  const migrator = new Migrator({
+/** Kysely's migrator over Mofu's migrations; tests use it to stop at an older schema. */
+export async function createMigrator({ db, dialect }: Database): Promise<Migrator> {
+  return new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrationsFor(dialect)) },
     // Kysely looks for its bookkeeping tables in every schema unless told which one; name the
     // connection's own schema so databases that share a server (one schema each) stay apart.
     migrationTableSchema: dialect === 'postgres' ? await currentSchema(db) : undefined,
   })
-  const result = await migrator.migrateToLatest()
+}
+
+export async function migrateToLatest(database: Database): Promise<MigrationResultSet> {
+  const result = await (await createMigrator(database)).migrateToLatest()
   if (result.error !== undefined) {
     const failed = result.results?.find((step) => step.status === 'Error')
     throw new Error(`Migration ${failed?.migrationName ?? '(setup)'} failed`, {

@@ -20,7 +20,11 @@ export interface ProfilesTable {
   /** Lowercase handle, or NULL while the user has none. */
   username: string | null
   display_username: string | null
-  avatar: Generated<string>
+  /**
+   * The stored avatar's version (see avatarVersion), '' for none. Only the version: the URL is
+   * built from PUBLIC_URL when answering, and the version is the image's ETag.
+   */
+  avatar_version: Generated<string>
   font: Generated<string>
   pin_count: Generated<number>
   used_pin_count: Generated<number>

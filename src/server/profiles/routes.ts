@@ -12,7 +12,7 @@ import {
   type PublicProfile,
 } from '../../shared/profile'
 import type { Auth } from '../auth'
-import { avatarKey } from '../avatars/avatar-object'
+import { avatarKey, avatarUrl } from '../avatars/avatar-object'
 import type { ProfilesTable, Tables } from '../db/tables'
 import { invalidInput, requireJson } from '../http/errors'
 import { requireSession, sessionUserId, signInRequired } from '../http/session'
@@ -20,14 +20,14 @@ import type { ObjectStorage } from '../storage/object-storage'
 
 type ProfileRow = Selectable<ProfilesTable>
 
-function toProfile(row: ProfileRow): Profile {
+function toProfile(row: ProfileRow, publicUrl: string): Profile {
   return {
     uid: row.user_id,
     name: row.name,
     username: row.username ?? '',
     // SPEC 3: displayUsername falls back to username.
     displayUsername: row.display_username ?? row.username ?? '',
-    avatar: row.avatar,
+    avatar: avatarUrl(publicUrl, row.user_id, row.avatar_version),
     font: row.font,
     pinCount: Number(row.pin_count),
     usedPinCount: Number(row.used_pin_count),
@@ -64,11 +64,16 @@ const taken = { error: HANDLE_MESSAGES.taken, code: 'HANDLE_TAKEN' }
  * Profiles (SPEC 3, 4 and 5). Writes act only on the session's user; no route takes a user id
  * to write. The unique index on the handle, not the live check, decides races.
  */
-export function profileRoutes(db: Kysely<Tables>, auth: Auth, storage: ObjectStorage) {
+export function profileRoutes(
+  db: Kysely<Tables>,
+  auth: Auth,
+  storage: ObjectStorage,
+  publicUrl: string,
+) {
   return new Hono()
     .get('/me/profile', requireSession(auth), async (c) => {
       try {
-        return c.json(toProfile(await loadOrCreateProfile(db, c.get('uid'))))
+        return c.json(toProfile(await loadOrCreateProfile(db, c.get('uid')), publicUrl))
       } catch (error) {
         if (isMissingUser(error)) return signInRequired(c)
         throw error
@@ -105,7 +110,7 @@ export function profileRoutes(db: Kysely<Tables>, auth: Auth, storage: ObjectSto
           if (isMissingUser(error)) return signInRequired(c)
           throw error
         }
-        return c.json(toProfile(await loadOrCreateProfile(db, uid)))
+        return c.json(toProfile(await loadOrCreateProfile(db, uid), publicUrl))
       },
     )
     .get('/handles/:handle', async (c) => {
@@ -135,7 +140,7 @@ export function profileRoutes(db: Kysely<Tables>, auth: Auth, storage: ObjectSto
         .where('username', '=', username)
         .executeTakeFirst()
       if (row === undefined) return c.json({ error: 'No one has this ID yet.' }, 404)
-      const { name, displayUsername, avatar } = toProfile(row)
+      const { name, displayUsername, avatar } = toProfile(row, publicUrl)
       return c.json({ name, username, displayUsername, avatar } satisfies PublicProfile)
     })
     .delete('/me', requireSession(auth), async (c) => {

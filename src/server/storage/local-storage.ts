@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import type { Dirent, Stats } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
@@ -100,8 +100,7 @@ class RecentObjects {
 /**
  * Objects as plain files under `dir` (`dir/avatars/{uid}`), so backups and inspection need no
  * tool. The content type sits beside each file in a hidden `.{name}.meta.json`; the file is the
- * truth: without it the object is absent, whatever metadata remains. The ETag is the SHA-256 of
- * the content, computed on read (avatars are small).
+ * truth: without it the object is absent, whatever metadata remains.
  */
 export function createLocalStorage(dir: string): ObjectStorage {
   const root = path.resolve(dir)
@@ -155,7 +154,6 @@ export function createLocalStorage(dir: string): ObjectStorage {
       }
       const stored: StoredObject = {
         body,
-        etag: `"${createHash('sha256').update(body).digest('hex')}"`,
         contentType: await readContentType(metaOf(file)),
         size: body.length,
         lastModified: stat.mtime,

@@ -5,8 +5,6 @@
 
 export interface StoredObject {
   body: Buffer
-  /** Quoted, as in an HTTP ETag header; changes whenever the content does. */
-  etag: string
   contentType: string
   size: number
   lastModified: Date

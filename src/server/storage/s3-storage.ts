@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -80,7 +79,6 @@ export function createS3Storage(target: S3Target): ObjectStorage {
           : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)
       return {
         body,
-        etag: response.ETag ?? `"${createHash('sha256').update(body).digest('hex')}"`,
         contentType: response.ContentType ?? 'application/octet-stream',
         size: body.length,
         lastModified: response.LastModified ?? new Date(0),
