@@ -7,10 +7,12 @@ import { defineConfig } from 'vitest/config'
  */
 export default defineConfig({
   test: {
+    // A forgotten .only would quietly run one test and report the suite green.
+    allowOnly: false,
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'] },
+        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'] },
       },
       ...(['sqlite', 'postgres'] as const).map((dialect) => ({
         extends: true as const,
@@ -18,6 +20,7 @@ export default defineConfig({
           name: `integration:${dialect}`,
           include: ['tests/integration/**/*.test.ts'],
           env: { MOFU_TEST_DB: dialect },
+          setupFiles: ['tests/support/leftover-databases.ts'],
           testTimeout: 20_000,
         },
       })),

@@ -3,9 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Result } from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
+import { LIGHTHOUSE_PAGES } from './goals'
 import type { BenchSettings } from './settings'
-
-const LIGHTHOUSE_PAGES = ['/', '/?account=true'] as const
 
 export interface LighthouseResult {
   page: string

@@ -162,21 +162,28 @@ describe('ProfilePatchSchema', () => {
     )
   })
 
-  it('saves a name only trimmed, visible, within the limit and free of control characters', () => {
+  it('saves a name exactly when, trimmed, it is visible, within the limit and free of control characters', () => {
+    let accepted = 0
     fc.assert(
       fc.property(nameText, (name) => {
+        const trimmed = name.trim()
+        const allowed =
+          // The limit counts code points, so an emoji is one character.
+          [...trimmed].length <= NAME_MAX_LENGTH &&
+          !/[\p{Cc}\p{Cs}]/u.test(trimmed) &&
+          /[^\p{Z}\p{Cf}\s]/u.test(trimmed)
         const parsed = ProfilePatchSchema.safeParse({ name })
-        if (!parsed.success) return
-        const saved = parsed.data.name ?? ''
-        expect(saved).toBe(name.trim())
-        expect(saved.length).toBeGreaterThan(0)
-        // The limit counts code points, so an emoji is one character.
-        expect([...saved].length).toBeLessThanOrEqual(NAME_MAX_LENGTH)
-        expect(saved).not.toMatch(/[\p{Cc}\p{Cs}]/u)
-        expect(saved).toMatch(/[^\p{Z}\p{Cf}\s]/u)
+        expect(parsed.success).toBe(allowed)
+        if (parsed.success) {
+          accepted++
+          expect(parsed.data).toEqual({ name: trimmed })
+        }
       }),
       RUNS,
     )
+    // The generator reaches both answers often, so neither side is checked on a handful of cases.
+    expect(accepted).toBeGreaterThan(RUNS.numRuns / 10)
+    expect(accepted).toBeLessThan(RUNS.numRuns - RUNS.numRuns / 10)
   })
 
   it('accepts every printable name within the limit', () => {

@@ -1,12 +1,49 @@
 import { createHash } from 'node:crypto'
-import { test as base, expect } from '@playwright/test'
+import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test'
+
+/** One request a test means to fail, and so the one console error it may cause. */
+export interface ExpectedFailure {
+  /** The request's path (with its query, if it has one), or a pattern for its full URL. */
+  url: string | RegExp
+  /** The status it answers with; leave out for a request that gets no answer at all. */
+  status?: number
+}
+
+interface Allowance extends ExpectedFailure {
+  used: boolean
+}
+
+/** Chromium's console line for a failed load carries the request's URL as its location. */
+const FAILED_LOAD =
+  /^Failed to load resource: (?:the server responded with a status of (\d+)|net::)/
+
+function allows(allowance: Allowance, message: ConsoleMessage): boolean {
+  const failed = FAILED_LOAD.exec(message.text())
+  if (allowance.used || failed === null) return false
+  const url = message.location().url
+  const { pathname, search } = new URL(url)
+  const urlMatches =
+    typeof allowance.url === 'string'
+      ? allowance.url === `${pathname}${search}`
+      : allowance.url.test(url)
+  const status = failed[1] === undefined ? undefined : Number(failed[1])
+  return urlMatches && allowance.status === status
+}
 
 /**
  * Every e2e test gets the app's URL as baseURL and fails on any console error or uncaught
- * page error: a user would not see one, so neither may a test.
+ * page error, on any page of its browser context (popups and extra tabs too): a user would not
+ * see one, so neither may a test. A request a test makes fail on purpose is allowed with
+ * `allowConsoleError({ url, status })`: one call allows that one request's console line, once,
+ * and the test fails if the request never failed.
  */
-export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp[] }>({
-  /** Console errors a test expects, such as the browser's note on a page answered with 404. */
+export const test = base.extend<{
+  consoleErrors: string[]
+  allowedConsoleErrors: RegExp[]
+  allowConsoleError: (failure: ExpectedFailure) => void
+  consoleAllowances: Allowance[]
+}>({
+  /** Console error texts a test expects whatever their source; prefer allowConsoleError. */
   allowedConsoleErrors: [[], { option: true }],
   // Playwright reads a fixture's dependencies from its first parameter, so it must be a pattern.
   // eslint-disable-next-line no-empty-pattern
@@ -21,18 +58,38 @@ export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors:
     const [a = 0, b = 0, c = 0] = [...createHash('sha256').update(testInfo.testId).digest()]
     await use({ 'X-Forwarded-For': `10.${a}.${b}.${c}` })
   },
+  // eslint-disable-next-line no-empty-pattern
+  consoleAllowances: [async ({}, use) => use([]), { box: true }],
+  allowConsoleError: async ({ consoleAllowances }, use) => {
+    await use((failure) => consoleAllowances.push({ ...failure, used: false }))
+  },
   consoleErrors: [
-    async ({ page, allowedConsoleErrors }, use) => {
+    async ({ context, page, allowedConsoleErrors, consoleAllowances: allowances }, use) => {
       const errors: string[] = []
-      page.on('console', (message) => {
-        const text = message.text()
-        if (message.type() !== 'error') return
-        if (allowedConsoleErrors.some((allowed) => allowed.test(text))) return
-        errors.push(text)
-      })
-      page.on('pageerror', (error) => errors.push(error.message))
+      const watch = (watched: Page) => {
+        watched.on('console', (message) => {
+          if (message.type() !== 'error') return
+          const text = message.text()
+          if (allowedConsoleErrors.some((allowed) => allowed.test(text))) return
+          const allowance = allowances.find((candidate) => allows(candidate, message))
+          if (allowance !== undefined) {
+            allowance.used = true
+            return
+          }
+          errors.push(`${text} (${message.location().url})`)
+        })
+        watched.on('pageerror', (error) => errors.push(error.message))
+      }
+      watch(page)
+      context.on('page', watch)
       await use(errors)
+      context.off('page', watch)
       expect(errors, 'console errors').toEqual([])
+      const unused = allowances.filter((allowance) => !allowance.used)
+      expect(
+        unused.map(({ url, status }) => ({ url: String(url), status })),
+        'allowed console errors that never happened',
+      ).toEqual([])
     },
     { auto: true },
   ],

@@ -100,14 +100,21 @@ test('font: Default swaps the class and the headings, and survives a reload', as
   expect(headingFont).not.toContain('Orbitron')
 })
 
-test('preferences apply before the app script runs (no flash)', async ({ page, context }) => {
+test('preferences apply before the app script runs (no flash)', async ({
+  page,
+  context,
+  allowConsoleError,
+}) => {
   await page.goto('/settings')
   await page.getByRole('radio', { name: 'Light', exact: true }).check()
   await page.getByRole('radio', { name: 'Default', exact: true }).check()
   // Without any of the app's JavaScript, only the inline pre-paint script can set the classes.
-  // (A second tab, so the expected failed-script errors stay out of the checked console.)
+  // Each script refused here is the one failed load its console line may report.
   const bare = await context.newPage()
-  await bare.route(/\/assets\/.*\.js$/, (route) => route.abort())
+  await bare.route(/\/assets\/.*\.js$/, (route) => {
+    allowConsoleError({ url: new URL(route.request().url()).pathname })
+    return route.abort()
+  })
   await bare.goto('/settings', { waitUntil: 'domcontentloaded' })
   const classes = await rootClasses(bare)
   expect(classes).toContain('font-default')

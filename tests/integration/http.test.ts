@@ -43,18 +43,18 @@ describe('health', () => {
   })
 
   it('answers /readyz with 200 while the database is reachable and 503 once it is not', async () => {
-    const { app, database } = await createTestApp()
+    const readiness = await createTestApp()
     try {
-      expect((await app.request('/readyz')).status).toBe(200)
-      await database.close()
-      const response = await app.request('/readyz')
+      expect((await readiness.app.request('/readyz')).status).toBe(200)
+      await readiness.database.close()
+      const response = await readiness.app.request('/readyz')
       expect(response.status).toBe(503)
       expect(await response.json()).toEqual({
         status: 'unavailable',
         reason: 'database unreachable',
       })
     } finally {
-      await database.close()
+      await readiness.dispose()
     }
   })
 })

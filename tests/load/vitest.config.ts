@@ -9,6 +9,8 @@ export default defineConfig({
   root: path.resolve(import.meta.dirname, '../..'),
   test: {
     include: ['tests/load/**/*.test.ts'],
+    // A forgotten .only would quietly run one of the two databases and report green.
+    allowOnly: false,
     testTimeout: 180_000,
     hookTimeout: 120_000,
   },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -106,19 +107,32 @@ describe('kill -9 during 20 concurrent avatar uploads', () => {
     expect(outcomes.filter((outcome) => outcome !== 'cut off' && outcome !== 200)).toEqual([])
     await first.stop()
 
-    const again = await server({ dataDir, env })
-    const stored = await filesUnder(path.join(dataDir, 'storage'))
-    expect(stored.filter((file) => file.endsWith('.tmp'))).toEqual([])
-    const avatarFiles = stored.filter((file) => /^avatars\/[^.]/.test(file))
+    // What the crash left, read before a restart can tidy anything up. Whether this kill landed
+    // inside a file write is chance (storage-crash.test.ts makes it certain); so that the clean-up
+    // is checked every run, one more leftover of the dead process is planted beside its own.
+    const storageDir = path.join(dataDir, 'storage')
+    await fs.writeFile(
+      path.join(storageDir, 'avatars', `.planted.${first.child.pid}.${randomUUID()}.tmp`),
+      'half a write',
+    )
+    const leftBehind = await filesUnder(storageDir)
+    const isTemp = (file: string) => file.endsWith('.tmp')
+    const avatarFiles = leftBehind.filter((file) => /^avatars\/[^.]/.test(file))
     expect(avatarFiles.length).toBeGreaterThanOrEqual(10)
     for (const file of avatarFiles) {
-      const bytes = await fs.readFile(path.join(dataDir, 'storage', file))
+      const bytes = await fs.readFile(path.join(storageDir, file))
       // A torn JPEG fails to decode here.
       const image = await sharp(bytes, { failOn: 'truncated' }).raw().toBuffer({
         resolveWithObject: true,
       })
       expect(image.info.width).toBeLessThanOrEqual(1080)
     }
+
+    const again = await server({ dataDir, env })
+    // The restart removed the dead writer's temporary files, and nothing else.
+    expect((await filesUnder(storageDir)).sort()).toEqual(
+      leftBehind.filter((file) => !isTemp(file)).sort(),
+    )
 
     for (const user of users) {
       const profile = await fetch(`${again.url}/api/me/profile`, {
@@ -142,6 +156,9 @@ interface Sample {
   status: number | 'network error'
 }
 
+/** Longer than any answer may take: a request still open then is recorded as hanging. */
+const HANG_MS = 5_000
+
 /** `workers` loops of handle checks and own-profile reads until stopped. */
 function steadyLoad(baseUrl: string, user: TestUser, workers: number) {
   const samples: Sample[] = []
@@ -151,10 +168,14 @@ function steadyLoad(baseUrl: string, user: TestUser, workers: number) {
       const started = Date.now()
       let status: Sample['status']
       try {
+        const signal = AbortSignal.timeout(HANG_MS)
         const response =
           (worker + i) % 2 === 0
-            ? await fetch(`${baseUrl}/api/handles/load${i % 50}`)
-            : await fetch(`${baseUrl}/api/me/profile`, { headers: { Cookie: user.cookie } })
+            ? await fetch(`${baseUrl}/api/handles/load${i % 50}`, { signal })
+            : await fetch(`${baseUrl}/api/me/profile`, {
+                headers: { Cookie: user.cookie },
+                signal,
+              })
         await response.arrayBuffer()
         status = response.status
       } catch {
@@ -214,13 +235,15 @@ describe('PostgreSQL stopped under load', () => {
     await load.stop()
 
     const { samples } = load
-    const down = samples.filter((s) => s.started > stoppedAt && s.ended < restartAt)
+    // Every request sent while the database was down, however late it was answered.
+    const down = samples.filter((s) => s.started > stoppedAt && s.started < restartAt)
     const after = samples.filter((s) => s.started > recoveredAt + 500)
     expect(samples.filter((s) => s.status !== 200 && s.status !== 503)).toEqual([])
     expect(down.length).toBeGreaterThan(50)
-    expect(down.filter((s) => s.status !== 503)).toEqual([])
+    // Answered before the restart began, each was refused; later ones may have found it back.
+    expect(down.filter((s) => s.ended < restartAt && s.status !== 503)).toEqual([])
     // Fast: a refusal, not a wait for a timeout.
-    expect(Math.max(...down.map((s) => s.ended - s.started))).toBeLessThan(1_000)
+    expect(down.filter((s) => s.ended - s.started >= 1_000)).toEqual([])
     expect(after.length).toBeGreaterThan(50)
     expect(after.filter((s) => s.status !== 200)).toEqual([])
   }, 90_000)

@@ -166,7 +166,7 @@ function escapeHtml(value: string): string {
 function loginPage(uid: string, clientId: string, loginHint: string, error?: string): string {
   return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><title>Sign in - test OpenID provider</title></head>
+<head><meta charset="utf-8"><title>Sign in - test OpenID provider</title><link rel="icon" href="data:,"></head>
 <body>
 <main>
 <h1>Sign in</h1>

@@ -27,6 +27,13 @@ export function currentTestDialect(): TestDialect {
   return dialect
 }
 
+/** Databases made in this test file and not dropped yet (see leftover-databases.ts). */
+const undropped = new Set<string>()
+
+export function undroppedTestDatabases(): string[] {
+  return [...undropped]
+}
+
 /** A fresh, empty database: a SQLite file in a temporary folder, or a new PostgreSQL schema. */
 export async function createTestDatabase(
   dialect: TestDialect = currentTestDialect(),
@@ -34,15 +41,20 @@ export async function createTestDatabase(
   if (dialect === 'sqlite') {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mofu-db-'))
     const file = path.join(dir, 'mofu.db')
+    undropped.add(file)
     return {
       dialect,
       target: { kind: 'sqlite', file },
       url: `file:${file}`,
-      drop: () => fs.rm(dir, { recursive: true, force: true }),
+      drop: async () => {
+        await fs.rm(dir, { recursive: true, force: true })
+        undropped.delete(file)
+      },
     }
   }
   const schema = `mofu_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
   await withClient((client) => client.query(`create schema "${schema}"`))
+  undropped.add(schema)
   const url = new URL(POSTGRES_URL)
   url.searchParams.set('options', `-c search_path=${schema}`)
   return {
@@ -51,6 +63,7 @@ export async function createTestDatabase(
     url: url.toString(),
     drop: async () => {
       await withClient((client) => client.query(`drop schema "${schema}" cascade`))
+      undropped.delete(schema)
     },
   }
 }

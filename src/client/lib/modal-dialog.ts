@@ -1,4 +1,5 @@
-import { useEffect, useRef, type SyntheticEvent } from 'react'
+import { useEffect, useRef, type KeyboardEvent, type SyntheticEvent } from 'react'
+import { wrapTabFocus } from './focus-wrap'
 
 /**
  * Props for a <dialog> shown modally from its first render: focus stays inside, the page behind
@@ -16,5 +17,7 @@ export function useModalDialog(onCancel: () => void) {
       event.preventDefault()
       onCancel()
     },
+    onKeyDown: (event: KeyboardEvent<HTMLDialogElement>) =>
+      wrapTabFocus(event.nativeEvent, event.currentTarget),
   }
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type Reac
 import { useLocation } from 'wouter'
 import { pageTitle, shellLayout, type LayoutVariant } from '../../shared/routes'
 import { usePageViews } from '../analytics/page-views'
+import { wrapTabFocus } from '../lib/focus-wrap'
 import { useMediaQuery } from '../lib/use-media-query'
 import { AvatarButton } from './avatar-button'
 import { DragParticles } from './drag-particles'
@@ -73,6 +74,13 @@ export function AppShell({ children }: { children: ReactNode }) {
   }, [drawerOpen])
 
   const drawerActive = drawerOpen && !isDesktop
+  useEffect(() => {
+    const sidebar = document.getElementById('sidebar')
+    if (!drawerActive || sidebar === null) return
+    const onTab = (event: KeyboardEvent) => wrapTabFocus(event, sidebar)
+    document.addEventListener('keydown', onTab)
+    return () => document.removeEventListener('keydown', onTab)
+  }, [drawerActive])
   const chooseInDrawer = () => {
     if (!drawerActive) return
     window.clearTimeout(closeTimer.current)
