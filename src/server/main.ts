@@ -4,13 +4,15 @@ import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { createAuth } from './auth'
-import { ConfigError, loadConfig, type Config } from './config'
+import { ConfigError, isLoopbackUrl, loadConfig, type Config } from './config'
+import { prepareDataDir } from './data-dir'
 import { openDatabase } from './db/database'
 import { migrateToLatest } from './db/migrations'
 import { createLogger } from './logger'
 import { createMailer } from './mail/mailer'
 import { connectRedisStorage } from './redis-storage'
 import { resolveAuthSecret } from './secret'
+import { startUnverifiedAccountSweep } from './security/unverified-accounts'
 import { createStorage } from './storage/create-storage'
 import { removeOrphanedTempFiles } from './storage/local-storage'
 
@@ -36,7 +38,14 @@ function builtClientDir(): string | undefined {
 async function main() {
   const config = readConfig()
   const logger = createLogger(config.logLevel)
-  fs.mkdirSync(config.dataDir, { recursive: true })
+  prepareDataDir(config.dataDir, logger)
+  const loopback = isLoopbackUrl(config.publicUrl)
+  if (config.publicUrl.startsWith('http:') && !loopback) {
+    logger.warn(
+      { publicUrl: config.publicUrl },
+      'PUBLIC_URL is http:// on a public address: cookies are not Secure and travel unencrypted; use https://',
+    )
+  }
 
   const database = openDatabase(config.database, {
     onPoolError: (error) => logger.warn({ err: error }, 'database connection lost'),
@@ -57,6 +66,7 @@ async function main() {
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
       outboxDir: path.join(config.dataDir, 'outbox'),
+      logLinks: loopback,
       logger,
     }),
     logger,
@@ -67,6 +77,8 @@ async function main() {
     const removed = await removeOrphanedTempFiles(config.storage.dir)
     if (removed > 0) logger.warn({ removed }, 'removed files left by interrupted uploads')
   }
+
+  const stopSweep = startUnverifiedAccountSweep(database.db, database.dialect, logger)
 
   const clientDir = builtClientDir()
   if (clientDir === undefined) logger.warn('client not built: serving the API only')
@@ -100,6 +112,7 @@ async function main() {
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return
     stopping = true
+    stopSweep()
     logger.info({ signal }, 'stopping: finishing in-flight requests')
     setTimeout(() => {
       logger.error('in-flight requests did not finish in time; exiting')

@@ -1,0 +1,20 @@
+import fs from 'node:fs'
+import type { Logger } from './logger'
+
+/**
+ * Creates DATA_DIR owner-only (it holds the SQLite file, the outbox's live links and uploads).
+ * An existing folder is left as the operator set it, with one warning when others can read it.
+ */
+export function prepareDataDir(dir: string, logger: Logger): void {
+  if (!fs.existsSync(dir)) {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 })
+    return
+  }
+  const mode = fs.statSync(dir).mode & 0o777
+  if ((mode & 0o007) !== 0) {
+    logger.warn(
+      { dataDir: dir, mode: mode.toString(8) },
+      'DATA_DIR can be read by other users of this machine; run chmod 700 on it',
+    )
+  }
+}
