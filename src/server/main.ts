@@ -5,7 +5,7 @@ import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { createAuth } from './auth'
 import { ConfigError, isLoopbackUrl, loadConfig, type Config } from './config'
-import { prepareDataDir } from './data-dir'
+import { prepareDataDir, warnIfCookiesInsecure } from './startup-checks'
 import { openDatabase } from './db/database'
 import { migrateToLatest } from './db/migrations'
 import { createLogger } from './logger'
@@ -39,13 +39,7 @@ async function main() {
   const config = readConfig()
   const logger = createLogger(config.logLevel)
   prepareDataDir(config.dataDir, logger)
-  const loopback = isLoopbackUrl(config.publicUrl)
-  if (config.publicUrl.startsWith('http:') && !loopback) {
-    logger.warn(
-      { publicUrl: config.publicUrl },
-      'PUBLIC_URL is http:// on a public address: cookies are not Secure and travel unencrypted; use https://',
-    )
-  }
+  warnIfCookiesInsecure(config.publicUrl, logger)
 
   const database = openDatabase(config.database, {
     onPoolError: (error) => logger.warn({ err: error }, 'database connection lost'),
@@ -66,7 +60,7 @@ async function main() {
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
       outboxDir: path.join(config.dataDir, 'outbox'),
-      logLinks: loopback,
+      logLinks: isLoopbackUrl(config.publicUrl),
       logger,
     }),
     logger,

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { isLoopbackUrl } from './config'
 import type { Logger } from './logger'
 
 /**
@@ -17,4 +18,13 @@ export function prepareDataDir(dir: string, logger: Logger): void {
       'DATA_DIR can be read by other users of this machine; run chmod 700 on it',
     )
   }
+}
+
+/** Browsers drop Secure cookies over http://, so Mofu sends them without it there. */
+export function warnIfCookiesInsecure(publicUrl: string, logger: Logger): void {
+  if (!publicUrl.startsWith('http:') || isLoopbackUrl(publicUrl)) return
+  logger.warn(
+    { publicUrl },
+    'PUBLIC_URL is http:// on a non-loopback address: cookies are not Secure and travel unencrypted; use https://',
+  )
 }
