@@ -97,11 +97,25 @@ describe('pre-account takeover', () => {
     const { email, ip } = newVisitor()
     expect((await signUp(email, '10.99.0.1', ATTACKER_PASSWORD)).status).toBe(200)
     const [attackerLink = ''] = await waitForLinks(email, 1)
+    const sessionsOf = (userId: string) =>
+      subject.database.db
+        .selectFrom('session' as never)
+        .select('id' as never)
+        .where('userId' as never, '=', userId as never)
+        .execute()
+    const context = await subject.auth.$context
+    const found = await context.internalAdapter.findUserByEmail(email)
+    if (found === null) throw new Error('the first sign-up made no account')
+    const { user } = found
+    // However the first sign-up came by a session, the owner's sign-up ends it.
+    await context.internalAdapter.createSession(user.id)
+    expect(await sessionsOf(user.id)).toHaveLength(1)
 
     const owner = await signUp(email, ip, OWNER_PASSWORD)
     expect(owner.status).toBe(200)
     expect(owner.json.code).toBeUndefined()
     const [, ownerLink = ''] = await waitForLinks(email, 2)
+    expect(await sessionsOf(user.id)).toEqual([])
 
     const early = await open(attackerLink)
     expect(early.location).toContain('error=')
