@@ -157,8 +157,10 @@ export function createAuth(deps: AuthDeps) {
   /** With AUTH_NEUTRAL_ERRORS the answer must not wait for a mail only existing accounts get. */
   const deliver = async (send: Promise<void>) => {
     if (!config.neutralAuthErrors) return send
-    // Failures are logged by sendOrFail; nobody is waiting for the answer.
-    send.catch(() => undefined)
+    // Nobody is waiting for the answer; mail failures are logged by sendOrFail already.
+    send.catch((error: unknown) => {
+      if (!(error instanceof APIError)) logger.warn({ err: error }, 'background auth work failed')
+    })
   }
 
   return betterAuth({
@@ -373,28 +375,33 @@ export function createAuth(deps: AuthDeps) {
         // A verified address needs no mail.
         if (found === null || found.user.emailVerified) return
         const userId = found.user.id
+        const password = body.password
         const answeredId = (returned as { user?: { id?: unknown } } | null)?.user?.id
-        if (answeredId !== userId) {
-          // A sign-up again for an address nobody has verified: Better Auth answered as for a
-          // duplicate and kept the earlier password. This sign-up's password replaces it, and
-          // whatever the earlier one started ends; the new link (bound to it) voids older ones.
-          const hash = await ctx.context.password.hash(body.password)
-          const accounts = await ctx.context.internalAdapter.findAccounts(userId)
-          if (accounts.some((account) => account.providerId === 'credential')) {
-            await ctx.context.internalAdapter.updatePassword(userId, hash)
-          } else {
-            await ctx.context.internalAdapter.linkAccount({
-              userId,
-              providerId: 'credential',
-              accountId: userId,
-              password: hash,
-            })
+        const replaceAndSend = async () => {
+          if (answeredId !== userId) {
+            // A sign-up again for an address nobody has verified: Better Auth answered as for a
+            // duplicate and kept the earlier password. This sign-up's password replaces it, and
+            // whatever the earlier one started ends; the new link (bound to it) voids older ones.
+            const hash = await ctx.context.password.hash(password)
+            const accounts = await ctx.context.internalAdapter.findAccounts(userId)
+            if (accounts.some((account) => account.providerId === 'credential')) {
+              await ctx.context.internalAdapter.updatePassword(userId, hash)
+            } else {
+              await ctx.context.internalAdapter.linkAccount({
+                userId,
+                providerId: 'credential',
+                accountId: userId,
+                password: hash,
+              })
+            }
+            await ctx.context.internalAdapter.deleteUserSessions(userId)
           }
-          await ctx.context.internalAdapter.deleteUserSessions(userId)
+          await sendVerificationEmailFn(ctx, found.user)
         }
         event('sign-up', { ...source, userId })
-        // The link; a failure to send reaches the user (in neutral mode it is only logged).
-        await deliver(sendVerificationEmailFn(ctx, found.user))
+        // A failure to send reaches the user; in neutral mode the second hash and the mail would
+        // tell an unverified address from a new one by time, so both happen after the answer.
+        await deliver(replaceAndSend())
       }),
     },
     plugins:
