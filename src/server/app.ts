@@ -84,8 +84,15 @@ export function createApp(deps: AppDeps) {
     })
 
     .route('/api/events', pageViewRoutes(database.db))
-    .route('/api', authRoutes(deps.auth, deps.trustProxy))
-    .route('/api', profileRoutes(database.db, deps.auth, storage, deps.publicUrl))
+    .route('/api', authRoutes(deps.auth, deps.trustProxy, logger))
+    .route(
+      '/api',
+      profileRoutes(database.db, deps.auth, storage, {
+        logger,
+        trustProxy: deps.trustProxy,
+        publicUrl: deps.publicUrl,
+      }),
+    )
     .route(
       '/',
       avatarRoutes({ db: database.db, auth: deps.auth, storage, publicUrl: deps.publicUrl }),

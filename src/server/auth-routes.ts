@@ -1,8 +1,11 @@
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { Hono, type Context } from 'hono'
+import type { RequestIdVariables } from 'hono/request-id'
 import { bodyLimit } from 'hono/body-limit'
 import { AUTH_MESSAGES } from '../shared/auth-messages'
 import { CLIENT_IP_HEADER, type Auth } from './auth'
+import type { Logger } from './logger'
+import { logSecurityEvent, REQUEST_ID_HEADER } from './security/security-events'
 
 /** The most bytes an auth request may carry; Better Auth's largest form is a fraction of it. */
 const AUTH_BODY_MAX_BYTES = 16 * 1024
@@ -11,7 +14,7 @@ const AUTH_BODY_MAX_BYTES = 16 * 1024
  * The client's address for rate limits: the socket's peer, or with TRUST_PROXY the first
  * X-Forwarded-For entry. Whatever the client sent as our own header is replaced.
  */
-function clientIp(c: Context, trustProxy: boolean): string {
+export function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
     if (forwarded) return forwarded
@@ -40,22 +43,26 @@ async function carriesNul(request: Request): Promise<boolean> {
   return /(?<!\\)(?:\\\\)*\\u0000/.test(text)
 }
 
-export function authRoutes(auth: Auth, trustProxy: boolean) {
+/**
+ * Whether a password reset code is live. Better Auth stores its identifier hashed and hashes
+ * what it looks up the same way, so the lookup takes the code as the mail carried it.
+ */
+export async function isResetCodeValid(auth: Auth, code: string): Promise<boolean> {
+  // Control characters are in no code (and U+0000 cannot even be looked up in PostgreSQL).
+  if (/\p{Cc}/u.test(code)) return false
+  const context = await auth.$context
+  const found = await context.internalAdapter.findVerificationValue(`reset-password:${code}`)
+  return found !== null && new Date(found.expiresAt).getTime() > Date.now()
+}
+
+export function authRoutes(auth: Auth, trustProxy: boolean, logger: Logger) {
   return (
-    new Hono()
+    new Hono<{ Variables: RequestIdVariables }>()
       .get('/password-reset/:code', async (c) => {
         // The panel shows the reset form only for a code that is still valid (SPEC 4). A spent
         // or unknown code is an answer, not a failure: 200 with valid false.
-        const code = c.req.param('code')
-        const invalid = { valid: false, error: AUTH_MESSAGES.invalidResetLink }
-        // Control characters are in no code (and U+0000 cannot even be looked up in PostgreSQL).
-        if (/\p{Cc}/u.test(code)) return c.json(invalid)
-        const context = await auth.$context
-        const found = await context.internalAdapter.findVerificationValue(`reset-password:${code}`)
-        if (found === null || new Date(found.expiresAt).getTime() <= Date.now()) {
-          return c.json(invalid)
-        }
-        return c.json({ valid: true })
+        if (await isResetCodeValid(auth, c.req.param('code'))) return c.json({ valid: true })
+        return c.json({ valid: false, error: AUTH_MESSAGES.invalidResetLink })
       })
       // Everything else under /api/auth is Better Auth's, which reads any body in full.
       .on(
@@ -73,8 +80,14 @@ export function authRoutes(auth: Auth, trustProxy: boolean) {
             )
           }
           const headers = new Headers(c.req.raw.headers)
-          headers.set(CLIENT_IP_HEADER, clientIp(c, trustProxy))
-          return auth.handler(new Request(c.req.raw, { headers }))
+          const ip = clientIp(c, trustProxy)
+          headers.set(CLIENT_IP_HEADER, ip)
+          headers.set(REQUEST_ID_HEADER, c.get('requestId'))
+          const response = await auth.handler(new Request(c.req.raw, { headers }))
+          if (response.status === 429) {
+            logSecurityEvent(logger, 'throttled', { ip, reqId: c.get('requestId') })
+          }
+          return response
         },
       )
   )

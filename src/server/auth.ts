@@ -1,6 +1,13 @@
+import { createHmac } from 'node:crypto'
 import { betterAuth } from 'better-auth'
 import type { SecondaryStorage } from '@better-auth/core/db'
-import { APIError, createAuthMiddleware, sendVerificationEmailFn } from 'better-auth/api'
+import {
+  APIError,
+  createAuthMiddleware,
+  createEmailVerificationToken,
+  sendVerificationEmailFn,
+} from 'better-auth/api'
+import { verifyJWT } from 'better-auth/crypto'
 import { genericOAuth } from 'better-auth/plugins'
 import type { Kysely } from 'kysely'
 import { AUTH_ERROR_CODES, AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '../shared/auth-messages'
@@ -10,12 +17,21 @@ import type { Tables } from './db/tables'
 import type { Logger } from './logger'
 import type { Mailer } from './mail/mailer'
 import { passwordResetMail, verificationMail } from './mail/templates'
+import { isCommonPassword } from './security/common-passwords'
+import {
+  CLIENT_IP_HEADER,
+  logSecurityEvent,
+  requestSource,
+  type SecurityEventName,
+  type SecurityEventSource,
+} from './security/security-events'
 
-/** Header the server sets to the client's address for Better Auth's rate limits. */
-export const CLIENT_IP_HEADER = 'x-mofu-client-ip'
+export { CLIENT_IP_HEADER }
 
 const VERIFICATION_VALID_SECONDS = 24 * 60 * 60
 const RESET_VALID_SECONDS = 60 * 60
+/** A session ends this long after its sign-in, however often it was renewed (README "Accounts"). */
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
 /** Figures documented in the README's "Abuse limits". */
 const AUTH_RATE_LIMITS: Record<string, { window: number; max: number }> = {
   '/sign-in/email': { window: 60, max: 10 },
@@ -24,6 +40,22 @@ const AUTH_RATE_LIMITS: Record<string, { window: number; max: number }> = {
   '/request-password-reset': { window: 60, max: 3 },
   '/reset-password': { window: 60, max: 10 },
 }
+
+/**
+ * Better Auth endpoints no Mofu feature uses, off until one does: the name is the profile's
+ * (PATCH /api/me/profile), and Mofu neither links accounts by hand, nor reads provider tokens,
+ * nor changes addresses. /list-accounts stays: the panel asks it whether the user has a password.
+ */
+const DISABLED_PATHS = [
+  '/update-user',
+  '/change-email',
+  '/link-social',
+  '/oauth2/link',
+  '/unlink-account',
+  '/get-access-token',
+  '/refresh-token',
+  '/account-info',
+]
 
 export interface AuthDeps {
   db: Kysely<Tables>
@@ -49,23 +81,100 @@ async function sendOrFail(mailer: Mailer, send: () => ReturnType<Mailer['send']>
   }
 }
 
+/** `a…@example.com`: enough to tell addresses apart in a log, not enough to harvest them. */
+function maskAddresses(text: string): string {
+  return text.replace(/([^\s@<>"':]{1})[^\s@<>"':]*@([^\s@<>"']+)/g, '$1…@$2')
+}
+
+/** Refuses a password from the breached list; the length rule speaks first. */
+function refuseCommonPassword(password: unknown) {
+  if (typeof password !== 'string' || password.length < MIN_PASSWORD_LENGTH) return
+  if (isCommonPassword(password)) {
+    throw new APIError('BAD_REQUEST', {
+      code: AUTH_ERROR_CODES.commonPassword,
+      message: AUTH_MESSAGES.commonPassword,
+    })
+  }
+}
+
 export function createAuth(deps: AuthDeps) {
-  const { config, mailer, logger } = deps
+  const { config, mailer, logger, db } = deps
   const hours = (seconds: number) => `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}`
+  const event = (name: SecurityEventName, source: SecurityEventSource) =>
+    logSecurityEvent(logger, name, source)
+
+  /**
+   * A keyed digest of the password hash a verification link activates. A later sign-up for the
+   * same unverified address stores a new hash, which voids every earlier link (pre-account
+   * takeover: the first sign-up may have been someone else's).
+   */
+  async function credentialStamp(userId: string): Promise<string> {
+    const credential = await db
+      .selectFrom('account')
+      .select('password')
+      .where('userId', '=', userId)
+      .where('providerId', '=', 'credential')
+      .executeTakeFirst()
+    return createHmac('sha256', deps.secret)
+      .update(`verification-link:${credential?.password ?? ''}`)
+      .digest('base64url')
+  }
+
+  /** Better Auth's verification URL, its token replaced by one bound to the current password. */
+  async function sendVerification(user: { id: string; email: string }, url: string) {
+    const link = new URL(url)
+    const token = await createEmailVerificationToken(
+      deps.secret,
+      user.email,
+      undefined,
+      VERIFICATION_VALID_SECONDS,
+      { userId: user.id, credential: await credentialStamp(user.id) },
+    )
+    link.searchParams.set('token', token)
+    await sendOrFail(
+      mailer,
+      () =>
+        mailer.send(
+          verificationMail({
+            to: user.email,
+            url: link.toString(),
+            validFor: hours(VERIFICATION_VALID_SECONDS),
+          }),
+        ),
+      logger,
+    )
+  }
+
+  const sameOriginPath = (target: unknown): target is string => {
+    if (typeof target !== 'string') return false
+    try {
+      return new URL(target, config.publicUrl).origin === new URL(config.publicUrl).origin
+    } catch {
+      return false
+    }
+  }
+
+  /** With AUTH_NEUTRAL_ERRORS the answer must not wait for a mail only existing accounts get. */
+  const deliver = async (send: Promise<void>) => {
+    if (!config.neutralAuthErrors) return send
+    // Nobody is waiting for the answer; mail failures are logged by sendOrFail already.
+    send.catch((error: unknown) => {
+      if (!(error instanceof APIError)) logger.warn({ err: error }, 'background auth work failed')
+    })
+  }
 
   return betterAuth({
     appName: 'Mofu',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: deps.secret,
-    database: { db: deps.db, type: deps.dialect },
+    database: { db, type: deps.dialect },
     telemetry: { enabled: false },
-    // The name is the profile's (PATCH /api/me/profile). Better Auth's own update stores whatever
-    // JSON it is sent in the user row, so an object or null there fails with a 500.
-    disabledPaths: ['/update-user'],
+    disabledPaths: DISABLED_PATHS,
     trustedOrigins: [config.publicUrl],
     logger: {
-      log: (level, message, ...args) => logger[level]({ args }, `auth: ${message}`),
+      log: (level, message, ...args) =>
+        logger[level]({ args }, `auth: ${maskAddresses(String(message))}`),
     },
     emailAndPassword: {
       enabled: true,
@@ -75,19 +184,26 @@ export function createAuth(deps: AuthDeps) {
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_VALID_SECONDS,
-      sendResetPassword: ({ user, token }) =>
-        sendOrFail(
-          mailer,
-          () =>
-            mailer.send(
-              passwordResetMail({
-                to: user.email,
-                url: `${config.publicUrl}/account/reset?oobCode=${encodeURIComponent(token)}`,
-                validFor: hours(RESET_VALID_SECONDS),
-              }),
-            ),
-          logger,
-        ),
+      sendResetPassword: ({ user, token }, request) => {
+        event('password-reset.requested', { ...requestSource(request?.headers), userId: user.id })
+        return deliver(
+          sendOrFail(
+            mailer,
+            () =>
+              mailer.send(
+                passwordResetMail({
+                  to: user.email,
+                  url: `${config.publicUrl}/account/reset?oobCode=${encodeURIComponent(token)}`,
+                  validFor: hours(RESET_VALID_SECONDS),
+                }),
+              ),
+            logger,
+          ),
+        )
+      },
+      onPasswordReset: async ({ user }, request) => {
+        event('password-reset.completed', { ...requestSource(request?.headers), userId: user.id })
+      },
     },
     emailVerification: {
       // Sent by the sign-up hook below instead, so a failure reaches the user.
@@ -95,24 +211,69 @@ export function createAuth(deps: AuthDeps) {
       sendOnSignIn: false,
       autoSignInAfterVerification: true,
       expiresIn: VERIFICATION_VALID_SECONDS,
-      sendVerificationEmail: ({ user, url }) =>
-        sendOrFail(
-          mailer,
-          () =>
-            mailer.send(
-              verificationMail({
-                to: user.email,
-                url,
-                validFor: hours(VERIFICATION_VALID_SECONDS),
-              }),
-            ),
-          logger,
-        ),
+      sendVerificationEmail: ({ user, url }) => sendVerification(user, url),
+      afterEmailVerification: async (user, request) => {
+        event('email.verified', { ...requestSource(request?.headers), userId: user.id })
+      },
     },
     session: {
       expiresIn: 7 * 24 * 60 * 60,
       updateAge: 24 * 60 * 60,
       storeSessionInDatabase: true,
+    },
+    account: {
+      // Google may link to an address whose password sign-up nobody verified; the hook below
+      // then removes that password (pre-account takeover). Verified accounts link as before.
+      accountLinking: { requireLocalEmailVerified: false },
+    },
+    // Reset codes and OAuth states are looked up by their hash, so a copy of the table holds none.
+    verification: { storeIdentifier: 'hashed' },
+    databaseHooks: {
+      session: {
+        create: {
+          after: async (session, ctx) => {
+            event('sign-in.ok', { ...requestSource(ctx?.headers), userId: session.userId })
+          },
+        },
+        update: {
+          // Renewal moves the end forward, but never past SESSION_MAX_AGE_SECONDS after sign-in.
+          before: async (data, ctx) => {
+            const createdAt = ctx?.context.session?.session.createdAt
+            if (data.expiresAt === undefined || createdAt === undefined) return
+            const limit = new Date(new Date(createdAt).getTime() + SESSION_MAX_AGE_SECONDS * 1000)
+            if (new Date(data.expiresAt) <= limit) return
+            return { data: { ...data, expiresAt: limit } }
+          },
+        },
+      },
+      account: {
+        create: {
+          // Mofu never calls Google's APIs, so it keeps none of the provider's tokens.
+          before: async (account) => ({
+            data: { ...account, accessToken: null, refreshToken: null, idToken: null },
+          }),
+          after: async (account, ctx) => {
+            if (account.providerId === 'credential' || !ctx) return
+            const owner = await ctx.context.internalAdapter.findUserById(account.userId)
+            if (owner === null || owner.emailVerified) return
+            // Google has just proved the address; the unverified password was set by whoever
+            // signed up with it first, who need not be its owner. The owner can set one by reset.
+            await db
+              .deleteFrom('account')
+              .where('userId', '=', account.userId)
+              .where('providerId', '=', 'credential')
+              .execute()
+            await ctx.context.internalAdapter.deleteUserSessions(account.userId)
+          },
+        },
+        update: {
+          before: async (account) => {
+            const tokens = ['accessToken', 'refreshToken', 'idToken'] as const
+            if (!tokens.some((key) => account[key] !== undefined)) return
+            return { data: { ...account, accessToken: null, refreshToken: null, idToken: null } }
+          },
+        },
+      },
     },
     ...(deps.secondaryStorage === undefined ? {} : { secondaryStorage: deps.secondaryStorage }),
     rateLimit: {
@@ -132,12 +293,47 @@ export function createAuth(deps: AuthDeps) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/verify-email') {
+          const token: unknown = ctx.query?.token
+          const payload = typeof token === 'string' ? await verifyJWT(token, deps.secret) : null
+          // An invalid, expired or address-change token: Better Auth answers it itself.
+          if (payload === null || payload.updateTo !== undefined) return
+          const userId = payload.userId
+          if (
+            typeof userId === 'string' &&
+            payload.credential === (await credentialStamp(userId))
+          ) {
+            return
+          }
+          const callbackURL: unknown = ctx.query?.callbackURL
+          if (sameOriginPath(callbackURL)) {
+            const target = new URL(callbackURL, config.publicUrl)
+            target.searchParams.set('error', 'INVALID_TOKEN')
+            throw ctx.redirect(
+              callbackURL.startsWith('/') ? target.pathname + target.search : target.toString(),
+            )
+          }
+          throw new APIError('UNAUTHORIZED', {
+            code: 'INVALID_TOKEN',
+            message: AUTH_MESSAGES.verifyLinkInvalid,
+          })
+        }
+        // ID-token sign-in would skip the redirect flow and its state and PKCE checks.
+        if (ctx.path === '/sign-in/social' && ctx.body?.idToken !== undefined) {
+          throw new APIError('NOT_FOUND', { code: 'NOT_FOUND', message: 'Not found.' })
+        }
+        if (ctx.path === '/sign-up/email') refuseCommonPassword(ctx.body?.password)
+        if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
+          refuseCommonPassword(ctx.body?.newPassword)
+        }
+
         if (config.neutralAuthErrors) return
         const email = typeof ctx.body?.email === 'string' ? ctx.body.email.toLowerCase() : null
         if (email === null) return
         if (ctx.path === '/sign-up/email') {
           const existing = await ctx.context.internalAdapter.findUserByEmail(email)
-          if (existing !== null) {
+          // An unverified address is not in use: its owner may be signing up after someone else.
+          if (existing?.user.emailVerified === true) {
             throw new APIError('UNPROCESSABLE_ENTITY', {
               code: AUTH_ERROR_CODES.emailInUse,
               message: AUTH_MESSAGES.emailInUse,
@@ -150,6 +346,7 @@ export function createAuth(deps: AuthDeps) {
           })
           // No user, or one who only ever signed in with Google: there is no password to check.
           if (!found?.accounts.some((account) => account.providerId === 'credential')) {
+            event('sign-in.failed', { ...requestSource(ctx.headers), userId: found?.user.id })
             throw new APIError('UNAUTHORIZED', {
               code: AUTH_ERROR_CODES.userNotFound,
               message: AUTH_MESSAGES.userNotFound,
@@ -158,16 +355,53 @@ export function createAuth(deps: AuthDeps) {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-up/email') return
+        const source = requestSource(ctx.headers)
         const returned = ctx.context.returned
-        if (returned instanceof Error || typeof ctx.body?.email !== 'string') return
-        const found = await ctx.context.internalAdapter.findUserByEmail(
-          ctx.body.email.toLowerCase(),
-        )
-        // A verified address needs no mail; an unverified one (new, or signing up again in
-        // neutral mode) gets the link, and a failure to send reaches the user.
+        const failed = returned instanceof Error
+        if (ctx.path === '/sign-in/email' && failed) {
+          const email = typeof ctx.body?.email === 'string' ? ctx.body.email.toLowerCase() : ''
+          const found = await ctx.context.internalAdapter.findUserByEmail(email)
+          event('sign-in.failed', { ...source, userId: found?.user.id })
+          return
+        }
+        if (ctx.path === '/change-password' && !failed) {
+          event('password.changed', { ...source, userId: ctx.context.session?.user.id })
+          return
+        }
+        if (ctx.path !== '/sign-up/email' || failed) return
+        const body = ctx.body as { email?: unknown; password?: unknown }
+        if (typeof body.email !== 'string' || typeof body.password !== 'string') return
+        const found = await ctx.context.internalAdapter.findUserByEmail(body.email.toLowerCase())
+        // A verified address needs no mail.
         if (found === null || found.user.emailVerified) return
-        await sendVerificationEmailFn(ctx, found.user)
+        const userId = found.user.id
+        const password = body.password
+        const answeredId = (returned as { user?: { id?: unknown } } | null)?.user?.id
+        const replaceAndSend = async () => {
+          if (answeredId !== userId) {
+            // A sign-up again for an address nobody has verified: Better Auth answered as for a
+            // duplicate and kept the earlier password. This sign-up's password replaces it, and
+            // whatever the earlier one started ends; the new link (bound to it) voids older ones.
+            const hash = await ctx.context.password.hash(password)
+            const accounts = await ctx.context.internalAdapter.findAccounts(userId)
+            if (accounts.some((account) => account.providerId === 'credential')) {
+              await ctx.context.internalAdapter.updatePassword(userId, hash)
+            } else {
+              await ctx.context.internalAdapter.linkAccount({
+                userId,
+                providerId: 'credential',
+                accountId: userId,
+                password: hash,
+              })
+            }
+            await ctx.context.internalAdapter.deleteUserSessions(userId)
+          }
+          await sendVerificationEmailFn(ctx, found.user)
+        }
+        event('sign-up', { ...source, userId })
+        // A failure to send reaches the user; in neutral mode the second hash and the mail would
+        // tell an unverified address from a new one by time, so both happen after the answer.
+        await deliver(replaceAndSend())
       }),
     },
     plugins:

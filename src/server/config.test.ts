@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from './config'
+import { ConfigError, isLoopbackUrl, loadConfig } from './config'
 
 const cwd = '/srv/mofu'
 
@@ -119,5 +119,20 @@ describe('loadConfig', () => {
 
   it('reports every wrong variable at once', () => {
     expect(problemsOf({ PORT: 'abc', SMTP_URL: 'nope' })).toHaveLength(2)
+  })
+})
+
+describe('isLoopbackUrl', () => {
+  it.each([
+    ['http://localhost:3000', true],
+    ['http://mofu.localhost', true],
+    ['http://127.0.0.1:8080', true],
+    ['http://127.3.2.1', true],
+    ['http://[::1]:3000', true],
+    ['http://mofu.example', false],
+    ['http://192.168.1.10:3000', false],
+    ['https://127.0.0.1.example.com', false],
+  ])('%s is loopback: %s', (url, expected) => {
+    expect(isLoopbackUrl(url)).toBe(expected)
   })
 })

@@ -211,3 +211,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     logLevel: e.LOG_LEVEL,
   }
 }
+
+/** Whether a URL points at this machine only: localhost, 127.0.0.0/8 or ::1 (local development). */
+export function isLoopbackUrl(value: string): boolean {
+  const host = new URL(value).hostname.toLowerCase()
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '[::1]' ||
+    /^127(?:\.\d{1,3}){3}$/.test(host)
+  )
+}

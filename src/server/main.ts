@@ -4,13 +4,15 @@ import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { createAuth } from './auth'
-import { ConfigError, loadConfig, type Config } from './config'
+import { ConfigError, isLoopbackUrl, loadConfig, type Config } from './config'
+import { prepareDataDir, warnIfCookiesInsecure } from './startup-checks'
 import { openDatabase } from './db/database'
 import { migrateToLatest } from './db/migrations'
 import { createLogger } from './logger'
 import { createMailer } from './mail/mailer'
 import { connectRedisStorage } from './redis-storage'
 import { resolveAuthSecret } from './secret'
+import { startUnverifiedAccountSweep } from './security/unverified-accounts'
 import { createStorage } from './storage/create-storage'
 import { removeOrphanedTempFiles } from './storage/local-storage'
 
@@ -36,7 +38,8 @@ function builtClientDir(): string | undefined {
 async function main() {
   const config = readConfig()
   const logger = createLogger(config.logLevel)
-  fs.mkdirSync(config.dataDir, { recursive: true })
+  prepareDataDir(config.dataDir, logger)
+  warnIfCookiesInsecure(config.publicUrl, logger)
 
   const database = openDatabase(config.database, {
     onPoolError: (error) => logger.warn({ err: error }, 'database connection lost'),
@@ -57,6 +60,7 @@ async function main() {
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
       outboxDir: path.join(config.dataDir, 'outbox'),
+      logLinks: isLoopbackUrl(config.publicUrl),
       logger,
     }),
     logger,
@@ -67,6 +71,8 @@ async function main() {
     const removed = await removeOrphanedTempFiles(config.storage.dir)
     if (removed > 0) logger.warn({ removed }, 'removed files left by interrupted uploads')
   }
+
+  const stopSweep = startUnverifiedAccountSweep(database.db, database.dialect, logger)
 
   const clientDir = builtClientDir()
   if (clientDir === undefined) logger.warn('client not built: serving the API only')
@@ -100,6 +106,7 @@ async function main() {
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return
     stopping = true
+    stopSweep()
     logger.info({ signal }, 'stopping: finishing in-flight requests')
     setTimeout(() => {
       logger.error('in-flight requests did not finish in time; exiting')

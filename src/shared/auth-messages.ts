@@ -18,6 +18,7 @@ export const AUTH_MESSAGES = {
   emailVerified: 'Your email is verified. Welcome to Mofu!',
   verifyLinkInvalid: 'That verification link is invalid or has expired. Log in to get a new one.',
   weakPassword: 'Password should be at least 6 characters.',
+  commonPassword: 'This password is too common. Please choose another.',
   invalidEmail: 'Please enter a valid email.',
   neutral: 'Incorrect email or password.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
@@ -29,6 +30,9 @@ export const AUTH_MESSAGES = {
   popupClosed: 'The Google sign-in window was closed before sign-in finished.',
   googleFailed: 'Google sign-in did not finish. Please try again.',
   sessionEnded: 'Your session has ended. Please log in again.',
+  passwordRequired: 'Please enter your password to delete your account.',
+  incorrectPassword: 'Incorrect password.',
+  reauthRequired: 'Please sign in again to delete your account.',
 } as const
 
 /** Error codes Mofu's server adds to Better Auth's own. */
@@ -37,6 +41,10 @@ export const AUTH_ERROR_CODES = {
   userNotFound: 'USER_NOT_FOUND',
   neutral: 'INVALID_CREDENTIALS',
   mailNotSent: 'MAIL_NOT_SENT',
+  commonPassword: 'PASSWORD_TOO_COMMON',
+  passwordRequired: 'PASSWORD_REQUIRED',
+  incorrectPassword: 'INCORRECT_PASSWORD',
+  reauthRequired: 'REAUTH_REQUIRED',
 } as const
 
 export const MIN_PASSWORD_LENGTH = 6

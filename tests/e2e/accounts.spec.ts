@@ -146,6 +146,28 @@ test('Google sign-in in a popup; a Google user gets the hint at e-mail log-in', 
   await other.close()
 })
 
+test('another page cannot end a waiting Google sign-in', async ({ page, context }) => {
+  const email = newEmail('google-nonce')
+  await openPanel(page)
+  const popupOpened = page.waitForEvent('popup')
+  await panel(page).getByRole('button', { name: 'Sign in with Google' }).click()
+  const popup = await popupOpened
+  await popup.getByLabel('Email').waitFor()
+
+  // A page of the same site reports a failed sign-in on the panel's channel.
+  const other = await context.newPage()
+  await other.goto('/auth/popup-done?error=google', { waitUntil: 'networkidle' })
+  await other.close()
+  // Long enough for the channel's message to arrive; the panel must still be waiting.
+  await page.waitForTimeout(500)
+  await expect(panel(page).getByRole('alert')).toHaveCount(0)
+
+  await popup.getByLabel('Email').fill(email)
+  await popup.getByRole('button', { name: 'Sign in' }).click()
+  await popup.waitForEvent('close')
+  await expect(panel(page).locator('[data-state="signed-in"]')).toContainText(email)
+})
+
 test('a closed Google popup gets a clear message', async ({ page }) => {
   await openPanel(page)
   const popupOpened = page.waitForEvent('popup')

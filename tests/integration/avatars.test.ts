@@ -16,7 +16,7 @@ import { startS3Server, type S3Peer } from '../support/s3-server'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { createTestDatabase } from '../support/test-database'
-import { createTestUser, type TestUser } from '../support/test-users'
+import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
  * Avatars over HTTP (SPEC 4 "Avatar flow", 5, 7 "Storage", 9): PUT and DELETE /api/me/avatar,
@@ -549,7 +549,11 @@ describe('DELETE /api/me', () => {
     )
     expect(await storedAvatar(user.uid)).not.toBeNull()
 
-    const deleted = await request('DELETE', '/api/me', { cookie: user.cookie })
+    const deleted = await request('DELETE', '/api/me', {
+      cookie: user.cookie,
+      contentType: 'application/json',
+      body: JSON.stringify({ password: TEST_PASSWORD }),
+    })
     expect(deleted.status).toBe(204)
     expect(await storedAvatar(user.uid)).toBeNull()
     expect((await request('GET', path)).status).toBe(404)

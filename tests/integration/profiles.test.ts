@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HANDLE_MESSAGES, type Profile } from '../../src/shared/profile'
+import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
@@ -554,7 +555,27 @@ describe('DELETE /api/me', () => {
 
     expect((await request('DELETE', '/api/me')).status).toBe(401)
 
-    const deleted = await request('DELETE', '/api/me', { cookie: leaving.cookie })
+    const withoutPassword = await request('DELETE', '/api/me', { cookie: leaving.cookie })
+    expect(withoutPassword.status).toBe(403)
+    expect(withoutPassword.json).toEqual({
+      code: 'PASSWORD_REQUIRED',
+      message: AUTH_MESSAGES.passwordRequired,
+    })
+    const wrongPassword = await request('DELETE', '/api/me', {
+      cookie: leaving.cookie,
+      body: { password: 'not-the-password' },
+    })
+    expect(wrongPassword.status).toBe(403)
+    expect(wrongPassword.json).toEqual({
+      code: 'INCORRECT_PASSWORD',
+      message: AUTH_MESSAGES.incorrectPassword,
+    })
+    expect((await getProfile(leaving)).status).toBe(200)
+
+    const deleted = await request('DELETE', '/api/me', {
+      cookie: leaving.cookie,
+      body: { password: TEST_PASSWORD },
+    })
     expect(deleted.status).toBe(204)
     expect(deleted.text).toBe('')
 

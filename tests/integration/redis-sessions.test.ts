@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { connectRedisStorage, type RedisStorage } from '../../src/server/redis-storage'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { createTestUser } from '../support/test-users'
+import { createTestUser, TEST_PASSWORD } from '../support/test-users'
 
 const REDIS_URL = process.env.MOFU_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 let redis: RedisStorage
@@ -29,7 +29,11 @@ it('deleting the account ends its sessions in Redis too', async () => {
   const headers = { Cookie: user.cookie }
   expect((await subject.app.request('/api/me/profile', { headers })).status).toBe(200)
 
-  const deleted = await subject.app.request('/api/me', { method: 'DELETE', headers })
+  const deleted = await subject.app.request('/api/me', {
+    method: 'DELETE',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ password: TEST_PASSWORD }),
+  })
   expect(deleted.status).toBe(204)
 
   const session = await subject.app.request('/api/auth/get-session', { headers })

@@ -77,7 +77,13 @@ describe('mailer over SMTP', () => {
 
   it('delivers a verification mail with From, To, subject, text and HTML parts', async () => {
     const { logger, entries } = readableLogger()
-    const mailer = createMailer({ smtpUrl: smtp.url, from: FROM, outboxDir, logger })
+    const mailer = createMailer({
+      smtpUrl: smtp.url,
+      from: FROM,
+      outboxDir,
+      logLinks: false,
+      logger,
+    })
     const arriving = smtp.waitForMail(TO)
     await mailer.send(verificationMail({ to: TO, url: URL_TRICKY, validFor: '24 hours' }))
 
@@ -106,7 +112,13 @@ describe('mailer over SMTP', () => {
 
   it('rejects with MailError while the relay refuses, and sends again afterwards', async () => {
     const { logger, entries } = readableLogger()
-    const mailer = createMailer({ smtpUrl: smtp.url, from: FROM, outboxDir, logger })
+    const mailer = createMailer({
+      smtpUrl: smtp.url,
+      from: FROM,
+      outboxDir,
+      logLinks: false,
+      logger,
+    })
     const mail = verificationMail({ to: TO, url: URL_PLAIN, validFor: '24 hours' })
     smtp.setRefuse(true)
 
@@ -135,6 +147,7 @@ describe('mailer over SMTP', () => {
       smtpUrl: `smtp://127.0.0.1:${port}`,
       from: FROM,
       outboxDir,
+      logLinks: false,
       logger,
     })
     const started = Date.now()
@@ -158,6 +171,7 @@ describe('mailer over SMTP', () => {
         smtpUrl: `smtp://127.0.0.1:${port}`,
         from: FROM,
         outboxDir,
+        logLinks: false,
         logger,
       })
       const started = Date.now()
@@ -173,10 +187,16 @@ describe('mailer over SMTP', () => {
 })
 
 describe('mailer without SMTP (outbox)', () => {
-  it('writes one complete .eml per mail into a folder it creates, and logs the link', async () => {
+  it('writes one complete owner-only .eml per mail into a folder it creates, and logs the link', async () => {
     const { logger, entries } = readableLogger()
     const outboxDir = path.join(tempDir(), 'data', 'outbox')
-    const mailer = createMailer({ smtpUrl: undefined, from: FROM, outboxDir, logger })
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: FROM,
+      outboxDir,
+      logLinks: true,
+      logger,
+    })
     const mail: Mail = verificationMail({ to: TO, url: URL_PLAIN, validFor: '24 hours' })
 
     await mailer.send(mail)
@@ -186,6 +206,8 @@ describe('mailer without SMTP (outbox)', () => {
     const [name = ''] = files
     expect(name).toMatch(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z-[0-9a-f]{8}\.eml$/)
     const file = path.join(outboxDir, name)
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600)
+    expect(fs.statSync(outboxDir).mode & 0o777).toBe(0o700)
 
     const parsed = await simpleParser(fs.readFileSync(file))
     expect(parsed.subject).toBe(mail.subject)
@@ -208,6 +230,26 @@ describe('mailer without SMTP (outbox)', () => {
     expect(fs.readdirSync(outboxDir)).toHaveLength(2)
   })
 
+  it('logs where the mail went but not its link or full address when PUBLIC_URL is not loopback', async () => {
+    const { logger, entries } = readableLogger()
+    const outboxDir = path.join(tempDir(), 'outbox')
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: FROM,
+      outboxDir,
+      logLinks: false,
+      logger,
+    })
+    await mailer.send(verificationMail({ to: TO, url: URL_PLAIN, validFor: '24 hours' }))
+
+    const [name = ''] = fs.readdirSync(outboxDir)
+    const logged = entries.find((entry) => entry.msg === 'mail written to outbox')
+    expect(logged).toMatchObject({ domain: 'example.test', file: path.join(outboxDir, name) })
+    const line = JSON.stringify(logged)
+    expect(line).not.toContain('token=abc123')
+    expect(line).not.toContain(TO)
+  })
+
   it('rejects with MailError when the outbox cannot be written, leaving no temp file', async () => {
     const { logger } = readableLogger()
     const blocker = path.join(tempDir(), 'not-a-folder')
@@ -216,6 +258,7 @@ describe('mailer without SMTP (outbox)', () => {
       smtpUrl: undefined,
       from: FROM,
       outboxDir: path.join(blocker, 'outbox'),
+      logLinks: false,
       logger,
     })
     await expect(
@@ -229,21 +272,30 @@ describe('mail templates', () => {
   const input = { to: TO, url: URL_PLAIN, validFor: '1 hour' }
 
   it.each([
-    ['verification', verificationMail],
-    ['password reset', passwordResetMail],
-  ])('%s mail names Mofu, the validity and what to do if unexpected, in both parts', (_, make) => {
-    const mail = make(input)
-    expect(mail.to).toBe(TO)
-    expect(mail.subject).toContain('Mofu')
-    for (const part of [mail.text, mail.html]) {
-      expect(part).toContain('Mofu')
-      expect(part).toContain('valid for 1 hour')
-      expect(part).toContain(
-        'If you did not ask for this, you can ignore this mail; nothing changes.',
-      )
-    }
-    expect(mail.html).not.toMatch(/<img|<link|@import|url\(|src=/i)
-  })
+    [
+      'verification',
+      verificationMail,
+      'If you did not sign up for Mofu, ignore this mail: without a click the account cannot be used and is deleted after 7 days.',
+    ],
+    [
+      'password reset',
+      passwordResetMail,
+      'If you did not ask for this, you can ignore this mail; nothing changes.',
+    ],
+  ])(
+    '%s mail names Mofu, the validity and what to do if unexpected, in both parts',
+    (_, make, unexpected) => {
+      const mail = make(input)
+      expect(mail.to).toBe(TO)
+      expect(mail.subject).toContain('Mofu')
+      for (const part of [mail.text, mail.html]) {
+        expect(part).toContain('Mofu')
+        expect(part).toContain('valid for 1 hour')
+        expect(part).toContain(unexpected)
+      }
+      expect(mail.html).not.toMatch(/<img|<link|@import|url\(|src=/i)
+    },
+  )
 
   it('puts the reset link unchanged into the text part and escaped into the HTML', () => {
     const mail = passwordResetMail({ ...input, url: URL_TRICKY })

@@ -26,6 +26,8 @@ export interface SmtpCapture {
   waitForMail(to: string, options?: WaitForMailOptions): Promise<CapturedMail>
   /** While on, RCPT TO and DATA are answered with transient failures (451). */
   setRefuse(refuse: boolean): void
+  /** Makes every later mail take this long to be accepted, like a slow relay. */
+  setDelay(ms: number): void
   clear(): void
   close(): Promise<void>
 }
@@ -49,6 +51,7 @@ export async function startSmtpCapture(options: { port?: number } = {}): Promise
   const messages: CapturedMail[] = []
   const waiters = new Set<Waiter>()
   let refuse = false
+  let delayMs = 0
 
   const server = new SMTPServer({
     authOptional: true,
@@ -69,24 +72,27 @@ export async function startSmtpCapture(options: { port?: number } = {}): Promise
           return
         }
         const raw = Buffer.concat(chunks)
-        simpleParser(raw).then(
-          (parsed) => {
-            const mail: CapturedMail = {
-              from: parsed.from?.value[0]?.address,
-              to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
-              subject: parsed.subject,
-              text: parsed.text,
-              html: parsed.html === false ? undefined : parsed.html,
-              raw: raw.toString('utf8'),
-            }
-            messages.push(mail)
-            for (const waiter of waiters) {
-              if (waiter.matches(mail)) waiter.resolve(mail)
-            }
-            callback(null)
-          },
-          (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
-        )
+        const delay = new Promise((resolve) => setTimeout(resolve, delayMs))
+        Promise.all([simpleParser(raw), delay])
+          .then(([parsed]) => parsed)
+          .then(
+            (parsed) => {
+              const mail: CapturedMail = {
+                from: parsed.from?.value[0]?.address,
+                to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
+                subject: parsed.subject,
+                text: parsed.text,
+                html: parsed.html === false ? undefined : parsed.html,
+                raw: raw.toString('utf8'),
+              }
+              messages.push(mail)
+              for (const waiter of waiters) {
+                if (waiter.matches(mail)) waiter.resolve(mail)
+              }
+              callback(null)
+            },
+            (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+          )
       })
     },
   })
@@ -147,6 +153,9 @@ export async function startSmtpCapture(options: { port?: number } = {}): Promise
     waitForMail,
     setRefuse(value) {
       refuse = value
+    },
+    setDelay(ms) {
+      delayMs = ms
     },
     clear() {
       messages.length = 0

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { pino } from 'pino'
+import { pino, type Logger } from 'pino'
 import { createApp, type AppDeps } from '../../src/server/app'
 import { createAuth, type Auth, type AuthDeps } from '../../src/server/auth'
 import { openDatabase, type Database, type OpenOptions } from '../../src/server/db/database'
@@ -38,6 +38,8 @@ export interface TestAppOptions {
   secondaryStorage?: AuthDeps['secondaryStorage']
   /** Another storage (S3 against the test S3 server); the caller cleans it up. */
   storage?: ObjectStorage
+  /** Where the app logs; silent by default. */
+  logger?: Logger
 }
 
 /** The real app on a fresh, migrated database of the current project's dialect. */
@@ -46,7 +48,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const testDatabase = shared ?? (await createTestDatabase())
   const database = openDatabase(testDatabase.target, options.open)
   await migrateToLatest(database)
-  const logger = pino({ level: 'silent' })
+  const logger = options.logger ?? pino({ level: 'silent' })
   const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mofu-outbox-'))
   let storage = options.storage
   let storageDir: string | undefined
@@ -64,6 +66,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       smtpUrl: options.smtpUrl,
       from: 'Mofu <no-reply@mofu.test>',
       outboxDir,
+      logLinks: true,
       logger,
     }),
     logger,

@@ -8,7 +8,11 @@ const CHANNEL = 'mofu-auth'
 interface PopupResult {
   type: 'google-done'
   ok: boolean
+  /** The attempt's nonce, from the landing page's URL: another page's message is not ours. */
+  attempt: string | null
 }
+
+const ATTEMPT_PARAM = 'attempt'
 
 /**
  * Google sign-in in a popup over Better Auth's redirect flow: the window opens at once (inside
@@ -19,14 +23,18 @@ export async function signInWithGooglePopup(): Promise<string | null> {
   const popup = window.open('', 'mofu-google-sign-in', 'popup,width=500,height=680')
   if (popup === null) return AUTH_MESSAGES.popupBlocked
 
+  // getRandomValues, unlike randomUUID, also exists on a plain http:// origin.
+  const attempt = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('')
   let url: string
   try {
     const { data, error } = await authClient.$fetch<{ url: string }>('/sign-in/social', {
       method: 'POST',
       body: {
         provider: 'google',
-        callbackURL: POPUP_DONE_PATH,
-        errorCallbackURL: `${POPUP_DONE_PATH}?error=google`,
+        callbackURL: `${POPUP_DONE_PATH}?${ATTEMPT_PARAM}=${attempt}`,
+        errorCallbackURL: `${POPUP_DONE_PATH}?error=google&${ATTEMPT_PARAM}=${attempt}`,
         disableRedirect: true,
       },
     })
@@ -49,8 +57,13 @@ export async function signInWithGooglePopup(): Promise<string | null> {
       resolve(message)
     }
     channel.addEventListener('message', (event: MessageEvent<PopupResult | string>) => {
-      if (typeof event.data === 'object' && event.data.type === 'google-done') {
-        finish(event.data.ok ? null : AUTH_MESSAGES.googleFailed)
+      const result = event.data
+      if (
+        typeof result === 'object' &&
+        result.type === 'google-done' &&
+        result.attempt === attempt
+      ) {
+        finish(result.ok ? null : AUTH_MESSAGES.googleFailed)
       }
     })
     // The popup may also be closed by hand before it reports.
@@ -62,9 +75,14 @@ export async function signInWithGooglePopup(): Promise<string | null> {
 
 /** Runs in the popup on POPUP_DONE_PATH. */
 export function reportPopupResult() {
-  const ok = !new URLSearchParams(window.location.search).has('error')
+  const params = new URLSearchParams(window.location.search)
+  const ok = !params.has('error')
   const channel = new BroadcastChannel(CHANNEL)
-  channel.postMessage({ type: 'google-done', ok } satisfies PopupResult)
+  channel.postMessage({
+    type: 'google-done',
+    ok,
+    attempt: params.get(ATTEMPT_PARAM),
+  } satisfies PopupResult)
   channel.close()
   window.close()
 }

@@ -116,7 +116,9 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
 }
 
 function openSqlite(file: string, timeoutMs: number): Database {
-  fs.mkdirSync(path.dirname(file), { recursive: true })
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
+  // Created owner-only before SQLite opens it; SQLite gives its -wal and -shm files the same mode.
+  fs.closeSync(fs.openSync(file, 'a', 0o600))
   const sqlite = new SQLite(file, { timeout: Math.min(timeoutMs, SQLITE_BUSY_TIMEOUT_MS) })
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('synchronous = NORMAL')

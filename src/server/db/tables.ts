@@ -37,11 +37,25 @@ export interface ProfilesTable {
 export interface UserTable {
   id: string
   email: string
+  /** SQLite stores 0 or 1, PostgreSQL a boolean. */
+  emailVerified: number | boolean
+  /** SQLite stores ISO 8601 text, PostgreSQL a timestamptz. */
+  createdAt: string | Date
+}
+
+/** Better Auth's account table, as far as Mofu reads it itself. */
+export interface AccountTable {
+  id: string
+  userId: string
+  providerId: string
+  /** The password hash of a `credential` account; null for Google. */
+  password: string | null
 }
 
 export interface Tables {
   profiles: ProfilesTable
   user: UserTable
+  account: AccountTable
   instance_settings: InstanceSettingsTable
   page_views: PageViewsTable
 }

@@ -25,6 +25,11 @@ export interface MailerOptions {
   smtpUrl: string | undefined
   from: string
   outboxDir: string
+  /**
+   * Whether the outbox log line may carry the mail's link: only for local development (a
+   * loopback PUBLIC_URL). Elsewhere a link in the log would let any log reader use it.
+   */
+  logLinks: boolean
   logger: Logger
 }
 
@@ -36,7 +41,7 @@ const SMTP_TIMEOUT_MS = 10_000
 
 export function createMailer(options: MailerOptions): Mailer {
   return options.smtpUrl === undefined
-    ? outboxMailer(options.outboxDir, options.from, options.logger)
+    ? outboxMailer(options.outboxDir, options.from, options.logLinks, options.logger)
     : smtpMailer(options.smtpUrl, options.from, options.logger)
 }
 
@@ -63,7 +68,7 @@ function smtpMailer(url: string, from: string, logger: Logger): Mailer {
   }
 }
 
-function outboxMailer(dir: string, from: string, logger: Logger): Mailer {
+function outboxMailer(dir: string, from: string, logLinks: boolean, logger: Logger): Mailer {
   const transport = createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return {
     async send(mail) {
@@ -76,8 +81,9 @@ function outboxMailer(dir: string, from: string, logger: Logger): Mailer {
       try {
         const { message } = await transport.sendMail({ ...mail, from })
         if (!Buffer.isBuffer(message)) throw new Error('the message was not rendered to a buffer')
-        await fs.mkdir(dir, { recursive: true })
-        await fs.writeFile(temp, message, { flag: 'wx' })
+        await fs.mkdir(dir, { recursive: true, mode: 0o700 })
+        // Owner-only: a mail holds a live verification or reset link.
+        await fs.writeFile(temp, message, { flag: 'wx', mode: 0o600 })
         await fs.rename(temp, file)
       } catch (error) {
         await fs.rm(temp, { force: true }).catch(() => undefined)
@@ -85,10 +91,17 @@ function outboxMailer(dir: string, from: string, logger: Logger): Mailer {
         logger.warn({ dir, reason }, 'mail not written to outbox')
         throw new MailError(`Could not write mail to the outbox: ${reason}`)
       }
-      logger.info(
-        { to: mail.to, subject: mail.subject, file, link: firstLink(mail.text) },
-        'mail written to outbox',
-      )
+      if (logLinks) {
+        logger.info(
+          { to: mail.to, subject: mail.subject, file, link: firstLink(mail.text) },
+          'mail written to outbox',
+        )
+      } else {
+        logger.info(
+          { domain: recipientDomain(mail.to), subject: mail.subject, file },
+          'mail written to outbox',
+        )
+      }
     },
   }
 }

@@ -14,6 +14,7 @@ export function verificationMail(input: LinkMailInput): Mail {
     intro:
       'Thanks for signing up. Please confirm this is your e-mail address, then you can sign in.',
     action: 'Verify my e-mail',
+    notExpected: NOT_SIGNED_UP,
   })
 }
 
@@ -23,6 +24,7 @@ export function passwordResetMail(input: LinkMailInput): Mail {
     heading: 'Reset your password',
     intro: 'We got a request to reset the password of your Mofu account. Choose a new one here:',
     action: 'Choose a new password',
+    notExpected: NOT_EXPECTED,
   })
 }
 
@@ -31,9 +33,17 @@ interface Wording {
   heading: string
   intro: string
   action: string
+  /** What to do with a mail one did not ask for. */
+  notExpected: string
 }
 
 const NOT_EXPECTED = 'If you did not ask for this, you can ignore this mail; nothing changes.'
+/**
+ * Someone may have signed up with another's address. Not clicking keeps their account unverified,
+ * so it can never sign in and is deleted after 7 days.
+ */
+const NOT_SIGNED_UP =
+  'If you did not sign up for Mofu, ignore this mail: without a click the account cannot be used and is deleted after 7 days.'
 
 /** Mail clients ignore <style> blocks and web fonts unevenly, so every style is inline. */
 const FONT =
@@ -62,7 +72,7 @@ function linkMail({ to, url, validFor }: LinkMailInput, wording: Wording): Mail 
     '',
     validity,
     '',
-    NOT_EXPECTED,
+    wording.notExpected,
     '',
     '- Mofu',
     '',
@@ -108,7 +118,7 @@ function html(wording: Wording, url: string, validity: string): string {
 </td></tr>
 <tr><td style="padding:0 32px;${font}font-size:14px;line-height:1.5;color:${COLOR.body};">${e(validity)} If the button does not work, open this link:</td></tr>
 <tr><td style="padding:8px 32px 24px;${font}font-size:13px;line-height:1.5;word-break:break-all;"><a href="${href}" target="_blank" style="color:${COLOR.sakura};text-decoration:underline;">${href}</a></td></tr>
-<tr><td style="padding:16px 32px 28px;border-top:1px solid ${COLOR.line};${font}font-size:13px;line-height:1.5;color:${COLOR.quiet};">${e(NOT_EXPECTED)}</td></tr>
+<tr><td style="padding:16px 32px 28px;border-top:1px solid ${COLOR.line};${font}font-size:13px;line-height:1.5;color:${COLOR.quiet};">${e(wording.notExpected)}</td></tr>
 </table>
 </td></tr>
 </table>

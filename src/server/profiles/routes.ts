@@ -1,5 +1,6 @@
 import { zValidator } from '@hono/zod-validator'
 import { Hono } from 'hono'
+import type { RequestIdVariables } from 'hono/request-id'
 import { bodyLimit } from 'hono/body-limit'
 import type { Kysely, Selectable } from 'kysely'
 import {
@@ -12,10 +13,14 @@ import {
   type PublicProfile,
 } from '../../shared/profile'
 import type { Auth } from '../auth'
+import { clientIp } from '../auth-routes'
 import { avatarKey, avatarUrl } from '../avatars/avatar-object'
 import type { ProfilesTable, Tables } from '../db/tables'
 import { invalidInput, requireJson } from '../http/errors'
 import { requireSession, sessionUserId, signInRequired } from '../http/session'
+import type { Logger } from '../logger'
+import { deletionRefusal } from '../security/account-deletion'
+import { logSecurityEvent } from '../security/security-events'
 import type { ObjectStorage } from '../storage/object-storage'
 
 type ProfileRow = Selectable<ProfilesTable>
@@ -68,9 +73,10 @@ export function profileRoutes(
   db: Kysely<Tables>,
   auth: Auth,
   storage: ObjectStorage,
-  publicUrl: string,
+  options: { logger: Logger; trustProxy: boolean; publicUrl: string },
 ) {
-  return new Hono()
+  const { logger, trustProxy, publicUrl } = options
+  return new Hono<{ Variables: RequestIdVariables }>()
     .get('/me/profile', requireSession(auth), async (c) => {
       try {
         return c.json(toProfile(await loadOrCreateProfile(db, c.get('uid')), publicUrl))
@@ -144,6 +150,8 @@ export function profileRoutes(
       return c.json({ name, username, displayUsername, avatar } satisfies PublicProfile)
     })
     .delete('/me', requireSession(auth), async (c) => {
+      const refusal = await deletionRefusal(auth, c.req.raw, c.get('uid'))
+      if (refusal !== null) return c.json(refusal.body, refusal.status)
       // The avatar file first: should that fail, the account is still there to try again,
       // rather than a file left behind with no one to delete it.
       await storage.delete(avatarKey(c.get('uid')))
@@ -151,6 +159,11 @@ export function profileRoutes(
       // profile goes with the user (foreign key cascade), which frees the handle.
       const context = await auth.$context
       await context.internalAdapter.deleteUser(c.get('uid'))
+      logSecurityEvent(logger, 'account.deleted', {
+        userId: c.get('uid'),
+        ip: clientIp(c, trustProxy),
+        reqId: c.get('requestId'),
+      })
       return c.body(null, 204)
     })
 }

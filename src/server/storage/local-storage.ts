@@ -5,6 +5,10 @@ import path from 'node:path'
 import { z } from 'zod'
 import { checkKey, type ObjectStorage, type StoredObject } from './object-storage'
 
+/** Uploads are the users' own: readable by the server's account only. */
+const PRIVATE_FILE_MODE = 0o600
+const PRIVATE_DIR_MODE = 0o700
+
 /** For objects written before their content type was recorded, or whose record was lost. */
 const UNKNOWN_TYPE = 'application/octet-stream'
 
@@ -27,7 +31,7 @@ async function writeAtomically(file: string, data: Buffer): Promise<void> {
     `.${path.basename(file)}.${process.pid}.${randomUUID()}.tmp`,
   )
   try {
-    const handle = await fs.open(temp, 'wx')
+    const handle = await fs.open(temp, 'wx', PRIVATE_FILE_MODE)
     try {
       await handle.writeFile(data)
       await handle.sync()
@@ -116,7 +120,7 @@ export function createLocalStorage(dir: string): ObjectStorage {
     async put(key, body, contentType) {
       const file = fileOf(key)
       const folder = path.dirname(file)
-      await fs.mkdir(folder, { recursive: true })
+      await fs.mkdir(folder, { recursive: true, mode: PRIVATE_DIR_MODE })
       // Metadata first: a crash between the two renames pairs the old content with the new
       // type, never new content with no record of its type.
       await writeAtomically(metaOf(file), Buffer.from(JSON.stringify({ contentType })))

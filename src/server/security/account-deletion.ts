@@ -1,0 +1,52 @@
+import { DeleteAccountRequestSchema } from '../../shared/account'
+import { AUTH_ERROR_CODES, AUTH_MESSAGES } from '../../shared/auth-messages'
+import type { Auth } from '../auth'
+
+/** A Google-only account may be deleted this long after its sign-in without signing in again. */
+export const RECENT_SIGN_IN_MS = 10 * 60 * 1000
+
+export type DeletionRefusal =
+  | { status: 400; body: { code: 'VALIDATION_ERROR'; message: string } }
+  | { status: 403; body: { code: string; message: string } }
+
+const refused = (code: keyof typeof AUTH_ERROR_CODES & keyof typeof AUTH_MESSAGES) => ({
+  status: 403 as const,
+  body: { code: AUTH_ERROR_CODES[code], message: AUTH_MESSAGES[code] },
+})
+
+/**
+ * Whoever holds a session may delete the account only by proving it is still its owner: the
+ * current password, or (without one) a sign-in within RECENT_SIGN_IN_MS. Null when allowed.
+ */
+export async function deletionRefusal(
+  auth: Auth,
+  request: Request,
+  userId: string,
+): Promise<DeletionRefusal | null> {
+  const text = await request.text()
+  let json: unknown
+  try {
+    json = text.trim() === '' ? {} : JSON.parse(text)
+  } catch {
+    json = null
+  }
+  const parsed = DeleteAccountRequestSchema.safeParse(json)
+  if (!parsed.success) {
+    return {
+      status: 400,
+      body: { code: 'VALIDATION_ERROR', message: 'Send { "password": "…" } as JSON.' },
+    }
+  }
+  const context = await auth.$context
+  const accounts = await context.internalAdapter.findAccounts(userId)
+  const hash = accounts.find((account) => account.providerId === 'credential')?.password
+  if (typeof hash === 'string') {
+    const { password } = parsed.data
+    if (password === undefined || password === '') return refused('passwordRequired')
+    const matches = await context.password.verify({ hash, password })
+    return matches ? null : refused('incorrectPassword')
+  }
+  const session = await auth.api.getSession({ headers: request.headers })
+  const signedInAt = session === null ? 0 : new Date(session.session.createdAt).getTime()
+  return Date.now() - signedInAt <= RECENT_SIGN_IN_MS ? null : refused('reauthRequired')
+}

@@ -1,0 +1,50 @@
+import type { Logger } from '../logger'
+
+/** The security events Mofu logs (README "Security events"). */
+export type SecurityEventName =
+  | 'sign-in.ok'
+  | 'sign-in.failed'
+  | 'sign-up'
+  | 'email.verified'
+  | 'password-reset.requested'
+  | 'password-reset.completed'
+  | 'password.changed'
+  | 'account.deleted'
+  | 'throttled'
+
+/** Failures and throttling are worth a look; the rest is the normal life of an account. */
+const WARN: ReadonlySet<SecurityEventName> = new Set(['sign-in.failed', 'throttled'])
+
+/** Request headers the HTTP layer sets for Better Auth, so its hooks know who is asking. */
+export const CLIENT_IP_HEADER = 'x-mofu-client-ip'
+export const REQUEST_ID_HEADER = 'x-mofu-request-id'
+
+export interface SecurityEventSource {
+  userId?: string | null
+  ip?: string | null
+  reqId?: string | null
+}
+
+/** One line per event, never with a password, token, mail body or full address. */
+export function logSecurityEvent(
+  logger: Logger,
+  event: SecurityEventName,
+  source: SecurityEventSource,
+): void {
+  const fields = {
+    event,
+    userId: source.userId ?? null,
+    ip: source.ip ?? null,
+    reqId: source.reqId ?? null,
+  }
+  if (WARN.has(event)) logger.warn(fields, 'security event')
+  else logger.info(fields, 'security event')
+}
+
+/** The client address and request id the HTTP layer passed along with a request. */
+export function requestSource(headers: Headers | undefined | null): SecurityEventSource {
+  return {
+    ip: headers?.get(CLIENT_IP_HEADER) ?? null,
+    reqId: headers?.get(REQUEST_ID_HEADER) ?? null,
+  }
+}

@@ -1,0 +1,30 @@
+import fs from 'node:fs'
+import { isLoopbackUrl } from './config'
+import type { Logger } from './logger'
+
+/**
+ * Creates DATA_DIR owner-only (it holds the SQLite file, the outbox's live links and uploads).
+ * An existing folder is left as the operator set it, with one warning when others can read it.
+ */
+export function prepareDataDir(dir: string, logger: Logger): void {
+  if (!fs.existsSync(dir)) {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 })
+    return
+  }
+  const mode = fs.statSync(dir).mode & 0o777
+  if ((mode & 0o007) !== 0) {
+    logger.warn(
+      { dataDir: dir, mode: mode.toString(8) },
+      'DATA_DIR can be read by other users of this machine; run chmod 700 on it',
+    )
+  }
+}
+
+/** Browsers drop Secure cookies over http://, so Mofu sends them without it there. */
+export function warnIfCookiesInsecure(publicUrl: string, logger: Logger): void {
+  if (!publicUrl.startsWith('http:') || isLoopbackUrl(publicUrl)) return
+  logger.warn(
+    { publicUrl },
+    'PUBLIC_URL is http:// on a non-loopback address: cookies are not Secure and travel unencrypted; use https://',
+  )
+}

@@ -1,0 +1,8 @@
+import { z } from 'zod'
+
+/** DELETE /api/me: the current password, for accounts that have one (SPEC 4, issue 10 §6). */
+export const DeleteAccountRequestSchema = z.object({
+  password: z.string().max(128).optional(),
+})
+
+export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequestSchema>

@@ -1,0 +1,343 @@
+import { Writable } from 'node:stream'
+import { pino } from 'pino'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
+import { createTestApp, type TestApp } from '../support/test-app'
+import { cookiesOf, createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
+
+const ORIGIN = 'http://localhost:3000'
+const DAY_MS = 24 * 60 * 60 * 1000
+
+let smtp: SmtpCapture
+let subject: TestApp
+let sequence = 0
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture()
+  subject = await createTestApp({ smtpUrl: smtp.url })
+})
+afterAll(async () => {
+  await subject.dispose()
+  await smtp.close()
+})
+
+function newVisitor() {
+  sequence += 1
+  return { email: `hardened${sequence}-${Date.now()}@mofu.test`, ip: `10.20.${sequence}.1` }
+}
+
+async function call(
+  app: TestApp['app'],
+  ip: string,
+  path: string,
+  body?: unknown,
+  cookie?: string,
+) {
+  const response = await app.request(path.startsWith('/api/') ? path : `/api/auth${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Forwarded-For': ip,
+      Origin: ORIGIN,
+      ...(cookie === undefined ? {} : { Cookie: cookie }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    redirect: 'manual',
+  })
+  const text = await response.text()
+  const json = (/^[[{]/.test(text) ? JSON.parse(text) : {}) as Record<string, unknown>
+  return { status: response.status, json, headers: response.headers, text }
+}
+
+const newUser = () => createTestUser(subject.app, smtp, newVisitor())
+
+async function resetCode(email: string, ip: string): Promise<string> {
+  smtp.clear()
+  expect((await call(subject.app, ip, '/request-password-reset', { email })).status).toBe(200)
+  const mail = await smtp.waitForMail(email, { subject: /reset/i })
+  const link = new URL(/https?:\/\/\S+/.exec(mail.text ?? '')?.[0] ?? '')
+  return link.searchParams.get('oobCode') ?? ''
+}
+
+describe('passwords', () => {
+  it('refuses a common breached password at sign-up and reset, after the length rule', async () => {
+    const { email, ip } = newVisitor()
+    const common = await call(subject.app, ip, '/sign-up/email', {
+      email,
+      password: 'iloveyou',
+      name: '',
+    })
+    expect(common.status).toBe(400)
+    expect(common.json).toMatchObject({
+      code: 'PASSWORD_TOO_COMMON',
+      message: AUTH_MESSAGES.commonPassword,
+    })
+    const shortAndCommon = await call(subject.app, ip, '/sign-up/email', {
+      email,
+      password: '12345',
+      name: '',
+    })
+    expect(shortAndCommon.json.code).toBe('PASSWORD_TOO_SHORT')
+
+    const user = await newUser()
+    const code = await resetCode(user.email, user.ip)
+    const reset = await call(subject.app, user.ip, '/reset-password', {
+      token: code,
+      newPassword: 'Password123',
+    })
+    expect(reset.status).toBe(400)
+    expect(reset.json).toMatchObject({ code: 'PASSWORD_TOO_COMMON' })
+    // The code is still good for a better password.
+    const better = await call(subject.app, user.ip, '/reset-password', {
+      token: code,
+      newPassword: 'moon-petal-lantern',
+    })
+    expect(better.status).toBe(200)
+  })
+
+  it('keeps reset codes only as hashes, and the code check still finds them', async () => {
+    const user = await newUser()
+    const code = await resetCode(user.email, user.ip)
+    const rows = await subject.database.db
+      .selectFrom('verification' as never)
+      .select(['identifier' as never])
+      .execute()
+    const identifiers = rows.map((row) => String((row as { identifier: unknown }).identifier))
+    expect(identifiers.length).toBeGreaterThan(0)
+    expect(identifiers.filter((identifier) => identifier.includes(code))).toEqual([])
+    expect(await (await subject.app.request(`/api/password-reset/${code}`)).json()).toEqual({
+      valid: true,
+    })
+  })
+})
+
+describe('sessions', () => {
+  async function sessionExpiry(user: TestUser) {
+    const found = await call(subject.app, user.ip, '/get-session', undefined, user.cookie)
+    const session = found.json.session as { expiresAt?: string } | undefined
+    return session?.expiresAt === undefined ? null : new Date(session.expiresAt).getTime()
+  }
+
+  it('end 30 days after sign-in however often they are renewed', async () => {
+    const user = await newUser()
+    const signedInAt = Date.now() - 29.5 * DAY_MS
+    const { db, dialect } = subject.database
+    const at = (ms: number) => (dialect === 'postgres' ? new Date(ms) : new Date(ms).toISOString())
+    // Renewed daily for 29.5 days: due for renewal again (Better Auth renews a day after the last).
+    await db
+      .updateTable('session' as never)
+      .set({ createdAt: at(signedInAt), expiresAt: at(Date.now() + DAY_MS) } as never)
+      .where('userId' as never, '=', user.uid as never)
+      .execute()
+
+    const expiry = await sessionExpiry(user)
+    expect(expiry).not.toBeNull()
+    expect(expiry).toBeLessThanOrEqual(signedInAt + 30 * DAY_MS + 1000)
+    expect(expiry).toBeGreaterThan(Date.now())
+  })
+})
+
+describe('endpoints Mofu does not use', () => {
+  it('are off, except the account list the panel reads', async () => {
+    const user = await newUser()
+    for (const path of [
+      '/change-email',
+      '/link-social',
+      '/unlink-account',
+      '/get-access-token',
+      '/refresh-token',
+      '/account-info',
+    ]) {
+      const answer = await call(subject.app, user.ip, path, {}, user.cookie)
+      expect(answer.status, path).toBe(404)
+    }
+    const idToken = await call(subject.app, user.ip, '/sign-in/social', {
+      provider: 'google',
+      idToken: { token: 'eyJ.fake.token' },
+    })
+    expect(idToken.status).toBe(404)
+
+    const accounts = await call(subject.app, user.ip, '/list-accounts', undefined, user.cookie)
+    expect(accounts.status).toBe(200)
+    expect(accounts.text).toContain('"providerId":"credential"')
+  })
+})
+
+describe('DELETE /api/me without a password (Google-only accounts)', () => {
+  async function googleOnly(): Promise<TestUser> {
+    const user = await newUser()
+    // What a Google sign-up leaves: the same user with no credential account.
+    await subject.database.db
+      .deleteFrom('account')
+      .where('userId', '=', user.uid)
+      .where('providerId', '=', 'credential')
+      .execute()
+    return user
+  }
+
+  const remove = (user: TestUser) =>
+    subject.app.request('/api/me', {
+      method: 'DELETE',
+      headers: { Cookie: user.cookie, Origin: ORIGIN },
+    })
+
+  it('needs a sign-in within the last 10 minutes', async () => {
+    const stale = await googleOnly()
+    const { db, dialect } = subject.database
+    const elevenMinutesAgo = new Date(Date.now() - 11 * 60 * 1000)
+    await db
+      .updateTable('session' as never)
+      .set({
+        createdAt: dialect === 'postgres' ? elevenMinutesAgo : elevenMinutesAgo.toISOString(),
+      } as never)
+      .where('userId' as never, '=', stale.uid as never)
+      .execute()
+    const refused = await remove(stale)
+    expect(refused.status).toBe(403)
+    expect(await refused.json()).toEqual({
+      code: 'REAUTH_REQUIRED',
+      message: 'Please sign in again to delete your account.',
+    })
+
+    const fresh = await googleOnly()
+    expect((await remove(fresh)).status).toBe(204)
+  })
+})
+
+describe('AUTH_NEUTRAL_ERRORS', () => {
+  /** Each mail takes this long to be accepted: well beyond what a hash varies by. */
+  const SLOW_RELAY_MS = 1800
+
+  it('answers sign-up and reset requests as fast whether or not the address has an account', async () => {
+    const neutral = await createTestApp({ smtpUrl: smtp.url, auth: { neutralAuthErrors: true } })
+    try {
+      const known = await createTestUser(neutral.app, smtp, newVisitor())
+      const unverified = newVisitor()
+      await call(neutral.app, unverified.ip, '/sign-up/email', {
+        email: unverified.email,
+        password: TEST_PASSWORD,
+        name: '',
+      })
+      smtp.setDelay(SLOW_RELAY_MS)
+      const timed = async (path: string, body: Record<string, unknown>) => {
+        const started = performance.now()
+        const answer = await call(neutral.app, newVisitor().ip, path, body)
+        expect(answer.status).toBe(200)
+        return performance.now() - started
+      }
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[3] ?? 0
+      const signUp = (email: string) => ({ email, password: TEST_PASSWORD, name: '' })
+      const knownSignUp: number[] = []
+      const unverifiedSignUp: number[] = []
+      const newSignUp: number[] = []
+      const knownReset: number[] = []
+      const newReset: number[] = []
+      for (let round = 0; round < 7; round++) {
+        knownSignUp.push(await timed('/sign-up/email', signUp(known.email)))
+        unverifiedSignUp.push(await timed('/sign-up/email', signUp(unverified.email)))
+        newSignUp.push(await timed('/sign-up/email', signUp(newVisitor().email)))
+        knownReset.push(await timed('/request-password-reset', { email: known.email }))
+        newReset.push(await timed('/request-password-reset', { email: newVisitor().email }))
+      }
+      // Neither the slow relay nor a second password hash shows in an answer. The margin is
+      // for a loaded machine, where one scrypt hash alone varies by hundreds of milliseconds.
+      const margin = SLOW_RELAY_MS / 3
+      expect(Math.abs(median(knownSignUp) - median(newSignUp))).toBeLessThan(margin)
+      expect(Math.abs(median(unverifiedSignUp) - median(newSignUp))).toBeLessThan(margin)
+      expect(Math.abs(median(knownReset) - median(newReset))).toBeLessThan(margin)
+    } finally {
+      smtp.setDelay(0)
+      await neutral.dispose()
+    }
+  }, 90_000)
+})
+
+describe('security events', () => {
+  it('logs one line per event with user, address and request id, and no secret', async () => {
+    const lines: string[] = []
+    const logger = pino(
+      { level: 'info' },
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(...chunk.toString('utf8').split('\n').filter(Boolean))
+          done()
+        },
+      }),
+    )
+    const logged = await createTestApp({ smtpUrl: smtp.url, logger })
+    try {
+      const visitor = newVisitor()
+      const user = await createTestUser(logged.app, smtp, visitor)
+      const wrong = await call(logged.app, visitor.ip, '/sign-in/email', {
+        email: visitor.email,
+        password: 'not-the-password',
+      })
+      expect(wrong.status).toBe(401)
+
+      smtp.clear()
+      await call(logged.app, visitor.ip, '/request-password-reset', { email: visitor.email })
+      const mail = await smtp.waitForMail(visitor.email, { subject: /reset/i })
+      const code =
+        new URL(/https?:\/\/\S+/.exec(mail.text ?? '')?.[0] ?? '').searchParams.get('oobCode') ?? ''
+      const newPassword = 'lantern-moon-88'
+      expect(
+        (await call(logged.app, visitor.ip, '/reset-password', { token: code, newPassword }))
+          .status,
+      ).toBe(200)
+      const signedIn = await call(logged.app, visitor.ip, '/sign-in/email', {
+        email: visitor.email,
+        password: newPassword,
+      })
+      const deleted = await logged.app.request('/api/me', {
+        method: 'DELETE',
+        headers: {
+          Cookie: cookiesOf(signedIn.headers),
+          'Content-Type': 'application/json',
+          'X-Forwarded-For': visitor.ip,
+          Origin: ORIGIN,
+        },
+        body: JSON.stringify({ password: newPassword }),
+      })
+      expect(deleted.status).toBe(204)
+
+      const throttledIp = newVisitor().ip
+      for (let attempt = 0; attempt < 11; attempt++) {
+        await call(logged.app, throttledIp, '/sign-in/email', {
+          email: visitor.email,
+          password: 'not-the-password',
+        })
+      }
+
+      const events = lines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((entry) => entry.msg === 'security event')
+      const named = (name: string) => events.filter((entry) => entry.event === name)
+      for (const name of [
+        'sign-up',
+        'email.verified',
+        'sign-in.ok',
+        'sign-in.failed',
+        'password-reset.requested',
+        'password-reset.completed',
+        'account.deleted',
+      ]) {
+        expect(named(name)[0], name).toMatchObject({
+          userId: user.uid,
+          ip: visitor.ip,
+          reqId: expect.any(String),
+        })
+      }
+      expect(named('sign-in.failed')[0]).toMatchObject({ level: 40 })
+      expect(named('throttled')[0]).toMatchObject({ level: 40, ip: throttledIp })
+
+      const everything = lines.join('\n')
+      for (const secret of [TEST_PASSWORD, newPassword, 'not-the-password', code]) {
+        expect(everything).not.toContain(secret)
+      }
+      expect(everything).not.toContain(visitor.email)
+    } finally {
+      await logged.dispose()
+    }
+  })
+})
