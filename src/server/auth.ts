@@ -8,11 +8,19 @@ import type { Config } from './config'
 import type { DialectName } from './db/database'
 import type { Tables } from './db/tables'
 import type { Logger } from './logger'
+import { LIMITS, mayMail, type Limiter } from './http/limiter'
 import type { Mailer } from './mail/mailer'
 import { passwordResetMail, verificationMail } from './mail/templates'
 
 /** Header the server sets to the client's address for Better Auth's rate limits. */
 export const CLIENT_IP_HEADER = 'x-mofu-client-ip'
+/** Header the server sets to the request's id, for security events logged inside Better Auth. */
+export const REQUEST_ID_HEADER = 'x-mofu-request-id'
+
+const requestOrigin = (request: Request | undefined) => ({
+  ip: request?.headers.get(CLIENT_IP_HEADER) ?? 'unknown',
+  reqId: request?.headers.get(REQUEST_ID_HEADER) ?? undefined,
+})
 
 const VERIFICATION_VALID_SECONDS = 24 * 60 * 60
 const RESET_VALID_SECONDS = 60 * 60
@@ -34,6 +42,8 @@ export interface AuthDeps {
   logger: Logger
   /** Shared store for rate limits across instances (Redis); the database when absent. */
   secondaryStorage?: SecondaryStorage
+  /** Mofu's own limits: per account and per mail recipient. */
+  limiter: Limiter
 }
 
 /** A mail that could not be sent becomes a clear 503; whatever was stored stays stored. */
@@ -51,6 +61,7 @@ async function sendOrFail(mailer: Mailer, send: () => ReturnType<Mailer['send']>
 
 export function createAuth(deps: AuthDeps) {
   const { config, mailer, logger } = deps
+  const caps = { limiter: deps.limiter, logger }
   const hours = (seconds: number) => `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}`
 
   return betterAuth({
@@ -75,8 +86,11 @@ export function createAuth(deps: AuthDeps) {
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_VALID_SECONDS,
-      sendResetPassword: ({ user, token }) =>
-        sendOrFail(
+      sendResetPassword: async ({ user, token }, request) => {
+        // Better Auth answers a reset request alike for every address, so past the cap too.
+        const from = requestOrigin(request)
+        if (!(await mayMail(caps, LIMITS.resetMail, user, from, 'silent'))) return
+        await sendOrFail(
           mailer,
           () =>
             mailer.send(
@@ -87,7 +101,11 @@ export function createAuth(deps: AuthDeps) {
               }),
             ),
           logger,
-        ),
+        )
+      },
+      // A completed reset proves the owner: failed guesses before it no longer lock them out.
+      onPasswordReset: ({ user }) =>
+        deps.limiter.clear(LIMITS.signInFailures, user.email.toLowerCase()),
     },
     emailVerification: {
       // Sent by the sign-up hook below instead, so a failure reaches the user.
@@ -95,8 +113,11 @@ export function createAuth(deps: AuthDeps) {
       sendOnSignIn: false,
       autoSignInAfterVerification: true,
       expiresIn: VERIFICATION_VALID_SECONDS,
-      sendVerificationEmail: ({ user, url }) =>
-        sendOrFail(
+      sendVerificationEmail: async ({ user, url }, request) => {
+        const from = requestOrigin(request)
+        const pastCap = config.neutralAuthErrors ? 'silent' : 'refuse'
+        if (!(await mayMail(caps, LIMITS.verificationMail, user, from, pastCap))) return
+        await sendOrFail(
           mailer,
           () =>
             mailer.send(
@@ -107,7 +128,8 @@ export function createAuth(deps: AuthDeps) {
               }),
             ),
           logger,
-        ),
+        )
+      },
     },
     session: {
       expiresIn: 7 * 24 * 60 * 60,

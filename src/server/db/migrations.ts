@@ -1,4 +1,5 @@
 import { Migrator, sql, type Migration, type MigrationResultSet } from 'kysely'
+import { PAGE_VIEW_PATH_MAX } from '../../shared/page-view'
 import type { Database, DialectName } from './database'
 
 /**
@@ -127,6 +128,43 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
           .on('profiles')
           .column('username')
           .unique()
+          .execute()
+      },
+    },
+    '0005_page_view_counts': {
+      // One row per path and day instead of one per view, so a flood of views cannot fill the
+      // disk; the views kept so far become counts (the referrer is no longer kept).
+      async up(db) {
+        await db.schema
+          .createTable('page_view_counts')
+          .addColumn('path', 'text', (c) => c.notNull())
+          .addColumn('day', 'text', (c) => c.notNull())
+          .addColumn('views', 'integer', (c) => c.notNull())
+          .addPrimaryKeyConstraint('page_view_counts_pkey', ['path', 'day'])
+          .execute()
+        await sql`
+          insert into page_view_counts (path, day, views)
+          select substr(path, 1, ${sql.lit(PAGE_VIEW_PATH_MAX)}), substr(viewed_at, 1, 10), count(*)
+          from page_views
+          group by substr(path, 1, ${sql.lit(PAGE_VIEW_PATH_MAX)}), substr(viewed_at, 1, 10)
+        `.execute(db)
+        await db.schema.dropTable('page_views').execute()
+      },
+    },
+    '0006_rate_limits': {
+      // Mofu's own limits (src/server/http/limiter.ts) when there is no Redis. Better Auth's
+      // rateLimit table keeps a row per address for good; these rows expire and are swept.
+      async up(db) {
+        await db.schema
+          .createTable('rate_limits')
+          .addColumn('key', 'text', (c) => c.primaryKey())
+          .addColumn('count', 'integer', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .execute()
+        await db.schema
+          .createIndex('rate_limits_expires_at')
+          .on('rate_limits')
+          .column('expires_at')
           .execute()
       },
     },

@@ -15,6 +15,7 @@ import type { Auth } from '../auth'
 import { avatarKey } from '../avatars/avatar-object'
 import type { ProfilesTable, Tables } from '../db/tables'
 import { invalidInput, requireJson } from '../http/errors'
+import { LIMITS, type RouteLimits } from '../http/limiter'
 import { requireSession, sessionUserId, signInRequired } from '../http/session'
 import type { ObjectStorage } from '../storage/object-storage'
 
@@ -64,7 +65,12 @@ const taken = { error: HANDLE_MESSAGES.taken, code: 'HANDLE_TAKEN' }
  * Profiles (SPEC 3, 4 and 5). Writes act only on the session's user; no route takes a user id
  * to write. The unique index on the handle, not the live check, decides races.
  */
-export function profileRoutes(db: Kysely<Tables>, auth: Auth, storage: ObjectStorage) {
+export function profileRoutes(
+  db: Kysely<Tables>,
+  auth: Auth,
+  storage: ObjectStorage,
+  limits: RouteLimits,
+) {
   return new Hono()
     .get('/me/profile', requireSession(auth), async (c) => {
       try {
@@ -108,7 +114,7 @@ export function profileRoutes(db: Kysely<Tables>, auth: Auth, storage: ObjectSto
         return c.json(toProfile(await loadOrCreateProfile(db, uid)))
       },
     )
-    .get('/handles/:handle', async (c) => {
+    .get('/handles/:handle', limits.perAddress(LIMITS.publicRead), async (c) => {
       const { username } = normalizeHandle(c.req.param('handle'))
       const problem = handleProblem(username)
       if (problem !== null) {
@@ -127,7 +133,7 @@ export function profileRoutes(db: Kysely<Tables>, auth: Auth, storage: ObjectSto
         message: available ? HANDLE_MESSAGES.available : HANDLE_MESSAGES.taken,
       } satisfies HandleAvailability)
     })
-    .get('/profiles/:handle', async (c) => {
+    .get('/profiles/:handle', limits.perAddress(LIMITS.publicRead), async (c) => {
       const { username } = normalizeHandle(c.req.param('handle'))
       const row = await db
         .selectFrom('profiles')
