@@ -240,6 +240,27 @@ describe('per-account throttle', () => {
     expect(upper.status).toBe(429)
   })
 
+  it('logs each refusal as a security event, without the address or password tried', async () => {
+    const lines: Record<string, unknown>[] = []
+    const logger = pino(
+      { level: 'info' },
+      { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) },
+    )
+    const app = await instance({ logger })
+    const email = newEmail('logged')
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await signIn(app, email, `guess-${attempt}`, rotatingAddress())
+    }
+    const ip = rotatingAddress()
+    expect((await signIn(app, email, 'secret-guess', ip)).status).toBe(429)
+    const events = lines.filter((line) => line.event === 'throttled')
+    expect(events).toEqual([
+      expect.objectContaining({ level: 40, msg: 'security event', userId: null, ip }),
+    ])
+    expect(events[0]?.reqId).toEqual(expect.any(String))
+    expect(JSON.stringify(events)).not.toMatch(/logged-|secret-guess/)
+  })
+
   it('is lifted by a completed password reset', async () => {
     const { smtp, app } = await withMail()
     const email = newEmail('owner')

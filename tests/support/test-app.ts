@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { pino } from 'pino'
+import { pino, type Logger } from 'pino'
 import { createApp, type AppDeps } from '../../src/server/app'
 import { createAuth, type Auth, type AuthDeps } from '../../src/server/auth'
 import { openDatabase, type Database, type OpenOptions } from '../../src/server/db/database'
@@ -36,6 +36,8 @@ export interface TestAppOptions {
   secondaryStorage?: AuthDeps['secondaryStorage']
   /** Where Mofu's own limits count (Redis); the test database when absent. */
   counters?: CounterStore
+  /** Where the app logs; silent when absent. */
+  logger?: Logger
   /** Key prefix of those counts in Redis; apps given the same one share them. */
   limitPrefix?: string
   /** Another storage (S3 against the test S3 server); the caller cleans it up. */
@@ -48,7 +50,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const testDatabase = shared ?? (await createTestDatabase())
   const database = openDatabase(testDatabase.target, options.open)
   await migrateToLatest(database)
-  const logger = pino({ level: 'silent' })
+  const logger = options.logger ?? pino({ level: 'silent' })
   const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mofu-outbox-'))
   let storage = options.storage
   let storageDir: string | undefined

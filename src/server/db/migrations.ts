@@ -171,7 +171,19 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
   }
 }
 
-export async function migrateToLatest({ db, dialect }: Database): Promise<MigrationResultSet> {
+export function migrateToLatest(database: Database): Promise<MigrationResultSet> {
+  return migrate(database, (migrator) => migrator.migrateToLatest())
+}
+
+/** Up to and including `name`, as a database of an older release is (for upgrade tests). */
+export function migrateTo(database: Database, name: string): Promise<MigrationResultSet> {
+  return migrate(database, (migrator) => migrator.migrateTo(name))
+}
+
+async function migrate(
+  { db, dialect }: Database,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<MigrationResultSet> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrationsFor(dialect)) },
@@ -179,7 +191,7 @@ export async function migrateToLatest({ db, dialect }: Database): Promise<Migrat
     // connection's own schema so databases that share a server (one schema each) stay apart.
     migrationTableSchema: dialect === 'postgres' ? await currentSchema(db) : undefined,
   })
-  const result = await migrator.migrateToLatest()
+  const result = await run(migrator)
   if (result.error !== undefined) {
     const failed = result.results?.find((step) => step.status === 'Error')
     throw new Error(`Migration ${failed?.migrationName ?? '(setup)'} failed`, {
