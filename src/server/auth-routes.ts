@@ -25,17 +25,24 @@ async function carriesNul(request: Request): Promise<boolean> {
   return /(?<!\\)(?:\\\\)*\\u0000/.test(text)
 }
 
-/** The lower-cased e-mail address a password sign-in names, or null. */
+/**
+ * The lower-cased e-mail address a password sign-in names, or null. Better Auth takes the form
+ * as JSON or URL-encoded, so both are read here: either way the guess counts.
+ */
 async function signInEmail(request: Request): Promise<string | null> {
   if (request.method !== 'POST' || !new URL(request.url).pathname.endsWith('/sign-in/email')) {
     return null
   }
   try {
-    const body: unknown = await request.clone().json()
-    const email = (body as { email?: unknown } | null)?.email
+    const form = /application\/x-www-form-urlencoded/i.test(
+      request.headers.get('content-type') ?? '',
+    )
+    const email = form
+      ? (await request.clone().formData()).get('email')
+      : ((await request.clone().json()) as { email?: unknown } | null)?.email
     return typeof email === 'string' ? email.trim().toLowerCase() : null
   } catch {
-    // Not JSON: Better Auth refuses it itself.
+    // Not a form Better Auth reads either: it refuses the request itself.
     return null
   }
 }

@@ -240,6 +240,25 @@ describe('per-account throttle', () => {
     expect(upper.status).toBe(429)
   })
 
+  it('counts guesses sent as a URL-encoded form too', async () => {
+    const { smtp, app } = await withMail()
+    const email = newEmail('form')
+    await createTestUser(app.app, smtp, { email, ip: rotatingAddress() })
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const failed = await app.app.request('/api/auth/sign-in/email', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'X-Forwarded-For': rotatingAddress(),
+          Origin: 'http://localhost:3000',
+        },
+        body: new URLSearchParams({ email, password: `guess-${attempt}` }).toString(),
+      })
+      expect(failed.status).toBe(401)
+    }
+    expect((await signIn(app, email, TEST_PASSWORD, rotatingAddress())).status).toBe(429)
+  })
+
   it('logs each refusal as a security event, without the address or password tried', async () => {
     const lines: Record<string, unknown>[] = []
     const logger = pino(
