@@ -93,7 +93,14 @@ export async function warmThenRun(
   return runLoad(url, load, { connections, seconds: measureSeconds })
 }
 
-/** A case that walks through `paths` in order, round and round. */
+/** Distinct visitor addresses a case cycles through: each sends a few requests a minute. */
+const VISITORS = 65_536
+
+/**
+ * A case that walks through `paths` in order, round and round, each request from the next of
+ * many visitors (X-Forwarded-For; the app runs with TRUST_PROXY=true), as public pages are
+ * read in production: one address at full speed would meet the per-address limit instead.
+ */
 export function cycling(
   paths: readonly string[],
   headers: Record<string, string>,
@@ -102,6 +109,13 @@ export function cycling(
   let index = 0
   return {
     expect,
-    next: () => ({ method: 'GET', path: paths[index++ % paths.length] ?? '/', headers }),
+    next: () => {
+      const visitor = index % VISITORS
+      return {
+        method: 'GET',
+        path: paths[index++ % paths.length] ?? '/',
+        headers: { ...headers, 'x-forwarded-for': `10.200.${visitor >> 8}.${visitor & 255}` },
+      }
+    },
   }
 }

@@ -45,6 +45,8 @@ export function startApp(
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
+      // The load generator stands in for many visitors behind one proxy (see cycling()).
+      TRUST_PROXY: 'true',
       ...env,
     },
     logFile: path.join(dataDir, 'server.log'),

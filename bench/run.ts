@@ -93,6 +93,7 @@ async function main() {
     notes: [
       'Servers run a copy of the build (dist/) taken at the start, with the default log level, logging to a file.',
       'Sign-in: server started with TRUST_PROXY=true; every request has its own X-Forwarded-For address, rate limiting stays on.',
+      'HTTP and scale cases: each request from the next of 65,536 X-Forwarded-For visitor addresses, so the per-address limits stay on and are never hit.',
       'Latency percentiles are autocannon’s, in whole milliseconds.',
       'Scale goal compares req/s (large vs small user count), not p50.',
     ],

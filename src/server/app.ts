@@ -8,7 +8,10 @@ import { avatarRoutes } from './avatars/routes'
 import { profileRoutes } from './profiles/routes'
 import type { Database } from './db/database'
 import { isDatabaseUnavailable } from './db/unavailable'
+import { clientAddressOf, type TrustProxy } from './http/client-address'
 import { clientAssets } from './http/client-assets'
+import { routeLimits, type Limiter } from './http/limiter'
+import { noStoreForAccounts, sameOriginWrites } from './http/request-guards'
 import { securityHeaders } from './http/security'
 import type { Logger } from './logger'
 import type { ObjectStorage } from './storage/object-storage'
@@ -18,8 +21,10 @@ export interface AppDeps {
   auth: Auth
   /** Uploaded files: avatars (SPEC 7 "Storage"). */
   storage: ObjectStorage
-  /** Trust X-Forwarded-For for the client's address (behind a reverse proxy). */
-  trustProxy: boolean
+  /** Which X-Forwarded-For entries name the client (behind reverse proxies). */
+  trustProxy: TrustProxy
+  /** Mofu's own abuse limits, shared by every instance (Redis or the database). */
+  limiter: Limiter
   googleSignIn: boolean
   neutralAuthErrors: boolean
   logger: Logger
@@ -40,6 +45,8 @@ export const UNAVAILABLE_MESSAGE =
 
 export function createApp(deps: AppDeps) {
   const { database, logger, storage } = deps
+  const clientAddress = clientAddressOf(deps.trustProxy)
+  const limits = routeLimits({ limiter: deps.limiter, clientAddress, logger })
   const client =
     deps.clientDir === undefined
       ? undefined
@@ -72,6 +79,8 @@ export function createApp(deps: AppDeps) {
         inlineScriptHashes: client?.inlineScriptHashes ?? [],
       }),
     )
+    .use(noStoreForAccounts)
+    .use(sameOriginWrites(deps.publicUrl))
     .get('/healthz', (c) => c.json({ status: 'ok' }))
     .get('/readyz', async (c) => {
       try {
@@ -83,19 +92,26 @@ export function createApp(deps: AppDeps) {
       }
     })
 
-    .route('/api/events', pageViewRoutes(database.db))
-    .route('/api', authRoutes(deps.auth, deps.trustProxy, logger))
+    .route('/api/events', pageViewRoutes(database.db, limits))
+    .route('/api', authRoutes({ auth: deps.auth, clientAddress, limiter: deps.limiter, logger }))
     .route(
       '/api',
       profileRoutes(database.db, deps.auth, storage, {
         logger,
-        trustProxy: deps.trustProxy,
+        clientAddress,
         publicUrl: deps.publicUrl,
+        limits,
       }),
     )
     .route(
       '/',
-      avatarRoutes({ db: database.db, auth: deps.auth, storage, publicUrl: deps.publicUrl }),
+      avatarRoutes({
+        db: database.db,
+        auth: deps.auth,
+        storage,
+        publicUrl: deps.publicUrl,
+        limits,
+      }),
     )
 
   app.notFound((c) => c.json({ error: 'Not found' }, 404))

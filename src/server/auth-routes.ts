@@ -1,30 +1,14 @@
-import { getConnInfo } from '@hono/node-server/conninfo'
 import { Hono, type Context } from 'hono'
 import type { RequestIdVariables } from 'hono/request-id'
 import { bodyLimit } from 'hono/body-limit'
 import { AUTH_MESSAGES } from '../shared/auth-messages'
-import { CLIENT_IP_HEADER, type Auth } from './auth'
+import type { Auth } from './auth'
+import { LIMITS, logThrottled, RATE_LIMITED, type Limiter } from './http/limiter'
 import type { Logger } from './logger'
-import { logSecurityEvent, REQUEST_ID_HEADER } from './security/security-events'
+import { CLIENT_IP_HEADER, REQUEST_ID_HEADER } from './security/security-events'
 
 /** The most bytes an auth request may carry; Better Auth's largest form is a fraction of it. */
 const AUTH_BODY_MAX_BYTES = 16 * 1024
-
-/**
- * The client's address for rate limits: the socket's peer, or with TRUST_PROXY the first
- * X-Forwarded-For entry. Whatever the client sent as our own header is replaced.
- */
-export function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown'
-  } catch {
-    return 'unknown'
-  }
-}
 
 /**
  * Whether an auth request carries U+0000 in its URL or body. PostgreSQL text cannot hold it, so
@@ -55,7 +39,36 @@ export async function isResetCodeValid(auth: Auth, code: string): Promise<boolea
   return found !== null && new Date(found.expiresAt).getTime() > Date.now()
 }
 
-export function authRoutes(auth: Auth, trustProxy: boolean, logger: Logger) {
+/**
+ * The lower-cased e-mail address a password sign-in names, or null. Better Auth takes the form
+ * as JSON or URL-encoded, so both are read here: either way the guess counts.
+ */
+async function signInEmail(request: Request): Promise<string | null> {
+  if (request.method !== 'POST' || !new URL(request.url).pathname.endsWith('/sign-in/email')) {
+    return null
+  }
+  try {
+    const form = /application\/x-www-form-urlencoded/i.test(
+      request.headers.get('content-type') ?? '',
+    )
+    const email = form
+      ? (await request.clone().formData()).get('email')
+      : ((await request.clone().json()) as { email?: unknown } | null)?.email
+    return typeof email === 'string' ? email.trim().toLowerCase() : null
+  } catch {
+    // Not a form Better Auth reads either: it refuses the request itself.
+    return null
+  }
+}
+
+export interface AuthRouteDeps {
+  auth: Auth
+  clientAddress: (c: Context) => string
+  limiter: Limiter
+  logger: Logger
+}
+
+export function authRoutes({ auth, clientAddress, limiter, logger }: AuthRouteDeps) {
   return (
     new Hono<{ Variables: RequestIdVariables }>()
       .get('/password-reset/:code', async (c) => {
@@ -79,14 +92,27 @@ export function authRoutes(auth: Auth, trustProxy: boolean, logger: Logger) {
               400,
             )
           }
-          const headers = new Headers(c.req.raw.headers)
-          const ip = clientIp(c, trustProxy)
-          headers.set(CLIENT_IP_HEADER, ip)
-          headers.set(REQUEST_ID_HEADER, c.get('requestId'))
-          const response = await auth.handler(new Request(c.req.raw, { headers }))
-          if (response.status === 429) {
-            logSecurityEvent(logger, 'throttled', { ip, reqId: c.get('requestId') })
+          const ip = clientAddress(c)
+          const reqId = c.get('requestId')
+          // Per account on top of Better Auth's per-address limits: guesses spread over many
+          // addresses still meet this one.
+          const email = await signInEmail(c.req.raw)
+          if (email !== null) {
+            const allowed = await limiter.check(LIMITS.signInFailures, email)
+            if (!allowed.allowed) {
+              logThrottled(logger, { userId: null, ip, reqId })
+              c.header('Retry-After', String(allowed.retryAfterSeconds))
+              return c.json(RATE_LIMITED, 429)
+            }
           }
+          const headers = new Headers(c.req.raw.headers)
+          headers.set(CLIENT_IP_HEADER, ip)
+          headers.set(REQUEST_ID_HEADER, reqId)
+          const response = await auth.handler(new Request(c.req.raw, { headers }))
+          if (email !== null && response.status === 401) {
+            await limiter.hit(LIMITS.signInFailures, email)
+          }
+          if (response.status === 429) logThrottled(logger, { userId: null, ip, reqId })
           return response
         },
       )

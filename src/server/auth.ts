@@ -15,6 +15,7 @@ import type { Config } from './config'
 import type { DialectName } from './db/database'
 import type { Tables } from './db/tables'
 import type { Logger } from './logger'
+import { LIMITS, mayMail, type Limiter } from './http/limiter'
 import type { Mailer } from './mail/mailer'
 import { passwordResetMail, verificationMail } from './mail/templates'
 import { isCommonPassword } from './security/common-passwords'
@@ -66,6 +67,8 @@ export interface AuthDeps {
   logger: Logger
   /** Shared store for rate limits across instances (Redis); the database when absent. */
   secondaryStorage?: SecondaryStorage
+  /** Mofu's own limits: per account and per mail recipient. */
+  limiter: Limiter
 }
 
 /** A mail that could not be sent becomes a clear 503; whatever was stored stays stored. */
@@ -99,6 +102,7 @@ function refuseCommonPassword(password: unknown) {
 
 export function createAuth(deps: AuthDeps) {
   const { config, mailer, logger, db } = deps
+  const caps = { limiter: deps.limiter, logger }
   const hours = (seconds: number) => `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}`
   const event = (name: SecurityEventName, source: SecurityEventSource) =>
     logSecurityEvent(logger, name, source)
@@ -184,25 +188,32 @@ export function createAuth(deps: AuthDeps) {
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_VALID_SECONDS,
-      sendResetPassword: ({ user, token }, request) => {
-        event('password-reset.requested', { ...requestSource(request?.headers), userId: user.id })
+      sendResetPassword: async ({ user, token }, request) => {
+        const from = requestSource(request?.headers)
+        event('password-reset.requested', { ...from, userId: user.id })
         return deliver(
-          sendOrFail(
-            mailer,
-            () =>
-              mailer.send(
-                passwordResetMail({
-                  to: user.email,
-                  url: `${config.publicUrl}/account/reset?oobCode=${encodeURIComponent(token)}`,
-                  validFor: hours(RESET_VALID_SECONDS),
-                }),
-              ),
-            logger,
-          ),
+          (async () => {
+            // Better Auth answers a reset request alike for every address, so past the cap too.
+            if (!(await mayMail(caps, LIMITS.resetMail, user, from, 'silent'))) return
+            await sendOrFail(
+              mailer,
+              () =>
+                mailer.send(
+                  passwordResetMail({
+                    to: user.email,
+                    url: `${config.publicUrl}/account/reset?oobCode=${encodeURIComponent(token)}`,
+                    validFor: hours(RESET_VALID_SECONDS),
+                  }),
+                ),
+              logger,
+            )
+          })(),
         )
       },
       onPasswordReset: async ({ user }, request) => {
         event('password-reset.completed', { ...requestSource(request?.headers), userId: user.id })
+        // A completed reset proves the owner: failed guesses before it no longer lock them out.
+        await deps.limiter.clear(LIMITS.signInFailures, user.email.toLowerCase())
       },
     },
     emailVerification: {
@@ -211,7 +222,12 @@ export function createAuth(deps: AuthDeps) {
       sendOnSignIn: false,
       autoSignInAfterVerification: true,
       expiresIn: VERIFICATION_VALID_SECONDS,
-      sendVerificationEmail: ({ user, url }) => sendVerification(user, url),
+      sendVerificationEmail: async ({ user, url }, request) => {
+        const from = requestSource(request?.headers)
+        const pastCap = config.neutralAuthErrors ? 'silent' : 'refuse'
+        if (!(await mayMail(caps, LIMITS.verificationMail, user, from, pastCap))) return
+        await sendVerification(user, url)
+      },
       afterEmailVerification: async (user, request) => {
         event('email.verified', { ...requestSource(request?.headers), userId: user.id })
       },

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, isLoopbackUrl, loadConfig } from './config'
+import { TRUST_PROXY_EXPECTED } from './http/client-address'
 
 const cwd = '/srv/mofu'
 
@@ -32,7 +33,7 @@ describe('loadConfig', () => {
       gaMeasurementId: undefined,
       contactUrl: 'mailto:no-reply@localhost',
       neutralAuthErrors: false,
-      trustProxy: false,
+      trustProxy: { kind: 'none' },
       logLevel: 'info',
     })
   })
@@ -42,6 +43,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://mofu.example/' }, cwd).publicUrl).toBe(
       'https://mofu.example',
     )
+  })
+
+  it('reads TRUST_PROXY as off, one proxy, a hop count or a list of proxy ranges', () => {
+    const trust = (value: string) => loadConfig({ TRUST_PROXY: value }, cwd).trustProxy
+    expect(trust('false')).toEqual({ kind: 'none' })
+    expect(trust('true')).toEqual({ kind: 'hops', hops: 1 })
+    expect(trust('2')).toEqual({ kind: 'hops', hops: 2 })
+    expect(trust('10.0.0.0/8, 192.0.2.7,fd00::/8')).toEqual({
+      kind: 'proxies',
+      ranges: ['10.0.0.0/8', '192.0.2.7', 'fd00::/8'],
+    })
   })
 
   it('treats empty values as unset', () => {
@@ -105,7 +117,10 @@ describe('loadConfig', () => {
     ['STORAGE_URL', 'gs://bucket', 'STORAGE_URL: expected s3://BUCKET or file:PATH'],
     ['S3_FORCE_PATH_STYLE', 'yes', 'S3_FORCE_PATH_STYLE: expected true or false'],
     ['AUTH_NEUTRAL_ERRORS', '1', 'AUTH_NEUTRAL_ERRORS: expected true or false'],
-    ['TRUST_PROXY', 'on', 'TRUST_PROXY: expected true or false'],
+    ['TRUST_PROXY', 'on', `TRUST_PROXY: ${TRUST_PROXY_EXPECTED}`],
+    ['TRUST_PROXY', '10.0.0.0/33', `TRUST_PROXY: ${TRUST_PROXY_EXPECTED}`],
+    ['TRUST_PROXY', '10.0.0.1,proxy.internal', `TRUST_PROXY: ${TRUST_PROXY_EXPECTED}`],
+    ['TRUST_PROXY', '-1', `TRUST_PROXY: ${TRUST_PROXY_EXPECTED}`],
     ['SMTP_URL', 'mail.example:25', 'SMTP_URL: expected smtp://… or smtps://…'],
     ['AUTH_SECRET', 'short', 'AUTH_SECRET: expected at least 32 characters'],
     ['GOOGLE_ISSUER', 'accounts', 'GOOGLE_ISSUER: expected an http:// or https:// URL'],

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { parseTrustProxy, TRUST_PROXY_EXPECTED, type TrustProxy } from './http/client-address'
 
 /**
  * Configuration comes from the environment only, parsed once at start. A wrong value stops
@@ -75,7 +76,16 @@ const EnvSchema = z.object({
     url(['http:', 'https:', 'mailto:'], 'an http(s):// or mailto: URL').optional(),
   ),
   AUTH_NEUTRAL_ERRORS: booleanVariable,
-  TRUST_PROXY: booleanVariable,
+  TRUST_PROXY: optional.pipe(
+    z
+      .string()
+      .default('false')
+      .transform((value, context) => {
+        const trust = parseTrustProxy(value)
+        if (trust === null) context.addIssue({ code: 'custom', message: TRUST_PROXY_EXPECTED })
+        return trust ?? z.NEVER
+      }),
+  ),
   LOG_LEVEL: optional.pipe(
     z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -117,8 +127,8 @@ export interface Config {
   contactUrl: string
   /** One neutral message for every sign-in and sign-up failure, revealing no account. */
   neutralAuthErrors: boolean
-  /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
-  trustProxy: boolean
+  /** Which X-Forwarded-For entries name the client (behind reverse proxies). */
+  trustProxy: TrustProxy
   logLevel: string
 }
 

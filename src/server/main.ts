@@ -9,6 +9,7 @@ import { prepareDataDir, warnIfCookiesInsecure } from './startup-checks'
 import { openDatabase } from './db/database'
 import { migrateToLatest } from './db/migrations'
 import { createLogger } from './logger'
+import { createLimiter, databaseCounters } from './http/limiter'
 import { createMailer } from './mail/mailer'
 import { connectRedisStorage } from './redis-storage'
 import { resolveAuthSecret } from './secret'
@@ -18,6 +19,18 @@ import { removeOrphanedTempFiles } from './storage/local-storage'
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before the process exits. */
 const STOP_GRACE_MS = 8_000
+
+/**
+ * A client must send its headers within 20 s and its whole request within the spec's 45 s, and
+ * an idle kept-alive connection closes after 5 s: a slow client cannot hold a connection for
+ * minutes. Node checks these every second here (its default is every 30 s).
+ */
+const SERVER_TIMEOUTS = {
+  headersTimeout: 20_000,
+  requestTimeout: 45_000,
+  keepAliveTimeout: 5_000,
+  connectionsCheckingInterval: 1_000,
+}
 
 function readConfig(): Config {
   try {
@@ -51,6 +64,7 @@ async function main() {
   const secret = await resolveAuthSecret(database.db, config.authSecret)
   const redis =
     config.redisUrl === undefined ? undefined : await connectRedisStorage(config.redisUrl, logger)
+  const limiter = createLimiter(redis?.counters ?? databaseCounters(database.db))
   const auth = createAuth({
     db: database.db,
     dialect: database.dialect,
@@ -65,6 +79,7 @@ async function main() {
     }),
     logger,
     secondaryStorage: redis?.storage,
+    limiter,
   })
 
   if (config.storage.kind === 'local') {
@@ -81,6 +96,7 @@ async function main() {
     auth,
     storage: createStorage(config.storage),
     trustProxy: config.trustProxy,
+    limiter,
     googleSignIn: config.google !== undefined,
     neutralAuthErrors: config.neutralAuthErrors,
     logger,
@@ -90,17 +106,25 @@ async function main() {
     clientDir,
   })
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    logger.info(
-      {
-        port: info.port,
-        database: database.dialect,
-        storage: config.storage.kind,
-        publicUrl: config.publicUrl,
-      },
-      `Mofu is ready at ${config.publicUrl}`,
-    )
-  })
+  const server = serve(
+    {
+      fetch: app.fetch,
+      port: config.port,
+      hostname: config.host,
+      serverOptions: SERVER_TIMEOUTS,
+    },
+    (info) => {
+      logger.info(
+        {
+          port: info.port,
+          database: database.dialect,
+          storage: config.storage.kind,
+          publicUrl: config.publicUrl,
+        },
+        `Mofu is ready at ${config.publicUrl}`,
+      )
+    },
+  )
 
   let stopping = false
   const stop = (signal: NodeJS.Signals) => {

@@ -1,13 +1,22 @@
 import type { SecondaryStorage } from '@better-auth/core/db'
 import { createClient } from 'redis'
+import type { CounterStore } from './http/limiter'
 import type { Logger } from './logger'
 
 export interface RedisStorage {
   storage: SecondaryStorage
+  /** Mofu's own limits (src/server/http/limiter.ts). */
+  counters: CounterStore
   close(): Promise<void>
 }
 
-/** Better Auth's secondary storage on Redis (REDIS_URL): rate limits shared by every instance. */
+/** Keys of Mofu's own counters, apart from Better Auth's. */
+const COUNTER_PREFIX = 'mofu:limit:'
+
+/**
+ * Better Auth's secondary storage on Redis (REDIS_URL) and Mofu's own counters: rate limits
+ * shared by every instance.
+ */
 export async function connectRedisStorage(url: string, logger: Logger): Promise<RedisStorage> {
   const client = createClient({ url, socket: { connectTimeout: 5_000 } })
   client.on('error', (error: unknown) => logger.warn({ err: error }, 'redis error'))
@@ -28,8 +37,29 @@ export async function connectRedisStorage(url: string, logger: Logger): Promise<
       return Number(count)
     },
   }
+  const counters: CounterStore = {
+    async add(key, amount, windowMs) {
+      const name = COUNTER_PREFIX + key
+      const [count, , ttl] = await client
+        .multi()
+        .incrBy(name, amount)
+        .pExpire(name, windowMs, 'NX')
+        .pTTL(name)
+        .exec()
+      return { count: Number(count), resetAt: Date.now() + Math.max(0, Number(ttl)) }
+    },
+    async read(key) {
+      const name = COUNTER_PREFIX + key
+      const [count, ttl] = await client.multi().get(name).pTTL(name).exec()
+      return { count: Number(count ?? 0), resetAt: Date.now() + Math.max(0, Number(ttl)) }
+    },
+    async clear(key) {
+      await client.del(COUNTER_PREFIX + key)
+    },
+  }
   return {
     storage,
+    counters,
     async close() {
       await client.quit()
     },

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 
 const MAX_URL_LENGTH = 2048
+/** Longer paths are counted by their first 256 characters (no real route is near it). */
+export const PAGE_VIEW_PATH_MAX = 256
 
 /** Only the path: a query string or fragment could carry personal data, so both are dropped. */
 const PathSchema = z
@@ -11,7 +13,7 @@ const PathSchema = z
   .refine((path) => !/\p{Cc}/u.test(path), {
     message: 'expected a path without control characters',
   })
-  .transform((path) => path.replace(/[?#].*$/, ''))
+  .transform((path) => path.replace(/[?#].*$/, '').slice(0, PAGE_VIEW_PATH_MAX))
 
 /** An absolute http(s) URL reduced to origin and path, or an in-app path; anything else: null. */
 const ReferrerSchema = z

@@ -4,7 +4,7 @@ import { sql } from 'kysely'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../../src/server/db/database'
-import { migrateToLatest } from '../../src/server/db/migrations'
+import { migrateTo, migrateToLatest } from '../../src/server/db/migrations'
 import { isDatabaseUnavailable } from '../../src/server/db/unavailable'
 import { resolveAuthSecret } from '../../src/server/secret'
 import { createTestApp } from '../support/test-app'
@@ -47,6 +47,41 @@ describe("Better Auth's tables", () => {
     expect(plan.toBeAddedIndexes.map((index) => index.name)).toEqual([])
     expect(plan.unsafeChanges).toEqual([])
     expect(plan.schemaProblems).toEqual([])
+  })
+})
+
+describe('upgrading a database with page views stored one row each', () => {
+  it('keeps them as counts per path and day, long paths cut at 256 characters', async () => {
+    const [database] = await freshDatabase()
+    await migrateTo(database, '0004_profiles')
+    const long = `/${'x'.repeat(300)}`
+    const views = [
+      ['/shop', '2026-11-20T10:00:00.000Z'],
+      ['/shop', '2026-11-20T23:59:59.999Z'],
+      ['/shop', '2026-11-21T00:00:00.000Z'],
+      ['/', '2026-11-21T08:00:00.000Z'],
+      [long, '2026-11-21T09:00:00.000Z'],
+      [`${long}y`, '2026-11-21T09:30:00.000Z'],
+    ]
+    for (const [path, viewedAt] of views) {
+      await sql`insert into page_views (path, referrer, viewed_at) values (${path}, ${null}, ${viewedAt})`.execute(
+        database.db,
+      )
+    }
+    await migrateToLatest(database)
+    const counts = await database.db.selectFrom('page_view_counts').selectAll().execute()
+    expect(counts.map((row) => ({ ...row, views: Number(row.views) }))).toEqual(
+      expect.arrayContaining([
+        { path: '/shop', day: '2026-11-20', views: 2 },
+        { path: '/', day: '2026-11-21', views: 1 },
+        { path: long.slice(0, 256), day: '2026-11-21', views: 2 },
+        { path: '/shop', day: '2026-11-21', views: 1 },
+      ]),
+    )
+    expect(counts).toHaveLength(4)
+    await expect(sql`select count(*) from page_views`.execute(database.db)).rejects.toThrow(
+      /page_views/,
+    )
   })
 })
 

@@ -6,31 +6,40 @@ beforeAll(async () => {
   subject = await createTestApp()
 })
 afterAll(() => subject.dispose())
-beforeEach(() => subject.database.db.deleteFrom('page_views').execute())
+beforeEach(() => subject.database.db.deleteFrom('page_view_counts').execute())
 
+let address = 0
+/** Each call from an address of its own unless told, so only the limit's own test meets it. */
 const post = (body: string, headers: Record<string, string> = {}) =>
   subject.app.request('/api/events/page-view', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Forwarded-For': `10.77.${Math.floor(++address / 250)}.${address % 250}`,
+      ...headers,
+    },
     body,
   })
 
 const stored = () =>
-  subject.database.db.selectFrom('page_views').selectAll().orderBy('viewed_at').execute()
+  subject.database.db.selectFrom('page_view_counts').selectAll().orderBy('path').execute()
+
+const today = () => new Date().toISOString().slice(0, 10)
 
 describe('POST /api/events/page-view', () => {
-  it('stores path, referrer and time, and sets no cookie', async () => {
-    const before = new Date().toISOString()
+  it('counts views per path and day, keeping nothing else, and sets no cookie', async () => {
     const response = await post(JSON.stringify({ path: '/shop', referrer: '/' }), {
       Cookie: 'session=abc',
     })
     expect(response.status).toBe(204)
     expect(response.headers.get('set-cookie')).toBeNull()
+    await post(JSON.stringify({ path: '/shop', referrer: 'https://search.example/' }))
+    await post(JSON.stringify({ path: '/', referrer: null }))
     const rows = await stored()
-    expect(rows).toHaveLength(1)
-    expect(rows[0]).toMatchObject({ path: '/shop', referrer: '/' })
-    expect(Object.keys(rows[0] ?? {}).sort()).toEqual(['path', 'referrer', 'viewed_at'])
-    expect((rows[0]?.viewed_at ?? '') >= before).toBe(true)
+    expect(rows).toEqual([
+      { path: '/', day: today(), views: 1 },
+      { path: '/shop', day: today(), views: 2 },
+    ])
   })
 
   it('drops query strings and fragments, which could carry personal data', async () => {
@@ -40,18 +49,28 @@ describe('POST /api/events/page-view', () => {
         referrer: 'https://search.example/results?q=my+name#x',
       }),
     )
-    const [row] = await stored()
-    expect(row).toMatchObject({
-      path: '/account/reset',
-      referrer: 'https://search.example/results',
-    })
+    expect(await stored()).toEqual([{ path: '/account/reset', day: today(), views: 1 }])
   })
 
-  it('keeps no referrer that is not a web address or an app path', async () => {
-    for (const referrer of [null, '', 'javascript:alert(1)', 'not a url']) {
-      expect((await post(JSON.stringify({ path: '/', referrer }))).status).toBe(204)
-    }
-    expect((await stored()).map((row) => row.referrer)).toEqual([null, null, null, null])
+  it('counts a long path by its first 256 characters', async () => {
+    const long = `/${'a'.repeat(1000)}`
+    expect((await post(JSON.stringify({ path: long, referrer: null }))).status).toBe(204)
+    expect(await stored()).toEqual([{ path: long.slice(0, 256), day: today(), views: 1 }])
+  })
+
+  it('answers 429 past 60 views a minute from one address, and counts no more', async () => {
+    const from = { 'X-Forwarded-For': '10.78.0.1' }
+    const body = JSON.stringify({ path: '/flood', referrer: null })
+    for (let view = 0; view < 60; view++) expect((await post(body, from)).status).toBe(204)
+    const refused = await post(body, from)
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
+    expect(await refused.json()).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many attempts. Please wait a minute and try again.',
+    })
+    expect((await post(body)).status).toBe(204)
+    expect(await stored()).toEqual([{ path: '/flood', day: today(), views: 61 }])
   })
 
   it.each([

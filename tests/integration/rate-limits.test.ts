@@ -1,7 +1,10 @@
 import { pino } from 'pino'
 import { afterEach, describe, expect, it } from 'vitest'
+import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
 import { connectRedisStorage, type RedisStorage } from '../../src/server/redis-storage'
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { createTestUser, TEST_PASSWORD } from '../support/test-users'
 
 const REDIS_URL = process.env.MOFU_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 const cleanups: (() => Promise<void>)[] = []
@@ -53,5 +56,295 @@ describe('rate limits are shared by every instance', () => {
     const statuses = await alternate(a, b, 11)
     expect(statuses.slice(0, 10)).not.toContain(429)
     expect(statuses[10]).toBe(429)
+  })
+})
+
+/** The socket a request arrives on, as @hono/node-server hands it to the app. */
+const fromSocket = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } })
+
+let rotation = 0
+const rotatingAddress = () => {
+  rotation += 1
+  return `172.20.${Math.floor(rotation / 250) % 250}.${rotation % 250}`
+}
+
+async function signIn(
+  app: TestApp,
+  email: string,
+  password: string,
+  forwardedFor: string,
+  socket = '127.0.0.1',
+) {
+  return app.app.request(
+    '/api/auth/sign-in/email',
+    {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Forwarded-For': forwardedFor,
+        Origin: 'http://localhost:3000',
+      },
+      body: JSON.stringify({ email, password }),
+    },
+    fromSocket(socket),
+  )
+}
+
+/** Failed sign-ins for one address, alternating between two instances and many addresses. */
+async function accountFailures(a: TestApp, b: TestApp, attempts: number): Promise<number[]> {
+  const email = `shared-${Date.now()}-${Math.random()}@mofu.test`
+  const statuses: number[] = []
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const target = attempt % 2 === 0 ? a : b
+    statuses.push((await signIn(target, email, 'whatever1', rotatingAddress())).status)
+  }
+  return statuses
+}
+
+describe("Mofu's own limits are shared by every instance", () => {
+  it('through the database they share', async () => {
+    const a = await instance()
+    const b = await instance({ shareDatabaseOf: a })
+    const statuses = await accountFailures(a, b, 11)
+    expect(statuses.slice(0, 10)).not.toContain(429)
+    expect(statuses[10]).toBe(429)
+  })
+
+  it('through Redis when REDIS_URL is set', async () => {
+    const connection = await connectRedisStorage(REDIS_URL, pino({ level: 'silent' }))
+    cleanups.push(connection.close)
+    const shared = {
+      counters: connection.counters,
+      limitPrefix: `test-${Date.now()}-${Math.random()}:`,
+    }
+    // Separate databases: only Redis can carry the count from one instance to the other.
+    const a = await instance(shared)
+    const b = await instance(shared)
+    const statuses = await accountFailures(a, b, 11)
+    expect(statuses.slice(0, 10)).not.toContain(429)
+    expect(statuses[10]).toBe(429)
+  })
+})
+
+describe('the client address behind a proxy', () => {
+  it('is the rightmost X-Forwarded-For entry: rotating the ones before it changes no bucket', async () => {
+    const app = await instance()
+    const statuses: number[] = []
+    for (let attempt = 0; attempt < 11; attempt++) {
+      const response = await signIn(
+        app,
+        `nobody${attempt}-${Date.now()}@mofu.test`,
+        'whatever1',
+        `${rotatingAddress()}, 203.0.113.9`,
+      )
+      statuses.push(response.status)
+    }
+    expect(statuses.slice(0, 10)).not.toContain(429)
+    expect(statuses[10]).toBe(429)
+  })
+
+  it('falls back to the socket for an entry that is no address, so such requests share no bucket', async () => {
+    const app = await instance()
+    const statuses: number[] = []
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const response = await signIn(
+        app,
+        `nobody${attempt}-${Date.now()}@mofu.test`,
+        'whatever1',
+        'garbage',
+        `198.51.100.${attempt + 1}`,
+      )
+      statuses.push(response.status)
+    }
+    expect(statuses).not.toContain(429)
+  })
+
+  it('with a hop count, is the entry that many from the right', async () => {
+    const app = await instance({ app: { trustProxy: { kind: 'hops', hops: 2 } } })
+    const statuses: number[] = []
+    for (let attempt = 0; attempt < 11; attempt++) {
+      const response = await signIn(
+        app,
+        `nobody${attempt}-${Date.now()}@mofu.test`,
+        'whatever1',
+        `${rotatingAddress()}, 203.0.113.10, ${rotatingAddress()}`,
+      )
+      statuses.push(response.status)
+    }
+    expect(statuses[10]).toBe(429)
+  })
+
+  it('with proxy ranges, is the rightmost entry that is not a proxy, and only via a proxy', async () => {
+    const app = await instance({
+      app: { trustProxy: { kind: 'proxies', ranges: ['10.0.0.0/8', '192.0.2.7'] } },
+    })
+    const viaProxies = async (attempts: number, forwardedFor: () => string, socket: string) => {
+      const statuses: number[] = []
+      for (let attempt = 0; attempt < attempts; attempt++) {
+        const email = `nobody${attempt}-${Date.now()}@mofu.test`
+        statuses.push((await signIn(app, email, 'whatever1', forwardedFor(), socket)).status)
+      }
+      return statuses
+    }
+    const client = await viaProxies(
+      11,
+      () => `${rotatingAddress()}, 203.0.113.11, 192.0.2.7, 10.1.2.3`,
+      '10.0.0.2',
+    )
+    expect(client[10]).toBe(429)
+    // Straight to the app, not through a proxy: the header is the client's own invention.
+    const direct = await viaProxies(11, () => '203.0.113.12', '198.51.100.200')
+    expect(direct[10]).toBe(429)
+    const spoofed = await viaProxies(1, () => '203.0.113.12', '198.51.100.201')
+    expect(spoofed[0]).not.toBe(429)
+  })
+})
+
+async function withMail(options: Parameters<typeof createTestApp>[0] = {}) {
+  const smtp: SmtpCapture = await startSmtpCapture()
+  cleanups.push(() => smtp.close())
+  return { smtp, app: await instance({ ...options, smtpUrl: smtp.url }) }
+}
+
+const authPost = (app: TestApp, path: string, body: unknown) =>
+  app.app.request(`/api/auth${path}`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Forwarded-For': rotatingAddress(),
+      Origin: 'http://localhost:3000',
+    },
+    body: JSON.stringify(body),
+  })
+
+const newEmail = (name: string) => `${name}-${Date.now()}-${rotation}@mofu.test`
+
+describe('per-account throttle', () => {
+  it('refuses every password for an account after 10 failures, whatever the address', async () => {
+    const { smtp, app } = await withMail()
+    const email = newEmail('target')
+    await createTestUser(app.app, smtp, { email, ip: rotatingAddress() })
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const failed = await signIn(app, email, `guess-${attempt}`, rotatingAddress())
+      expect(failed.status).toBe(401)
+    }
+    const refused = await signIn(app, email, TEST_PASSWORD, rotatingAddress())
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(14 * 60)
+    expect(await refused.json()).toEqual({
+      code: 'RATE_LIMITED',
+      message: AUTH_MESSAGES.tooManyRequests,
+    })
+    // Another account is not held back by it; the address is case-insensitive.
+    const upper = await signIn(app, email.toUpperCase(), TEST_PASSWORD, rotatingAddress())
+    expect(upper.status).toBe(429)
+  })
+
+  it('counts guesses sent as a URL-encoded form too', async () => {
+    const { smtp, app } = await withMail()
+    const email = newEmail('form')
+    await createTestUser(app.app, smtp, { email, ip: rotatingAddress() })
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const failed = await app.app.request('/api/auth/sign-in/email', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'X-Forwarded-For': rotatingAddress(),
+          Origin: 'http://localhost:3000',
+        },
+        body: new URLSearchParams({ email, password: `guess-${attempt}` }).toString(),
+      })
+      expect(failed.status).toBe(401)
+    }
+    expect((await signIn(app, email, TEST_PASSWORD, rotatingAddress())).status).toBe(429)
+  })
+
+  it('logs each refusal as a security event, without the address or password tried', async () => {
+    const lines: Record<string, unknown>[] = []
+    const logger = pino(
+      { level: 'info' },
+      { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) },
+    )
+    const app = await instance({ logger })
+    const email = newEmail('logged')
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await signIn(app, email, `guess-${attempt}`, rotatingAddress())
+    }
+    const ip = rotatingAddress()
+    expect((await signIn(app, email, 'secret-guess', ip)).status).toBe(429)
+    const events = lines.filter((line) => line.event === 'throttled')
+    expect(events).toEqual([
+      expect.objectContaining({ level: 40, msg: 'security event', userId: null, ip }),
+    ])
+    expect(events[0]?.reqId).toEqual(expect.any(String))
+    expect(JSON.stringify(events)).not.toMatch(/logged-|secret-guess/)
+  })
+
+  it('is lifted by a completed password reset', async () => {
+    const { smtp, app } = await withMail()
+    const email = newEmail('owner')
+    await createTestUser(app.app, smtp, { email, ip: rotatingAddress() })
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await signIn(app, email, `guess-${attempt}`, rotatingAddress())
+    }
+    expect((await signIn(app, email, TEST_PASSWORD, rotatingAddress())).status).toBe(429)
+
+    smtp.clear()
+    expect((await authPost(app, '/request-password-reset', { email })).status).toBe(200)
+    const mail = await smtp.waitForMail(email, { subject: /reset/i })
+    const token = /oobCode=([^\s&]+)/.exec(mail.text ?? '')?.[1] ?? ''
+    const reset = await authPost(app, '/reset-password', {
+      token: decodeURIComponent(token),
+      newPassword: 'fresh-petals-7',
+    })
+    expect(reset.status).toBe(200)
+    expect((await signIn(app, email, 'fresh-petals-7', rotatingAddress())).status).toBe(200)
+  })
+})
+
+describe('per-recipient mail caps', () => {
+  const resetRequests = async (app: TestApp, email: string, count: number) => {
+    const statuses: number[] = []
+    for (let request = 0; request < count; request++) {
+      statuses.push((await authPost(app, '/request-password-reset', { email })).status)
+    }
+    return statuses
+  }
+  const mailsTo = (smtp: SmtpCapture, email: string, subject: RegExp) =>
+    smtp.messages.filter((mail) => mail.to.includes(email) && subject.test(mail.subject ?? ''))
+
+  it('sends at most 3 reset mails an hour to one address, answering as for any address', async () => {
+    const { smtp, app } = await withMail()
+    const email = newEmail('reset')
+    await createTestUser(app.app, smtp, { email, ip: rotatingAddress() })
+    expect(await resetRequests(app, email, 4)).toEqual([200, 200, 200, 200])
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(mailsTo(smtp, email, /reset/i)).toHaveLength(3)
+  })
+
+  const verificationResends = async (neutralAuthErrors: boolean) => {
+    const { smtp, app } = await withMail({ auth: { neutralAuthErrors } })
+    const email = newEmail('verify')
+    const signedUp = await authPost(app, '/sign-up/email', {
+      email,
+      password: TEST_PASSWORD,
+      name: '',
+      callbackURL: '/',
+    })
+    expect(signedUp.status).toBe(200)
+    const statuses: number[] = []
+    for (let resend = 0; resend < 3; resend++) {
+      statuses.push((await authPost(app, '/send-verification-email', { email })).status)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    return { statuses, mails: mailsTo(smtp, email, /verify/i).length }
+  }
+
+  it('sends at most 3 verification mails an hour to one address, then answers 429', async () => {
+    expect(await verificationResends(false)).toEqual({ statuses: [200, 200, 429], mails: 3 })
+  })
+
+  it('with neutral errors, answers as usual past the verification cap but sends nothing', async () => {
+    expect(await verificationResends(true)).toEqual({ statuses: [200, 200, 200], mails: 3 })
   })
 })

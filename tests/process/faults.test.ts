@@ -104,7 +104,10 @@ describe('kill -9 during 20 concurrent avatar uploads', () => {
     first.child.kill('SIGKILL')
     const outcomes = await Promise.all(uploads)
     expect(outcomes).toContain('cut off')
-    expect(outcomes.filter((outcome) => outcome !== 'cut off' && outcome !== 200)).toEqual([])
+    // 503 is the answer past the decode queue (2 decoding, 8 waiting), before the crash.
+    expect(
+      outcomes.filter((outcome) => outcome !== 'cut off' && outcome !== 200 && outcome !== 503),
+    ).toEqual([])
     await first.stop()
 
     // What the crash left, read before a restart can tidy anything up. Whether this kill landed
@@ -171,7 +174,11 @@ function steadyLoad(baseUrl: string, user: TestUser, workers: number) {
         const signal = AbortSignal.timeout(HANG_MS)
         const response =
           (worker + i) % 2 === 0
-            ? await fetch(`${baseUrl}/api/handles/load${i % 50}`, { signal })
+            ? await fetch(`${baseUrl}/api/handles/load${i % 50}`, {
+                // Many visitors, as in production: one address would meet the 600 a minute.
+                headers: { 'X-Forwarded-For': `10.201.${worker}.${i % 250}` },
+                signal,
+              })
             : await fetch(`${baseUrl}/api/me/profile`, {
                 headers: { Cookie: user.cookie },
                 signal,

@@ -77,17 +77,43 @@ it('a session made on one instance works on the other, and ends on both', async 
   expect((await fetch(`${a.url}/api/me/profile`, { headers })).status).toBe(401)
 })
 
-it('rate limits count across instances', async () => {
+it('rate limits count across instances, by the address the proxy appended', async () => {
   const ip = `10.67.${Math.floor(Math.random() * 250)}.1`
+  let attempts = 0
   const attempt = (server: ServerProcess) =>
     fetch(`${server.url}/api/auth/sign-in/email`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: a.url, 'X-Forwarded-For': ip },
-      body: JSON.stringify({ email: user.email, password: 'not-the-password' }),
+      headers: {
+        'Content-Type': 'application/json',
+        Origin: a.url,
+        // What the client wrote changes every time; what the proxy appended does not.
+        'X-Forwarded-For': `192.0.2.${++attempts % 250}, ${ip}`,
+      },
+      body: JSON.stringify({ email: `nobody-${attempts}@mofu.test`, password: 'not-it' }),
     }).then((response) => response.status)
   // Alternating: each instance alone sees only half the attempts, below its own limit.
   const statuses: number[] = []
   for (let i = 0; i < SIGN_IN_LIMIT; i++) statuses.push(await attempt(i % 2 === 0 ? a : b))
+  expect(statuses.filter((status) => status === 429)).toEqual([])
+  expect(await attempt(a)).toBe(429)
+  expect(await attempt(b)).toBe(429)
+})
+
+it('failed sign-ins for one account count across instances, from any address', async () => {
+  const email = `target-${Date.now()}@mofu.test`
+  let attempts = 0
+  const attempt = (server: ServerProcess) =>
+    fetch(`${server.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Origin: a.url,
+        'X-Forwarded-For': `10.69.${Math.floor(Math.random() * 250)}.${++attempts}`,
+      },
+      body: JSON.stringify({ email, password: 'not-it' }),
+    }).then((response) => response.status)
+  const statuses: number[] = []
+  for (let i = 0; i < 10; i++) statuses.push(await attempt(i % 2 === 0 ? a : b))
   expect(statuses.filter((status) => status === 429)).toEqual([])
   expect(await attempt(a)).toBe(429)
   expect(await attempt(b)).toBe(429)

@@ -6,6 +6,7 @@ import { createApp, type AppDeps } from '../../src/server/app'
 import { createAuth, type Auth, type AuthDeps } from '../../src/server/auth'
 import { openDatabase, type Database, type OpenOptions } from '../../src/server/db/database'
 import { migrateToLatest } from '../../src/server/db/migrations'
+import { createLimiter, databaseCounters, type CounterStore } from '../../src/server/http/limiter'
 import { createMailer } from '../../src/server/mail/mailer'
 import { createLocalStorage } from '../../src/server/storage/local-storage'
 import type { ObjectStorage } from '../../src/server/storage/object-storage'
@@ -36,6 +37,10 @@ export interface TestAppOptions {
    */
   shareDatabaseOf?: Pick<TestApp, 'testDatabase'>
   secondaryStorage?: AuthDeps['secondaryStorage']
+  /** Where Mofu's own limits count (Redis); the test database when absent. */
+  counters?: CounterStore
+  /** Key prefix of those counts in Redis; apps given the same one share them. */
+  limitPrefix?: string
   /** Another storage (S3 against the test S3 server); the caller cleans it up. */
   storage?: ObjectStorage
   /** Where the app logs; silent by default. */
@@ -57,6 +62,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     storage = createLocalStorage(storageDir)
   }
   const publicUrl = options.app?.publicUrl ?? 'http://localhost:3000'
+  // In Redis, keys of their own, so runs that share the server never share a count; each test
+  // database has its own tables already.
+  const limiter =
+    options.counters === undefined
+      ? createLimiter(databaseCounters(database.db))
+      : createLimiter(options.counters, {
+          prefix: options.limitPrefix ?? `test-${crypto.randomUUID()}:`,
+        })
   const auth = createAuth({
     db: database.db,
     dialect: database.dialect,
@@ -71,12 +84,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     }),
     logger,
     secondaryStorage: options.secondaryStorage,
+    limiter,
   })
   const app = createApp({
     database,
     auth,
     storage,
-    trustProxy: true,
+    trustProxy: { kind: 'hops', hops: 1 },
+    limiter,
     googleSignIn: false,
     neutralAuthErrors: options.auth?.neutralAuthErrors ?? false,
     logger,

@@ -1,26 +1,31 @@
 import { zValidator } from '@hono/zod-validator'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { PageViewSchema } from '../../shared/page-view'
 import type { Tables } from '../db/tables'
 import { invalidInput, requireJson } from '../http/errors'
+import { LIMITS, type RouteLimits } from '../http/limiter'
 
 /**
- * First-party page views: path, referrer and time. The handler reads no cookie, stores no IP
- * address or user id, and sets nothing.
+ * First-party page views, counted per path and UTC day. The handler reads no cookie, stores no
+ * IP address, user id or referrer, and sets nothing; the address only counts against the limit.
  */
-export function pageViewRoutes(db: Kysely<Tables>) {
+export function pageViewRoutes(db: Kysely<Tables>, limits: RouteLimits) {
   return new Hono().post(
     '/page-view',
+    limits.perAddress(LIMITS.pageView),
     requireJson,
     bodyLimit({ maxSize: 8 * 1024, onError: (c) => c.json({ error: 'Body too large' }, 413) }),
     zValidator('json', PageViewSchema, invalidInput),
     async (c) => {
-      const { path, referrer } = c.req.valid('json')
+      const { path } = c.req.valid('json')
       await db
-        .insertInto('page_views')
-        .values({ path, referrer, viewed_at: new Date().toISOString() })
+        .insertInto('page_view_counts')
+        .values({ path, day: new Date().toISOString().slice(0, 10), views: 1 })
+        .onConflict((conflict) =>
+          conflict.columns(['path', 'day']).doUpdateSet({ views: sql`page_view_counts.views + 1` }),
+        )
         .execute()
       return c.body(null, 204)
     },

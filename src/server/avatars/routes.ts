@@ -13,16 +13,26 @@ import {
 } from '../../shared/avatar'
 import type { Auth } from '../auth'
 import type { Tables } from '../db/tables'
+import { LIMITS, type RouteLimits } from '../http/limiter'
 import { requireSession, signInRequired } from '../http/session'
 import { isMissingUser, loadOrCreateProfile } from '../profiles/routes'
 import type { ObjectStorage } from '../storage/object-storage'
 import { avatarKey, avatarUrl, avatarVersion } from './avatar-object'
+import { DecodeQueueFull, decodeSlots } from './decode-slots'
 import { AvatarRejected, processAvatar } from './pipeline'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'public, no-cache'
 /** User ids as Better Auth makes them; anything else cannot name a stored avatar. */
 const UID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/
+/** Images decoded at once in this process, and uploads that may wait for a slot (README). */
+export const DECODE_SLOTS = 2
+export const DECODE_QUEUE = 8
+const BUSY_RETRY_AFTER_S = 5
+const BUSY = {
+  code: 'BUSY',
+  message: 'Mofu is busy with other images right now. Please try again in a moment.',
+}
 
 const refusal = (refused: AvatarRefusal): AvatarError => ({
   error: AVATAR_MESSAGES[refused],
@@ -51,6 +61,7 @@ export interface AvatarDeps {
   auth: Auth
   storage: ObjectStorage
   publicUrl: string
+  limits: RouteLimits
 }
 
 /**
@@ -58,7 +69,8 @@ export interface AvatarDeps {
  * avatar (no route takes a user id to write), and anyone may fetch one through the app, so the
  * storage behind it never needs to be public.
  */
-export function avatarRoutes({ db, auth, storage, publicUrl }: AvatarDeps) {
+export function avatarRoutes({ db, auth, storage, publicUrl, limits }: AvatarDeps) {
+  const decode = decodeSlots(DECODE_SLOTS, DECODE_QUEUE)
   const setAvatar = async (uid: string, version: string) => {
     await loadOrCreateProfile(db, uid)
     await db
@@ -80,6 +92,7 @@ export function avatarRoutes({ db, auth, storage, publicUrl }: AvatarDeps) {
     .put(
       '/api/me/avatar',
       requireSession(auth),
+      limits.perUser(LIMITS.avatarUpload),
       requireImageType,
       bodyLimit({
         maxSize: AVATAR_MAX_BYTES,
@@ -91,8 +104,12 @@ export function avatarRoutes({ db, auth, storage, publicUrl }: AvatarDeps) {
         if (upload.length === 0) return c.json(refusal('empty'), 400)
         let jpeg: Buffer
         try {
-          jpeg = await processAvatar(upload)
+          jpeg = await decode(() => processAvatar(upload))
         } catch (error) {
+          if (error instanceof DecodeQueueFull) {
+            c.header('Retry-After', String(BUSY_RETRY_AFTER_S))
+            return c.json(BUSY, 503)
+          }
           if (!(error instanceof AvatarRejected)) throw error
           return c.json(
             { error: error.message, code: error.code } satisfies AvatarError,
@@ -123,7 +140,7 @@ export function avatarRoutes({ db, auth, storage, publicUrl }: AvatarDeps) {
       await storage.delete(avatarKey(uid))
       return c.json({ avatar: '' } satisfies AvatarAnswer)
     })
-    .get('/media/avatars/:uid', async (c) => {
+    .get('/media/avatars/:uid', limits.perAddress(LIMITS.publicRead), async (c) => {
       const uid = c.req.param('uid')
       const notHere = () => c.json({ error: 'No avatar here.' }, 404)
       // The profile row, not the object, says which image is current: a revalidation is then

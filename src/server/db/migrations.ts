@@ -1,4 +1,5 @@
 import { Migrator, sql, type Migration, type MigrationResultSet } from 'kysely'
+import { PAGE_VIEW_PATH_MAX } from '../../shared/page-view'
 import type { Database, DialectName } from './database'
 
 /**
@@ -156,22 +157,71 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
         await db.schema.alterTable('profiles').dropColumn('avatar').execute()
       },
     },
+    '0006_page_view_counts': {
+      // One row per path and day instead of one per view, so a flood of views cannot fill the
+      // disk; the views kept so far become counts (the referrer is no longer kept).
+      async up(db) {
+        await db.schema
+          .createTable('page_view_counts')
+          .addColumn('path', 'text', (c) => c.notNull())
+          .addColumn('day', 'text', (c) => c.notNull())
+          .addColumn('views', 'integer', (c) => c.notNull())
+          .addPrimaryKeyConstraint('page_view_counts_pkey', ['path', 'day'])
+          .execute()
+        await sql`
+          insert into page_view_counts (path, day, views)
+          select substr(path, 1, ${sql.lit(PAGE_VIEW_PATH_MAX)}), substr(viewed_at, 1, 10), count(*)
+          from page_views
+          group by substr(path, 1, ${sql.lit(PAGE_VIEW_PATH_MAX)}), substr(viewed_at, 1, 10)
+        `.execute(db)
+        await db.schema.dropTable('page_views').execute()
+      },
+    },
+    '0007_rate_limits': {
+      // Mofu's own limits (src/server/http/limiter.ts) when there is no Redis. Better Auth's
+      // rateLimit table keeps a row per address for good; these rows expire and are swept.
+      async up(db) {
+        await db.schema
+          .createTable('rate_limits')
+          .addColumn('key', 'text', (c) => c.primaryKey())
+          .addColumn('count', 'integer', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .execute()
+        await db.schema
+          .createIndex('rate_limits_expires_at')
+          .on('rate_limits')
+          .column('expires_at')
+          .execute()
+      },
+    },
   }
 }
 
-/** Kysely's migrator over Mofu's migrations; tests use it to stop at an older schema. */
-export async function createMigrator({ db, dialect }: Database): Promise<Migrator> {
+function createMigrator({ db, dialect }: Database, schema: string | undefined): Migrator {
   return new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrationsFor(dialect)) },
     // Kysely looks for its bookkeeping tables in every schema unless told which one; name the
     // connection's own schema so databases that share a server (one schema each) stay apart.
-    migrationTableSchema: dialect === 'postgres' ? await currentSchema(db) : undefined,
+    migrationTableSchema: schema,
   })
 }
 
-export async function migrateToLatest(database: Database): Promise<MigrationResultSet> {
-  const result = await (await createMigrator(database)).migrateToLatest()
+export function migrateToLatest(database: Database): Promise<MigrationResultSet> {
+  return migrate(database, (migrator) => migrator.migrateToLatest())
+}
+
+/** Up to and including `name`, as a database of an older release is (for upgrade tests). */
+export function migrateTo(database: Database, name: string): Promise<MigrationResultSet> {
+  return migrate(database, (migrator) => migrator.migrateTo(name))
+}
+
+async function migrate(
+  database: Database,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<MigrationResultSet> {
+  const schema = database.dialect === 'postgres' ? await currentSchema(database.db) : undefined
+  const result = await run(createMigrator(database, schema))
   if (result.error !== undefined) {
     const failed = result.results?.find((step) => step.status === 'Error')
     throw new Error(`Migration ${failed?.migrationName ?? '(setup)'} failed`, {

@@ -7,11 +7,18 @@ export interface InstanceSettingsTable {
   value: string
 }
 
-export interface PageViewsTable {
+export interface PageViewCountsTable {
   path: string
-  referrer: string | null
-  /** ISO 8601 UTC; text sorts the same on both dialects. */
-  viewed_at: string
+  /** UTC day as YYYY-MM-DD. */
+  day: string
+  views: number
+}
+
+export interface RateLimitsTable {
+  key: string
+  count: number
+  /** Epoch milliseconds; PostgreSQL's bigint arrives as a string. */
+  expires_at: number | string
 }
 
 export interface ProfilesTable {
@@ -57,5 +64,6 @@ export interface Tables {
   user: UserTable
   account: AccountTable
   instance_settings: InstanceSettingsTable
-  page_views: PageViewsTable
+  page_view_counts: PageViewCountsTable
+  rate_limits: RateLimitsTable
 }

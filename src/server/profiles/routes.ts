@@ -1,5 +1,5 @@
 import { zValidator } from '@hono/zod-validator'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import type { RequestIdVariables } from 'hono/request-id'
 import { bodyLimit } from 'hono/body-limit'
 import type { Kysely, Selectable } from 'kysely'
@@ -13,10 +13,10 @@ import {
   type PublicProfile,
 } from '../../shared/profile'
 import type { Auth } from '../auth'
-import { clientIp } from '../auth-routes'
 import { avatarKey, avatarUrl } from '../avatars/avatar-object'
 import type { ProfilesTable, Tables } from '../db/tables'
 import { invalidInput, requireJson } from '../http/errors'
+import { LIMITS, type RouteLimits } from '../http/limiter'
 import { requireSession, sessionUserId, signInRequired } from '../http/session'
 import type { Logger } from '../logger'
 import { deletionRefusal } from '../security/account-deletion'
@@ -73,9 +73,14 @@ export function profileRoutes(
   db: Kysely<Tables>,
   auth: Auth,
   storage: ObjectStorage,
-  options: { logger: Logger; trustProxy: boolean; publicUrl: string },
+  options: {
+    logger: Logger
+    clientAddress: (c: Context) => string
+    publicUrl: string
+    limits: RouteLimits
+  },
 ) {
-  const { logger, trustProxy, publicUrl } = options
+  const { logger, clientAddress, publicUrl, limits } = options
   return new Hono<{ Variables: RequestIdVariables }>()
     .get('/me/profile', requireSession(auth), async (c) => {
       try {
@@ -119,7 +124,7 @@ export function profileRoutes(
         return c.json(toProfile(await loadOrCreateProfile(db, uid), publicUrl))
       },
     )
-    .get('/handles/:handle', async (c) => {
+    .get('/handles/:handle', limits.perAddress(LIMITS.publicRead), async (c) => {
       const { username } = normalizeHandle(c.req.param('handle'))
       const problem = handleProblem(username)
       if (problem !== null) {
@@ -138,7 +143,7 @@ export function profileRoutes(
         message: available ? HANDLE_MESSAGES.available : HANDLE_MESSAGES.taken,
       } satisfies HandleAvailability)
     })
-    .get('/profiles/:handle', async (c) => {
+    .get('/profiles/:handle', limits.perAddress(LIMITS.publicRead), async (c) => {
       const { username } = normalizeHandle(c.req.param('handle'))
       const row = await db
         .selectFrom('profiles')
@@ -161,7 +166,7 @@ export function profileRoutes(
       await context.internalAdapter.deleteUser(c.get('uid'))
       logSecurityEvent(logger, 'account.deleted', {
         userId: c.get('uid'),
-        ip: clientIp(c, trustProxy),
+        ip: clientAddress(c),
         reqId: c.get('requestId'),
       })
       return c.body(null, 204)

@@ -1,0 +1,222 @@
+import { APIError } from 'better-auth/api'
+import type { Context, MiddlewareHandler } from 'hono'
+import { sql, type Kysely } from 'kysely'
+import { AUTH_MESSAGES } from '../../shared/auth-messages'
+import type { Tables } from '../db/tables'
+import type { Logger } from '../logger'
+import { logSecurityEvent, type SecurityEventSource } from '../security/security-events'
+
+/**
+ * Mofu's own abuse limits (README "Abuse limits"), counted in Redis when REDIS_URL is set and in
+ * the database otherwise, so every instance sees the same counts. Better Auth keeps its own
+ * per-address limits on /api/auth; these add what it has no notion of: per account, per mail
+ * recipient, per user and on Mofu's own routes.
+ */
+
+export interface LimitRule {
+  name: string
+  max: number
+  windowSeconds: number
+}
+
+export const LIMITS = {
+  /** Failed password sign-ins for one e-mail address, wherever they come from. */
+  signInFailures: { name: 'sign-in-failures', max: 10, windowSeconds: 15 * 60 },
+  verificationMail: { name: 'verification-mail', max: 3, windowSeconds: 60 * 60 },
+  resetMail: { name: 'reset-mail', max: 3, windowSeconds: 60 * 60 },
+  avatarUpload: { name: 'avatar-upload', max: 10, windowSeconds: 60 },
+  pageView: { name: 'page-view', max: 60, windowSeconds: 60 },
+  publicRead: { name: 'public-read', max: 600, windowSeconds: 60 },
+} as const satisfies Record<string, LimitRule>
+
+export interface Count {
+  count: number
+  /** Epoch milliseconds when the window ends and the count starts again from zero. */
+  resetAt: number
+}
+
+/** A counter per key whose window starts with its first hit (Redis INCR + EXPIRE NX). */
+export interface CounterStore {
+  add(key: string, amount: number, windowMs: number): Promise<Count>
+  read(key: string): Promise<Count>
+  clear(key: string): Promise<void>
+}
+
+const SWEEP_EVERY_MS = 60_000
+
+/** Counters in the `rate_limits` table; expired rows are swept at most once a minute. */
+export function databaseCounters(db: Kysely<Tables>): CounterStore {
+  let sweptAt = 0
+  const sweep = async (now: number) => {
+    if (now - sweptAt < SWEEP_EVERY_MS) return
+    sweptAt = now
+    await db.deleteFrom('rate_limits').where('expires_at', '<=', now).execute()
+  }
+  return {
+    async add(key, amount, windowMs) {
+      const now = Date.now()
+      await sweep(now)
+      // One statement, so concurrent hits from several instances all count.
+      const row = await db
+        .insertInto('rate_limits')
+        .values({ key, count: amount, expires_at: now + windowMs })
+        .onConflict((conflict) =>
+          conflict.column('key').doUpdateSet({
+            count: sql<number>`case when rate_limits.expires_at <= ${now} then ${amount} else rate_limits.count + ${amount} end`,
+            expires_at: sql<number>`case when rate_limits.expires_at <= ${now} then excluded.expires_at else rate_limits.expires_at end`,
+          }),
+        )
+        .returning(['count', 'expires_at'])
+        .executeTakeFirstOrThrow()
+      return { count: Number(row.count), resetAt: Number(row.expires_at) }
+    },
+    async read(key) {
+      const now = Date.now()
+      const row = await db
+        .selectFrom('rate_limits')
+        .select(['count', 'expires_at'])
+        .where('key', '=', key)
+        .where('expires_at', '>', now)
+        .executeTakeFirst()
+      return row === undefined
+        ? { count: 0, resetAt: now }
+        : { count: Number(row.count), resetAt: Number(row.expires_at) }
+    },
+    async clear(key) {
+      await db.deleteFrom('rate_limits').where('key', '=', key).execute()
+    },
+  }
+}
+
+export interface Verdict {
+  allowed: boolean
+  /** Whole seconds until the window ends, for Retry-After. */
+  retryAfterSeconds: number
+}
+
+export interface Limiter {
+  /** Counts one event and says whether it is within the limit. */
+  hit(rule: LimitRule, subject: string): Promise<Verdict>
+  /** Whether one more event would be within the limit, counting nothing. */
+  check(rule: LimitRule, subject: string): Promise<Verdict>
+  clear(rule: LimitRule, subject: string): Promise<void>
+}
+
+/**
+ * Generous limits are counted here first and sent to the store a batch at a time (a twentieth
+ * of the limit), so a busy public route costs no store round trip per request; each instance
+ * may let through up to one batch beyond the limit before its count reaches the store. Limits
+ * under 40 go to the store on every hit.
+ */
+export function createLimiter(store: CounterStore, options: { prefix?: string } = {}): Limiter {
+  const prefix = options.prefix ?? ''
+  const keyOf = (rule: LimitRule, subject: string) => `${prefix}${rule.name}:${subject}`
+  const verdict = (count: number, rule: LimitRule, resetAt: number): Verdict => ({
+    allowed: count <= rule.max,
+    retryAfterSeconds: Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)),
+  })
+
+  const local = new Map<string, { pending: number; shared: number; resetAt: number }>()
+  let sweptAt = Date.now()
+  const sweepLocal = (now: number) => {
+    if (now - sweptAt < SWEEP_EVERY_MS) return
+    sweptAt = now
+    for (const [key, entry] of local) if (entry.resetAt <= now) local.delete(key)
+  }
+
+  return {
+    async hit(rule, subject) {
+      const key = keyOf(rule, subject)
+      const windowMs = rule.windowSeconds * 1000
+      const batch = Math.floor(rule.max / 20)
+      if (batch <= 1) {
+        const counted = await store.add(key, 1, windowMs)
+        return verdict(counted.count, rule, counted.resetAt)
+      }
+      const now = Date.now()
+      sweepLocal(now)
+      let entry = local.get(key)
+      if (entry === undefined || entry.resetAt <= now) {
+        entry = { pending: 0, shared: 0, resetAt: now + windowMs }
+        local.set(key, entry)
+      }
+      entry.pending += 1
+      if (entry.pending >= batch) {
+        const amount = entry.pending
+        entry.pending = 0
+        const counted = await store.add(key, amount, windowMs)
+        entry.shared = counted.count
+        entry.resetAt = counted.resetAt
+      }
+      return verdict(entry.shared + entry.pending, rule, entry.resetAt)
+    },
+    async check(rule, subject) {
+      const counted = await store.read(keyOf(rule, subject))
+      return verdict(counted.count + 1, rule, counted.resetAt)
+    },
+    async clear(rule, subject) {
+      local.delete(keyOf(rule, subject))
+      await store.clear(keyOf(rule, subject))
+    },
+  }
+}
+
+/** The body of every 429 Mofu answers itself. */
+export const RATE_LIMITED = { code: 'RATE_LIMITED', message: AUTH_MESSAGES.tooManyRequests }
+
+/** One security-event line per refusal (README "Security events"). */
+export const logThrottled = (logger: Logger, source: SecurityEventSource) =>
+  logSecurityEvent(logger, 'throttled', source)
+
+export interface RouteLimits {
+  /** Keyed by the client's address. */
+  perAddress(rule: LimitRule): MiddlewareHandler
+  /** Keyed by the signed-in user; after requireSession. */
+  perUser(rule: LimitRule): MiddlewareHandler
+}
+
+export function routeLimits(deps: {
+  limiter: Limiter
+  clientAddress: (c: Context) => string
+  logger: Logger
+}): RouteLimits {
+  const { limiter, clientAddress, logger } = deps
+  const guard =
+    (rule: LimitRule, subjectOf: (c: Context) => string): MiddlewareHandler =>
+    async (c, next) => {
+      const result = await limiter.hit(rule, subjectOf(c))
+      if (!result.allowed) {
+        const userId = (c.get('uid' as never) as string | undefined) ?? null
+        const reqId = c.get('requestId' as never) as string | undefined
+        logThrottled(logger, { userId, ip: clientAddress(c), reqId })
+        c.header('Retry-After', String(result.retryAfterSeconds))
+        return c.json(RATE_LIMITED, 429)
+      }
+      await next()
+    }
+  return {
+    perAddress: (rule) => guard(rule, clientAddress),
+    perUser: (rule) => guard(rule, (c) => c.get('uid' as never)),
+  }
+}
+
+/**
+ * Whether a verification or reset mail may go to this address (3 of each an hour). Past the cap
+ * no mail is sent, and the answer is either the usual one ('silent': as for an address with no
+ * account, so the cap reveals nothing) or the usual 429 ('refuse').
+ */
+export async function mayMail(
+  deps: { limiter: Limiter; logger: Logger },
+  rule: LimitRule,
+  user: { id: string; email: string },
+  from: SecurityEventSource,
+  pastCap: 'silent' | 'refuse',
+): Promise<boolean> {
+  const result = await deps.limiter.hit(rule, user.email.toLowerCase())
+  if (result.allowed) return true
+  logThrottled(deps.logger, { userId: user.id, ...from })
+  if (pastCap === 'silent') return false
+  throw new APIError('TOO_MANY_REQUESTS', RATE_LIMITED, {
+    'Retry-After': String(result.retryAfterSeconds),
+  })
+}
