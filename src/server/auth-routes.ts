@@ -1,8 +1,11 @@
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { zValidator } from '@hono/zod-validator'
 import { AUTH_MESSAGES } from '../shared/auth-messages'
+import { ResetCodeCheckSchema, type ResetCodeAnswer } from '../shared/password-reset'
 import { CLIENT_IP_HEADER, type Auth } from './auth'
+import { apiError, bodyTooLarge, invalidInput, requireJson } from './http/errors'
 
 /** The most bytes an auth request may carry; Better Auth's largest form is a fraction of it. */
 const AUTH_BODY_MAX_BYTES = 16 * 1024
@@ -43,34 +46,39 @@ async function carriesNul(request: Request): Promise<boolean> {
 export function authRoutes(auth: Auth, trustProxy: boolean) {
   return (
     new Hono()
-      .get('/password-reset/:code', async (c) => {
-        // The panel shows the reset form only for a code that is still valid (SPEC 4). A spent
-        // or unknown code is an answer, not a failure: 200 with valid false.
-        const code = c.req.param('code')
-        const invalid = { valid: false, error: AUTH_MESSAGES.invalidResetLink }
-        // Control characters are in no code (and U+0000 cannot even be looked up in PostgreSQL).
-        if (/\p{Cc}/u.test(code)) return c.json(invalid)
-        const context = await auth.$context
-        const found = await context.internalAdapter.findVerificationValue(`reset-password:${code}`)
-        if (found === null || new Date(found.expiresAt).getTime() <= Date.now()) {
-          return c.json(invalid)
-        }
-        return c.json({ valid: true })
-      })
+      .post(
+        '/password-reset/verify',
+        requireJson,
+        bodyLimit({ maxSize: 4 * 1024, onError: bodyTooLarge }),
+        zValidator('json', ResetCodeCheckSchema, invalidInput),
+        async (c) => {
+          // The panel shows the reset form only for a code that is still valid (SPEC 4). A
+          // spent or unknown code is an answer, not a failure: 200 with valid false.
+          const { code } = c.req.valid('json')
+          const invalid: ResetCodeAnswer = { valid: false, message: AUTH_MESSAGES.invalidResetLink }
+          // Control characters are in no code (and U+0000 cannot even be looked up in PostgreSQL).
+          if (/\p{Cc}/u.test(code)) return c.json(invalid)
+          const context = await auth.$context
+          const found = await context.internalAdapter.findVerificationValue(
+            `reset-password:${code}`,
+          )
+          if (found === null || new Date(found.expiresAt).getTime() <= Date.now()) {
+            return c.json(invalid)
+          }
+          return c.json({ valid: true } satisfies ResetCodeAnswer)
+        },
+      )
       // Everything else under /api/auth is Better Auth's, which reads any body in full.
       .on(
         ['GET', 'POST'],
         '/auth/*',
         bodyLimit({
           maxSize: AUTH_BODY_MAX_BYTES,
-          onError: (c) => c.json({ message: 'Body too large', code: 'BODY_TOO_LARGE' }, 413),
+          onError: bodyTooLarge,
         }),
         async (c) => {
           if (await carriesNul(c.req.raw)) {
-            return c.json(
-              { message: 'Please remove control characters', code: 'VALIDATION_ERROR' },
-              400,
-            )
+            return apiError(c, 400, 'VALIDATION_ERROR', 'Please remove control characters')
           }
           const headers = new Headers(c.req.raw.headers)
           headers.set(CLIENT_IP_HEADER, clientIp(c, trustProxy))

@@ -1,4 +1,5 @@
 import { useLocation } from 'wouter'
+import { AUTH_MESSAGES } from '@shared/auth-messages'
 import { isResetPath } from '@shared/routes'
 import { useModalDialog } from '@client/lib/modal-dialog'
 import { Notice } from '@client/components/ui'
@@ -51,6 +52,7 @@ export function AccountPanel({ onClose }: { onClose: () => void }) {
         </header>
         <div className="flex flex-1 flex-col gap-4 px-6 py-6">
           {auth.connectionProblem !== null && <Notice tone="info">{auth.connectionProblem}</Notice>}
+          {auth.sessionEnded && <Notice tone="info">{AUTH_MESSAGES.sessionEnded}</Notice>}
           {isResetPath(pathname) ? (
             <ResetPasswordView />
           ) : !auth.authReady ? (

@@ -1,11 +1,13 @@
-import { onUserChange, startAuth } from '@client/features/account/auth-state'
-import { loadProfile, resetProfile } from '@client/features/profile/profile-state'
+import { onUserChange, sessionEndedByServer, startAuth } from '@client/features/account/auth-state'
+import { forgetProfiles, loadProfile } from '@client/features/profile/profile-query'
+import { whenSessionEnds } from '@client/lib/http'
 
 /**
  * Asks for the session; the profile follows the user: loaded once the uid is known (SPEC 4),
- * reset when signed out.
+ * reset when signed out. A 401 from any /api/me call signs out here too.
  */
 export function startAccountSession() {
-  onUserChange((uid) => (uid === null ? resetProfile() : void loadProfile(uid)))
+  whenSessionEnds(sessionEndedByServer)
+  onUserChange((uid) => (uid === null ? forgetProfiles() : void loadProfile(uid)))
   startAuth()
 }

@@ -7,7 +7,7 @@ import { Notice, type Flash } from '@client/components/ui'
 import { AccountActions } from '@client/features/account/account-actions'
 import type { AuthUser } from '@client/features/account/auth-state'
 import { ProfileView } from '@client/features/profile/profile-view'
-import { resetProfile } from '@client/features/profile/profile-state'
+import { forgetProfiles } from '@client/features/profile/profile-query'
 import { applyToRoot, readPreferences } from '@client/lib/preferences/stored'
 
 /**
@@ -21,7 +21,7 @@ function resetLocalState() {
     // Storage unavailable: nothing stored to clear.
   }
   applyToRoot(document.documentElement, readPreferences())
-  resetProfile()
+  forgetProfiles()
 }
 
 /** The signed-in panel: the profile feature with the account actions under it, one notice. */

@@ -1,10 +1,13 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
 
+/** A labelled input; `problem` is this field's own message, shown under it. */
 export function Field({
   label,
+  problem,
   ...input
-}: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
+}: { label: string; problem?: string | null } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId()
+  const hasProblem = problem !== undefined && problem !== null
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-semibold text-ink">
@@ -12,9 +15,16 @@ export function Field({
       </label>
       <input
         id={id}
+        aria-invalid={hasProblem || undefined}
+        aria-describedby={hasProblem ? `${id}-problem` : undefined}
         className="rounded-xl border border-line bg-surface px-4 py-2.5 text-ink placeholder:text-ink-muted/70 focus:border-accent"
         {...input}
       />
+      {hasProblem && (
+        <p id={`${id}-problem`} className="text-sm font-semibold text-accent">
+          {problem}
+        </p>
+      )}
     </div>
   )
 }

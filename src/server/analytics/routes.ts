@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit'
 import type { Kysely } from 'kysely'
 import { PageViewSchema } from '../../shared/page-view'
 import type { Tables } from '../db/tables'
-import { invalidInput, requireJson } from '../http/errors'
+import { bodyTooLarge, invalidInput, requireJson } from '../http/errors'
 
 /**
  * First-party page views: path, referrer and time. The handler reads no cookie, stores no IP
@@ -14,7 +14,7 @@ export function pageViewRoutes(db: Kysely<Tables>) {
   return new Hono().post(
     '/page-view',
     requireJson,
-    bodyLimit({ maxSize: 8 * 1024, onError: (c) => c.json({ error: 'Body too large' }, 413) }),
+    bodyLimit({ maxSize: 8 * 1024, onError: bodyTooLarge }),
     zValidator('json', PageViewSchema, invalidInput),
     async (c) => {
       const { path, referrer } = c.req.valid('json')

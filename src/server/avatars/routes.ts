@@ -1,6 +1,7 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Kysely } from 'kysely'
 import {
   AVATAR_ERROR_CODES,
@@ -8,11 +9,11 @@ import {
   AVATAR_MESSAGES,
   AVATAR_UPLOAD_TYPES,
   type AvatarAnswer,
-  type AvatarError,
   type AvatarRefusal,
 } from '../../shared/avatar'
 import type { Auth } from '../auth'
 import type { Tables } from '../db/tables'
+import { apiError } from '../http/errors'
 import { requireSession, signInRequired } from '../http/session'
 import { isMissingUser, loadOrCreateProfile } from '../profiles/routes'
 import type { ObjectStorage } from '../storage/object-storage'
@@ -24,15 +25,13 @@ const REVALIDATE = 'public, no-cache'
 /** User ids as Better Auth makes them; anything else cannot name a stored avatar. */
 const UID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/
 
-const refusal = (refused: AvatarRefusal): AvatarError => ({
-  error: AVATAR_MESSAGES[refused],
-  code: AVATAR_ERROR_CODES[refused],
-})
+const refuse = (c: Context, status: ContentfulStatusCode, refused: AvatarRefusal) =>
+  apiError(c, status, AVATAR_ERROR_CODES[refused], AVATAR_MESSAGES[refused])
 
 const requireImageType = createMiddleware(async (c, next) => {
   const type = (c.req.header('Content-Type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
   if (!AVATAR_UPLOAD_TYPES.some((accepted) => accepted === type)) {
-    return c.json(refusal('unsupportedType'), 415)
+    return refuse(c, 415, 'unsupportedType')
   }
   await next()
 })
@@ -75,21 +74,18 @@ export function avatarRoutes({ db, auth, storage, publicUrl }: AvatarDeps) {
       requireImageType,
       bodyLimit({
         maxSize: AVATAR_MAX_BYTES,
-        onError: (c) => c.json(refusal('tooManyBytes'), 413),
+        onError: (c) => refuse(c, 413, 'tooManyBytes'),
       }),
       async (c) => {
         const uid = c.get('uid')
         const upload = Buffer.from(await c.req.arrayBuffer())
-        if (upload.length === 0) return c.json(refusal('empty'), 400)
+        if (upload.length === 0) return refuse(c, 400, 'empty')
         let jpeg: Buffer
         try {
           jpeg = await processAvatar(upload)
         } catch (error) {
           if (!(error instanceof AvatarRejected)) throw error
-          return c.json(
-            { error: error.message, code: error.code } satisfies AvatarError,
-            error.status,
-          )
+          return apiError(c, error.status, error.code, error.message)
         }
         await storage.put(avatarKey(uid), jpeg, 'image/jpeg')
         const avatar = avatarUrl(publicUrl, uid, avatarVersion(jpeg))
@@ -118,7 +114,7 @@ export function avatarRoutes({ db, auth, storage, publicUrl }: AvatarDeps) {
     .get('/media/avatars/:uid', async (c) => {
       const uid = c.req.param('uid')
       const stored = UID.test(uid) ? await storage.get(avatarKey(uid)) : null
-      if (stored === null) return c.json({ error: 'No avatar here.' }, 404)
+      if (stored === null) return apiError(c, 404, 'NOT_FOUND', 'No avatar here.')
       // Only the URL of the current image may be kept for good; any other revalidates.
       const current = c.req.query('v') === avatarVersion(stored.body)
       c.header('Cache-Control', current ? IMMUTABLE : REVALIDATE)

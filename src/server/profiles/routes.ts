@@ -14,7 +14,7 @@ import {
 import type { Auth } from '../auth'
 import { avatarKey } from '../avatars/avatar-object'
 import type { ProfilesTable, Tables } from '../db/tables'
-import { invalidInput, requireJson } from '../http/errors'
+import { apiError, bodyTooLarge, invalidInput, requireJson } from '../http/errors'
 import { requireSession, sessionUserId, signInRequired } from '../http/session'
 import type { ObjectStorage } from '../storage/object-storage'
 
@@ -58,8 +58,6 @@ export async function loadOrCreateProfile(db: Kysely<Tables>, uid: string): Prom
   return load().executeTakeFirstOrThrow()
 }
 
-const taken = { error: HANDLE_MESSAGES.taken, code: 'HANDLE_TAKEN' }
-
 /**
  * Profiles (SPEC 3, 4 and 5). Writes act only on the session's user; no route takes a user id
  * to write. The unique index on the handle, not the live check, decides races.
@@ -78,7 +76,7 @@ export function profileRoutes(db: Kysely<Tables>, auth: Auth, storage: ObjectSto
       '/me/profile',
       requireSession(auth),
       requireJson,
-      bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: 'Body too large' }, 413) }),
+      bodyLimit({ maxSize: 16 * 1024, onError: bodyTooLarge }),
       zValidator('json', ProfilePatchSchema, invalidInput),
       async (c) => {
         const uid = c.get('uid')
@@ -101,7 +99,9 @@ export function profileRoutes(db: Kysely<Tables>, auth: Auth, storage: ObjectSto
             .where('user_id', '=', uid)
             .execute()
         } catch (error) {
-          if (isUniqueViolation(error)) return c.json(taken, 409)
+          if (isUniqueViolation(error)) {
+            return apiError(c, 409, 'HANDLE_TAKEN', HANDLE_MESSAGES.taken)
+          }
           if (isMissingUser(error)) return signInRequired(c)
           throw error
         }
@@ -134,7 +134,7 @@ export function profileRoutes(db: Kysely<Tables>, auth: Auth, storage: ObjectSto
         .selectAll()
         .where('username', '=', username)
         .executeTakeFirst()
-      if (row === undefined) return c.json({ error: 'No one has this ID yet.' }, 404)
+      if (row === undefined) return apiError(c, 404, 'NOT_FOUND', 'No one has this ID yet.')
       const { name, displayUsername, avatar } = toProfile(row)
       return c.json({ name, username, displayUsername, avatar } satisfies PublicProfile)
     })

@@ -3,7 +3,7 @@ import { AUTH_MESSAGES } from '@shared/auth-messages'
 import { PASSWORD_RESET_SENT_NOTICE_MS } from '@shared/constants'
 import { ConfirmDialog } from '@client/components/confirm-dialog'
 import { Button, type Flash } from '@client/components/ui'
-import { ApiError } from '@client/lib/http'
+import { errorMessage } from '@client/lib/http'
 import { deleteAccount } from './account-api'
 import { authClient } from './auth-client'
 import { attempt } from './auth-errors'
@@ -55,10 +55,7 @@ export function AccountActions({
       signOutLocally()
     } catch (error) {
       setBusy(null)
-      onFlash({
-        tone: 'error',
-        text: error instanceof ApiError ? error.message : AUTH_MESSAGES.offline,
-      })
+      onFlash({ tone: 'error', text: errorMessage(error) })
     }
   }
 

@@ -1,3 +1,3 @@
-import { api } from '@client/lib/http'
+import { send } from '@client/lib/http'
 
-export const deleteAccount = () => api<undefined>('/api/me', { method: 'DELETE' })
+export const deleteAccount = () => send('/api/me', { method: 'DELETE' })

@@ -21,17 +21,32 @@ export interface AuthState {
   authReady: boolean
   /** Set while the server cannot be reached; the state above is the last one known. */
   connectionProblem: string | null
+  /** The server ended the session (SPEC 8's session-ended message shows) until the next sign-in. */
+  sessionEnded: boolean
 }
 
-let state: AuthState = { user: null, isLoggedIn: false, authReady: false, connectionProblem: null }
+let state: AuthState = {
+  user: null,
+  isLoggedIn: false,
+  authReady: false,
+  connectionProblem: null,
+  sessionEnded: false,
+}
 const listeners = new Set<() => void>()
 /** Other tabs of this browser: a sign-in or sign-out in one shows in all. */
 const tabs = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('mofu-auth')
 let refreshTimer: number | undefined
 let retryDelay = RETRY_BACKOFF_START_MS
 
-function setState(next: Omit<AuthState, 'isLoggedIn' | 'authReady'>) {
-  state = { ...next, isLoggedIn: next.user !== null, authReady: true }
+function setState(
+  next: Pick<AuthState, 'user' | 'connectionProblem'> & { sessionEnded?: boolean },
+) {
+  state = {
+    ...next,
+    isLoggedIn: next.user !== null,
+    authReady: true,
+    sessionEnded: next.user === null && (next.sessionEnded ?? state.sessionEnded),
+  }
   for (const listener of listeners) listener()
 }
 
@@ -85,7 +100,15 @@ export async function sessionChanged(): Promise<void> {
 
 export function signOutLocally() {
   window.clearTimeout(refreshTimer)
-  setState({ user: null, connectionProblem: null })
+  setState({ user: null, connectionProblem: null, sessionEnded: false })
+  tabs?.postMessage('session-changed')
+}
+
+/** The server no longer knows this session: signed out here, and told why. */
+export function sessionEndedByServer() {
+  if (state.user === null) return
+  window.clearTimeout(refreshTimer)
+  setState({ user: null, connectionProblem: null, sessionEnded: true })
   tabs?.postMessage('session-changed')
 }
 

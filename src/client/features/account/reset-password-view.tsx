@@ -1,31 +1,31 @@
-import { Suspense, use, useState, type FormEvent } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState, type FormEvent } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '@shared/auth-messages'
 import { PASSWORD_CHANGED_REDIRECT_MS } from '@shared/constants'
-import { requestTimeoutMs } from '@client/lib/http'
+import { ResetCodeAnswerSchema } from '@shared/password-reset'
+import { requestJson } from '@client/lib/http'
+import { queryClient } from '@client/lib/query-client'
 import { authClient } from './auth-client'
 import { attempt } from './auth-errors'
 import { Button, Field, Notice } from '@client/components/ui'
 
-type CodeCheck = 'valid' | 'invalid' | 'unreachable'
-const checks = new Map<string, Promise<CodeCheck>>()
-
-/** Whether a reset code is still good; asked once per code and remembered for the visit. */
-function checkCode(code: string): Promise<CodeCheck> {
-  let check = checks.get(code)
-  if (check === undefined) {
-    check = fetch(`/api/password-reset/${encodeURIComponent(code)}`, {
-      signal: AbortSignal.timeout(requestTimeoutMs()),
-    })
-      .then((response) => response.json() as Promise<{ valid?: unknown }>)
-      .then(
-        (answer): CodeCheck => (answer.valid === true ? 'valid' : 'invalid'),
-        (): CodeCheck => 'unreachable',
-      )
-    checks.set(code, check)
-  }
-  return check
-}
+/**
+ * Whether a reset code is still good. The code goes in the body, so it stays out of URLs and
+ * logs; a failed check is tried again, and again on request, instead of being kept.
+ */
+const useCodeCheck = (code: string) =>
+  useQuery(
+    {
+      queryKey: ['reset-code', code],
+      queryFn: () =>
+        requestJson('/api/password-reset/verify', ResetCodeAnswerSchema, {
+          method: 'POST',
+          json: { code },
+        }),
+    },
+    queryClient,
+  )
 
 /** Password-reset form (SPEC 2, state 1): shown only once the code has been verified. */
 export function ResetPasswordView() {
@@ -36,24 +36,32 @@ export function ResetPasswordView() {
       {code === '' ? (
         <Notice tone="error">{AUTH_MESSAGES.invalidResetLink}</Notice>
       ) : (
-        <Suspense
-          fallback={
-            <p role="status" className="text-ink-muted">
-              Checking your reset link…
-            </p>
-          }
-        >
-          <CheckedResetForm code={code} />
-        </Suspense>
+        <CheckedResetForm code={code} />
       )}
     </div>
   )
 }
 
 function CheckedResetForm({ code }: { code: string }) {
-  const check = use(checkCode(code))
-  if (check === 'invalid') return <Notice tone="error">{AUTH_MESSAGES.invalidResetLink}</Notice>
-  if (check === 'unreachable') return <Notice tone="error">{AUTH_MESSAGES.offline}</Notice>
+  const check = useCodeCheck(code)
+  if (check.isPending) {
+    return (
+      <p role="status" className="text-ink-muted">
+        Checking your reset link…
+      </p>
+    )
+  }
+  if (check.isError) {
+    return (
+      <>
+        <Notice tone="error">{AUTH_MESSAGES.offline}</Notice>
+        <Button variant="secondary" busy={check.isFetching} onClick={() => void check.refetch()}>
+          Try again
+        </Button>
+      </>
+    )
+  }
+  if (!check.data.valid) return <Notice tone="error">{AUTH_MESSAGES.invalidResetLink}</Notice>
   return <ResetForm code={code} />
 }
 
@@ -64,6 +72,14 @@ function ResetForm({ code }: { code: string }) {
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
+  useEffect(() => {
+    if (!done) return
+    const redirect = window.setTimeout(
+      () => navigate('/', { replace: true }),
+      PASSWORD_CHANGED_REDIRECT_MS,
+    )
+    return () => window.clearTimeout(redirect)
+  }, [done, navigate])
   const mismatch = password !== '' && confirmation !== '' && password !== confirmation
 
   const submit = async (event: FormEvent) => {
@@ -79,7 +95,6 @@ function ResetForm({ code }: { code: string }) {
       return
     }
     setDone(true)
-    window.setTimeout(() => navigate('/', { replace: true }), PASSWORD_CHANGED_REDIRECT_MS)
   }
 
   if (done) return <Notice tone="success">{AUTH_MESSAGES.passwordChanged}</Notice>

@@ -1,13 +1,18 @@
-import type { HandleAvailability, Profile, ProfilePatch, PublicProfile } from '@shared/profile'
-import { api } from '@client/lib/http'
+import {
+  HandleAvailabilitySchema,
+  ProfileSchema,
+  PublicProfileSchema,
+  type ProfilePatch,
+} from '@shared/profile'
+import { requestJson } from '@client/lib/http'
 
-export const fetchProfile = () => api<Profile>('/api/me/profile')
+export const fetchProfile = () => requestJson('/api/me/profile', ProfileSchema)
 
 export const saveProfile = (patch: ProfilePatch) =>
-  api<Profile>('/api/me/profile', { method: 'PATCH', body: JSON.stringify(patch) })
+  requestJson('/api/me/profile', ProfileSchema, { method: 'PATCH', json: patch })
 
 export const checkHandle = (username: string) =>
-  api<HandleAvailability>(`/api/handles/${encodeURIComponent(username)}`)
+  requestJson(`/api/handles/${encodeURIComponent(username)}`, HandleAvailabilitySchema)
 
 export const fetchPublicProfile = (handle: string) =>
-  api<PublicProfile>(`/api/profiles/${encodeURIComponent(handle)}`)
+  requestJson(`/api/profiles/${encodeURIComponent(handle)}`, PublicProfileSchema)

@@ -1,17 +1,16 @@
 import { useState, type FormEvent } from 'react'
-import { AUTH_MESSAGES } from '@shared/auth-messages'
 import {
   HANDLE_MAX_LENGTH,
   HANDLE_MESSAGES,
   NAME_MAX_LENGTH,
   normalizeHandle,
+  ProfilePatchSchema,
   type Profile,
 } from '@shared/profile'
 import { Button, Field, Notice } from '@client/components/ui'
-import { ApiError } from '@client/lib/http'
+import { ApiError, errorMessage } from '@client/lib/http'
 import { AvatarEditor } from './avatar/avatar-editor'
-import { saveProfile } from './profile-api'
-import { profileSaved } from './profile-state'
+import { profileSaved, useSaveProfile } from './profile-query'
 import { availabilityMessage, useHandleAvailability } from './use-handle-availability'
 
 /** Edit mode (SPEC 4): avatar, name and ID, saved together. */
@@ -27,12 +26,15 @@ export function ProfileEditor({
   const [name, setName] = useState(profile.name)
   const [handle, setHandle] = useState(profile.displayUsername)
   const { availability, check, markTaken } = useHandleAvailability(profile.username)
-  const [saving, setSaving] = useState(false)
+  const saveMutation = useSaveProfile()
+  const saving = saveMutation.isPending
   const [failure, setFailure] = useState<string | null>(null)
+  const [problems, setProblems] = useState<Partial<Record<string, string>>>({})
 
   const changeHandle = (typed: string) => {
     const { username, displayUsername } = normalizeHandle(typed)
     setHandle(displayUsername)
+    setProblems((current) => ({ ...current, handle: undefined }))
     check(username)
   }
 
@@ -48,14 +50,18 @@ export function ProfileEditor({
   const save = async (event: FormEvent) => {
     event.preventDefault()
     if (saveDisabled) return
-    setSaving(true)
     setFailure(null)
+    // The server's own rules, checked here first so each field shows its own message.
+    const checked = ProfilePatchSchema.safeParse({ name, handle })
+    setProblems(checked.success ? {} : fieldProblems(checked.error.issues))
+    if (!checked.success) return
     try {
-      onSaved(await saveProfile({ name, handle }))
+      onSaved(await saveMutation.mutateAsync({ name, handle }))
     } catch (error) {
       if (error instanceof ApiError && error.code === 'HANDLE_TAKEN') markTaken()
-      else setFailure(error instanceof ApiError ? error.message : AUTH_MESSAGES.offline)
-      setSaving(false)
+      else if (error instanceof ApiError && error.issues !== undefined) {
+        setProblems(fieldProblems(error.issues))
+      } else setFailure(errorMessage(error))
     }
   }
 
@@ -71,7 +77,11 @@ export function ProfileEditor({
         autoComplete="nickname"
         maxLength={NAME_MAX_LENGTH}
         value={name}
-        onChange={(event) => setName(event.target.value)}
+        problem={problems.name}
+        onChange={(event) => {
+          setName(event.target.value)
+          setProblems((current) => ({ ...current, name: undefined }))
+        }}
       />
       <div className="flex flex-col gap-1.5">
         <Field
@@ -90,14 +100,15 @@ export function ProfileEditor({
           aria-live="polite"
           data-testid="handle-status"
           className={`min-h-5 text-sm ${
-            availability.state === 'available'
+            problems.handle === undefined && availability.state === 'available'
               ? 'text-ink'
-              : availability.state === 'checking' || availability.state === 'unchanged'
+              : problems.handle === undefined &&
+                  (availability.state === 'checking' || availability.state === 'unchanged')
                 ? 'text-ink-muted'
                 : 'font-semibold text-accent'
           }`}
         >
-          {availabilityMessage(availability)}
+          {problems.handle ?? availabilityMessage(availability)}
         </p>
       </div>
       {failure !== null && <Notice tone="error">{failure}</Notice>}
@@ -111,4 +122,16 @@ export function ProfileEditor({
       </div>
     </form>
   )
+}
+
+/** The first message for each field, from the schema's or the server's issues. */
+function fieldProblems(
+  issues: readonly { path?: readonly PropertyKey[]; field?: string; message: string }[],
+) {
+  const problems: Partial<Record<string, string>> = {}
+  for (const issue of issues) {
+    const field = issue.field ?? issue.path?.map(String).join('.') ?? ''
+    problems[field] ??= issue.message
+  }
+  return problems
 }

@@ -3,7 +3,7 @@ import type { Profile } from '@shared/profile'
 import { Button, Notice } from '@client/components/ui'
 import { ProfileCard } from './profile-card'
 import { ProfileEditor } from './profile-editor'
-import { loadProfile, profileSaved, useProfile } from './profile-state'
+import { useProfile } from './profile-query'
 
 /**
  * Signed in (SPEC 2, state 2): the profile, or its edit mode. `notice` shows under it in both
@@ -22,20 +22,21 @@ export function ProfileView({
   actions: ReactNode
   onSaved: (profile: Profile) => void
 }) {
-  const { profile, status } = useProfile()
+  const query = useProfile(uid)
+  const profile = query.data
   const [editing, setEditing] = useState(false)
 
-  if (status === 'failed') {
+  if (query.isError) {
     return (
       <div data-state="signed-in" className="flex flex-col gap-4">
         <Notice tone="error">Your profile could not be loaded.</Notice>
-        <Button variant="secondary" onClick={() => void loadProfile(uid)}>
+        <Button variant="secondary" onClick={() => void query.refetch()}>
           Try again
         </Button>
       </div>
     )
   }
-  if (profile === null) {
+  if (profile === undefined) {
     return (
       <div
         data-state="signed-in"
@@ -56,7 +57,6 @@ export function ProfileView({
           profile={profile}
           onCancel={() => setEditing(false)}
           onSaved={(saved) => {
-            profileSaved(saved)
             setEditing(false)
             onSaved(saved)
           }}

@@ -1,61 +1,45 @@
-import { Suspense, use } from 'react'
-import { MofuMascot } from '@client/components/art/mofu-mascot'
+import { useQuery } from '@tanstack/react-query'
 import { NotFoundPage } from '@client/components/not-found-page'
 import { PageHero } from '@client/components/page-hero'
-import type { PublicProfile } from '@shared/profile'
+import { Button } from '@client/components/ui'
 import { ApiError } from '@client/lib/http'
+import { queryClient } from '@client/lib/query-client'
+import { AvatarImage } from './avatar/avatar-image'
 import { fetchPublicProfile } from './profile-api'
-
-type Lookup = { found: PublicProfile } | { missing: true } | { failed: string }
-const lookups = new Map<string, Promise<Lookup>>()
-
-function lookUp(handle: string): Promise<Lookup> {
-  let lookup = lookups.get(handle)
-  if (lookup === undefined) {
-    lookup = fetchPublicProfile(handle).then(
-      (found) => ({ found }),
-      (error: unknown) =>
-        error instanceof ApiError && error.status === 404
-          ? { missing: true as const }
-          : { failed: 'This profile could not be loaded. Please try again.' },
-    )
-    lookups.set(handle, lookup)
-  }
-  return lookup
-}
 
 /** /@handle: a user's public profile, found by their handle. */
 export function PublicProfilePage({ handle }: { handle: string }) {
-  return (
-    <Suspense
-      fallback={
-        <div
-          aria-busy="true"
-          aria-label="Loading profile"
-          className="h-48 animate-pulse rounded-3xl bg-accent-soft"
-        />
-      }
-    >
-      <ProfileLookup handle={handle} />
-    </Suspense>
+  const key = handle.toLowerCase()
+  const lookup = useQuery(
+    { queryKey: ['public-profile', key], queryFn: () => fetchPublicProfile(key) },
+    queryClient,
   )
-}
-
-function ProfileLookup({ handle }: { handle: string }) {
-  const lookup = use(lookUp(handle.toLowerCase()))
-  if ('missing' in lookup) return <NotFoundPage />
-  if ('failed' in lookup) {
-    return <PageHero title={`@${handle}`} tagline={lookup.failed} />
+  if (lookup.isPending) {
+    return (
+      <div
+        aria-busy="true"
+        aria-label="Loading profile"
+        className="h-48 animate-pulse rounded-3xl bg-accent-soft"
+      />
+    )
   }
-  const profile = lookup.found
+  if (lookup.isError) {
+    if (lookup.error instanceof ApiError && lookup.error.status === 404) return <NotFoundPage />
+    return (
+      <PageHero title={`@${handle}`} tagline="This profile could not be loaded. Please try again.">
+        <Button variant="secondary" busy={lookup.isFetching} onClick={() => void lookup.refetch()}>
+          Try again
+        </Button>
+      </PageHero>
+    )
+  }
+  const profile = lookup.data
   return (
     <PageHero
       title={profile.name || `@${profile.displayUsername}`}
       tagline={`@${profile.displayUsername} on Mofu`}
       art={
-        <div className="grid size-32 place-items-center overflow-hidden rounded-full border-4 border-sakura-300 bg-raised">
-          <MofuMascot size={120} />
-        </div>
+        <AvatarImage address={profile.avatar} size={128} className="border-4 border-sakura-300" />
       }
     />
   )

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { AUTH_MESSAGES } from '@shared/auth-messages'
 import { HANDLE_MESSAGES, handleProblem } from '@shared/profile'
-import { ApiError } from '@client/lib/http'
+import { errorMessage } from '@client/lib/http'
 import { checkHandle } from './profile-api'
 
 /** Availability is asked this long after the last keystroke. */
@@ -51,7 +50,7 @@ export function useHandleAvailability(savedUsername: string) {
         if (question !== latestCheck.current) return
         setAvailability({
           state: 'unknown',
-          message: error instanceof ApiError ? error.message : AUTH_MESSAGES.offline,
+          message: errorMessage(error),
         })
       }
     }, HANDLE_CHECK_DELAY_MS)

@@ -1,11 +1,12 @@
-import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { AVATAR_RESET_NOTICE_MS } from '@shared/constants'
 import { Notice } from '@client/components/ui'
+import { ApiError, errorMessage } from '@client/lib/http'
 import { clearAvatarCache } from './avatar-cache'
 import { AvatarImage } from './avatar-image'
 import { CameraDialog } from './camera-dialog'
 import { cropToJpeg, type CropArea } from './crop'
-import { deleteAvatar, uploadAvatar, UploadError } from './upload'
+import { deleteAvatar, uploadAvatar } from './upload'
 
 const CropDialog = lazy(() =>
   import('./crop-dialog').then((module) => ({ default: module.CropDialog })),
@@ -41,6 +42,16 @@ export function AvatarEditor({
   const menu = useRef<HTMLUListElement>(null)
   const libraryInput = useRef<HTMLInputElement>(null)
   const fileInput = useRef<HTMLInputElement>(null)
+  const happyTimer = useRef<number | undefined>(undefined)
+
+  useEffect(() => () => window.clearTimeout(happyTimer.current), [])
+  // A picked file is shown through an object URL: let it go once it is no longer shown.
+  useEffect(
+    () => () => {
+      if (source?.startsWith('blob:')) URL.revokeObjectURL(source)
+    },
+    [source],
+  )
 
   const closeMenu = () => {
     setMenuOpen(false)
@@ -61,13 +72,14 @@ export function AvatarEditor({
       await deleteAvatar()
     } catch (error) {
       console.warn('Avatar reset failed', error)
-      setProblem(error instanceof Error ? error.message : 'The avatar could not be reset.')
+      setProblem(errorMessage(error))
       return
     }
     clearAvatarCache()
     onChanged('')
     setHappy(true)
-    window.setTimeout(() => setHappy(false), AVATAR_RESET_NOTICE_MS)
+    window.clearTimeout(happyTimer.current)
+    happyTimer.current = window.setTimeout(() => setHappy(false), AVATAR_RESET_NOTICE_MS)
   }
 
   const upload = async (area: CropArea) => {
@@ -79,7 +91,7 @@ export function AvatarEditor({
       onChanged(await uploadAvatar(cropped, setProgress))
     } catch (error) {
       console.warn('Avatar upload failed', error)
-      setProblem(error instanceof UploadError ? error.message : 'The avatar could not be saved.')
+      setProblem(error instanceof ApiError ? error.message : 'The avatar could not be saved.')
     } finally {
       setProgress(null)
       setSource(null)

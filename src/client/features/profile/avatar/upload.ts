@@ -1,29 +1,33 @@
+import { AvatarAnswerSchema } from '@shared/avatar'
 import { AVATAR_RESUMABLE_THRESHOLD_BYTES } from '@shared/constants'
-import { requestTimeoutMs } from '@client/lib/http'
+import { ApiError, failureOf, requestJson, requestTimeoutMs } from '@client/lib/http'
 
-export class UploadError extends Error {}
-
+const AVATAR_PATH = '/api/me/avatar'
 const RETRY_DELAYS_MS = [1_000, 3_000, 8_000]
+const NOT_SAVED = 'The avatar could not be saved.'
 
+/** XHR rather than fetch: only XHR reports upload progress. */
 function putOnce(body: Blob, onProgress: (fraction: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest()
-    request.open('PUT', '/api/me/avatar')
-    request.setRequestHeader('Content-Type', 'image/jpeg')
-    request.timeout = requestTimeoutMs()
-    request.responseType = 'json'
-    request.upload.onprogress = (event) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('PUT', AVATAR_PATH)
+    xhr.setRequestHeader('Content-Type', 'image/jpeg')
+    xhr.timeout = requestTimeoutMs()
+    xhr.responseType = 'json'
+    xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total)
     }
-    request.onload = () => {
-      const answer = request.response as { avatar?: string; error?: string } | null
-      if (request.status === 200 && typeof answer?.avatar === 'string') resolve(answer.avatar)
-      else reject(new UploadError(answer?.error ?? 'The avatar could not be saved.'))
+    xhr.onload = () => {
+      const failure = failureOf(AVATAR_PATH, xhr.status, xhr.response)
+      if (failure !== null) return reject(failure)
+      const answer = AvatarAnswerSchema.safeParse(xhr.response)
+      if (answer.success) resolve(answer.data.avatar)
+      else reject(new ApiError(xhr.status, 'UNEXPECTED_ANSWER', NOT_SAVED))
     }
     // Dropped connections and timeouts are worth another try; refusals are not.
-    request.onerror = () => reject(new TypeError('network'))
-    request.ontimeout = () => reject(new TypeError('timeout'))
-    request.send(body)
+    xhr.onerror = () => reject(new TypeError('network'))
+    xhr.ontimeout = () => reject(new TypeError('timeout'))
+    xhr.send(body)
   })
 }
 
@@ -39,9 +43,9 @@ export async function uploadAvatar(body: Blob, onProgress: (fraction: number) =>
     } catch (error) {
       const delay = retries[attempt]
       if (!(error instanceof TypeError) || delay === undefined) {
-        throw error instanceof UploadError
+        throw error instanceof ApiError
           ? error
-          : new UploadError('The connection dropped. Please try again.')
+          : new ApiError(0, 'NETWORK', 'The connection dropped. Please try again.')
       }
       onProgress(0)
       await new Promise((resolve) => setTimeout(resolve, delay))
@@ -49,10 +53,4 @@ export async function uploadAvatar(body: Blob, onProgress: (fraction: number) =>
   }
 }
 
-export async function deleteAvatar(): Promise<void> {
-  const response = await fetch('/api/me/avatar', {
-    method: 'DELETE',
-    signal: AbortSignal.timeout(requestTimeoutMs()),
-  })
-  if (!response.ok) throw new UploadError('The avatar could not be reset.')
-}
+export const deleteAvatar = () => requestJson(AVATAR_PATH, AvatarAnswerSchema, { method: 'DELETE' })
