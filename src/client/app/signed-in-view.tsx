@@ -8,7 +8,7 @@ import { AccountActions } from '@client/features/account/account-actions'
 import type { AuthUser } from '@client/features/account/auth-state'
 import { ProfileView } from '@client/features/profile/profile-view'
 import { forgetProfiles } from '@client/features/profile/profile-query'
-import { applyToRoot, readPreferences } from '@client/lib/preferences/stored'
+import { reloadPreferences } from '@client/lib/preferences/preferences'
 
 /**
  * Resetting the profile (SPEC 4): all local storage is cleared and the profile returns to its
@@ -20,7 +20,7 @@ function resetLocalState() {
   } catch {
     // Storage unavailable: nothing stored to clear.
   }
-  applyToRoot(document.documentElement, readPreferences())
+  reloadPreferences()
   forgetProfiles()
 }
 

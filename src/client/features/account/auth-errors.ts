@@ -17,7 +17,9 @@ export function authErrorMessage(failure: AuthFailure | unknown): string {
     case 'EMAIL_IN_USE':
       return AUTH_MESSAGES.emailInUse
     case 'USER_NOT_FOUND':
-      return AUTH_MESSAGES.userNotFound
+      return publicConfig.googleSignIn
+        ? AUTH_MESSAGES.userNotFound
+        : AUTH_MESSAGES.userNotFoundWithoutGoogle
     case 'INVALID_EMAIL_OR_PASSWORD':
       return publicConfig.neutralAuthErrors ? AUTH_MESSAGES.neutral : AUTH_MESSAGES.wrongPassword
     case 'EMAIL_NOT_VERIFIED':

@@ -16,7 +16,7 @@ export type Availability =
 
 /**
  * Whether the typed handle (already normalized) is free, asked of the server a moment after the
- * last keystroke. The user's own saved handle needs no question.
+ * last keystroke. The user's own saved handle is available without a question.
  */
 export function useHandleAvailability(savedUsername: string) {
   const [availability, setAvailability] = useState<Availability>({ state: 'unchanged' })
@@ -28,8 +28,9 @@ export function useHandleAvailability(savedUsername: string) {
   const check = (username: string) => {
     window.clearTimeout(checkTimer.current)
     const question = ++latestCheck.current
+    // The user's own saved handle counts as available (SPEC 5), with no need to ask.
     if (username === savedUsername && username !== '') {
-      setAvailability({ state: 'unchanged' })
+      setAvailability({ state: 'available' })
       return
     }
     const problem = username === '' ? null : handleProblem(username)

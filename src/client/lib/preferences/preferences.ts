@@ -64,6 +64,15 @@ export const preferenceActions = {
   },
 }
 
+/**
+ * Reads the stored preferences again, after something other than preferenceActions changed
+ * local storage (clearing it at log-out or deletion): Settings and the page show them at once,
+ * and the next toggle starts from them instead of writing the old choices back.
+ */
+export function reloadPreferences() {
+  commit(readPreferences())
+}
+
 /** The stored preferences, live; change them through preferenceActions. */
 export function usePreferences(): Preferences {
   return useSyncExternalStore(subscribe, () => current)
