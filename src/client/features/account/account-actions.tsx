@@ -2,8 +2,8 @@ import { useState } from 'react'
 import { AUTH_MESSAGES } from '@shared/auth-messages'
 import { PASSWORD_RESET_SENT_NOTICE_MS } from '@shared/constants'
 import { ConfirmDialog } from '@client/components/confirm-dialog'
-import { Button, type Flash } from '@client/components/ui'
-import { errorMessage } from '@client/lib/http'
+import { Button, Field, Notice, type Flash } from '@client/components/ui'
+import { ApiError, errorMessage } from '@client/lib/http'
 import { deleteAccount } from './account-api'
 import { authClient } from './auth-client'
 import { attempt } from './auth-errors'
@@ -27,6 +27,19 @@ export function AccountActions({
 }) {
   const [busy, setBusy] = useState<'password' | 'logout' | 'delete' | null>(null)
   const [confirming, setConfirming] = useState<'logout' | 'delete' | null>(null)
+  /** Whether the account signs in with a password (a 'credential' account), asked on delete. */
+  const [hasPassword, setHasPassword] = useState(false)
+  const [password, setPassword] = useState('')
+  const [deleteProblem, setDeleteProblem] = useState<string | null>(null)
+
+  const confirmDelete = async () => {
+    setConfirming('delete')
+    setPassword('')
+    setDeleteProblem(null)
+    const { data } = await authClient.listAccounts().catch(() => ({ data: null }))
+    // Unknown counts as none: the server then asks for the password itself.
+    setHasPassword(data?.some((account) => account.providerId === 'credential') ?? false)
+  }
 
   const changePassword = async () => {
     setBusy('password')
@@ -49,13 +62,15 @@ export function AccountActions({
 
   const removeAccount = async () => {
     setBusy('delete')
+    setDeleteProblem(null)
     try {
-      await deleteAccount()
+      await deleteAccount(hasPassword ? password : null)
       onLeaving()
       signOutLocally()
     } catch (error) {
       setBusy(null)
-      onFlash({ tone: 'error', text: errorMessage(error) })
+      if (error instanceof ApiError && error.code === 'PASSWORD_REQUIRED') setHasPassword(true)
+      setDeleteProblem(errorMessage(error))
     }
   }
 
@@ -77,7 +92,7 @@ export function AccountActions({
         >
           Log out
         </Button>
-        <Button variant="quiet" disabled={busy !== null} onClick={() => setConfirming('delete')}>
+        <Button variant="quiet" disabled={busy !== null} onClick={() => void confirmDelete()}>
           Delete account
         </Button>
       </div>
@@ -105,7 +120,19 @@ export function AccountActions({
           busy={busy === 'delete'}
           onConfirm={() => void removeAccount()}
           onCancel={() => setConfirming(null)}
-        />
+        >
+          {hasPassword && (
+            <Field
+              label="Current password"
+              type="password"
+              name="current-password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          )}
+          {deleteProblem !== null && <Notice tone="error">{deleteProblem}</Notice>}
+        </ConfirmDialog>
       )}
     </>
   )
