@@ -88,6 +88,17 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
+      {layout.menuButton && (
+        // Outside the part made inert while the drawer is open, and above the drawer, beside
+        // it: the same button closes the drawer it opened.
+        <div className={`fixed top-3 z-50 ${drawerActive ? 'left-59' : 'left-3'}`}>
+          <MenuButton
+            ref={menuButton}
+            open={drawerActive}
+            onToggle={() => (drawerActive ? closeDrawer(false) : setDrawerOpen(true))}
+          />
+        </div>
+      )}
       <Sidebar
         drawerOpen={drawerActive}
         isDesktop={isDesktop}
@@ -103,16 +114,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         />
       )}
       <div inert={drawerActive} className="flex min-h-dvh flex-col sm:pl-56">
-        <header className="pointer-events-none fixed inset-x-0 top-0 z-20 flex items-center justify-between p-3 sm:left-56">
-          <div className="pointer-events-auto">
-            {layout.menuButton && (
-              <MenuButton
-                ref={menuButton}
-                open={drawerActive}
-                onToggle={() => (drawerActive ? closeDrawer(false) : setDrawerOpen(true))}
-              />
-            )}
-          </div>
+        <header className="pointer-events-none fixed inset-x-0 top-0 z-20 flex items-center justify-end p-3 sm:left-56">
           <div className="pointer-events-auto">
             {layout.avatarButton && !panel.isOpen && <AvatarButton onOpen={panel.open} />}
           </div>
