@@ -1,7 +1,45 @@
+import fs from 'node:fs'
 import js from '@eslint/js'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+
+const client = 'src/client'
+const features = fs
+  .readdirSync(`${client}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+
+/**
+ * The client's layers, imports pointing down only: app -> features -> components and lib ->
+ * src/shared. A feature never imports another feature; what two features need moves down.
+ */
+const layerZones = [
+  ...features.map((name) => ({
+    target: `${client}/features/${name}`,
+    from: `${client}/features`,
+    except: [`./${name}`],
+    message:
+      'A feature never imports another feature: move what both need to components/ or lib/, or compose them in app/.',
+  })),
+  {
+    target: [`${client}/features`, `${client}/components`, `${client}/lib`],
+    from: `${client}/app`,
+    message: 'Only app/ composes; nothing imports it.',
+  },
+  {
+    target: [`${client}/components`, `${client}/lib`],
+    from: `${client}/features`,
+    message: 'components/ and lib/ sit below the features and never import them.',
+  },
+  {
+    target: `${client}/lib`,
+    from: `${client}/components`,
+    message: 'lib/ holds no UI: it never imports components/.',
+  },
+]
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'test-results/', 'playwright-report/'] },
@@ -20,9 +58,16 @@ export default tseslint.config(
   {
     files: ['src/client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: `${client}/tsconfig.json` }),
+      ],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'import-x/no-cycle': 'error',
       'no-restricted-imports': [
         'error',
         {

@@ -6,7 +6,7 @@ import { defineConfig, type Plugin } from 'vite'
 const apiServer = 'http://localhost:3000'
 
 /**
- * Inlines src/client/preferences/prepaint.ts into <head> so stored preferences (dark mode, font,
+ * Inlines src/client/app/prepaint.ts into <head> so stored preferences (dark mode, font,
  * effects) apply before the first paint. The server allows it by its hash in the CSP.
  */
 function inlinePrepaint(): Plugin {
@@ -14,7 +14,7 @@ function inlinePrepaint(): Plugin {
     name: 'mofu-inline-prepaint',
     async transformIndexHtml() {
       const result = await build({
-        entryPoints: ['src/client/preferences/prepaint.ts'],
+        entryPoints: ['src/client/app/prepaint.ts'],
         bundle: true,
         write: false,
         minify: true,
@@ -30,6 +30,7 @@ function inlinePrepaint(): Plugin {
 
 export default defineConfig({
   plugins: [inlinePrepaint(), react(), tailwindcss()],
+  resolve: { tsconfigPaths: true },
   build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true },
   server: {
     port: 5173,

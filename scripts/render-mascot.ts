@@ -1,10 +1,10 @@
-// Renders Mofu (src/client/art/mofu-mascot.tsx) to the PNGs the app serves as images: the
+// Renders Mofu (src/client/components/art/mofu-mascot.tsx) to the PNGs the app serves as images: the
 // default avatar and the happy image shown after an avatar reset. Run after changing the art:
 //   npx tsx --tsconfig src/client/tsconfig.json scripts/render-mascot.ts
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import sharp from 'sharp'
-import { MofuMascot, type MofuMood } from '../src/client/art/mofu-mascot'
+import { MofuMascot, type MofuMood } from '../src/client/components/art/mofu-mascot'
 
 const images: [string, MofuMood][] = [
   ['public/images/mofurun.png', 'calm'],

@@ -10,6 +10,7 @@ import type { Database } from './db/database'
 import { isDatabaseUnavailable } from './db/unavailable'
 import { clientAddressOf, type TrustProxy } from './http/client-address'
 import { clientAssets } from './http/client-assets'
+import { apiError } from './http/errors'
 import { routeLimits, type Limiter } from './http/limiter'
 import { noStoreForAccounts, sameOriginWrites } from './http/request-guards'
 import { securityHeaders } from './http/security'
@@ -114,18 +115,18 @@ export function createApp(deps: AppDeps) {
       }),
     )
 
-  app.notFound((c) => c.json({ error: 'Not found' }, 404))
+  app.notFound((c) => apiError(c, 404, 'NOT_FOUND', 'Not found'))
   app.onError((error, c) => {
     if (error instanceof HTTPException && error.status < 500) {
-      return c.json({ error: error.message || 'Bad request' }, error.status)
+      return apiError(c, error.status, 'BAD_REQUEST', error.message || 'Bad request')
     }
     if (isDatabaseUnavailable(error)) {
       logger.warn({ reqId: c.get('requestId'), err: error }, 'database unavailable')
       c.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S))
-      return c.json({ error: UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' }, 503)
+      return apiError(c, 503, 'UNAVAILABLE', UNAVAILABLE_MESSAGE)
     }
     logger.error({ reqId: c.get('requestId'), err: error }, 'request failed')
-    return c.json({ error: 'Something went wrong. Please try again.' }, 500)
+    return apiError(c, 500, 'INTERNAL_ERROR', 'Something went wrong. Please try again.')
   })
 
   if (client !== undefined) app.route('/', client.routes)

@@ -1,8 +1,11 @@
 import { Hono, type Context } from 'hono'
 import type { RequestIdVariables } from 'hono/request-id'
 import { bodyLimit } from 'hono/body-limit'
+import { zValidator } from '@hono/zod-validator'
 import { AUTH_MESSAGES } from '../shared/auth-messages'
+import { ResetCodeCheckSchema, type ResetCodeAnswer } from '../shared/password-reset'
 import type { Auth } from './auth'
+import { apiError, bodyTooLarge, invalidInput, requireJson } from './http/errors'
 import { LIMITS, logThrottled, RATE_LIMITED, type Limiter } from './http/limiter'
 import type { Logger } from './logger'
 import { CLIENT_IP_HEADER, REQUEST_ID_HEADER } from './security/security-events'
@@ -71,26 +74,34 @@ export interface AuthRouteDeps {
 export function authRoutes({ auth, clientAddress, limiter, logger }: AuthRouteDeps) {
   return (
     new Hono<{ Variables: RequestIdVariables }>()
-      .get('/password-reset/:code', async (c) => {
-        // The panel shows the reset form only for a code that is still valid (SPEC 4). A spent
-        // or unknown code is an answer, not a failure: 200 with valid false.
-        if (await isResetCodeValid(auth, c.req.param('code'))) return c.json({ valid: true })
-        return c.json({ valid: false, error: AUTH_MESSAGES.invalidResetLink })
-      })
+      .post(
+        '/password-reset/verify',
+        requireJson,
+        bodyLimit({ maxSize: 4 * 1024, onError: bodyTooLarge }),
+        zValidator('json', ResetCodeCheckSchema, invalidInput),
+        async (c) => {
+          // The panel shows the reset form only for a code that is still valid (SPEC 4). A
+          // spent or unknown code is an answer, not a failure: 200 with valid false.
+          if (await isResetCodeValid(auth, c.req.valid('json').code)) {
+            return c.json({ valid: true } satisfies ResetCodeAnswer)
+          }
+          return c.json({
+            valid: false,
+            message: AUTH_MESSAGES.invalidResetLink,
+          } satisfies ResetCodeAnswer)
+        },
+      )
       // Everything else under /api/auth is Better Auth's, which reads any body in full.
       .on(
         ['GET', 'POST'],
         '/auth/*',
         bodyLimit({
           maxSize: AUTH_BODY_MAX_BYTES,
-          onError: (c) => c.json({ message: 'Body too large', code: 'BODY_TOO_LARGE' }, 413),
+          onError: bodyTooLarge,
         }),
         async (c) => {
           if (await carriesNul(c.req.raw)) {
-            return c.json(
-              { message: 'Please remove control characters', code: 'VALIDATION_ERROR' },
-              400,
-            )
+            return apiError(c, 400, 'VALIDATION_ERROR', 'Please remove control characters')
           }
           const ip = clientAddress(c)
           const reqId = c.get('requestId')
@@ -102,7 +113,7 @@ export function authRoutes({ auth, clientAddress, limiter, logger }: AuthRouteDe
             if (!allowed.allowed) {
               logThrottled(logger, { userId: null, ip, reqId })
               c.header('Retry-After', String(allowed.retryAfterSeconds))
-              return c.json(RATE_LIMITED, 429)
+              return apiError(c, 429, RATE_LIMITED.code, RATE_LIMITED.message)
             }
           }
           const headers = new Headers(c.req.raw.headers)

@@ -5,6 +5,8 @@
 export const AUTH_MESSAGES = {
   emailInUse: 'This email is already in use.',
   userNotFound: 'No account found. Try signing in with Google.',
+  /** SPEC 8's user-not-found, where Google sign-in is not offered to try. */
+  userNotFoundWithoutGoogle: 'No account found.',
   wrongPassword: 'Incorrect password.',
   somethingWrong: 'Something went wrong. Please try again.',
   verificationSent: 'We sent you a verification email. Please verify before signing in.',

@@ -1,3 +1,5 @@
+import { z } from 'zod'
+
 /**
  * Avatar uploads (SPEC 4 "Avatar flow", 5 and 9) as client and server both see them: what the
  * server accepts, what it answers, and the messages a refusal carries.
@@ -18,7 +20,7 @@ export const AVATAR_MESSAGES = {
   empty: 'Choose an image to upload.',
 } as const
 
-/** The `code` of a refused upload, beside its `error` message. */
+/** The `code` of a refused upload, beside its `message`. */
 export const AVATAR_ERROR_CODES = {
   unsupportedType: 'AVATAR_UNSUPPORTED_TYPE',
   unreadable: 'AVATAR_UNREADABLE',
@@ -30,12 +32,5 @@ export const AVATAR_ERROR_CODES = {
 export type AvatarRefusal = keyof typeof AVATAR_MESSAGES
 
 /** What PUT and DELETE /api/me/avatar answer: the profile's new avatar URL ('' after a reset). */
-export interface AvatarAnswer {
-  avatar: string
-}
-
-/** What a refused upload answers (4xx). */
-export interface AvatarError {
-  error: string
-  code: (typeof AVATAR_ERROR_CODES)[AvatarRefusal]
-}
+export const AvatarAnswerSchema = z.object({ avatar: z.string() })
+export type AvatarAnswer = z.infer<typeof AvatarAnswerSchema>

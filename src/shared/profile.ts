@@ -132,29 +132,32 @@ export const ProfilePatchSchema = z.strictObject({
 export type ProfilePatch = z.input<typeof ProfilePatchSchema>
 
 /** The profile as the API returns it (SPEC 3's fields). */
-export interface Profile {
-  uid: string
-  name: string
-  username: string
-  displayUsername: string
-  avatar: string
-  font: string
-  pinCount: number
-  usedPinCount: number
-  pinResetAt: string | null
-  plan: string
-}
+export const ProfileSchema = z.object({
+  uid: z.string(),
+  name: z.string(),
+  username: z.string(),
+  displayUsername: z.string(),
+  avatar: z.string(),
+  font: z.string(),
+  pinCount: z.number(),
+  usedPinCount: z.number(),
+  pinResetAt: z.string().nullable(),
+  plan: z.string(),
+})
+export type Profile = z.infer<typeof ProfileSchema>
 
 /** What anyone may see at /@handle. */
-export interface PublicProfile {
-  name: string
-  username: string
-  displayUsername: string
-  avatar: string
-}
+export const PublicProfileSchema = z.object({
+  name: z.string(),
+  username: z.string(),
+  displayUsername: z.string(),
+  avatar: z.string(),
+})
+export type PublicProfile = z.infer<typeof PublicProfileSchema>
 
-export interface HandleAvailability {
-  username: string
-  available: boolean
-  message: string
-}
+export const HandleAvailabilitySchema = z.object({
+  username: z.string(),
+  available: z.boolean(),
+  message: z.string(),
+})
+export type HandleAvailability = z.infer<typeof HandleAvailabilitySchema>

@@ -1,3 +1,4 @@
+import pino from 'pino'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
@@ -6,10 +7,13 @@ import { createTestApp, type TestApp } from '../support/test-app'
 let smtp: SmtpCapture
 let subject: TestApp
 let sequence = 0
+/** Every line the app logged, as written. */
+const logLines: string[] = []
 
 beforeAll(async () => {
   smtp = await startSmtpCapture()
-  subject = await createTestApp({ smtpUrl: smtp.url })
+  const logger = pino({ level: 'info' }, { write: (line: string) => logLines.push(line) })
+  subject = await createTestApp({ smtpUrl: smtp.url, app: { logger } })
 })
 afterAll(async () => {
   await subject.dispose()
@@ -178,11 +182,17 @@ describe('password reset', () => {
     const code = link.searchParams.get('oobCode') ?? ''
 
     const check = async (value: string) =>
-      (await subject.app.request(`/api/password-reset/${value}`)).json()
+      (
+        await subject.app.request('/api/password-reset/verify', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ code: value }),
+        })
+      ).json()
     expect(await check(code)).toEqual({ valid: true })
     expect(await check('not-a-real-code')).toEqual({
       valid: false,
-      error: AUTH_MESSAGES.invalidResetLink,
+      message: AUTH_MESSAGES.invalidResetLink,
     })
 
     const reset = await call(subject.app, ip, '/reset-password', {
@@ -207,6 +217,9 @@ describe('password reset', () => {
       password: 'new-petals-456',
     })
     expect(fresh.status).toBe(200)
+    // The code was asked about, used and refused: no log line may carry it.
+    expect(logLines.some((line) => line.includes('/api/password-reset/verify'))).toBe(true)
+    expect(logLines.filter((line) => line.includes(code))).toEqual([])
   })
 })
 

@@ -423,7 +423,7 @@ describe('refused uploads', () => {
         contentType,
       })
       expect(answer.status).toBe(status)
-      expect(answer.json).toEqual({ error: message, code: expect.stringMatching(/^AVATAR_/) })
+      expect(answer.json).toEqual({ message, code: expect.stringMatching(/^AVATAR_/) })
 
       expect((await storedAvatar(user.uid))?.body.equals(kept.body)).toBe(true)
       expect(await profileAvatar(user)).toBe(kept.avatar)
@@ -439,7 +439,7 @@ describe('refused uploads', () => {
         contentType: 'image/png',
       })
       expect(answer.status).toBe(401)
-      expect(answer.json).toMatchObject({ error: 'Please log in first.' })
+      expect(answer.json).toEqual({ code: 'UNAUTHENTICATED', message: 'Please log in first.' })
       expect((await request('DELETE', '/api/me/avatar', { cookie })).status).toBe(401)
     }
     expect((await storedAvatar(owner.uid))?.body.equals(before.body)).toBe(true)
@@ -524,7 +524,7 @@ describe('GET /media/avatars/:uid', () => {
     ]) {
       const answer = await request('GET', path)
       expect(answer.status, path).toBe(404)
-      expect(answer.json).toMatchObject({ error: expect.any(String) })
+      expect(answer.json).toEqual({ code: 'NOT_FOUND', message: expect.any(String) })
     }
   })
 })

@@ -355,7 +355,7 @@ describe('malformed requests on every route', () => {
         'PUT /api/me/avatar',
         'GET /media/avatars/:uid',
         'POST /api/events/page-view',
-        'GET /api/password-reset/:code',
+        'POST /api/password-reset/verify',
         'POST /api/auth/sign-up/email',
         'POST /api/auth/sign-in/email',
         'GET /api/auth/verify-email',

@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiErrorSchema } from '../../src/shared/api-error'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 let clientDir: string
@@ -159,7 +160,7 @@ describe('client assets', () => {
     expect((await get('/missing.png')).status).toBe(404)
     const api = await get('/api/nothing-here', { Accept: 'application/json' })
     expect(api.status).toBe(404)
-    expect(await api.json()).toEqual({ error: 'Not found' })
+    expect(await api.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found' })
   })
 
   it('serve the page compressed to clients that accept it, Brotli first', async () => {
@@ -176,5 +177,68 @@ describe('client assets', () => {
     )
     const refused = await get('/', { 'Accept-Encoding': 'br;q=0, gzip' })
     expect(refused.headers.get('content-encoding')).toBe('gzip')
+  })
+})
+
+describe('error bodies', () => {
+  const send = (url: string, init: RequestInit = {}) => subject.app.request(url, init)
+  const json = { 'Content-Type': 'application/json' }
+
+  it.each([
+    ['an unknown API path', () => send('/api/nothing-here'), 404, 'NOT_FOUND'],
+    ['the profile without a session', () => send('/api/me/profile'), 401, 'UNAUTHENTICATED'],
+    ['an unknown handle', () => send('/api/profiles/nobodyhasthisid'), 404, 'NOT_FOUND'],
+    ['an unknown avatar', () => send('/media/avatars/nobody'), 404, 'NOT_FOUND'],
+    [
+      'a page view sent as text',
+      () => send('/api/events/page-view', { method: 'POST', body: '{}' }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    ],
+    [
+      'a page view without its fields',
+      () => send('/api/events/page-view', { method: 'POST', headers: json, body: '{}' }),
+      400,
+      'INVALID_INPUT',
+    ],
+    [
+      'a page view over its size limit',
+      () =>
+        send('/api/events/page-view', {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ path: 'a'.repeat(9 * 1024) }),
+        }),
+      413,
+      'BODY_TOO_LARGE',
+    ],
+    [
+      'an auth body over its size limit',
+      () =>
+        send('/api/auth/sign-in/email', {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ email: 'a'.repeat(80 * 1024) }),
+        }),
+      413,
+      'BODY_TOO_LARGE',
+    ],
+    [
+      'an auth body with a NUL',
+      () =>
+        send('/api/auth/sign-in/email', {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ email: 'a\u0000@example.com', password: 'x' }),
+        }),
+      400,
+      'VALIDATION_ERROR',
+    ],
+  ])('are { code, message } for %s', async (_label, call, status, code) => {
+    const response = await call()
+    expect(response.status).toBe(status)
+    const body = ApiErrorSchema.strict().parse(await response.json())
+    expect(body.code).toBe(code)
+    expect(body.message).not.toBe('')
   })
 })

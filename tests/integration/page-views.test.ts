@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { ApiErrorSchema } from '../../src/shared/api-error'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 let subject: TestApp
@@ -83,9 +84,9 @@ describe('POST /api/events/page-view', () => {
   ])('refuses %s with 400 naming the field, storing nothing', async (_, body, field) => {
     const response = await post(JSON.stringify(body))
     expect(response.status).toBe(400)
-    const answer = (await response.json()) as { error: string; issues: { field: string }[] }
-    expect(answer.error).toBe('Invalid input')
-    expect(answer.issues.map((issue) => issue.field)).toContain(field)
+    const answer = ApiErrorSchema.parse(await response.json())
+    expect(answer).toMatchObject({ code: 'INVALID_INPUT', message: 'Invalid input' })
+    expect(answer.issues?.map((issue) => issue.field)).toContain(field)
     expect(await stored()).toEqual([])
   })
 

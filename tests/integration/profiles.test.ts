@@ -14,7 +14,7 @@ import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-us
 const ORIGIN = 'http://localhost:3000'
 const AVAILABLE = 'This ID is available'
 const TAKEN = 'This ID is already taken'
-const TAKEN_BODY = { error: TAKEN, code: 'HANDLE_TAKEN' }
+const TAKEN_BODY = { code: 'HANDLE_TAKEN', message: TAKEN }
 /** How many users race for one handle, and how many users the file shares. */
 const RACERS = 50
 
@@ -150,7 +150,7 @@ describe('GET /api/me/profile', () => {
   it('answers 401 without a session or with an unknown one', async () => {
     const none = await request('GET', '/api/me/profile')
     expect(none.status).toBe(401)
-    expect(none.json).toMatchObject({ error: expect.any(String) })
+    expect(none.json).toEqual({ code: 'UNAUTHENTICATED', message: expect.any(String) })
     const forged = await request('GET', '/api/me/profile', {
       cookie: 'better-auth.session_token=forged.token',
     })
@@ -308,7 +308,11 @@ describe('handle normalization', () => {
 
     const saved = await patchProfile(user, { name: 'Changed', handle: input })
     expect(saved.status).toBe(400)
-    expect(saved.json).toEqual({ error: 'Invalid input', issues: [{ field: 'handle', message }] })
+    expect(saved.json).toEqual({
+      code: 'INVALID_INPUT',
+      message: 'Invalid input',
+      issues: [{ field: 'handle', message }],
+    })
     expect(await contentOf(user.uid)).toEqual(before)
 
     const checked = await checkHandle(input, user)
@@ -371,7 +375,7 @@ describe('a user changes only their own profile', () => {
 
     const withUid = await patchProfile(attacker, { uid: victim.uid, name: 'Hacked' })
     expect(withUid.status).toBe(400)
-    expect(withUid.json).toMatchObject({ error: 'Invalid input' })
+    expect(withUid.json).toMatchObject({ code: 'INVALID_INPUT', message: 'Invalid input' })
     expect(await contentOf(attacker.uid)).toMatchObject({ name: 'Attacker' })
 
     // A user id in the query string is not a way in either.
@@ -445,7 +449,7 @@ describe('refused request bodies', () => {
 
     const response = await request('PATCH', '/api/me/profile', { ...options, cookie: user.cookie })
     expect(response.status).toBe(status)
-    expect(response.json).toMatchObject({ error: expect.any(String) })
+    expect(response.json).toMatchObject({ code: expect.any(String), message: expect.any(String) })
     expect(await contentOf(user.uid)).toEqual(before)
   })
 
@@ -541,7 +545,7 @@ describe('GET /api/profiles/:handle', () => {
 
     const missing = await publicProfile('nobodyhasthis')
     expect(missing.status).toBe(404)
-    expect(missing.json).toMatchObject({ error: expect.any(String) })
+    expect(missing.json).toEqual({ code: 'NOT_FOUND', message: expect.any(String) })
   })
 })
 

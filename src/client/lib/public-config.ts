@@ -1,4 +1,4 @@
-import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../shared/public-config'
+import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '@shared/public-config'
 
 const FALLBACK: PublicConfig = {
   contactUrl: 'mailto:',

@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { sql, type Kysely } from 'kysely'
 import { PageViewSchema } from '../../shared/page-view'
 import type { Tables } from '../db/tables'
-import { invalidInput, requireJson } from '../http/errors'
+import { bodyTooLarge, invalidInput, requireJson } from '../http/errors'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 
 /**
@@ -16,7 +16,7 @@ export function pageViewRoutes(db: Kysely<Tables>, limits: RouteLimits) {
     '/page-view',
     limits.perAddress(LIMITS.pageView),
     requireJson,
-    bodyLimit({ maxSize: 8 * 1024, onError: (c) => c.json({ error: 'Body too large' }, 413) }),
+    bodyLimit({ maxSize: 8 * 1024, onError: bodyTooLarge }),
     zValidator('json', PageViewSchema, invalidInput),
     async (c) => {
       const { path } = c.req.valid('json')

@@ -1,6 +1,7 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Kysely } from 'kysely'
 import {
   AVATAR_ERROR_CODES,
@@ -8,12 +9,12 @@ import {
   AVATAR_MESSAGES,
   AVATAR_UPLOAD_TYPES,
   type AvatarAnswer,
-  type AvatarError,
   type AvatarRefusal,
 } from '../../shared/avatar'
 import type { Auth } from '../auth'
 import type { Tables } from '../db/tables'
 import { LIMITS, type RouteLimits } from '../http/limiter'
+import { apiError } from '../http/errors'
 import { requireSession, signInRequired } from '../http/session'
 import { isMissingUser, loadOrCreateProfile } from '../profiles/routes'
 import type { ObjectStorage } from '../storage/object-storage'
@@ -29,20 +30,15 @@ const UID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/
 export const DECODE_SLOTS = 2
 export const DECODE_QUEUE = 8
 const BUSY_RETRY_AFTER_S = 5
-const BUSY = {
-  code: 'BUSY',
-  message: 'Mofu is busy with other images right now. Please try again in a moment.',
-}
+const BUSY_MESSAGE = 'Mofu is busy with other images right now. Please try again in a moment.'
 
-const refusal = (refused: AvatarRefusal): AvatarError => ({
-  error: AVATAR_MESSAGES[refused],
-  code: AVATAR_ERROR_CODES[refused],
-})
+const refuse = (c: Context, status: ContentfulStatusCode, refused: AvatarRefusal) =>
+  apiError(c, status, AVATAR_ERROR_CODES[refused], AVATAR_MESSAGES[refused])
 
 const requireImageType = createMiddleware(async (c, next) => {
   const type = (c.req.header('Content-Type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
   if (!AVATAR_UPLOAD_TYPES.some((accepted) => accepted === type)) {
-    return c.json(refusal('unsupportedType'), 415)
+    return refuse(c, 415, 'unsupportedType')
   }
   await next()
 })
@@ -96,25 +92,22 @@ export function avatarRoutes({ db, auth, storage, publicUrl, limits }: AvatarDep
       requireImageType,
       bodyLimit({
         maxSize: AVATAR_MAX_BYTES,
-        onError: (c) => c.json(refusal('tooManyBytes'), 413),
+        onError: (c) => refuse(c, 413, 'tooManyBytes'),
       }),
       async (c) => {
         const uid = c.get('uid')
         const upload = Buffer.from(await c.req.arrayBuffer())
-        if (upload.length === 0) return c.json(refusal('empty'), 400)
+        if (upload.length === 0) return refuse(c, 400, 'empty')
         let jpeg: Buffer
         try {
           jpeg = await decode(() => processAvatar(upload))
         } catch (error) {
           if (error instanceof DecodeQueueFull) {
             c.header('Retry-After', String(BUSY_RETRY_AFTER_S))
-            return c.json(BUSY, 503)
+            return apiError(c, 503, 'BUSY', BUSY_MESSAGE)
           }
           if (!(error instanceof AvatarRejected)) throw error
-          return c.json(
-            { error: error.message, code: error.code } satisfies AvatarError,
-            error.status,
-          )
+          return apiError(c, error.status, error.code, error.message)
         }
         await storage.put(avatarKey(uid), jpeg, 'image/jpeg')
         const version = avatarVersion(jpeg)
@@ -142,7 +135,7 @@ export function avatarRoutes({ db, auth, storage, publicUrl, limits }: AvatarDep
     })
     .get('/media/avatars/:uid', limits.perAddress(LIMITS.publicRead), async (c) => {
       const uid = c.req.param('uid')
-      const notHere = () => c.json({ error: 'No avatar here.' }, 404)
+      const notHere = () => apiError(c, 404, 'NOT_FOUND', 'No avatar here.')
       // The profile row, not the object, says which image is current: a revalidation is then
       // answered without fetching (and on S3 paying for) the image itself.
       const version = UID.test(uid) ? await currentVersion(uid) : ''

@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely'
 import { AUTH_MESSAGES } from '../../shared/auth-messages'
 import type { Tables } from '../db/tables'
 import type { Logger } from '../logger'
+import { apiError } from './errors'
 import { logSecurityEvent, type SecurityEventSource } from '../security/security-events'
 
 /**
@@ -162,7 +163,10 @@ export function createLimiter(store: CounterStore, options: { prefix?: string } 
 }
 
 /** The body of every 429 Mofu answers itself. */
-export const RATE_LIMITED = { code: 'RATE_LIMITED', message: AUTH_MESSAGES.tooManyRequests }
+export const RATE_LIMITED = {
+  code: 'RATE_LIMITED',
+  message: AUTH_MESSAGES.tooManyRequests,
+} as const
 
 /** One security-event line per refusal (README "Security events"). */
 export const logThrottled = (logger: Logger, source: SecurityEventSource) =>
@@ -190,7 +194,7 @@ export function routeLimits(deps: {
         const reqId = c.get('requestId' as never) as string | undefined
         logThrottled(logger, { userId, ip: clientAddress(c), reqId })
         c.header('Retry-After', String(result.retryAfterSeconds))
-        return c.json(RATE_LIMITED, 429)
+        return apiError(c, 429, RATE_LIMITED.code, RATE_LIMITED.message)
       }
       await next()
     }

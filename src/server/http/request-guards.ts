@@ -1,11 +1,9 @@
 import { createMiddleware } from 'hono/factory'
+import { apiError } from './errors'
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-export const CROSS_SITE = {
-  code: 'CROSS_SITE',
-  message: 'This request came from another site, so Mofu did not carry it out.',
-}
+const CROSS_SITE_MESSAGE = 'This request came from another site, so Mofu did not carry it out.'
 
 /**
  * Refuses a state-changing request that a browser says comes from another origin (cross-site
@@ -23,7 +21,7 @@ export function sameOriginWrites(publicUrl: string) {
       const site = c.req.header('Sec-Fetch-Site')
       const foreignOrigin = sentOrigin !== undefined && sentOrigin !== origin
       const foreignSite = site === 'cross-site' || (site === 'same-site' && sentOrigin !== origin)
-      if (foreignOrigin || foreignSite) return c.json(CROSS_SITE, 403)
+      if (foreignOrigin || foreignSite) return apiError(c, 403, 'CROSS_SITE', CROSS_SITE_MESSAGE)
     }
     await next()
   })

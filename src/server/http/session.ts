@@ -2,6 +2,7 @@ import { getSessionCookie } from 'better-auth/cookies'
 import { createMiddleware } from 'hono/factory'
 import type { Context } from 'hono'
 import type { Auth } from '../auth'
+import { apiError } from './errors'
 
 /** The signed-in user's id, from the session cookie, or null. */
 export async function sessionUserId(auth: Auth, c: Context): Promise<string | null> {
@@ -12,7 +13,7 @@ export async function sessionUserId(auth: Auth, c: Context): Promise<string | nu
 }
 
 export const signInRequired = (c: Context) =>
-  c.json({ error: 'Please log in first.', code: 'UNAUTHENTICATED' }, 401)
+  apiError(c, 401, 'UNAUTHENTICATED', 'Please log in first.')
 
 /** Answers 401 unless signed in; the handlers then read the user's id as `uid`. */
 export const requireSession = (auth: Auth) =>

@@ -15,7 +15,7 @@ import {
 import type { Auth } from '../auth'
 import { avatarKey, avatarUrl } from '../avatars/avatar-object'
 import type { ProfilesTable, Tables } from '../db/tables'
-import { invalidInput, requireJson } from '../http/errors'
+import { apiError, bodyTooLarge, invalidInput, requireJson } from '../http/errors'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 import { requireSession, sessionUserId, signInRequired } from '../http/session'
 import type { Logger } from '../logger'
@@ -63,8 +63,6 @@ export async function loadOrCreateProfile(db: Kysely<Tables>, uid: string): Prom
   return load().executeTakeFirstOrThrow()
 }
 
-const taken = { error: HANDLE_MESSAGES.taken, code: 'HANDLE_TAKEN' }
-
 /**
  * Profiles (SPEC 3, 4 and 5). Writes act only on the session's user; no route takes a user id
  * to write. The unique index on the handle, not the live check, decides races.
@@ -94,7 +92,7 @@ export function profileRoutes(
       '/me/profile',
       requireSession(auth),
       requireJson,
-      bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: 'Body too large' }, 413) }),
+      bodyLimit({ maxSize: 16 * 1024, onError: bodyTooLarge }),
       zValidator('json', ProfilePatchSchema, invalidInput),
       async (c) => {
         const uid = c.get('uid')
@@ -117,7 +115,9 @@ export function profileRoutes(
             .where('user_id', '=', uid)
             .execute()
         } catch (error) {
-          if (isUniqueViolation(error)) return c.json(taken, 409)
+          if (isUniqueViolation(error)) {
+            return apiError(c, 409, 'HANDLE_TAKEN', HANDLE_MESSAGES.taken)
+          }
           if (isMissingUser(error)) return signInRequired(c)
           throw error
         }
@@ -150,7 +150,7 @@ export function profileRoutes(
         .selectAll()
         .where('username', '=', username)
         .executeTakeFirst()
-      if (row === undefined) return c.json({ error: 'No one has this ID yet.' }, 404)
+      if (row === undefined) return apiError(c, 404, 'NOT_FOUND', 'No one has this ID yet.')
       const { name, displayUsername, avatar } = toProfile(row, publicUrl)
       return c.json({ name, username, displayUsername, avatar } satisfies PublicProfile)
     })

@@ -1,0 +1,10 @@
+/**
+ * Runs inline in <head> before the first paint (see vite.config.ts), so the page never flashes
+ * the wrong theme or font: it applies the stored preferences to <html> and keeps the darkMode
+ * cookie in step with the mode in effect.
+ */
+import { applyToRoot, readPreferences, writeDarkModeCookie } from '@client/lib/preferences/stored'
+
+const preferences = readPreferences()
+applyToRoot(document.documentElement, preferences)
+writeDarkModeCookie(preferences.dark)

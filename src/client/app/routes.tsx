@@ -1,0 +1,86 @@
+import { lazy, type ComponentType } from 'react'
+import { Route, Switch } from 'wouter'
+import { POPUP_DONE_PATH } from '@shared/routes'
+import { HomePage } from '@client/features/pages/home-page'
+import { AppShell } from './shell/app-shell'
+
+/** Pages other than Home load on demand; prefetchPages() warms them when the browser idles. */
+const pageModules = {
+  favorites: () => import('@client/features/pages/favorites-page').then((m) => m.FavoritesPage),
+  seeme: () => import('@client/features/pages/seeme-page').then((m) => m.SeeMePage),
+  sakuramap: () => import('@client/features/pages/sakuramap-page').then((m) => m.SakuraMapPage),
+  shop: () => import('@client/features/pages/shop-page').then((m) => m.ShopPage),
+  premium: () => import('@client/features/pages/premium-page').then((m) => m.PremiumPage),
+  settings: () => import('@client/features/preferences/settings-page').then((m) => m.SettingsPage),
+  master: () => import('@client/features/pages/master-page').then((m) => m.MasterPage),
+  privacy: () => import('@client/features/pages/privacy-page').then((m) => m.PrivacyPage),
+  terms: () => import('@client/features/pages/terms-page').then((m) => m.TermsPage),
+  cookies: () => import('@client/features/pages/cookies-page').then((m) => m.CookiesPage),
+  dim25: () => import('@client/features/pages/dim25-page').then((m) => m.Dim25Page),
+  animeOp: () => import('@client/features/pages/anime-op-page').then((m) => m.AnimeOpPage),
+  articles: () => import('@client/features/pages/articles-page').then((m) => m.ArticlesPage),
+  notFound: () => import('@client/components/not-found-page').then((m) => m.NotFoundPage),
+  publicProfile: () =>
+    import('@client/features/profile/public-profile-page').then((m) => m.PublicProfilePage),
+  accountPanel: () => import('./account-panel').then((m) => m.AccountPanel),
+}
+
+const page = <P extends object = object>(load: () => Promise<ComponentType<P>>) =>
+  lazy(() => load().then((component) => ({ default: component })))
+
+const Favorites = page(pageModules.favorites)
+const SeeMe = page(pageModules.seeme)
+const SakuraMap = page(pageModules.sakuramap)
+const Shop = page(pageModules.shop)
+const Premium = page(pageModules.premium)
+const Settings = page(pageModules.settings)
+const Master = page(pageModules.master)
+const Privacy = page(pageModules.privacy)
+const Terms = page(pageModules.terms)
+const Cookies = page(pageModules.cookies)
+const Dim25 = page(pageModules.dim25)
+const AnimeOp = page(pageModules.animeOp)
+const Articles = page(pageModules.articles)
+const NotFound = page(pageModules.notFound)
+const PublicProfile = page(pageModules.publicProfile)
+
+export function prefetchPages() {
+  for (const load of Object.values(pageModules)) void load()
+}
+
+/** The routes of SPEC 2; src/shared/routes.ts mirrors them for the server's 404s. */
+export function AppRoutes() {
+  // The Google sign-in popup's landing page reports back and closes; it needs no shell.
+  if (window.location.pathname === POPUP_DONE_PATH) {
+    void import('@client/features/account/google-sign-in').then((module) =>
+      module.reportPopupResult(),
+    )
+    return null
+  }
+  return (
+    <AppShell>
+      <Switch>
+        <Route path="/" component={HomePage} />
+        <Route path="/favorites" component={Favorites} />
+        <Route path="/seeme" component={SeeMe} />
+        <Route path="/sakuramap" component={SakuraMap} />
+        <Route path="/shop" component={Shop} />
+        <Route path="/premium" component={Premium} />
+        {/* /account shows its slide-over over the home page. */}
+        <Route path="/account/*?" component={HomePage} />
+        <Route path="/settings" component={Settings} />
+        <Route path="/master" component={Master} />
+        <Route path="/privacy" component={Privacy} />
+        <Route path="/terms" component={Terms} />
+        <Route path="/cookies" component={Cookies} />
+        <Route path="/dim25" component={Dim25} />
+        <Route path="/anime/op/*" component={AnimeOp} />
+        <Route path="/articles/*?" component={Articles} />
+        <Route path={/^\/@(?<handle>[^/]+)$/}>
+          {(params) => <PublicProfile handle={decodeURIComponent(params.handle ?? '')} />}
+        </Route>
+        <Route component={NotFound} />
+      </Switch>
+    </AppShell>
+  )
+}

@@ -1,0 +1,162 @@
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { useLocation } from 'wouter'
+import { pageTitle, shellLayout, type LayoutVariant } from '@shared/routes'
+import { usePageViews } from '@client/features/analytics/page-views'
+import { wrapTabFocus } from '@client/lib/focus-wrap'
+import { useMediaQuery } from '@client/lib/use-media-query'
+import { AvatarButton } from './avatar-button'
+import { DragParticles } from './drag-particles'
+import { Footer } from './footer'
+import { MenuButton } from './menu-button'
+import { Sidebar } from './sidebar'
+import { useAccountPanel } from './use-account-panel'
+
+const AccountPanel = lazy(() =>
+  import('../account-panel').then((module) => ({ default: module.AccountPanel })),
+)
+
+let returningByHistory = false
+window.addEventListener('popstate', () => (returningByHistory = true))
+
+/** The drawer closes this long after a choice on small screens (SPEC 9). */
+const DRAWER_CLOSE_DELAY_MS = 500
+
+const MAIN_CLASSES: Record<LayoutVariant, string> = {
+  standard: 'mx-auto w-full max-w-6xl flex-1 px-4 pt-16 pb-6 sm:px-8 sm:py-10',
+  map: 'h-dvh w-full flex-none',
+  articles: 'mx-auto w-full max-w-3xl flex-1 px-4 pt-16 pb-6 sm:px-8 sm:py-12',
+  player: 'min-h-dvh w-full flex-1',
+}
+
+export function AppShell({ children }: { children: ReactNode }) {
+  const [pathname] = useLocation()
+  const layout = shellLayout(pathname)
+  const panel = useAccountPanel()
+  const isDesktop = useMediaQuery('(min-width: 640px)')
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  const menuButton = useRef<HTMLButtonElement>(null)
+  const closeTimer = useRef<number | undefined>(undefined)
+  usePageViews()
+  useLayoutEffect(() => {
+    document.title = pageTitle(pathname)
+  }, [pathname])
+
+  // A new page starts at its top; going back keeps where it was, and query changes (the
+  // account panel) never scroll.
+  useLayoutEffect(() => {
+    if (!returningByHistory) window.scrollTo(0, 0)
+    returningByHistory = false
+  }, [pathname])
+
+  const returnFocus = useRef(false)
+  const closeDrawer = (focusMenuButton: boolean) => {
+    window.clearTimeout(closeTimer.current)
+    returnFocus.current = focusMenuButton
+    setDrawerOpen(false)
+  }
+
+  useEffect(() => {
+    if (!drawerOpen) {
+      // Only once the page is no longer inert can the menu button take focus back.
+      if (returnFocus.current) menuButton.current?.focus()
+      returnFocus.current = false
+      return
+    }
+    document.querySelector<HTMLElement>('#sidebar a')?.focus()
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      window.clearTimeout(closeTimer.current)
+      returnFocus.current = true
+      setDrawerOpen(false)
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [drawerOpen])
+
+  const drawerActive = drawerOpen && !isDesktop
+  useEffect(() => {
+    const sidebar = document.getElementById('sidebar')
+    if (!drawerActive || sidebar === null) return
+    const onTab = (event: KeyboardEvent) => wrapTabFocus(event, sidebar)
+    document.addEventListener('keydown', onTab)
+    return () => document.removeEventListener('keydown', onTab)
+  }, [drawerActive])
+  const chooseInDrawer = () => {
+    if (!drawerActive) return
+    window.clearTimeout(closeTimer.current)
+    closeTimer.current = window.setTimeout(() => closeDrawer(true), DRAWER_CLOSE_DELAY_MS)
+  }
+
+  return (
+    <>
+      <a
+        href="#main"
+        inert={drawerActive}
+        className="sr-only z-50 rounded-full bg-cta px-4 py-2 font-semibold text-cta-ink focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
+      {layout.menuButton && (
+        // Outside the part made inert while the drawer is open, and above the drawer, beside
+        // it: the same button closes the drawer it opened.
+        <div className={`fixed top-3 z-50 ${drawerActive ? 'left-59' : 'left-3'}`}>
+          <MenuButton
+            ref={menuButton}
+            open={drawerActive}
+            onToggle={() => (drawerActive ? closeDrawer(false) : setDrawerOpen(true))}
+          />
+        </div>
+      )}
+      <Sidebar
+        drawerOpen={drawerActive}
+        isDesktop={isDesktop}
+        onChoose={chooseInDrawer}
+        onAccount={panel.open}
+      />
+      {drawerActive && (
+        <div
+          data-testid="drawer-backdrop"
+          aria-hidden="true"
+          onClick={() => closeDrawer(true)}
+          className="fixed inset-0 z-30 bg-night-950/50 backdrop-blur-[2px]"
+        />
+      )}
+      <div inert={drawerActive} className="flex min-h-dvh flex-col sm:pl-56">
+        <header className="pointer-events-none fixed inset-x-0 top-0 z-20 flex items-center justify-end p-3 sm:left-56">
+          <div className="pointer-events-auto">
+            {layout.avatarButton && !panel.isOpen && <AvatarButton onOpen={panel.open} />}
+          </div>
+        </header>
+        <main id="main" tabIndex={-1} className={`outline-none ${MAIN_CLASSES[layout.variant]}`}>
+          <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
+        </main>
+        {layout.footer && <Footer />}
+      </div>
+      {panel.isOpen && (
+        <Suspense fallback={<PanelSkeleton />}>
+          <AccountPanel onClose={panel.close} />
+        </Suspense>
+      )}
+      <DragParticles />
+    </>
+  )
+}
+
+function PageSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading" className="animate-pulse space-y-4">
+      <div className="h-48 rounded-3xl bg-accent-soft" />
+      <div className="h-6 w-2/3 rounded-full bg-accent-soft" />
+      <div className="h-6 w-1/2 rounded-full bg-accent-soft" />
+    </div>
+  )
+}
+
+/** Shown for the moment the account panel's code takes to arrive on a slow connection. */
+function PanelSkeleton() {
+  return (
+    <div aria-hidden="true" className="fixed inset-0 z-50 bg-night-950/55 backdrop-blur-sm">
+      <div className="absolute inset-y-0 right-0 w-[88%] max-w-md animate-pulse bg-raised/90" />
+    </div>
+  )
+}

@@ -1,0 +1,57 @@
+import { Link, useLocation } from 'wouter'
+import { normalizePath, SIDEBAR_LINKS } from '@shared/routes'
+import { MofuMascot } from '@client/components/art/mofu-mascot'
+import { SidebarIcon } from './sidebar-icons'
+
+interface SidebarProps {
+  /** Below 640 px the sidebar is a drawer; this says whether it is pulled out. */
+  drawerOpen: boolean
+  isDesktop: boolean
+  onChoose: () => void
+  onAccount: () => void
+}
+
+export function Sidebar({ drawerOpen, isDesktop, onChoose, onAccount }: SidebarProps) {
+  const hidden = !isDesktop && !drawerOpen
+  const current = normalizePath(useLocation()[0])
+  return (
+    <nav
+      id="sidebar"
+      aria-label="Sections"
+      inert={hidden}
+      className={`fixed inset-y-0 left-0 z-40 flex w-56 flex-col gap-6 overflow-y-auto border-r border-line bg-sunken/95 px-4 py-5 backdrop-blur-md transition-transform duration-300 ease-out sm:translate-x-0 ${
+        drawerOpen ? 'translate-x-0 shadow-2xl shadow-night-950/40' : '-translate-x-full'
+      }`}
+    >
+      <Link href="/" onClick={onChoose} className="flex items-center gap-2 rounded-xl px-2 py-1">
+        <MofuMascot size={40} />
+        <span className="font-brand text-xl font-bold text-accent">Mofu</span>
+      </Link>
+      <ul className="flex flex-col gap-1">
+        {SIDEBAR_LINKS.map((link) => (
+          <li key={link.path}>
+            <Link
+              href={link.path}
+              aria-current={link.path === current ? 'page' : undefined}
+              onClick={(event) => {
+                if (link.path === '/account') {
+                  event.preventDefault()
+                  onAccount()
+                }
+                onChoose()
+              }}
+              className={`fx-sidebar-link flex items-center gap-3 rounded-xl px-3 py-2.5 font-medium transition-colors ${
+                link.path === current
+                  ? 'bg-accent-soft text-accent'
+                  : 'text-ink hover:bg-accent-soft/70'
+              }`}
+            >
+              <SidebarIcon path={link.path} />
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}

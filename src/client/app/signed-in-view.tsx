@@ -1,0 +1,53 @@
+import { useEffect, useRef, useState } from 'react'
+import { useSearch } from 'wouter'
+import { AUTH_MESSAGES } from '@shared/auth-messages'
+import { PROFILE_SAVED_NOTICE_MS } from '@shared/constants'
+import { HANDLE_MESSAGES } from '@shared/profile'
+import { Notice, type Flash } from '@client/components/ui'
+import { AccountActions } from '@client/features/account/account-actions'
+import type { AuthUser } from '@client/features/account/auth-state'
+import { ProfileView } from '@client/features/profile/profile-view'
+import { forgetProfiles } from '@client/features/profile/profile-query'
+import { reloadPreferences } from '@client/lib/preferences/preferences'
+
+/**
+ * Resetting the profile (SPEC 4): all local storage is cleared and the profile returns to its
+ * defaults. Preferences stored there fall back to theirs, applied at once.
+ */
+function resetLocalState() {
+  try {
+    window.localStorage.clear()
+  } catch {
+    // Storage unavailable: nothing stored to clear.
+  }
+  reloadPreferences()
+  forgetProfiles()
+}
+
+/** The signed-in panel: the profile feature with the account actions under it, one notice. */
+export function SignedInView({ user }: { user: AuthUser }) {
+  const verifiedJustNow = new URLSearchParams(useSearch()).get('verified') === 'true'
+  const [flash, setFlash] = useState<Flash>(
+    verifiedJustNow ? { tone: 'success', text: AUTH_MESSAGES.emailVerified } : null,
+  )
+  const flashTimer = useRef<number | undefined>(undefined)
+  useEffect(() => () => window.clearTimeout(flashTimer.current), [])
+
+  const show = (next: Flash, forMs?: number) => {
+    window.clearTimeout(flashTimer.current)
+    setFlash(next)
+    if (forMs !== undefined) flashTimer.current = window.setTimeout(() => setFlash(null), forMs)
+  }
+
+  return (
+    <ProfileView
+      uid={user.uid}
+      email={user.email}
+      onSaved={() =>
+        show({ tone: 'success', text: HANDLE_MESSAGES.saved }, PROFILE_SAVED_NOTICE_MS)
+      }
+      notice={flash !== null && <Notice tone={flash.tone}>{flash.text}</Notice>}
+      actions={<AccountActions user={user} onFlash={show} onLeaving={resetLocalState} />}
+    />
+  )
+}

@@ -1,0 +1,139 @@
+import { useState } from 'react'
+import { AUTH_MESSAGES } from '@shared/auth-messages'
+import { PASSWORD_RESET_SENT_NOTICE_MS } from '@shared/constants'
+import { ConfirmDialog } from '@client/components/confirm-dialog'
+import { Button, Field, Notice, type Flash } from '@client/components/ui'
+import { ApiError, errorMessage } from '@client/lib/http'
+import { deleteAccount } from './account-api'
+import { authClient } from './auth-client'
+import { attempt } from './auth-errors'
+import { signOutLocally, type AuthUser } from './auth-state'
+
+/** The spec leaves the wording open; this asks "Do you want to log out?". */
+const LOG_OUT_QUESTION = 'ログアウトしますか？'
+
+/**
+ * Change password, log out and delete account (SPEC 4). `onLeaving` runs as the user leaves
+ * (log-out or deletion), before the signed-out state shows.
+ */
+export function AccountActions({
+  user,
+  onFlash,
+  onLeaving,
+}: {
+  user: AuthUser
+  onFlash: (flash: Flash, forMs?: number) => void
+  onLeaving: () => void
+}) {
+  const [busy, setBusy] = useState<'password' | 'logout' | 'delete' | null>(null)
+  const [confirming, setConfirming] = useState<'logout' | 'delete' | null>(null)
+  /** Whether the account signs in with a password (a 'credential' account), asked on delete. */
+  const [hasPassword, setHasPassword] = useState(false)
+  const [password, setPassword] = useState('')
+  const [deleteProblem, setDeleteProblem] = useState<string | null>(null)
+
+  const confirmDelete = async () => {
+    setConfirming('delete')
+    setPassword('')
+    setDeleteProblem(null)
+    const { data } = await authClient.listAccounts().catch(() => ({ data: null }))
+    // Unknown counts as none: the server then asks for the password itself.
+    setHasPassword(data?.some((account) => account.providerId === 'credential') ?? false)
+  }
+
+  const changePassword = async () => {
+    setBusy('password')
+    const { message } = await attempt(() => authClient.requestPasswordReset({ email: user.email }))
+    setBusy(null)
+    if (message !== null) onFlash({ tone: 'error', text: message })
+    else
+      onFlash(
+        { tone: 'success', text: AUTH_MESSAGES.resetEmailSent },
+        PASSWORD_RESET_SENT_NOTICE_MS,
+      )
+  }
+
+  const logOut = async () => {
+    setBusy('logout')
+    onLeaving()
+    await attempt(() => authClient.signOut())
+    signOutLocally()
+  }
+
+  const removeAccount = async () => {
+    setBusy('delete')
+    setDeleteProblem(null)
+    try {
+      await deleteAccount(hasPassword ? password : null)
+      onLeaving()
+      signOutLocally()
+    } catch (error) {
+      setBusy(null)
+      if (error instanceof ApiError && error.code === 'PASSWORD_REQUIRED') setHasPassword(true)
+      setDeleteProblem(errorMessage(error))
+    }
+  }
+
+  return (
+    <>
+      <div className="flex flex-wrap justify-center gap-3 border-t border-line pt-5">
+        <Button
+          variant="secondary"
+          busy={busy === 'password'}
+          disabled={busy !== null}
+          onClick={changePassword}
+        >
+          Change password
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={busy !== null}
+          onClick={() => setConfirming('logout')}
+        >
+          Log out
+        </Button>
+        <Button variant="quiet" disabled={busy !== null} onClick={() => void confirmDelete()}>
+          Delete account
+        </Button>
+      </div>
+      {confirming === 'logout' && (
+        <ConfirmDialog
+          id="logout"
+          lang="ja"
+          question={LOG_OUT_QUESTION}
+          confirmLabel={<span lang="ja">ログアウト</span>}
+          cancelLabel={<span lang="ja">キャンセル</span>}
+          busy={busy === 'logout'}
+          onConfirm={() => void logOut()}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
+      {confirming === 'delete' && (
+        <ConfirmDialog
+          id="delete"
+          danger
+          safeFirst
+          question="Delete your account?"
+          detail="Your profile, avatar, sessions and sign-in go for good, and your ID becomes free for others. This cannot be undone."
+          confirmLabel="Delete for good"
+          cancelLabel="Keep my account"
+          busy={busy === 'delete'}
+          onConfirm={() => void removeAccount()}
+          onCancel={() => setConfirming(null)}
+        >
+          {hasPassword && (
+            <Field
+              label="Current password"
+              type="password"
+              name="current-password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          )}
+          {deleteProblem !== null && <Notice tone="error">{deleteProblem}</Notice>}
+        </ConfirmDialog>
+      )}
+    </>
+  )
+}

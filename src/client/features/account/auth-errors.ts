@@ -1,0 +1,53 @@
+import { AUTH_MESSAGES } from '@shared/auth-messages'
+import { publicConfig } from '@client/lib/public-config'
+
+export interface AuthFailure {
+  status?: number
+  code?: string
+}
+
+/** The user-facing message for a failed auth request (SPEC 8 and Mofu's additions). */
+export function authErrorMessage(failure: AuthFailure | unknown): string {
+  if (failure instanceof DOMException && failure.name === 'TimeoutError')
+    return AUTH_MESSAGES.timeout
+  if (failure instanceof TypeError) return AUTH_MESSAGES.offline
+  const { status, code } = (failure ?? {}) as AuthFailure
+  if (status === 429) return AUTH_MESSAGES.tooManyRequests
+  switch (code) {
+    case 'EMAIL_IN_USE':
+      return AUTH_MESSAGES.emailInUse
+    case 'USER_NOT_FOUND':
+      return publicConfig.googleSignIn
+        ? AUTH_MESSAGES.userNotFound
+        : AUTH_MESSAGES.userNotFoundWithoutGoogle
+    case 'INVALID_EMAIL_OR_PASSWORD':
+      return publicConfig.neutralAuthErrors ? AUTH_MESSAGES.neutral : AUTH_MESSAGES.wrongPassword
+    case 'EMAIL_NOT_VERIFIED':
+      return AUTH_MESSAGES.unverified
+    case 'PASSWORD_TOO_SHORT':
+      return AUTH_MESSAGES.weakPassword
+    case 'INVALID_EMAIL':
+      return AUTH_MESSAGES.invalidEmail
+    case 'MAIL_NOT_SENT':
+      return AUTH_MESSAGES.mailNotSent
+    default:
+      return AUTH_MESSAGES.somethingWrong
+  }
+}
+
+/**
+ * Runs an auth call and returns its failure message, or null on success. Network failures and
+ * timeouts, which Better Auth's client throws, become messages too.
+ */
+export async function attempt(
+  call: () => Promise<{ error: AuthFailure | null }>,
+): Promise<{ message: string | null; code: string | undefined }> {
+  try {
+    const { error } = await call()
+    return error === null
+      ? { message: null, code: undefined }
+      : { message: authErrorMessage(error), code: error.code }
+  } catch (error) {
+    return { message: authErrorMessage(error), code: undefined }
+  }
+}

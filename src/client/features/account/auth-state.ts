@@ -1,0 +1,134 @@
+import { useSyncExternalStore } from 'react'
+import {
+  RETRY_BACKOFF_MAX_MS,
+  RETRY_BACKOFF_START_MS,
+  SESSION_REFRESH_BEFORE_EXPIRY_MS,
+} from '@shared/constants'
+import { authClient } from './auth-client'
+import { authErrorMessage } from './auth-errors'
+
+/** The auth user fields the app reads (SPEC 3). */
+export interface AuthUser {
+  uid: string
+  email: string
+  emailVerified: boolean
+}
+
+export interface AuthState {
+  user: AuthUser | null
+  isLoggedIn: boolean
+  /** False until the first answer about the session; nothing is shown as fact before it. */
+  authReady: boolean
+  /** Set while the server cannot be reached; the state above is the last one known. */
+  connectionProblem: string | null
+  /** The server ended the session (SPEC 8's session-ended message shows) until the next sign-in. */
+  sessionEnded: boolean
+}
+
+let state: AuthState = {
+  user: null,
+  isLoggedIn: false,
+  authReady: false,
+  connectionProblem: null,
+  sessionEnded: false,
+}
+const listeners = new Set<() => void>()
+/** Other tabs of this browser: a sign-in or sign-out in one shows in all. */
+const tabs = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('mofu-auth')
+let refreshTimer: number | undefined
+let retryDelay = RETRY_BACKOFF_START_MS
+
+function setState(
+  next: Pick<AuthState, 'user' | 'connectionProblem'> & { sessionEnded?: boolean },
+) {
+  state = {
+    ...next,
+    isLoggedIn: next.user !== null,
+    authReady: true,
+    sessionEnded: next.user === null && (next.sessionEnded ?? state.sessionEnded),
+  }
+  for (const listener of listeners) listener()
+}
+
+/** Calls `listener` with the uid (null when signed out) each time the signed-in user changes. */
+export function onUserChange(listener: (uid: string | null) => void): void {
+  let uid: string | null = null
+  listeners.add(() => {
+    const next = state.user?.uid ?? null
+    if (next === uid) return
+    uid = next
+    listener(next)
+  })
+}
+
+function schedule(delayMs: number) {
+  window.clearTimeout(refreshTimer)
+  refreshTimer = window.setTimeout(() => void refreshSession(), Math.max(delayMs, 1_000))
+}
+
+/**
+ * Asks the server for the session. A session is refreshed 5 minutes before it expires; after a
+ * network failure the next try waits 30 s, doubling up to 960 s (SPEC 9).
+ */
+export async function refreshSession(): Promise<void> {
+  try {
+    const { data, error } = await authClient.getSession()
+    if (error !== null) throw Object.assign(new Error('session'), error)
+    retryDelay = RETRY_BACKOFF_START_MS
+    if (data === null) {
+      window.clearTimeout(refreshTimer)
+      setState({ user: null, connectionProblem: null })
+      return
+    }
+    const { id, email, emailVerified } = data.user
+    setState({ user: { uid: id, email, emailVerified }, connectionProblem: null })
+    schedule(
+      new Date(data.session.expiresAt).getTime() - Date.now() - SESSION_REFRESH_BEFORE_EXPIRY_MS,
+    )
+  } catch (error) {
+    setState({ user: state.user, connectionProblem: authErrorMessage(error) })
+    schedule(retryDelay)
+    retryDelay = Math.min(retryDelay * 2, RETRY_BACKOFF_MAX_MS)
+  }
+}
+
+/** After this tab signed in or out: update here, then tell the other tabs. */
+export async function sessionChanged(): Promise<void> {
+  await refreshSession()
+  tabs?.postMessage('session-changed')
+}
+
+export function signOutLocally() {
+  window.clearTimeout(refreshTimer)
+  setState({ user: null, connectionProblem: null, sessionEnded: false })
+  tabs?.postMessage('session-changed')
+}
+
+/** The server no longer knows this session: signed out here, and told why. */
+export function sessionEndedByServer() {
+  if (state.user === null) return
+  window.clearTimeout(refreshTimer)
+  setState({ user: null, connectionProblem: null, sessionEnded: true })
+  tabs?.postMessage('session-changed')
+}
+
+export function startAuth() {
+  tabs?.addEventListener('message', () => void refreshSession())
+  // A tab coming back may hold a session that expired or ended elsewhere.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void refreshSession()
+  })
+  window.addEventListener('online', () => void refreshSession())
+  void refreshSession()
+}
+
+/** `user`, `isLoggedIn` and `authReady` as the spec describes (SPEC 3 and 4). */
+export function useAuth(): AuthState {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    () => state,
+  )
+}

@@ -1,0 +1,88 @@
+import { AUTH_MESSAGES } from '@shared/auth-messages'
+import { POPUP_DONE_PATH } from '@shared/routes'
+import { authClient } from './auth-client'
+import { authErrorMessage } from './auth-errors'
+
+const CHANNEL = 'mofu-auth'
+
+interface PopupResult {
+  type: 'google-done'
+  ok: boolean
+  /** The attempt's nonce, from the landing page's URL: another page's message is not ours. */
+  attempt: string | null
+}
+
+const ATTEMPT_PARAM = 'attempt'
+
+/**
+ * Google sign-in in a popup over Better Auth's redirect flow: the window opens at once (inside
+ * the click, so browsers allow it), is sent to the provider, and comes back to POPUP_DONE_PATH,
+ * which reports on a BroadcastChannel. Resolves with null on success or a message to show.
+ */
+export async function signInWithGooglePopup(): Promise<string | null> {
+  const popup = window.open('', 'mofu-google-sign-in', 'popup,width=500,height=680')
+  if (popup === null) return AUTH_MESSAGES.popupBlocked
+
+  // getRandomValues, unlike randomUUID, also exists on a plain http:// origin.
+  const attempt = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('')
+  let url: string
+  try {
+    const { data, error } = await authClient.$fetch<{ url: string }>('/sign-in/social', {
+      method: 'POST',
+      body: {
+        provider: 'google',
+        callbackURL: `${POPUP_DONE_PATH}?${ATTEMPT_PARAM}=${attempt}`,
+        errorCallbackURL: `${POPUP_DONE_PATH}?error=google&${ATTEMPT_PARAM}=${attempt}`,
+        disableRedirect: true,
+      },
+    })
+    if (error !== null || data === null) {
+      popup.close()
+      return authErrorMessage(error)
+    }
+    url = data.url
+  } catch (error) {
+    popup.close()
+    return authErrorMessage(error)
+  }
+  popup.location.href = url
+
+  const channel = new BroadcastChannel(CHANNEL)
+  return new Promise((resolve) => {
+    const finish = (message: string | null) => {
+      window.clearInterval(watch)
+      channel.close()
+      resolve(message)
+    }
+    channel.addEventListener('message', (event: MessageEvent<PopupResult | string>) => {
+      const result = event.data
+      if (
+        typeof result === 'object' &&
+        result.type === 'google-done' &&
+        result.attempt === attempt
+      ) {
+        finish(result.ok ? null : AUTH_MESSAGES.googleFailed)
+      }
+    })
+    // The popup may also be closed by hand before it reports.
+    const watch = window.setInterval(() => {
+      if (popup.closed) window.setTimeout(() => finish(AUTH_MESSAGES.popupClosed), 300)
+    }, 400)
+  })
+}
+
+/** Runs in the popup on POPUP_DONE_PATH. */
+export function reportPopupResult() {
+  const params = new URLSearchParams(window.location.search)
+  const ok = !params.has('error')
+  const channel = new BroadcastChannel(CHANNEL)
+  channel.postMessage({
+    type: 'google-done',
+    ok,
+    attempt: params.get(ATTEMPT_PARAM),
+  } satisfies PopupResult)
+  channel.close()
+  window.close()
+}

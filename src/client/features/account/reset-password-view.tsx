@@ -1,0 +1,125 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState, type FormEvent } from 'react'
+import { useLocation, useSearch } from 'wouter'
+import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '@shared/auth-messages'
+import { PASSWORD_CHANGED_REDIRECT_MS } from '@shared/constants'
+import { ResetCodeAnswerSchema } from '@shared/password-reset'
+import { requestJson } from '@client/lib/http'
+import { queryClient } from '@client/lib/query-client'
+import { authClient } from './auth-client'
+import { attempt } from './auth-errors'
+import { Button, Field, Notice } from '@client/components/ui'
+
+/**
+ * Whether a reset code is still good. The code goes in the body, so it stays out of URLs and
+ * logs; a failed check is tried again, and again on request, instead of being kept.
+ */
+const useCodeCheck = (code: string) =>
+  useQuery(
+    {
+      queryKey: ['reset-code', code],
+      queryFn: () =>
+        requestJson('/api/password-reset/verify', ResetCodeAnswerSchema, {
+          method: 'POST',
+          json: { code },
+        }),
+    },
+    queryClient,
+  )
+
+/** Password-reset form (SPEC 2, state 1): shown only once the code has been verified. */
+export function ResetPasswordView() {
+  const code = new URLSearchParams(useSearch()).get('oobCode') ?? ''
+  return (
+    <div data-state="reset" className="flex flex-col gap-4">
+      <h3 className="text-lg font-semibold">Choose a new password</h3>
+      {code === '' ? (
+        <Notice tone="error">{AUTH_MESSAGES.invalidResetLink}</Notice>
+      ) : (
+        <CheckedResetForm code={code} />
+      )}
+    </div>
+  )
+}
+
+function CheckedResetForm({ code }: { code: string }) {
+  const check = useCodeCheck(code)
+  if (check.isPending) {
+    return (
+      <p role="status" className="text-ink-muted">
+        Checking your reset link…
+      </p>
+    )
+  }
+  if (check.isError) {
+    return (
+      <>
+        <Notice tone="error">{AUTH_MESSAGES.offline}</Notice>
+        <Button variant="secondary" busy={check.isFetching} onClick={() => void check.refetch()}>
+          Try again
+        </Button>
+      </>
+    )
+  }
+  if (!check.data.valid) return <Notice tone="error">{AUTH_MESSAGES.invalidResetLink}</Notice>
+  return <ResetForm code={code} />
+}
+
+function ResetForm({ code }: { code: string }) {
+  const [, navigate] = useLocation()
+  const [password, setPassword] = useState('')
+  const [confirmation, setConfirmation] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [done, setDone] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  useEffect(() => {
+    if (!done) return
+    const redirect = window.setTimeout(
+      () => navigate('/', { replace: true }),
+      PASSWORD_CHANGED_REDIRECT_MS,
+    )
+    return () => window.clearTimeout(redirect)
+  }, [done, navigate])
+  const mismatch = password !== '' && confirmation !== '' && password !== confirmation
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    setFailure(null)
+    const { message } = await attempt(() =>
+      authClient.resetPassword({ newPassword: password, token: code }),
+    )
+    setBusy(false)
+    if (message !== null) {
+      setFailure(message === AUTH_MESSAGES.weakPassword ? message : AUTH_MESSAGES.resetFailed)
+      return
+    }
+    setDone(true)
+  }
+
+  if (done) return <Notice tone="success">{AUTH_MESSAGES.passwordChanged}</Notice>
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Reset password">
+      <Field
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        minLength={MIN_PASSWORD_LENGTH}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <Field
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        value={confirmation}
+        onChange={(event) => setConfirmation(event.target.value)}
+      />
+      {mismatch && <Notice tone="error">{AUTH_MESSAGES.passwordMismatch}</Notice>}
+      {failure !== null && <Notice tone="error">{failure}</Notice>}
+      <Button type="submit" busy={busy} disabled={password === '' || password !== confirmation}>
+        Change password
+      </Button>
+    </form>
+  )
+}

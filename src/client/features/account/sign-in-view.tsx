@@ -1,0 +1,196 @@
+import { useState, type FormEvent } from 'react'
+import { useSearch } from 'wouter'
+import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '@shared/auth-messages'
+import { publicConfig } from '@client/lib/public-config'
+import { authClient } from './auth-client'
+import { attempt } from './auth-errors'
+import { sessionChanged } from './auth-state'
+import { Button, Field, Notice } from '@client/components/ui'
+import { signInWithGooglePopup } from './google-sign-in'
+
+type Mode = 'login' | 'signup'
+type Message = { tone: 'error' | 'success' | 'info'; text: string } | null
+
+/** Where the verification link lands: the open panel, signed in, with a welcome notice. */
+const VERIFIED_CALLBACK = '/?account=true&verified=true'
+
+/** Signed out (SPEC 2, state 3): log in, sign up, Google, reset request, resend verification. */
+export function SignInView() {
+  const params = new URLSearchParams(useSearch())
+  const [mode, setMode] = useState<Mode>('login')
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [busy, setBusy] = useState<'submit' | 'google' | 'reset' | 'resend' | null>(null)
+  const [canResend, setCanResend] = useState(false)
+  const [message, setMessage] = useState<Message>(() =>
+    params.has('error') ? { tone: 'error', text: AUTH_MESSAGES.verifyLinkInvalid } : null,
+  )
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy('submit')
+    setMessage(null)
+    if (mode === 'signup') {
+      const { message: failure, code } = await attempt(() =>
+        authClient.signUp.email({ email, password, name: '', callbackURL: VERIFIED_CALLBACK }),
+      )
+      // Registration leaves the user signed out until the address is verified (SPEC 4).
+      setCanResend(failure === null || code === 'MAIL_NOT_SENT')
+      setMessage(
+        failure === null
+          ? { tone: 'success', text: AUTH_MESSAGES.verificationSent }
+          : { tone: 'error', text: failure },
+      )
+      if (failure === null) setPassword('')
+    } else {
+      const { message: failure, code } = await attempt(() =>
+        authClient.signIn.email({ email, password }),
+      )
+      setCanResend(code === 'EMAIL_NOT_VERIFIED')
+      if (failure === null) await sessionChanged()
+      else setMessage({ tone: 'error', text: failure })
+    }
+    setBusy(null)
+  }
+
+  const requestReset = async () => {
+    if (email.trim() === '') {
+      setMessage({ tone: 'error', text: AUTH_MESSAGES.resetEmailEmpty })
+      return
+    }
+    setBusy('reset')
+    const { message: failure } = await attempt(() =>
+      authClient.requestPasswordReset({ email: email.trim() }),
+    )
+    setMessage(
+      failure === null
+        ? { tone: 'success', text: AUTH_MESSAGES.resetEmailSent }
+        : { tone: 'error', text: failure },
+    )
+    setBusy(null)
+  }
+
+  const resend = async () => {
+    setBusy('resend')
+    const { message: failure } = await attempt(() =>
+      authClient.sendVerificationEmail({ email: email.trim(), callbackURL: VERIFIED_CALLBACK }),
+    )
+    setMessage(
+      failure === null
+        ? { tone: 'success', text: AUTH_MESSAGES.verificationSent }
+        : { tone: 'error', text: failure },
+    )
+    setBusy(null)
+  }
+
+  const google = async () => {
+    setBusy('google')
+    setMessage(null)
+    const failure = await signInWithGooglePopup()
+    if (failure === null) await sessionChanged()
+    else setMessage({ tone: 'error', text: failure })
+    setBusy(null)
+  }
+
+  return (
+    <div data-state="signed-out" className="flex flex-col gap-6">
+      <div
+        role="tablist"
+        aria-label="Account"
+        className="grid grid-cols-2 rounded-full bg-sunken p-1"
+      >
+        {(['login', 'signup'] as const).map((option) => (
+          <button
+            key={option}
+            type="button"
+            role="tab"
+            aria-selected={mode === option}
+            onClick={() => {
+              setMode(option)
+              setMessage(null)
+            }}
+            className={`rounded-full px-4 py-2 text-sm font-semibold transition ${
+              mode === option ? 'bg-raised text-accent shadow' : 'text-ink-muted hover:text-ink'
+            }`}
+          >
+            {option === 'login' ? 'Log in' : 'Sign up'}
+          </button>
+        ))}
+      </div>
+
+      <form
+        onSubmit={submit}
+        className="flex flex-col gap-4"
+        aria-label={mode === 'login' ? 'Log in' : 'Sign up'}
+      >
+        <Field
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <Field
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+          required
+          minLength={mode === 'signup' ? MIN_PASSWORD_LENGTH : undefined}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        {mode === 'signup' && (
+          <p className="-mt-2 text-xs text-ink-muted">At least {MIN_PASSWORD_LENGTH} characters.</p>
+        )}
+        {message !== null && <Notice tone={message.tone}>{message.text}</Notice>}
+        <Button type="submit" busy={busy === 'submit'} disabled={busy !== null}>
+          {mode === 'login' ? 'Log in' : 'Create account'}
+        </Button>
+      </form>
+
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        {mode === 'login' && (
+          <Button
+            variant="quiet"
+            busy={busy === 'reset'}
+            disabled={busy !== null}
+            onClick={requestReset}
+          >
+            Forgot password?
+          </Button>
+        )}
+        {canResend && (
+          <Button
+            variant="quiet"
+            busy={busy === 'resend'}
+            disabled={busy !== null}
+            onClick={resend}
+          >
+            Resend verification email
+          </Button>
+        )}
+      </div>
+
+      {publicConfig.googleSignIn && (
+        <>
+          <div className="flex items-center gap-3 text-xs text-ink-muted" aria-hidden="true">
+            <span className="h-px flex-1 bg-line" />
+            or
+            <span className="h-px flex-1 bg-line" />
+          </div>
+          <Button
+            variant="secondary"
+            busy={busy === 'google'}
+            disabled={busy !== null}
+            onClick={google}
+          >
+            Sign in with Google
+          </Button>
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react'
+import { AVATAR_WIDGET_SIZE } from '@shared/constants'
+import { cacheAvatar, cachedAvatar } from './avatar-cache'
+
+export const DEFAULT_AVATAR = '/images/mofurun.png'
+
+interface AvatarImageProps {
+  /** The storage address (profile avatar URL); empty or 'default:…' means none. */
+  address?: string
+  /** A direct source, shown as is (a preview, the happy image). */
+  src?: string
+  size?: number
+  className?: string
+  alt?: string
+}
+
+/**
+ * The avatar widget (SPEC 3 and 4): the default Mofu when there is no avatar; while the real
+ * image loads, the cached copy shows if it is of another address; once loaded, the real image
+ * fades in over it.
+ */
+export function AvatarImage({
+  address = '',
+  src,
+  size = AVATAR_WIDGET_SIZE,
+  className = '',
+  alt = '',
+}: AvatarImageProps) {
+  const real = src ?? (address === '' || address.startsWith('default:') ? DEFAULT_AVATAR : address)
+  const [loaded, setLoaded] = useState<string | null>(null)
+  const cache = cachedAvatar()
+  const underlay = cache.image !== null && cache.address !== real ? cache.image : null
+  return (
+    <span
+      className={`relative inline-block shrink-0 overflow-hidden rounded-full bg-sunken ${className}`}
+      style={{ width: size, height: size }}
+    >
+      {underlay !== null && loaded !== real && (
+        <img
+          src={underlay}
+          alt=""
+          aria-hidden="true"
+          className="absolute inset-0 size-full object-cover"
+        />
+      )}
+      <img
+        src={real}
+        alt={alt}
+        width={size}
+        height={size}
+        data-testid="avatar-image"
+        onLoad={(event) => {
+          setLoaded(real)
+          if (src === undefined) cacheAvatar(real, event.currentTarget)
+        }}
+        className={`absolute inset-0 size-full object-cover transition-opacity duration-300 ${
+          loaded === real || underlay === null ? 'opacity-100' : 'opacity-0'
+        }`}
+      />
+    </span>
+  )
+}

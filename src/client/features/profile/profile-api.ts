@@ -1,0 +1,18 @@
+import {
+  HandleAvailabilitySchema,
+  ProfileSchema,
+  PublicProfileSchema,
+  type ProfilePatch,
+} from '@shared/profile'
+import { requestJson } from '@client/lib/http'
+
+export const fetchProfile = () => requestJson('/api/me/profile', ProfileSchema)
+
+export const saveProfile = (patch: ProfilePatch) =>
+  requestJson('/api/me/profile', ProfileSchema, { method: 'PATCH', json: patch })
+
+export const checkHandle = (username: string) =>
+  requestJson(`/api/handles/${encodeURIComponent(username)}`, HandleAvailabilitySchema)
+
+export const fetchPublicProfile = (handle: string) =>
+  requestJson(`/api/profiles/${encodeURIComponent(handle)}`, PublicProfileSchema)

@@ -1,0 +1,137 @@
+import { useState, type FormEvent } from 'react'
+import {
+  HANDLE_MAX_LENGTH,
+  HANDLE_MESSAGES,
+  NAME_MAX_LENGTH,
+  normalizeHandle,
+  ProfilePatchSchema,
+  type Profile,
+} from '@shared/profile'
+import { Button, Field, Notice } from '@client/components/ui'
+import { ApiError, errorMessage } from '@client/lib/http'
+import { AvatarEditor } from './avatar/avatar-editor'
+import { profileSaved, useSaveProfile } from './profile-query'
+import { availabilityMessage, useHandleAvailability } from './use-handle-availability'
+
+/** Edit mode (SPEC 4): avatar, name and ID, saved together. */
+export function ProfileEditor({
+  profile,
+  onCancel,
+  onSaved,
+}: {
+  profile: Profile
+  onCancel: () => void
+  onSaved: (profile: Profile) => void
+}) {
+  const [name, setName] = useState(profile.name)
+  const [handle, setHandle] = useState(profile.displayUsername)
+  const { availability, check, markTaken } = useHandleAvailability(profile.username)
+  const saveMutation = useSaveProfile()
+  const saving = saveMutation.isPending
+  const [failure, setFailure] = useState<string | null>(null)
+  const [problems, setProblems] = useState<Partial<Record<string, string>>>({})
+
+  const changeHandle = (typed: string) => {
+    const { username, displayUsername } = normalizeHandle(typed)
+    setHandle(displayUsername)
+    setProblems((current) => ({ ...current, handle: undefined }))
+    check(username)
+  }
+
+  const username = normalizeHandle(handle).username
+  const saveDisabled =
+    saving ||
+    availability.state === 'checking' ||
+    availability.state === 'taken' ||
+    availability.state === 'invalid' ||
+    name.trim() === '' ||
+    username === ''
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault()
+    if (saveDisabled) return
+    setFailure(null)
+    // The server's own rules, checked here first so each field shows its own message.
+    const checked = ProfilePatchSchema.safeParse({ name, handle })
+    setProblems(checked.success ? {} : fieldProblems(checked.error.issues))
+    if (!checked.success) return
+    try {
+      onSaved(await saveMutation.mutateAsync({ name, handle }))
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'HANDLE_TAKEN') markTaken()
+      else if (error instanceof ApiError && error.issues !== undefined) {
+        setProblems(fieldProblems(error.issues))
+      } else setFailure(errorMessage(error))
+    }
+  }
+
+  return (
+    <form onSubmit={save} aria-label="Edit profile" className="flex flex-col gap-4">
+      <AvatarEditor
+        avatar={profile.avatar}
+        onChanged={(avatar) => profileSaved({ ...profile, avatar })}
+      />
+      <Field
+        label="Name"
+        name="name"
+        autoComplete="nickname"
+        maxLength={NAME_MAX_LENGTH}
+        value={name}
+        problem={problems.name}
+        onChange={(event) => {
+          setName(event.target.value)
+          setProblems((current) => ({ ...current, name: undefined }))
+        }}
+      />
+      <div className="flex flex-col gap-1.5">
+        <Field
+          label="ID"
+          name="handle"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={HANDLE_MAX_LENGTH}
+          aria-describedby="handle-status"
+          value={handle}
+          onChange={(event) => changeHandle(event.target.value)}
+        />
+        <p
+          id="handle-status"
+          aria-live="polite"
+          data-testid="handle-status"
+          className={`min-h-5 text-sm ${
+            problems.handle === undefined && availability.state === 'available'
+              ? 'text-ink'
+              : problems.handle === undefined &&
+                  (availability.state === 'checking' || availability.state === 'unchanged')
+                ? 'text-ink-muted'
+                : 'font-semibold text-accent'
+          }`}
+        >
+          {problems.handle ?? availabilityMessage(availability)}
+        </p>
+      </div>
+      {failure !== null && <Notice tone="error">{failure}</Notice>}
+      <div className="flex gap-3">
+        <Button type="submit" busy={saving} disabled={saveDisabled}>
+          {saving ? HANDLE_MESSAGES.saving : 'Save'}
+        </Button>
+        <Button variant="secondary" disabled={saving} onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/** The first message for each field, from the schema's or the server's issues. */
+function fieldProblems(
+  issues: readonly { path?: readonly PropertyKey[]; field?: string; message: string }[],
+) {
+  const problems: Partial<Record<string, string>> = {}
+  for (const issue of issues) {
+    const field = issue.field ?? issue.path?.map(String).join('.') ?? ''
+    problems[field] ??= issue.message
+  }
+  return problems
+}

@@ -1,0 +1,34 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
+import type { Profile } from '@shared/profile'
+import { queryClient } from '@client/lib/query-client'
+import { fetchProfile, saveProfile } from './profile-api'
+
+const profileQuery = (uid: string) =>
+  queryOptions({
+    queryKey: ['profile', uid],
+    queryFn: () =>
+      fetchProfile().catch((error: unknown) => {
+        // Profile read failures are only logged (SPEC 8); the view offers to try again.
+        console.warn('Profile could not be loaded', error)
+        throw error
+      }),
+    // Only this user changes it, and every change writes the cache.
+    staleTime: Infinity,
+  })
+
+/**
+ * Loads the profile once the user id is known (SPEC 4); the server creates it with the defaults
+ * when there is none.
+ */
+export const loadProfile = (uid: string) => queryClient.prefetchQuery(profileQuery(uid))
+
+/** Resetting the profile (SPEC 4): nothing of it is kept, as when signed out. */
+export const forgetProfiles = () => queryClient.removeQueries({ queryKey: ['profile'] })
+
+export const profileSaved = (profile: Profile) =>
+  queryClient.setQueryData(profileQuery(profile.uid).queryKey, profile)
+
+export const useProfile = (uid: string) => useQuery(profileQuery(uid), queryClient)
+
+export const useSaveProfile = () =>
+  useMutation({ mutationFn: saveProfile, onSuccess: profileSaved }, queryClient)

@@ -1,0 +1,41 @@
+import { z } from 'zod'
+import { AVATAR_ERROR_CODES } from './avatar'
+
+/** Every `code` a Mofu route answers in an error body. Better Auth's routes add their own. */
+export const API_ERROR_CODES = [
+  'BAD_REQUEST',
+  'BODY_TOO_LARGE',
+  'BUSY',
+  'CROSS_SITE',
+  'HANDLE_TAKEN',
+  'INCORRECT_PASSWORD',
+  'INTERNAL_ERROR',
+  'INVALID_INPUT',
+  'NOT_FOUND',
+  'PASSWORD_REQUIRED',
+  'RATE_LIMITED',
+  'REAUTH_REQUIRED',
+  'UNAUTHENTICATED',
+  'UNAVAILABLE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'VALIDATION_ERROR',
+  ...Object.values(AVATAR_ERROR_CODES),
+] as const
+
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number]
+
+/** One field's problem in an INVALID_INPUT answer. */
+export const FieldIssueSchema = z.object({ field: z.string(), message: z.string() })
+
+/**
+ * The one error body of every Mofu route: a machine-readable `code` and a sentence a person can
+ * read. INVALID_INPUT adds each wrong field's own message. Codes are read as any string so a
+ * client keeps working when the server learns a new one.
+ */
+export const ApiErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  issues: z.array(FieldIssueSchema).optional(),
+})
+
+export type ApiErrorBody = z.infer<typeof ApiErrorSchema>
