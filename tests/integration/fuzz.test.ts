@@ -3,6 +3,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { AVATAR_MAX_BYTES, AVATAR_UPLOAD_TYPES } from '../../src/shared/avatar'
+import { ResetCodeCheckSchema } from '../../src/shared/password-reset'
 import { PageViewSchema } from '../../src/shared/page-view'
 import { ProfilePatchSchema, type Profile } from '../../src/shared/profile'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
@@ -44,6 +45,10 @@ const MOFU_BODIES: Record<string, { schema: z.ZodType; valid: Record<string, str
     valid: { name: 'Sakura', handle: 'sakura', font: 'default' },
   },
   'POST /api/events/page-view': { schema: PageViewSchema, valid: { path: '/', referrer: '/' } },
+  'POST /api/password-reset/verify': {
+    schema: ResetCodeCheckSchema,
+    valid: { code: 'no-such-code' },
+  },
 }
 /** Mofu's body route that takes image bytes, not JSON. */
 const AVATAR_UPLOAD = 'PUT /api/me/avatar'
