@@ -41,6 +41,25 @@ const layerZones = [
   },
 ]
 
+const server = 'src/server'
+
+/**
+ * The server's layers: main.ts -> app.ts -> <resource>/routes.ts (HTTP only) -> stores and
+ * services (data) -> db/, storage/, mail/, config. A route file never imports another one.
+ */
+const serverZones = [
+  {
+    target: `${server}/**/routes.ts`,
+    from: `${server}/**/routes.ts`,
+    message: 'A route file never imports another route file: move what both need into a store.',
+  },
+  {
+    target: [`${server}/**/*-store.ts`, `${server}/db`, `${server}/storage`, `${server}/mail`],
+    from: [`${server}/**/routes.ts`, `${server}/**/*-routes.ts`, `${server}/{app,main}.ts`],
+    message: 'Stores and the layers under them never import HTTP code.',
+  },
+]
+
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -78,6 +97,30 @@ export default tseslint.config(
               message: 'The client may import server code only as `import type`.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    files: [`${server}/**/*.ts`],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: `${server}/tsconfig.json` }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: serverZones }],
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    files: [`${server}/**/*-store.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['hono', 'hono/*'], message: 'A store holds data access, no HTTP.' }],
         },
       ],
     },

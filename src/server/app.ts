@@ -2,10 +2,11 @@ import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { requestId, type RequestIdVariables } from 'hono/request-id'
 import { pageViewRoutes } from './analytics/routes'
-import type { Auth } from './auth'
-import { authRoutes } from './auth-routes'
-import { avatarRoutes } from './avatars/routes'
-import { profileRoutes } from './profiles/routes'
+import type { Auth } from './auth/auth'
+import { accountRoutes } from './auth/account-routes'
+import { authRoutes, passwordResetRoutes } from './auth/routes'
+import { avatarMediaRoutes, ownAvatarRoutes } from './avatars/routes'
+import { handleRoutes, ownProfileRoutes, publicProfileRoutes } from './profiles/routes'
 import type { Database } from './db/database'
 import { isDatabaseUnavailable } from './db/unavailable'
 import { clientAddressOf, type TrustProxy } from './http/client-address'
@@ -48,6 +49,8 @@ export function createApp(deps: AppDeps) {
   const { database, logger, storage } = deps
   const clientAddress = clientAddressOf(deps.trustProxy)
   const limits = routeLimits({ limiter: deps.limiter, clientAddress, logger })
+  const profiles = { db: database.db, auth: deps.auth, publicUrl: deps.publicUrl, limits }
+  const avatars = { ...profiles, storage }
   const client =
     deps.clientDir === undefined
       ? undefined
@@ -93,27 +96,18 @@ export function createApp(deps: AppDeps) {
       }
     })
 
+    .route(
+      '/api/auth',
+      authRoutes({ auth: deps.auth, clientAddress, limiter: deps.limiter, logger }),
+    )
+    .route('/api/password-reset', passwordResetRoutes({ auth: deps.auth }))
+    .route('/api/me', accountRoutes({ auth: deps.auth, storage, logger, clientAddress }))
+    .route('/api/me/profile', ownProfileRoutes(profiles))
+    .route('/api/me/avatar', ownAvatarRoutes(avatars))
+    .route('/api/handles', handleRoutes(profiles))
+    .route('/api/profiles', publicProfileRoutes(profiles))
     .route('/api/events', pageViewRoutes(database.db, limits))
-    .route('/api', authRoutes({ auth: deps.auth, clientAddress, limiter: deps.limiter, logger }))
-    .route(
-      '/api',
-      profileRoutes(database.db, deps.auth, storage, {
-        logger,
-        clientAddress,
-        publicUrl: deps.publicUrl,
-        limits,
-      }),
-    )
-    .route(
-      '/',
-      avatarRoutes({
-        db: database.db,
-        auth: deps.auth,
-        storage,
-        publicUrl: deps.publicUrl,
-        limits,
-      }),
-    )
+    .route('/media/avatars', avatarMediaRoutes(avatars))
 
   app.notFound((c) => apiError(c, 404, 'NOT_FOUND', 'Not found'))
   app.onError((error, c) => {

@@ -130,6 +130,8 @@ export const ProfilePatchSchema = z.strictObject({
   font: z.enum(['orbitron', 'default']).optional(),
 })
 export type ProfilePatch = z.input<typeof ProfilePatchSchema>
+/** A patch as the server keeps it, after the schema has normalized the handle. */
+export type ProfileChanges = z.output<typeof ProfilePatchSchema>
 
 /** The profile as the API returns it (SPEC 3's fields). */
 export const ProfileSchema = z.object({

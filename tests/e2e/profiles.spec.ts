@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { logIn, newEmail, openPanel, panel, verifiedAccount } from './account-helpers'
+import { logIn, newEmail, openPanel, panel, PASSWORD, verifiedAccount } from './account-helpers'
 import { expect, test } from './fixtures'
 
 const uniqueHandle = (tag: string) =>
@@ -188,7 +188,8 @@ test('deleting the account, after confirmation, signs out and frees the handle',
   await question.getByRole('button', { name: 'Keep my account' }).click()
   await expect(panel(page).getByTestId('profile-handle')).toHaveText(`@${handle}`)
   await panel(page).getByRole('button', { name: 'Delete account' }).click()
-  await panel(page).getByRole('button', { name: 'Delete for good' }).click()
+  await question.getByLabel('Current password').fill(PASSWORD)
+  await question.getByRole('button', { name: 'Delete for good' }).click()
   await expect(panel(page).locator('[data-state="signed-out"]')).toBeVisible()
 
   const availability = await page.request.get(`/api/handles/${handle}`)

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
-import { deleteStaleUnverifiedAccounts } from '../../src/server/security/unverified-accounts'
+import { deleteStaleUnverifiedAccounts } from '../../src/server/auth/unverified-accounts'
 import { signInWithGoogle } from '../support/google-flow'
 import { startOidcProvider, type OidcPeer } from '../support/oidc-provider'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'

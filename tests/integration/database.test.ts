@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../../src/server/db/database'
 import { migrateTo, migrateToLatest } from '../../src/server/db/migrations'
 import { isDatabaseUnavailable } from '../../src/server/db/unavailable'
-import { resolveAuthSecret } from '../../src/server/secret'
+import { resolveAuthSecret } from '../../src/server/auth/secret'
 import { createTestApp } from '../support/test-app'
 import { createTestDatabase, type TestDatabase } from '../support/test-database'
 

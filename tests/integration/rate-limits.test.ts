@@ -1,7 +1,7 @@
 import { pino } from 'pino'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
-import { connectRedisStorage, type RedisStorage } from '../../src/server/redis-storage'
+import { connectRedisStorage, type RedisStorage } from '../../src/server/auth/redis-storage'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { createTestUser, TEST_PASSWORD } from '../support/test-users'

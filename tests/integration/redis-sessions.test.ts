@@ -1,6 +1,6 @@
 import { pino } from 'pino'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { connectRedisStorage, type RedisStorage } from '../../src/server/redis-storage'
+import { connectRedisStorage, type RedisStorage } from '../../src/server/auth/redis-storage'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { createTestUser, TEST_PASSWORD } from '../support/test-users'

@@ -11,12 +11,17 @@ import {
   type AvatarAnswer,
   type AvatarRefusal,
 } from '../../shared/avatar'
-import type { Auth } from '../auth'
+import type { Auth } from '../auth/auth'
 import type { Tables } from '../db/tables'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 import { apiError } from '../http/errors'
 import { requireSession, signInRequired } from '../http/session'
-import { isMissingUser, loadOrCreateProfile } from '../profiles/routes'
+import {
+  avatarVersionOf,
+  isMissingUser,
+  loadOrCreateProfile,
+  setAvatarVersion,
+} from '../profiles/profile-store'
 import type { ObjectStorage } from '../storage/object-storage'
 import { avatarKey, avatarUrl, avatarVersion } from './avatar-object'
 import { DecodeQueueFull, decodeSlots } from './decode-slots'
@@ -61,32 +66,14 @@ export interface AvatarDeps {
 }
 
 /**
- * Avatars (SPEC 4 "Avatar flow", 7 "Storage"): the signed-in user uploads or resets their own
- * avatar (no route takes a user id to write), and anyone may fetch one through the app, so the
- * storage behind it never needs to be public.
+ * The signed-in user's own avatar, at /api/me/avatar (SPEC 4 "Avatar flow", 7 "Storage"): upload
+ * or reset; no route takes a user id to write.
  */
-export function avatarRoutes({ db, auth, storage, publicUrl, limits }: AvatarDeps) {
+export function ownAvatarRoutes({ db, auth, storage, publicUrl, limits }: AvatarDeps) {
   const decode = decodeSlots(DECODE_SLOTS, DECODE_QUEUE)
-  const setAvatar = async (uid: string, version: string) => {
-    await loadOrCreateProfile(db, uid)
-    await db
-      .updateTable('profiles')
-      .set({ avatar_version: version, updated_at: new Date().toISOString() })
-      .where('user_id', '=', uid)
-      .execute()
-  }
-  const currentVersion = async (uid: string) => {
-    const row = await db
-      .selectFrom('profiles')
-      .select('avatar_version')
-      .where('user_id', '=', uid)
-      .executeTakeFirst()
-    return row?.avatar_version ?? ''
-  }
-
   return new Hono()
     .put(
-      '/api/me/avatar',
+      '/',
       requireSession(auth),
       limits.perUser(LIMITS.avatarUpload),
       requireImageType,
@@ -112,7 +99,8 @@ export function avatarRoutes({ db, auth, storage, publicUrl, limits }: AvatarDep
         await storage.put(avatarKey(uid), jpeg, 'image/jpeg')
         const version = avatarVersion(jpeg)
         try {
-          await setAvatar(uid, version)
+          await loadOrCreateProfile(db, uid)
+          await setAvatarVersion(db, uid, version)
         } catch (error) {
           if (!isMissingUser(error)) throw error
           // The account was deleted while this ran: leave no file behind it.
@@ -122,42 +110,45 @@ export function avatarRoutes({ db, auth, storage, publicUrl, limits }: AvatarDep
         return c.json({ avatar: avatarUrl(publicUrl, uid, version) } satisfies AvatarAnswer)
       },
     )
-    .delete('/api/me/avatar', requireSession(auth), async (c) => {
+    .delete('/', requireSession(auth), async (c) => {
       const uid = c.get('uid')
       // The field first: should the file survive a failure, nothing points to it any more.
-      await db
-        .updateTable('profiles')
-        .set({ avatar_version: '', updated_at: new Date().toISOString() })
-        .where('user_id', '=', uid)
-        .execute()
+      await setAvatarVersion(db, uid, '')
       await storage.delete(avatarKey(uid))
       return c.json({ avatar: '' } satisfies AvatarAnswer)
     })
-    .get('/media/avatars/:uid', limits.perAddress(LIMITS.publicRead), async (c) => {
-      const uid = c.req.param('uid')
-      const notHere = () => apiError(c, 404, 'NOT_FOUND', 'No avatar here.')
-      // The profile row, not the object, says which image is current: a revalidation is then
-      // answered without fetching (and on S3 paying for) the image itself.
-      const version = UID.test(uid) ? await currentVersion(uid) : ''
-      if (version === '') return notHere()
-      const etag = `"${version}"`
-      const cacheHeaders = () => {
-        // Only the URL of the current image may be kept for good; any other revalidates.
-        c.header('Cache-Control', c.req.query('v') === version ? IMMUTABLE : REVALIDATE)
-        c.header('ETag', etag)
-        // The app's pages may show it from a sibling origin too (Vite's dev server on its port).
-        c.header('Cross-Origin-Resource-Policy', 'same-site')
-      }
-      if (matchesEtag(c.req.header('If-None-Match'), etag)) {
-        cacheHeaders()
-        return c.body(null, 304)
-      }
-      const stored = await storage.get(avatarKey(uid))
-      if (stored === null) return notHere()
+}
+
+/**
+ * Anyone's avatar, at /media/avatars/:uid, served through the app so the storage behind it
+ * never needs to be public.
+ */
+export function avatarMediaRoutes({ db, storage, limits }: AvatarDeps) {
+  return new Hono().get('/:uid', limits.perAddress(LIMITS.publicRead), async (c) => {
+    const uid = c.req.param('uid')
+    const notHere = () => apiError(c, 404, 'NOT_FOUND', 'No avatar here.')
+    // The profile row, not the object, says which image is current: a revalidation is then
+    // answered without fetching (and on S3 paying for) the image itself.
+    const version = UID.test(uid) ? await avatarVersionOf(db, uid) : ''
+    if (version === '') return notHere()
+    const etag = `"${version}"`
+    const cacheHeaders = () => {
+      // Only the URL of the current image may be kept for good; any other revalidates.
+      c.header('Cache-Control', c.req.query('v') === version ? IMMUTABLE : REVALIDATE)
+      c.header('ETag', etag)
+      // The app's pages may show it from a sibling origin too (Vite's dev server on its port).
+      c.header('Cross-Origin-Resource-Policy', 'same-site')
+    }
+    if (matchesEtag(c.req.header('If-None-Match'), etag)) {
       cacheHeaders()
-      c.header('Last-Modified', stored.lastModified.toUTCString())
-      // Always a JPEG: only processAvatar's output is stored under avatars/.
-      c.header('Content-Type', 'image/jpeg')
-      return c.body(new Uint8Array(stored.body))
-    })
+      return c.body(null, 304)
+    }
+    const stored = await storage.get(avatarKey(uid))
+    if (stored === null) return notHere()
+    cacheHeaders()
+    c.header('Last-Modified', stored.lastModified.toUTCString())
+    // Always a JPEG: only processAvatar's output is stored under avatars/.
+    c.header('Content-Type', 'image/jpeg')
+    return c.body(new Uint8Array(stored.body))
+  })
 }

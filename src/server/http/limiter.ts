@@ -5,7 +5,7 @@ import { AUTH_MESSAGES } from '../../shared/auth-messages'
 import type { Tables } from '../db/tables'
 import type { Logger } from '../logger'
 import { apiError } from './errors'
-import { logSecurityEvent, type SecurityEventSource } from '../security/security-events'
+import { logSecurityEvent, type SecurityEventSource } from '../security-events'
 
 /**
  * Mofu's own abuse limits (README "Abuse limits"), counted in Redis when REDIS_URL is set and in

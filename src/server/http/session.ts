@@ -1,7 +1,7 @@
 import { getSessionCookie } from 'better-auth/cookies'
 import { createMiddleware } from 'hono/factory'
 import type { Context } from 'hono'
-import type { Auth } from '../auth'
+import type { Auth } from '../auth/auth'
 import { apiError } from './errors'
 
 /** The signed-in user's id, from the session cookie, or null. */

@@ -10,22 +10,22 @@ import {
 import { verifyJWT } from 'better-auth/crypto'
 import { genericOAuth } from 'better-auth/plugins'
 import type { Kysely } from 'kysely'
-import { AUTH_ERROR_CODES, AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '../shared/auth-messages'
-import type { Config } from './config'
-import type { DialectName } from './db/database'
-import type { Tables } from './db/tables'
-import type { Logger } from './logger'
-import { LIMITS, mayMail, type Limiter } from './http/limiter'
-import type { Mailer } from './mail/mailer'
-import { passwordResetMail, verificationMail } from './mail/templates'
-import { isCommonPassword } from './security/common-passwords'
+import { AUTH_ERROR_CODES, AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '../../shared/auth-messages'
+import type { Config } from '../config'
+import type { DialectName } from '../db/database'
+import type { Tables } from '../db/tables'
+import type { Logger } from '../logger'
+import { LIMITS, mayMail, type Limiter } from '../http/limiter'
+import type { Mailer } from '../mail/mailer'
+import { passwordResetMail, verificationMail } from '../mail/templates'
+import { isCommonPassword } from './common-passwords'
 import {
   CLIENT_IP_HEADER,
   logSecurityEvent,
   requestSource,
   type SecurityEventName,
   type SecurityEventSource,
-} from './security/security-events'
+} from '../security-events'
 
 export { CLIENT_IP_HEADER }
 

@@ -1,7 +1,7 @@
 import type { SecondaryStorage } from '@better-auth/core/db'
 import { createClient } from 'redis'
-import type { CounterStore } from './http/limiter'
-import type { Logger } from './logger'
+import type { CounterStore } from '../http/limiter'
+import type { Logger } from '../logger'
 
 export interface RedisStorage {
   storage: SecondaryStorage

@@ -1,4 +1,4 @@
-import type { Logger } from '../logger'
+import type { Logger } from './logger'
 
 /** The security events Mofu logs (README "Security events"). */
 export type SecurityEventName =

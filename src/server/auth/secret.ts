@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import type { Tables } from './db/tables'
+import type { Tables } from '../db/tables'
 
 const SECRET_KEY = 'auth_secret'
 

@@ -2,13 +2,13 @@ import { Hono, type Context } from 'hono'
 import type { RequestIdVariables } from 'hono/request-id'
 import { bodyLimit } from 'hono/body-limit'
 import { zValidator } from '@hono/zod-validator'
-import { AUTH_MESSAGES } from '../shared/auth-messages'
-import { ResetCodeCheckSchema, type ResetCodeAnswer } from '../shared/password-reset'
+import { AUTH_MESSAGES } from '../../shared/auth-messages'
+import { ResetCodeCheckSchema, type ResetCodeAnswer } from '../../shared/password-reset'
 import type { Auth } from './auth'
-import { apiError, bodyTooLarge, invalidInput, requireJson } from './http/errors'
-import { LIMITS, logThrottled, RATE_LIMITED, type Limiter } from './http/limiter'
-import type { Logger } from './logger'
-import { CLIENT_IP_HEADER, REQUEST_ID_HEADER } from './security/security-events'
+import { apiError, bodyTooLarge, invalidInput, requireJson } from '../http/errors'
+import { LIMITS, logThrottled, RATE_LIMITED, type Limiter } from '../http/limiter'
+import type { Logger } from '../logger'
+import { CLIENT_IP_HEADER, REQUEST_ID_HEADER } from '../security-events'
 
 /** The most bytes an auth request may carry; Better Auth's largest form is a fraction of it. */
 const AUTH_BODY_MAX_BYTES = 16 * 1024
@@ -71,61 +71,59 @@ export interface AuthRouteDeps {
   logger: Logger
 }
 
+/** The reset-code check, at /api/password-reset: the code travels in a body, never a URL. */
+export function passwordResetRoutes({ auth }: Pick<AuthRouteDeps, 'auth'>) {
+  return new Hono().post(
+    '/verify',
+    requireJson,
+    bodyLimit({ maxSize: 4 * 1024, onError: bodyTooLarge }),
+    zValidator('json', ResetCodeCheckSchema, invalidInput),
+    async (c) => {
+      // The panel shows the reset form only for a code that is still valid (SPEC 4). A spent
+      // or unknown code is an answer, not a failure: 200 with valid false.
+      if (await isResetCodeValid(auth, c.req.valid('json').code)) {
+        return c.json({ valid: true } satisfies ResetCodeAnswer)
+      }
+      return c.json({
+        valid: false,
+        message: AUTH_MESSAGES.invalidResetLink,
+      } satisfies ResetCodeAnswer)
+    },
+  )
+}
+
+/** Better Auth, at /api/auth, which reads any body in full: bounded and checked first. */
 export function authRoutes({ auth, clientAddress, limiter, logger }: AuthRouteDeps) {
-  return (
-    new Hono<{ Variables: RequestIdVariables }>()
-      .post(
-        '/password-reset/verify',
-        requireJson,
-        bodyLimit({ maxSize: 4 * 1024, onError: bodyTooLarge }),
-        zValidator('json', ResetCodeCheckSchema, invalidInput),
-        async (c) => {
-          // The panel shows the reset form only for a code that is still valid (SPEC 4). A
-          // spent or unknown code is an answer, not a failure: 200 with valid false.
-          if (await isResetCodeValid(auth, c.req.valid('json').code)) {
-            return c.json({ valid: true } satisfies ResetCodeAnswer)
-          }
-          return c.json({
-            valid: false,
-            message: AUTH_MESSAGES.invalidResetLink,
-          } satisfies ResetCodeAnswer)
-        },
-      )
-      // Everything else under /api/auth is Better Auth's, which reads any body in full.
-      .on(
-        ['GET', 'POST'],
-        '/auth/*',
-        bodyLimit({
-          maxSize: AUTH_BODY_MAX_BYTES,
-          onError: bodyTooLarge,
-        }),
-        async (c) => {
-          if (await carriesNul(c.req.raw)) {
-            return apiError(c, 400, 'VALIDATION_ERROR', 'Please remove control characters')
-          }
-          const ip = clientAddress(c)
-          const reqId = c.get('requestId')
-          // Per account on top of Better Auth's per-address limits: guesses spread over many
-          // addresses still meet this one.
-          const email = await signInEmail(c.req.raw)
-          if (email !== null) {
-            const allowed = await limiter.check(LIMITS.signInFailures, email)
-            if (!allowed.allowed) {
-              logThrottled(logger, { userId: null, ip, reqId })
-              c.header('Retry-After', String(allowed.retryAfterSeconds))
-              return apiError(c, 429, RATE_LIMITED.code, RATE_LIMITED.message)
-            }
-          }
-          const headers = new Headers(c.req.raw.headers)
-          headers.set(CLIENT_IP_HEADER, ip)
-          headers.set(REQUEST_ID_HEADER, reqId)
-          const response = await auth.handler(new Request(c.req.raw, { headers }))
-          if (email !== null && response.status === 401) {
-            await limiter.hit(LIMITS.signInFailures, email)
-          }
-          if (response.status === 429) logThrottled(logger, { userId: null, ip, reqId })
-          return response
-        },
-      )
+  return new Hono<{ Variables: RequestIdVariables }>().on(
+    ['GET', 'POST'],
+    '/*',
+    bodyLimit({ maxSize: AUTH_BODY_MAX_BYTES, onError: bodyTooLarge }),
+    async (c) => {
+      if (await carriesNul(c.req.raw)) {
+        return apiError(c, 400, 'VALIDATION_ERROR', 'Please remove control characters')
+      }
+      const ip = clientAddress(c)
+      const reqId = c.get('requestId')
+      // Per account on top of Better Auth's per-address limits: guesses spread over many
+      // addresses still meet this one.
+      const email = await signInEmail(c.req.raw)
+      if (email !== null) {
+        const allowed = await limiter.check(LIMITS.signInFailures, email)
+        if (!allowed.allowed) {
+          logThrottled(logger, { userId: null, ip, reqId })
+          c.header('Retry-After', String(allowed.retryAfterSeconds))
+          return apiError(c, 429, RATE_LIMITED.code, RATE_LIMITED.message)
+        }
+      }
+      const headers = new Headers(c.req.raw.headers)
+      headers.set(CLIENT_IP_HEADER, ip)
+      headers.set(REQUEST_ID_HEADER, reqId)
+      const response = await auth.handler(new Request(c.req.raw, { headers }))
+      if (email !== null && response.status === 401) {
+        await limiter.hit(LIMITS.signInFailures, email)
+      }
+      if (response.status === 429) logThrottled(logger, { userId: null, ip, reqId })
+      return response
+    },
   )
 }

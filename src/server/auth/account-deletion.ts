@@ -1,15 +1,16 @@
 import { DeleteAccountRequestSchema } from '../../shared/account'
+import type { ApiErrorCode } from '../../shared/api-error'
 import { AUTH_ERROR_CODES, AUTH_MESSAGES } from '../../shared/auth-messages'
-import type { Auth } from '../auth'
+import type { Auth } from './auth'
 
 /** A Google-only account may be deleted this long after its sign-in without signing in again. */
 export const RECENT_SIGN_IN_MS = 10 * 60 * 1000
 
 export type DeletionRefusal =
   | { status: 400; body: { code: 'VALIDATION_ERROR'; message: string } }
-  | { status: 403; body: { code: string; message: string } }
+  | { status: 403; body: { code: ApiErrorCode; message: string } }
 
-const refused = (code: keyof typeof AUTH_ERROR_CODES & keyof typeof AUTH_MESSAGES) => ({
+const refused = (code: 'passwordRequired' | 'incorrectPassword' | 'reauthRequired') => ({
   status: 403 as const,
   body: { code: AUTH_ERROR_CODES[code], message: AUTH_MESSAGES[code] },
 })
