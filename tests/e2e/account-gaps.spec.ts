@@ -4,13 +4,6 @@ import { logIn, newEmail, openPanel, panel, verifiedAccount } from './account-he
 import { expect, test } from './fixtures'
 import { linkIn, waitForMail } from './mailbox'
 
-// Refusals and requests the tests cut off are noted in the browser's console.
-test.use({
-  allowedConsoleErrors: [
-    /Failed to load resource: (.* status of (401|404)|net::ERR_(FAILED|INTERNET_DISCONNECTED))/,
-  ],
-})
-
 const uniqueHandle = (tag: string) =>
   `${tag}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
 
@@ -82,7 +75,11 @@ test('after log-out clears local storage, Settings shows the defaults and keeps 
   })
 })
 
-test("without Google sign-in, an unknown address reads 'No account found.'", async ({ page }) => {
+test("without Google sign-in, an unknown address reads 'No account found.'", async ({
+  page,
+  allowConsoleError,
+}) => {
+  allowConsoleError({ url: '/api/auth/sign-in/email', status: 401 })
   // The same app, served as if the operator had not configured Google sign-in.
   await page.route(
     (url) => url.pathname === '/',
@@ -102,7 +99,9 @@ test('a failed avatar reset says why in words, never a raw browser error', async
   page,
   request,
   baseURL,
+  allowConsoleError,
 }) => {
+  allowConsoleError({ url: '/api/me/avatar' })
   await signInOnPage(page, request, baseURL ?? '')
   await panel(page).getByRole('button', { name: 'Edit' }).click()
   await page.route('**/api/me/avatar', (route) => route.abort('internetdisconnected'))

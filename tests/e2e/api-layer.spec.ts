@@ -3,11 +3,6 @@ import sharp from 'sharp'
 import { logIn, newEmail, openPanel, panel, verifiedAccount } from './account-helpers'
 import { expect, test } from './fixtures'
 
-// Refusals (401, 404) and requests the tests cut off are noted in the browser's console.
-test.use({
-  allowedConsoleErrors: [/Failed to load resource: (.* status of (401|404)|net::ERR_FAILED)/],
-})
-
 const uniqueHandle = (tag: string) =>
   `${tag}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
 
@@ -24,7 +19,9 @@ test('a 401 from /api/me signs out here and says the session ended', async ({
   page,
   request,
   baseURL,
+  allowConsoleError,
 }) => {
+  allowConsoleError({ url: '/api/me/profile', status: 401 })
   await signInOnPage(page, request, baseURL ?? '')
   // The session ends behind the app's back, as when it expires or is revoked elsewhere.
   await page.context().clearCookies()
@@ -64,6 +61,7 @@ test('/@handle shows the avatar, and a failed lookup recovers with Try again', a
   page,
   playwright,
   baseURL,
+  allowConsoleError,
 }) => {
   const owner = await playwright.request.newContext({ baseURL })
   await verifiedAccount(owner, baseURL ?? '', newEmail('public'))
@@ -83,7 +81,9 @@ test('/@handle shows the avatar, and a failed lookup recovers with Try again', a
   expect(uploaded.status()).toBe(200)
   const { avatar } = (await uploaded.json()) as { avatar: string }
 
-  // Every try of the lookup fails at first: the page says so and offers another go.
+  // Every try of the lookup fails at first (the first and its two retries): the page says so
+  // and offers another go.
+  for (let tries = 0; tries < 3; tries += 1) allowConsoleError({ url: `/api/profiles/${handle}` })
   await page.route('**/api/profiles/**', (route) => route.abort())
   await page.goto(`/@${handle}`)
   await expect(page.getByText('This profile could not be loaded. Please try again.')).toBeVisible()
@@ -97,7 +97,11 @@ test('/@handle shows the avatar, and a failed lookup recovers with Try again', a
 
 test('a reset-code check that could not reach the server is tried again on request', async ({
   page,
+  allowConsoleError,
 }) => {
+  // The check and its two retries are cut off.
+  for (let tries = 0; tries < 3; tries += 1)
+    allowConsoleError({ url: '/api/password-reset/verify' })
   await page.route('**/api/password-reset/verify', (route) => route.abort())
   await page.goto('/account/reset?oobCode=not-a-real-code')
   await expect(panel(page).getByRole('button', { name: 'Try again' })).toBeVisible()

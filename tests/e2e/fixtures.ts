@@ -39,12 +39,9 @@ function allows(allowance: Allowance, message: ConsoleMessage): boolean {
  */
 export const test = base.extend<{
   consoleErrors: string[]
-  allowedConsoleErrors: RegExp[]
   allowConsoleError: (failure: ExpectedFailure) => void
   consoleAllowances: Allowance[]
 }>({
-  /** Console error texts a test expects whatever their source; prefer allowConsoleError. */
-  allowedConsoleErrors: [[], { option: true }],
   // Playwright reads a fixture's dependencies from its first parameter, so it must be a pattern.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
@@ -64,13 +61,12 @@ export const test = base.extend<{
     await use((failure) => consoleAllowances.push({ ...failure, used: false }))
   },
   consoleErrors: [
-    async ({ context, page, allowedConsoleErrors, consoleAllowances: allowances }, use) => {
+    async ({ context, page, consoleAllowances: allowances }, use) => {
       const errors: string[] = []
       const watch = (watched: Page) => {
         watched.on('console', (message) => {
           if (message.type() !== 'error') return
           const text = message.text()
-          if (allowedConsoleErrors.some((allowed) => allowed.test(text))) return
           const allowance = allowances.find((candidate) => allows(candidate, message))
           if (allowance !== undefined) {
             allowance.used = true
