@@ -1,13 +1,6 @@
-import { createHmac } from 'node:crypto'
 import { betterAuth } from 'better-auth'
 import type { SecondaryStorage } from '@better-auth/core/db'
-import {
-  APIError,
-  createAuthMiddleware,
-  createEmailVerificationToken,
-  sendVerificationEmailFn,
-} from 'better-auth/api'
-import { verifyJWT } from 'better-auth/crypto'
+import { APIError, createAuthMiddleware, sendVerificationEmailFn } from 'better-auth/api'
 import { genericOAuth } from 'better-auth/plugins'
 import type { Kysely } from 'kysely'
 import { AUTH_ERROR_CODES, AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '../../shared/auth-messages'
@@ -18,7 +11,9 @@ import type { Logger } from '../logger'
 import { LIMITS, mayMail, type Limiter } from '../http/limiter'
 import type { Mailer } from '../mail/mailer'
 import { passwordResetMail, verificationMail } from '../mail/templates'
-import { isCommonPassword } from './common-passwords'
+import { refuseCommonPassword } from './common-passwords'
+import { databaseHooks } from './database-hooks'
+import { verificationLinks } from './verification-links'
 import {
   CLIENT_IP_HEADER,
   logSecurityEvent,
@@ -31,8 +26,6 @@ export { CLIENT_IP_HEADER }
 
 const VERIFICATION_VALID_SECONDS = 24 * 60 * 60
 const RESET_VALID_SECONDS = 60 * 60
-/** A session ends this long after its sign-in, however often it was renewed (README "Accounts"). */
-export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
 /** Figures documented in the README's "Abuse limits". */
 const AUTH_RATE_LIMITS: Record<string, { window: number; max: number }> = {
   '/sign-in/email': { window: 60, max: 10 },
@@ -89,17 +82,6 @@ function maskAddresses(text: string): string {
   return text.replace(/([^\s@<>"':]{1})[^\s@<>"':]*@([^\s@<>"']+)/g, '$1…@$2')
 }
 
-/** Refuses a password from the breached list; the length rule speaks first. */
-function refuseCommonPassword(password: unknown) {
-  if (typeof password !== 'string' || password.length < MIN_PASSWORD_LENGTH) return
-  if (isCommonPassword(password)) {
-    throw new APIError('BAD_REQUEST', {
-      code: AUTH_ERROR_CODES.commonPassword,
-      message: AUTH_MESSAGES.commonPassword,
-    })
-  }
-}
-
 export function createAuth(deps: AuthDeps) {
   const { config, mailer, logger, db } = deps
   const caps = { limiter: deps.limiter, logger }
@@ -107,41 +89,17 @@ export function createAuth(deps: AuthDeps) {
   const event = (name: SecurityEventName, source: SecurityEventSource) =>
     logSecurityEvent(logger, name, source)
 
-  /**
-   * A keyed digest of the password hash a verification link activates. A later sign-up for the
-   * same unverified address stores a new hash, which voids every earlier link (pre-account
-   * takeover: the first sign-up may have been someone else's).
-   */
-  async function credentialStamp(userId: string): Promise<string> {
-    const credential = await db
-      .selectFrom('account')
-      .select('password')
-      .where('userId', '=', userId)
-      .where('providerId', '=', 'credential')
-      .executeTakeFirst()
-    return createHmac('sha256', deps.secret)
-      .update(`verification-link:${credential?.password ?? ''}`)
-      .digest('base64url')
-  }
+  const links = verificationLinks(db, deps.secret, VERIFICATION_VALID_SECONDS)
 
-  /** Better Auth's verification URL, its token replaced by one bound to the current password. */
   async function sendVerification(user: { id: string; email: string }, url: string) {
-    const link = new URL(url)
-    const token = await createEmailVerificationToken(
-      deps.secret,
-      user.email,
-      undefined,
-      VERIFICATION_VALID_SECONDS,
-      { userId: user.id, credential: await credentialStamp(user.id) },
-    )
-    link.searchParams.set('token', token)
+    const link = await links.bind(user, url)
     await sendOrFail(
       mailer,
       () =>
         mailer.send(
           verificationMail({
             to: user.email,
-            url: link.toString(),
+            url: link,
             validFor: hours(VERIFICATION_VALID_SECONDS),
           }),
         ),
@@ -244,53 +202,7 @@ export function createAuth(deps: AuthDeps) {
     },
     // Reset codes and OAuth states are looked up by their hash, so a copy of the table holds none.
     verification: { storeIdentifier: 'hashed' },
-    databaseHooks: {
-      session: {
-        create: {
-          after: async (session, ctx) => {
-            event('sign-in.ok', { ...requestSource(ctx?.headers), userId: session.userId })
-          },
-        },
-        update: {
-          // Renewal moves the end forward, but never past SESSION_MAX_AGE_SECONDS after sign-in.
-          before: async (data, ctx) => {
-            const createdAt = ctx?.context.session?.session.createdAt
-            if (data.expiresAt === undefined || createdAt === undefined) return
-            const limit = new Date(new Date(createdAt).getTime() + SESSION_MAX_AGE_SECONDS * 1000)
-            if (new Date(data.expiresAt) <= limit) return
-            return { data: { ...data, expiresAt: limit } }
-          },
-        },
-      },
-      account: {
-        create: {
-          // Mofu never calls Google's APIs, so it keeps none of the provider's tokens.
-          before: async (account) => ({
-            data: { ...account, accessToken: null, refreshToken: null, idToken: null },
-          }),
-          after: async (account, ctx) => {
-            if (account.providerId === 'credential' || !ctx) return
-            const owner = await ctx.context.internalAdapter.findUserById(account.userId)
-            if (owner === null || owner.emailVerified) return
-            // Google has just proved the address; the unverified password was set by whoever
-            // signed up with it first, who need not be its owner. The owner can set one by reset.
-            await db
-              .deleteFrom('account')
-              .where('userId', '=', account.userId)
-              .where('providerId', '=', 'credential')
-              .execute()
-            await ctx.context.internalAdapter.deleteUserSessions(account.userId)
-          },
-        },
-        update: {
-          before: async (account) => {
-            const tokens = ['accessToken', 'refreshToken', 'idToken'] as const
-            if (!tokens.some((key) => account[key] !== undefined)) return
-            return { data: { ...account, accessToken: null, refreshToken: null, idToken: null } }
-          },
-        },
-      },
-    },
+    databaseHooks: databaseHooks(db, event),
     ...(deps.secondaryStorage === undefined ? {} : { secondaryStorage: deps.secondaryStorage }),
     rateLimit: {
       enabled: true,
@@ -309,18 +221,7 @@ export function createAuth(deps: AuthDeps) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === '/verify-email') {
-          const token: unknown = ctx.query?.token
-          const payload = typeof token === 'string' ? await verifyJWT(token, deps.secret) : null
-          // An invalid, expired or address-change token: Better Auth answers it itself.
-          if (payload === null || payload.updateTo !== undefined) return
-          const userId = payload.userId
-          if (
-            typeof userId === 'string' &&
-            payload.credential === (await credentialStamp(userId))
-          ) {
-            return
-          }
+        if (ctx.path === '/verify-email' && (await links.isStale(ctx.query?.token))) {
           const callbackURL: unknown = ctx.query?.callbackURL
           if (sameOriginPath(callbackURL)) {
             const target = new URL(callbackURL, config.publicUrl)
