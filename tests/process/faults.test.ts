@@ -281,8 +281,11 @@ describe('SMTP unreachable during sign-up', () => {
       code: 'MAIL_NOT_SENT',
       message: AUTH_MESSAGES.mailNotSent,
     })
-    const kept = await post('/sign-up/email', signUp)
-    expect(await kept.json()).toMatchObject({ code: 'EMAIL_IN_USE' })
+    // Still unverified, so the address is not in use (pre-account takeover): signing up again is
+    // a normal sign-up, which keeps the account and fails on the mail the same way.
+    const again = await post('/sign-up/email', signUp)
+    expect(again.status).toBe(503)
+    expect(await again.json()).toMatchObject({ code: 'MAIL_NOT_SENT' })
 
     const smtp = await startSmtpCapture({ port: smtpPort })
     cleanups.push(() => smtp.close())
