@@ -1,6 +1,7 @@
 import type { LoadFigures } from './load'
 import type { Figures, GoalResult } from './results'
 import type { ScaleDialect } from './scale'
+import { LIGHTHOUSE_PAGES } from './settings'
 import { round } from './stats'
 
 const FIRST_LOAD_JS_BUDGET = 90 * 1024
@@ -10,9 +11,6 @@ const HANDLE_MIN_RATIO = 0.5
 const HANDLE_MAX_P99_MS = 10
 /** The large user count may cost at most this factor in req/s against the small one. */
 const SCALE_MAX_SLOWDOWN = 2
-
-/** The pages Lighthouse measures; each has a performance and a layout-shift goal. */
-export const LIGHTHOUSE_PAGES = ['/', '/?account=true'] as const
 
 const kb = (bytes: number) => `${round(bytes / 1024, 1)} KB`
 

@@ -3,8 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Result } from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
-import { LIGHTHOUSE_PAGES } from './goals'
-import type { BenchSettings } from './settings'
+import { LIGHTHOUSE_PAGES, type BenchSettings } from './settings'
 
 export interface LighthouseResult {
   page: string

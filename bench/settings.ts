@@ -1,3 +1,6 @@
+/** The pages Lighthouse measures; each has a performance and a layout-shift goal. */
+export const LIGHTHOUSE_PAGES = ['/', '/?account=true'] as const
+
 /** How long and how often each part of the bench runs: a full run, or a short smoke run. */
 export interface BenchSettings {
   mode: 'quick' | 'full'
