@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono'
 import type { RequestIdVariables } from 'hono/request-id'
-import { avatarKey } from '../avatars/avatar-object'
+import { avatarKey } from '../storage/avatar-object'
 import { apiError } from '../http/errors'
 import { requireSession } from '../http/session'
 import type { Logger } from '../logger'

@@ -23,7 +23,7 @@ import {
   setAvatarVersion,
 } from '../profiles/profile-store'
 import type { ObjectStorage } from '../storage/object-storage'
-import { avatarKey, avatarUrl, avatarVersion } from './avatar-object'
+import { avatarKey, avatarUrl, avatarVersion } from '../storage/avatar-object'
 import { DecodeQueueFull, decodeSlots } from './decode-slots'
 import { AvatarRejected, processAvatar } from './pipeline'
 

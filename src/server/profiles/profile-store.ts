@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { Profile, ProfileChanges } from '../../shared/profile'
-import { avatarUrl } from '../avatars/avatar-object'
+import { avatarUrl } from '../storage/avatar-object'
 import type { ProfilesTable, Tables } from '../db/tables'
 
 type ProfileRow = Selectable<ProfilesTable>
