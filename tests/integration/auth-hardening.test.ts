@@ -292,6 +292,18 @@ describe('security events', () => {
         email: visitor.email,
         password: newPassword,
       })
+      const changedPassword = 'paper-crane-41'
+      const changed = await logged.app.request('/api/auth/change-password', {
+        method: 'POST',
+        headers: {
+          Cookie: cookiesOf(signedIn.headers),
+          'Content-Type': 'application/json',
+          'X-Forwarded-For': visitor.ip,
+          Origin: ORIGIN,
+        },
+        body: JSON.stringify({ currentPassword: newPassword, newPassword: changedPassword }),
+      })
+      expect(changed.status).toBe(200)
       const deleted = await logged.app.request('/api/me', {
         method: 'DELETE',
         headers: {
@@ -300,7 +312,7 @@ describe('security events', () => {
           'X-Forwarded-For': visitor.ip,
           Origin: ORIGIN,
         },
-        body: JSON.stringify({ password: newPassword }),
+        body: JSON.stringify({ password: changedPassword }),
       })
       expect(deleted.status).toBe(204)
 
@@ -323,6 +335,7 @@ describe('security events', () => {
         'sign-in.failed',
         'password-reset.requested',
         'password-reset.completed',
+        'password.changed',
         'account.deleted',
       ]) {
         expect(named(name)[0], name).toMatchObject({
@@ -335,7 +348,13 @@ describe('security events', () => {
       expect(named('throttled')[0]).toMatchObject({ level: 40, ip: throttledIp })
 
       const everything = lines.join('\n')
-      for (const secret of [TEST_PASSWORD, newPassword, 'not-the-password', code]) {
+      for (const secret of [
+        TEST_PASSWORD,
+        newPassword,
+        changedPassword,
+        'not-the-password',
+        code,
+      ]) {
         expect(everything).not.toContain(secret)
       }
       expect(everything).not.toContain(visitor.email)

@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth'
 import type { SecondaryStorage } from '@better-auth/core/db'
-import { APIError, createAuthMiddleware, sendVerificationEmailFn } from 'better-auth/api'
+import { APIError } from 'better-auth/api'
 import { genericOAuth } from 'better-auth/plugins'
 import type { Kysely } from 'kysely'
 import { AUTH_ERROR_CODES, AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '../../shared/auth-messages'
@@ -11,8 +11,8 @@ import type { Logger } from '../logger'
 import { LIMITS, mayMail, type Limiter } from '../http/limiter'
 import type { Mailer } from '../mail/mailer'
 import { passwordResetMail, verificationMail } from '../mail/templates'
-import { refuseCommonPassword } from './common-passwords'
 import { databaseHooks } from './database-hooks'
+import { requestHooks } from './request-hooks'
 import { verificationLinks } from './verification-links'
 import {
   CLIENT_IP_HEADER,
@@ -105,15 +105,6 @@ export function createAuth(deps: AuthDeps) {
         ),
       logger,
     )
-  }
-
-  const sameOriginPath = (target: unknown): target is string => {
-    if (typeof target !== 'string') return false
-    try {
-      return new URL(target, config.publicUrl).origin === new URL(config.publicUrl).origin
-    } catch {
-      return false
-    }
   }
 
   /** With AUTH_NEUTRAL_ERRORS the answer must not wait for a mail only existing accounts get. */
@@ -219,108 +210,13 @@ export function createAuth(deps: AuthDeps) {
       // on here, so the tests run what production runs.
       disableOriginCheck: false,
     },
-    hooks: {
-      before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === '/verify-email' && (await links.isStale(ctx.query?.token))) {
-          const callbackURL: unknown = ctx.query?.callbackURL
-          if (sameOriginPath(callbackURL)) {
-            const target = new URL(callbackURL, config.publicUrl)
-            target.searchParams.set('error', 'INVALID_TOKEN')
-            throw ctx.redirect(
-              callbackURL.startsWith('/') ? target.pathname + target.search : target.toString(),
-            )
-          }
-          throw new APIError('UNAUTHORIZED', {
-            code: 'INVALID_TOKEN',
-            message: AUTH_MESSAGES.verifyLinkInvalid,
-          })
-        }
-        // ID-token sign-in would skip the redirect flow and its state and PKCE checks.
-        if (ctx.path === '/sign-in/social' && ctx.body?.idToken !== undefined) {
-          throw new APIError('NOT_FOUND', { code: 'NOT_FOUND', message: 'Not found.' })
-        }
-        if (ctx.path === '/sign-up/email') refuseCommonPassword(ctx.body?.password)
-        if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
-          refuseCommonPassword(ctx.body?.newPassword)
-        }
-
-        if (config.neutralAuthErrors) return
-        const email = typeof ctx.body?.email === 'string' ? ctx.body.email.toLowerCase() : null
-        if (email === null) return
-        if (ctx.path === '/sign-up/email') {
-          const existing = await ctx.context.internalAdapter.findUserByEmail(email)
-          // An unverified address is not in use: its owner may be signing up after someone else.
-          if (existing?.user.emailVerified === true) {
-            throw new APIError('UNPROCESSABLE_ENTITY', {
-              code: AUTH_ERROR_CODES.emailInUse,
-              message: AUTH_MESSAGES.emailInUse,
-            })
-          }
-        }
-        if (ctx.path === '/sign-in/email') {
-          const found = await ctx.context.internalAdapter.findUserByEmail(email, {
-            includeAccounts: true,
-          })
-          // No user, or one who only ever signed in with Google: there is no password to check.
-          if (!found?.accounts.some((account) => account.providerId === 'credential')) {
-            event('sign-in.failed', { ...requestSource(ctx.headers), userId: found?.user.id })
-            throw new APIError('UNAUTHORIZED', {
-              code: AUTH_ERROR_CODES.userNotFound,
-              message: AUTH_MESSAGES.userNotFound,
-            })
-          }
-        }
-      }),
-      after: createAuthMiddleware(async (ctx) => {
-        const source = requestSource(ctx.headers)
-        const returned = ctx.context.returned
-        const failed = returned instanceof Error
-        if (ctx.path === '/sign-in/email' && failed) {
-          const email = typeof ctx.body?.email === 'string' ? ctx.body.email.toLowerCase() : ''
-          const found = await ctx.context.internalAdapter.findUserByEmail(email)
-          event('sign-in.failed', { ...source, userId: found?.user.id })
-          return
-        }
-        if (ctx.path === '/change-password' && !failed) {
-          event('password.changed', { ...source, userId: ctx.context.session?.user.id })
-          return
-        }
-        if (ctx.path !== '/sign-up/email' || failed) return
-        const body = ctx.body as { email?: unknown; password?: unknown }
-        if (typeof body.email !== 'string' || typeof body.password !== 'string') return
-        const found = await ctx.context.internalAdapter.findUserByEmail(body.email.toLowerCase())
-        // A verified address needs no mail.
-        if (found === null || found.user.emailVerified) return
-        const userId = found.user.id
-        const password = body.password
-        const answeredId = (returned as { user?: { id?: unknown } } | null)?.user?.id
-        const replaceAndSend = async () => {
-          if (answeredId !== userId) {
-            // A sign-up again for an address nobody has verified: Better Auth answered as for a
-            // duplicate and kept the earlier password. This sign-up's password replaces it, and
-            // whatever the earlier one started ends; the new link (bound to it) voids older ones.
-            const hash = await ctx.context.password.hash(password)
-            const accounts = await ctx.context.internalAdapter.findAccounts(userId)
-            if (accounts.some((account) => account.providerId === 'credential')) {
-              await ctx.context.internalAdapter.updatePassword(userId, hash)
-            } else {
-              await ctx.context.internalAdapter.linkAccount({
-                userId,
-                providerId: 'credential',
-                accountId: userId,
-                password: hash,
-              })
-            }
-            await ctx.context.internalAdapter.deleteUserSessions(userId)
-          }
-          await sendVerificationEmailFn(ctx, found.user)
-        }
-        event('sign-up', { ...source, userId })
-        // A failure to send reaches the user; in neutral mode the second hash and the mail would
-        // tell an unverified address from a new one by time, so both happen after the answer.
-        await deliver(replaceAndSend())
-      }),
-    },
+    hooks: requestHooks({
+      publicUrl: config.publicUrl,
+      neutralAuthErrors: config.neutralAuthErrors,
+      links,
+      event,
+      deliver,
+    }),
     plugins:
       config.google === undefined
         ? []
