@@ -73,6 +73,13 @@ describe('passwords', () => {
       code: 'PASSWORD_TOO_COMMON',
       message: AUTH_MESSAGES.commonPassword,
     })
+    // Rank 24 of the ranked breach list, missing from zxcvbn-ts's shorter one.
+    const ranked = await call(subject.app, ip, '/sign-up/email', {
+      email,
+      password: '654321',
+      name: '',
+    })
+    expect(ranked.json).toMatchObject({ code: 'PASSWORD_TOO_COMMON' })
     const shortAndCommon = await call(subject.app, ip, '/sign-up/email', {
       email,
       password: '12345',

