@@ -60,6 +60,16 @@ describe('public reads', () => {
     }
     expect((await get(paths[0] ?? '', '10.191.0.2')).status).toBe(200)
   })
+
+  it('count an IPv6 client by its /64 network, as one home or server is given one', async () => {
+    const network = '2001:db8:191:7'
+    const statuses: number[] = []
+    for (let read = 0; read < 601; read++) {
+      statuses.push((await get('/api/handles/sakura', `${network}::${read.toString(16)}`)).status)
+    }
+    expect(statuses.filter((status) => status === 429)).toEqual([429])
+    expect((await get('/api/handles/sakura', '2001:db8:191:8::1')).status).toBe(200)
+  })
 })
 
 describe('avatar uploads', () => {

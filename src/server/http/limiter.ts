@@ -1,3 +1,4 @@
+import { normalizeIP } from '@better-auth/core/utils/ip'
 import { APIError } from 'better-auth/api'
 import type { Context, MiddlewareHandler } from 'hono'
 import { sql, type Kysely } from 'kysely'
@@ -199,7 +200,9 @@ export function routeLimits(deps: {
       await next()
     }
   return {
-    perAddress: (rule) => guard(rule, clientAddress),
+    // An IPv6 client is counted by its /64, as Better Auth counts its own limits: one home or
+    // server is given a whole /64 and could otherwise take a fresh address for every request.
+    perAddress: (rule) => guard(rule, (c) => normalizeIP(clientAddress(c), { ipv6Subnet: 64 })),
     perUser: (rule) => guard(rule, (c) => c.get('uid' as never)),
   }
 }
