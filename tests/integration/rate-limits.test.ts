@@ -34,6 +34,27 @@ async function alternate(a: TestApp, b: TestApp, attempts: number): Promise<numb
   return statuses
 }
 
+describe("Better Auth's own limits", () => {
+  it("answer in Mofu's one error shape, with Retry-After", async () => {
+    const { app } = await instance()
+    const ip = '10.98.0.1'
+    let last: Response | undefined
+    for (let attempt = 0; attempt < 11; attempt++) {
+      last = await app.request('/api/auth/sign-in/email', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
+        body: JSON.stringify({ email: `nobody${attempt}@mofu.test`, password: 'whatever1' }),
+      })
+    }
+    expect(last?.status).toBe(429)
+    expect(Number(last?.headers.get('Retry-After'))).toBeGreaterThan(0)
+    expect(await last?.json()).toEqual({
+      code: 'RATE_LIMITED',
+      message: AUTH_MESSAGES.tooManyRequests,
+    })
+  })
+})
+
 describe('rate limits are shared by every instance', () => {
   it('through the database they share', async () => {
     const a = await instance()

@@ -122,8 +122,13 @@ export function authRoutes({ auth, clientAddress, limiter, logger }: AuthRouteDe
       if (email !== null && response.status === 401) {
         await limiter.hit(LIMITS.signInFailures, email)
       }
-      if (response.status === 429) logThrottled(logger, { userId: null, ip, reqId })
-      return response
+      if (response.status !== 429) return response
+      logThrottled(logger, { userId: null, ip, reqId })
+      // Better Auth's own limiter answers with its body and X-Retry-After: one shape for all.
+      const retryAfter =
+        response.headers.get('Retry-After') ?? response.headers.get('X-Retry-After') ?? '60'
+      c.header('Retry-After', retryAfter)
+      return apiError(c, 429, RATE_LIMITED.code, RATE_LIMITED.message)
     },
   )
 }
