@@ -17,6 +17,12 @@ test('sign-up sends a verification mail; log-in waits for the link; the link sig
   const email = newEmail('signup')
   await openPanel(page)
   await panel(page).getByRole('tab', { name: 'Sign up' }).click()
+  await fillCredentials(page, email, 'iloveyou')
+  allowConsoleError({ url: '/api/auth/sign-up/email', status: 400 })
+  await panel(page).getByRole('button', { name: 'Create account' }).click()
+  await expect(panel(page).getByRole('alert')).toHaveText(
+    'This password is too common. Please choose another.',
+  )
   await fillCredentials(page, email, PASSWORD)
   await panel(page).getByRole('button', { name: 'Create account' }).click()
   await expect(panel(page).getByRole('status')).toHaveText(
@@ -73,7 +79,7 @@ test('every message of the error catalogue, word for word', async ({
   await expect(panel(page).getByRole('alert')).toHaveText('This email is already in use.')
 })
 
-test('password reset: mail, checked code, mismatch, success, redirect, old password refused', async ({
+test('password reset: mail, checked code, mismatch, common password, success, redirect, old password refused', async ({
   page,
   request,
   baseURL,
@@ -98,6 +104,14 @@ test('password reset: mail, checked code, mismatch, success, redirect, old passw
   await confirmation.fill('moonlit-train-X')
   await expect(panel(page).getByRole('alert')).toHaveText('Passwords do not match.')
   await expect(change).toBeDisabled()
+  await newPassword.fill('Password123')
+  await confirmation.fill('Password123')
+  allowConsoleError({ url: '/api/auth/reset-password', status: 400 })
+  await change.click()
+  await expect(panel(page).getByRole('alert')).toHaveText(
+    'This password is too common. Please choose another.',
+  )
+  await newPassword.fill('moonlit-train-2')
   await confirmation.fill('moonlit-train-2')
   await expect(panel(page).getByRole('alert')).toHaveCount(0)
   await change.click()

@@ -26,6 +26,8 @@ export function authErrorMessage(failure: AuthFailure | unknown): string {
       return AUTH_MESSAGES.unverified
     case 'PASSWORD_TOO_SHORT':
       return AUTH_MESSAGES.weakPassword
+    case 'PASSWORD_TOO_COMMON':
+      return AUTH_MESSAGES.commonPassword
     case 'INVALID_EMAIL':
       return AUTH_MESSAGES.invalidEmail
     case 'MAIL_NOT_SENT':

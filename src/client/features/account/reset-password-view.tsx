@@ -91,7 +91,9 @@ function ResetForm({ code }: { code: string }) {
     )
     setBusy(false)
     if (message !== null) {
-      setFailure(message === AUTH_MESSAGES.weakPassword ? message : AUTH_MESSAGES.resetFailed)
+      // A refused password says why; any other failure is the spec's reset failure.
+      const refusedPassword: string[] = [AUTH_MESSAGES.weakPassword, AUTH_MESSAGES.commonPassword]
+      setFailure(refusedPassword.includes(message) ? message : AUTH_MESSAGES.resetFailed)
       return
     }
     setDone(true)
@@ -106,7 +108,11 @@ function ResetForm({ code }: { code: string }) {
         autoComplete="new-password"
         minLength={MIN_PASSWORD_LENGTH}
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        onChange={(event) => {
+          setPassword(event.target.value)
+          // A refusal was about the password sent, not the one being typed.
+          setFailure(null)
+        }}
       />
       <Field
         label="Confirm new password"
