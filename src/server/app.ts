@@ -101,7 +101,10 @@ export function createApp(deps: AppDeps) {
       authRoutes({ auth: deps.auth, clientAddress, limiter: deps.limiter, logger }),
     )
     .route('/api/password-reset', passwordResetRoutes({ auth: deps.auth }))
-    .route('/api/me', accountRoutes({ auth: deps.auth, storage, logger, clientAddress }))
+    .route(
+      '/api/me',
+      accountRoutes({ auth: deps.auth, db: database.db, storage, logger, limits, clientAddress }),
+    )
     .route('/api/me/profile', ownProfileRoutes(profiles))
     .route('/api/me/avatar', ownAvatarRoutes(avatars))
     .route('/api/handles', handleRoutes(profiles))

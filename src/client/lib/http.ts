@@ -56,17 +56,27 @@ interface Call {
 }
 
 /** One request with the spec's timeout; a refusal throws ApiError, the network its own error. */
-async function call(path: string, { method = 'GET', json }: Call): Promise<unknown> {
+async function fetchOk(path: string, { method = 'GET', json }: Call): Promise<Response> {
   const response = await fetch(path, {
     method,
     headers: json === undefined ? {} : { 'Content-Type': 'application/json' },
     body: json === undefined ? null : JSON.stringify(json),
     signal: AbortSignal.timeout(requestTimeoutMs()),
   })
-  const body: unknown = response.status === 204 ? null : await response.json().catch(() => null)
+  const body: unknown = response.ok ? null : await response.json().catch(() => null)
   const failure = failureOf(path, response.status, body)
   if (failure !== null) throw failure
-  return body
+  return response
+}
+
+async function call(path: string, init: Call): Promise<unknown> {
+  const response = await fetchOk(path, init)
+  return response.status === 204 ? null : await response.json().catch(() => null)
+}
+
+/** A file to save, such as the account's data archive. */
+export async function requestFile(path: string): Promise<Blob> {
+  return (await fetchOk(path, {})).blob()
 }
 
 /** A call whose answer must match `schema`; anything else is a failure too. */

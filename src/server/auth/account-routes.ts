@@ -1,5 +1,8 @@
 import { Hono, type Context } from 'hono'
 import type { RequestIdVariables } from 'hono/request-id'
+import type { Kysely } from 'kysely'
+import type { Tables } from '../db/tables'
+import { LIMITS, type RouteLimits } from '../http/limiter'
 import { avatarKey } from '../storage/avatar-object'
 import { apiError } from '../http/errors'
 import { requireSession } from '../http/session'
@@ -7,21 +10,33 @@ import type { Logger } from '../logger'
 import { logSecurityEvent } from '../security-events'
 import type { ObjectStorage } from '../storage/object-storage'
 import { deletionRefusal } from './account-deletion'
+import { accountExport } from './account-export'
 import type { Auth } from './auth'
 
 export interface AccountDeps {
   auth: Auth
+  db: Kysely<Tables>
   storage: ObjectStorage
   logger: Logger
+  limits: RouteLimits
   clientAddress: (c: Context) => string
 }
 
-/** The account itself, at /api/me: deleting it (profile, avatar, sessions, sign-in methods). */
-export function accountRoutes({ auth, storage, logger, clientAddress }: AccountDeps) {
-  return new Hono<{ Variables: RequestIdVariables }>().delete(
-    '/',
-    requireSession(auth),
-    async (c) => {
+/**
+ * The account itself, at /api/me: a copy of everything kept about it, and deleting it (profile,
+ * avatar, sessions, sign-in methods).
+ */
+export function accountRoutes({ auth, db, storage, logger, limits, clientAddress }: AccountDeps) {
+  return new Hono<{ Variables: RequestIdVariables }>()
+    .get('/export', requireSession(auth), limits.perUser(LIMITS.accountExport), async (c) => {
+      const archive = await accountExport({ auth, db, storage }, c.req.raw.headers, c.get('uid'))
+      const day = new Date().toISOString().slice(0, 10)
+      return c.body(archive, 200, {
+        'Content-Type': 'application/zip',
+        'Content-Disposition': `attachment; filename="mofu-data-${day}.zip"`,
+      })
+    })
+    .delete('/', requireSession(auth), async (c) => {
       const uid = c.get('uid')
       const refusal = await deletionRefusal(auth, c.req.raw, uid)
       if (refusal !== null) {
@@ -40,6 +55,5 @@ export function accountRoutes({ auth, storage, logger, clientAddress }: AccountD
         reqId: c.get('requestId'),
       })
       return c.body(null, 204)
-    },
-  )
+    })
 }

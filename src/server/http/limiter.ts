@@ -29,6 +29,7 @@ export const LIMITS = {
   avatarUpload: { name: 'avatar-upload', max: 10, windowSeconds: 60 },
   pageView: { name: 'page-view', max: 60, windowSeconds: 60 },
   publicRead: { name: 'public-read', max: 600, windowSeconds: 60 },
+  accountExport: { name: 'account-export', max: 1, windowSeconds: 60 },
 } as const satisfies Record<string, LimitRule>
 
 export interface Count {

@@ -4,7 +4,7 @@ import { PASSWORD_RESET_SENT_NOTICE_MS } from '@shared/constants'
 import { ConfirmDialog } from '@client/components/confirm-dialog'
 import { Button, Field, Notice, type Flash } from '@client/components/ui'
 import { ApiError, errorMessage } from '@client/lib/http'
-import { deleteAccount } from './account-api'
+import { deleteAccount, downloadAccountData } from './account-api'
 import { authClient } from './auth-client'
 import { attempt } from './auth-errors'
 import { signOutLocally, type AuthUser } from './auth-state'
@@ -25,7 +25,7 @@ export function AccountActions({
   onFlash: (flash: Flash, forMs?: number) => void
   onLeaving: () => void
 }) {
-  const [busy, setBusy] = useState<'password' | 'logout' | 'delete' | null>(null)
+  const [busy, setBusy] = useState<'password' | 'data' | 'logout' | 'delete' | null>(null)
   const [confirming, setConfirming] = useState<'logout' | 'delete' | null>(null)
   /** Whether the account signs in with a password (a 'credential' account), asked on delete. */
   const [hasPassword, setHasPassword] = useState(false)
@@ -51,6 +51,17 @@ export function AccountActions({
         { tone: 'success', text: AUTH_MESSAGES.resetEmailSent },
         PASSWORD_RESET_SENT_NOTICE_MS,
       )
+  }
+
+  const downloadData = async () => {
+    setBusy('data')
+    try {
+      await downloadAccountData()
+    } catch (error) {
+      onFlash({ tone: 'error', text: errorMessage(error) })
+    } finally {
+      setBusy(null)
+    }
   }
 
   const logOut = async () => {
@@ -84,6 +95,14 @@ export function AccountActions({
           onClick={changePassword}
         >
           Change password
+        </Button>
+        <Button
+          variant="secondary"
+          busy={busy === 'data'}
+          disabled={busy !== null}
+          onClick={() => void downloadData()}
+        >
+          Download my data
         </Button>
         <Button
           variant="secondary"

@@ -1,5 +1,17 @@
-import { send } from '@client/lib/http'
+import { requestFile, send } from '@client/lib/http'
 
 /** Deletes the account; one with a password confirms it with the current password. */
 export const deleteAccount = (password: string | null) =>
   send('/api/me', { method: 'DELETE', json: password === null ? undefined : { password } })
+
+/** Everything Mofu keeps about the account, as the zip the server makes (once a minute). */
+export async function downloadAccountData(): Promise<void> {
+  const archive = await requestFile('/api/me/export')
+  const url = URL.createObjectURL(archive)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = `mofu-data-${new Date().toISOString().slice(0, 10)}.zip`
+  link.click()
+  // The click has handed the file to the browser's download by the time this task ends.
+  setTimeout(() => URL.revokeObjectURL(url), 0)
+}

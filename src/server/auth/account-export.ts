@@ -1,0 +1,110 @@
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate'
+import type { Kysely } from 'kysely'
+import type { Tables } from '../db/tables'
+import { loadOrCreateProfile } from '../profiles/profile-store'
+import { avatarKey } from '../storage/avatar-object'
+import type { ObjectStorage } from '../storage/object-storage'
+import type { Auth } from './auth'
+
+/** The JSON file of "Download my data" (README "Your data"). */
+export const EXPORT_DATA_FILE = 'mofu-data.json'
+export const EXPORT_AVATAR_FILE = 'avatar.jpg'
+
+interface ExportFile {
+  name: string
+  data: Uint8Array
+  /** JPEG is compressed already: stored as it is. */
+  compress: boolean
+}
+
+/**
+ * Everything Mofu keeps about the signed-in user, without a secret: no password hash, session
+ * token or provider token. Read through Better Auth, so sessions are found wherever they are
+ * kept. Page views are not personal (counted per path and day) and are not part of it.
+ */
+async function accountData(
+  auth: Auth,
+  db: Kysely<Tables>,
+  storage: ObjectStorage,
+  headers: Headers,
+  uid: string,
+): Promise<ExportFile[]> {
+  const [current, sessions, accounts, profile, avatar] = await Promise.all([
+    auth.api.getSession({ headers }),
+    auth.api.listSessions({ headers }),
+    auth.api.listUserAccounts({ headers }),
+    loadOrCreateProfile(db, uid),
+    storage.get(avatarKey(uid)),
+  ])
+  const user = current?.user
+  const data = {
+    exportedAt: new Date().toISOString(),
+    account: {
+      id: uid,
+      email: user?.email ?? null,
+      emailVerified: user?.emailVerified ?? null,
+      createdAt: user?.createdAt ?? null,
+      signInMethods: accounts.map((account) => ({
+        provider: account.providerId === 'credential' ? 'password' : account.providerId,
+        since: account.createdAt,
+      })),
+    },
+    profile: {
+      name: profile.name,
+      username: profile.username ?? '',
+      displayUsername: profile.display_username ?? profile.username ?? '',
+      avatar: avatar === null ? null : EXPORT_AVATAR_FILE,
+      font: profile.font,
+      pinCount: Number(profile.pin_count),
+      usedPinCount: Number(profile.used_pin_count),
+      pinResetAt: profile.pin_reset_at,
+      plan: profile.plan,
+    },
+    sessions: sessions.map((session) => ({
+      thisDevice: session.id === current?.session.id,
+      signedInAt: session.createdAt,
+      lastSeenAt: session.updatedAt,
+      expiresAt: session.expiresAt,
+      ipAddress: session.ipAddress ?? null,
+      userAgent: session.userAgent ?? null,
+    })),
+  }
+  const files: ExportFile[] = [
+    {
+      name: EXPORT_DATA_FILE,
+      data: new TextEncoder().encode(`${JSON.stringify(data, null, 2)}\n`),
+      compress: true,
+    },
+  ]
+  if (avatar !== null) files.push({ name: EXPORT_AVATAR_FILE, data: avatar.body, compress: false })
+  return files
+}
+
+/** The files as a zip archive, produced chunk by chunk as the response is read. */
+function zipStream(files: ExportFile[]): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      const zip = new Zip((error, chunk, final) => {
+        if (error !== null) return controller.error(error)
+        controller.enqueue(chunk)
+        if (final) controller.close()
+      })
+      for (const file of files) {
+        const entry = file.compress
+          ? new ZipDeflate(file.name, { level: 6 })
+          : new ZipPassThrough(file.name)
+        zip.add(entry)
+        entry.push(file.data, true)
+      }
+      zip.end()
+    },
+  })
+}
+
+export async function accountExport(
+  deps: { auth: Auth; db: Kysely<Tables>; storage: ObjectStorage },
+  headers: Headers,
+  uid: string,
+): Promise<ReadableStream<Uint8Array>> {
+  return zipStream(await accountData(deps.auth, deps.db, deps.storage, headers, uid))
+}

@@ -1,0 +1,120 @@
+import { unzipSync } from 'fflate'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
+import { createTestApp, type TestApp } from '../support/test-app'
+import { createTestUser, putAvatar, TEST_PASSWORD, type TestUser } from '../support/test-users'
+
+/** "Download my data" (README "Your data"): GET /api/me/export, over HTTP against the app. */
+
+let smtp: SmtpCapture
+let subject: TestApp
+let sequence = 0
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture()
+  subject = await createTestApp({ smtpUrl: smtp.url })
+}, 60_000)
+afterAll(async () => {
+  await subject?.dispose()
+  await smtp?.close()
+})
+
+function createUser(): Promise<TestUser> {
+  sequence += 1
+  return createTestUser(subject.app, smtp, {
+    email: `export${sequence}-${Date.now()}@mofu.test`,
+    ip: `10.170.${sequence}.9`,
+  })
+}
+
+const exportOf = (cookie: string, userAgent = 'Mofu test browser') =>
+  subject.app.request('/api/me/export', { headers: { Cookie: cookie, 'User-Agent': userAgent } })
+
+const textOf = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes)
+
+describe('download my data', () => {
+  it('is a zip of the profile, account, sign-in methods and sessions, with the avatar', async () => {
+    const user = await createUser()
+    const saved = await subject.app.request('/api/me/profile', {
+      method: 'PATCH',
+      headers: { Cookie: user.cookie, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Sakura', handle: `Sakura${sequence}` }),
+    })
+    expect(saved.status).toBe(200)
+    const jpeg = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: '#f5a' },
+    })
+      .jpeg()
+      .toBuffer()
+    expect((await putAvatar(subject.app, user.cookie, jpeg)).status).toBe(200)
+    const served = Buffer.from(
+      await (await subject.app.request(`/media/avatars/${user.uid}`)).arrayBuffer(),
+    )
+
+    const response = await exportOf(user.cookie)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Content-Type')).toBe('application/zip')
+    expect(response.headers.get('Content-Disposition')).toMatch(
+      /^attachment; filename="mofu-data-\d{4}-\d{2}-\d{2}\.zip"$/,
+    )
+    expect(response.headers.get('Cache-Control')).toBe('no-store')
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()))
+    expect(Object.keys(files).sort()).toEqual(['avatar.jpg', 'mofu-data.json'])
+    expect(Buffer.from(files['avatar.jpg'] ?? [])).toEqual(served)
+
+    const data = JSON.parse(textOf(files['mofu-data.json'])) as Record<string, unknown>
+    expect(data).toMatchObject({
+      account: {
+        id: user.uid,
+        email: user.email,
+        emailVerified: true,
+        signInMethods: [{ provider: 'password' }],
+      },
+      profile: {
+        name: 'Sakura',
+        username: `sakura${sequence}`,
+        displayUsername: `Sakura${sequence}`,
+        avatar: 'avatar.jpg',
+        plan: 'free',
+      },
+    })
+    // The verification link signed in too: two sessions, the export's own marked.
+    const sessions = data.sessions as { thisDevice: boolean; ipAddress: string }[]
+    expect(sessions.map((session) => session.thisDevice).sort()).toEqual([false, true])
+    expect(sessions.every((session) => session.ipAddress === user.ip)).toBe(true)
+  })
+
+  it('holds no secret: no password hash, session token or cookie value', async () => {
+    const user = await createUser()
+    const files = unzipSync(new Uint8Array(await (await exportOf(user.cookie)).arrayBuffer()))
+    const json = textOf(files['mofu-data.json'])
+    const token = decodeURIComponent(user.cookie.split('=')[1] ?? '').split('.')[0] ?? ''
+    expect(token.length).toBeGreaterThan(10)
+    expect(json).not.toContain(token)
+    expect(json).not.toContain(TEST_PASSWORD)
+    expect(json).not.toMatch(/"(password|token|accessToken|refreshToken|idToken)":/)
+    expect(json).not.toMatch(/scrypt|\$[0-9a-f]{16,}:/i)
+    // No avatar uploaded: the JSON only.
+    expect(Object.keys(files)).toEqual(['mofu-data.json'])
+  })
+
+  it('is once a minute per user, and only for the signed-in user', async () => {
+    const user = await createUser()
+    const other = await createUser()
+    expect((await exportOf(user.cookie)).status).toBe(200)
+    const again = await exportOf(user.cookie)
+    expect(again.status).toBe(429)
+    expect(Number(again.headers.get('Retry-After'))).toBeGreaterThan(0)
+    expect(await again.json()).toEqual({
+      code: 'RATE_LIMITED',
+      message: AUTH_MESSAGES.tooManyRequests,
+    })
+    expect((await exportOf(other.cookie)).status).toBe(200)
+
+    const anonymous = await subject.app.request('/api/me/export')
+    expect(anonymous.status).toBe(401)
+    expect(await anonymous.json()).toMatchObject({ code: 'UNAUTHENTICATED' })
+  })
+})
