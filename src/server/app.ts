@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId, type RequestIdVariables } from 'hono/request-id'
 import { pageViewRoutes } from './analytics/routes'
 import type { Auth } from './auth/auth'
+import { sessionRoutes } from './auth/session-routes'
 import { accountRoutes } from './auth/account-routes'
 import { authRoutes, passwordResetRoutes } from './auth/routes'
 import { avatarMediaRoutes, ownAvatarRoutes } from './avatars/routes'
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps) {
       '/api/me',
       accountRoutes({ auth: deps.auth, db: database.db, storage, logger, limits, clientAddress }),
     )
+    .route('/api/me/sessions', sessionRoutes({ auth: deps.auth, logger, clientAddress }))
     .route('/api/me/profile', ownProfileRoutes(profiles))
     .route('/api/me/avatar', ownAvatarRoutes(avatars))
     .route('/api/handles', handleRoutes(profiles))

@@ -10,6 +10,7 @@ export type SecurityEventName =
   | 'password-reset.completed'
   | 'password.changed'
   | 'account.deleted'
+  | 'session.ended'
   | 'throttled'
 
 /** Failures and throttling are worth a look; the rest is the normal life of an account. */

@@ -158,10 +158,16 @@ describe('endpoints Mofu does not use', () => {
       '/get-access-token',
       '/refresh-token',
       '/account-info',
+      '/revoke-session',
+      '/revoke-sessions',
+      '/revoke-other-sessions',
     ]) {
       const answer = await call(subject.app, user.ip, path, {}, user.cookie)
       expect(answer.status, path).toBe(404)
     }
+    // Session tokens stay out of the browser: sessions are listed by id at /api/me/sessions.
+    const sessions = await call(subject.app, user.ip, '/list-sessions', undefined, user.cookie)
+    expect(sessions.status).toBe(404)
     const idToken = await call(subject.app, user.ip, '/sign-in/social', {
       provider: 'google',
       idToken: { token: 'eyJ.fake.token' },

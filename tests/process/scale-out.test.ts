@@ -5,7 +5,15 @@ import { startS3Server, type S3Peer } from '../support/s3-server'
 import { startServer, type ServerProcess } from '../support/server-process'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestDatabase, type TestDatabase } from '../support/test-database'
-import { createTestUser, overHttp, putAvatar, type TestUser } from '../support/test-users'
+import { SessionListSchema } from '../../src/shared/sessions'
+import {
+  cookiesOf,
+  createTestUser,
+  overHttp,
+  putAvatar,
+  TEST_PASSWORD,
+  type TestUser,
+} from '../support/test-users'
 
 /**
  * Two app instances behind one address, as a load balancer would run them (issue 7): one
@@ -143,4 +151,35 @@ it('an avatar uploaded through one instance is served by the other', async () =>
   expect(Buffer.from(await fromB.arrayBuffer())).toEqual(Buffer.from(await fromA.arrayBuffer()))
   const profileOnB = await fetch(`${b.url}/api/me/profile`, { headers: { Cookie: fresh.cookie } })
   expect(await profileOnB.json()).toMatchObject({ avatar })
+})
+
+it('a session ended from the sessions list on one instance ends at once on the other', async () => {
+  const owner = await createTestUser(overHttp(a.url), smtp, {
+    email: `scale-out-sessions-${Date.now()}@mofu.test`,
+    ip: `10.70.${Math.floor(Math.random() * 250)}.1`,
+  })
+  const other = await fetch(`${b.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: a.url, 'X-Forwarded-For': owner.ip },
+    body: JSON.stringify({ email: owner.email, password: TEST_PASSWORD }),
+  })
+  expect(other.status).toBe(200)
+  const otherCookie = cookiesOf(other.headers)
+  const onB = async () =>
+    (await fetch(`${b.url}/api/me/profile`, { headers: { Cookie: otherCookie } })).status
+  expect(await onB()).toBe(200)
+
+  const listed = await fetch(`${a.url}/api/me/sessions`, { headers: { Cookie: owner.cookie } })
+  const { sessions } = SessionListSchema.parse(await listed.json())
+  const mine = sessions.find((session) => session.thisDevice)
+  expect(mine).toBeDefined()
+  const ended = await fetch(`${a.url}/api/me/sessions`, {
+    method: 'DELETE',
+    headers: { Cookie: owner.cookie, Origin: a.url },
+  })
+  expect(ended.status).toBe(204)
+  expect(await onB()).toBe(401)
+  expect(
+    (await fetch(`${b.url}/api/me/profile`, { headers: { Cookie: owner.cookie } })).status,
+  ).toBe(200)
 })

@@ -6,6 +6,7 @@ import { HANDLE_MESSAGES } from '@shared/profile'
 import { Notice, type Flash } from '@client/components/ui'
 import { AccountActions } from '@client/features/account/account-actions'
 import type { AuthUser } from '@client/features/account/auth-state'
+import { SessionsList } from '@client/features/account/sessions-list'
 import { ProfileView } from '@client/features/profile/profile-view'
 import { forgetProfiles } from '@client/features/profile/profile-query'
 import { reloadPreferences } from '@client/lib/preferences/preferences'
@@ -47,7 +48,12 @@ export function SignedInView({ user }: { user: AuthUser }) {
         show({ tone: 'success', text: HANDLE_MESSAGES.saved }, PROFILE_SAVED_NOTICE_MS)
       }
       notice={flash !== null && <Notice tone={flash.tone}>{flash.text}</Notice>}
-      actions={<AccountActions user={user} onFlash={show} onLeaving={resetLocalState} />}
+      actions={
+        <>
+          <SessionsList uid={user.uid} />
+          <AccountActions user={user} onFlash={show} onLeaving={resetLocalState} />
+        </>
+      }
     />
   )
 }

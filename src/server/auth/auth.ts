@@ -49,6 +49,11 @@ const DISABLED_PATHS = [
   '/get-access-token',
   '/refresh-token',
   '/account-info',
+  // Sessions are listed and ended by id at /api/me/sessions: these hand tokens to the browser.
+  '/list-sessions',
+  '/revoke-session',
+  '/revoke-sessions',
+  '/revoke-other-sessions',
 ]
 
 export interface AuthDeps {

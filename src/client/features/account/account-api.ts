@@ -1,4 +1,5 @@
-import { requestFile, send } from '@client/lib/http'
+import { SessionListSchema } from '@shared/sessions'
+import { requestFile, requestJson, send } from '@client/lib/http'
 
 /** Deletes the account; one with a password confirms it with the current password. */
 export const deleteAccount = (password: string | null) =>
@@ -15,3 +16,11 @@ export async function downloadAccountData(): Promise<void> {
   // The click has handed the file to the browser's download by the time this task ends.
   setTimeout(() => URL.revokeObjectURL(url), 0)
 }
+
+export const fetchSessions = () => requestJson('/api/me/sessions', SessionListSchema)
+
+/** Ends one session by its id, or, with none, every session but this one. */
+export const endSessions = (id?: string) =>
+  send(id === undefined ? '/api/me/sessions' : `/api/me/sessions/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+  })

@@ -1,0 +1,58 @@
+import { Hono, type Context } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import type { RequestIdVariables } from 'hono/request-id'
+import type { SessionList } from '../../shared/sessions'
+import { apiError } from '../http/errors'
+import { signInRequired } from '../http/session'
+import type { Logger } from '../logger'
+import { logSecurityEvent } from '../security-events'
+import type { Auth } from './auth'
+import { endOtherSessions, endSession, listSessions } from './sessions'
+
+export interface SessionRouteDeps {
+  auth: Auth
+  logger: Logger
+  clientAddress: (c: Context) => string
+}
+
+type Variables = RequestIdVariables & { uid: string; sessionId: string }
+
+/**
+ * The user's signed-in sessions, at /api/me/sessions: list them, end one, end all the others.
+ * Sessions are named by id; their tokens never reach the browser (Better Auth's own
+ * /list-sessions and /revoke-session work with tokens, so Mofu switches them off).
+ */
+export function sessionRoutes({ auth, logger, clientAddress }: SessionRouteDeps) {
+  const currentSession = createMiddleware<{ Variables: Variables }>(async (c, next) => {
+    const current = await auth.api.getSession({ headers: c.req.raw.headers })
+    if (current === null) return signInRequired(c)
+    c.set('uid', current.user.id)
+    c.set('sessionId', current.session.id)
+    await next()
+  })
+  const ended = (c: Context<{ Variables: Variables }>) =>
+    logSecurityEvent(logger, 'session.ended', {
+      userId: c.get('uid'),
+      ip: clientAddress(c),
+      reqId: c.get('requestId'),
+    })
+
+  return new Hono<{ Variables: Variables }>()
+    .use(currentSession)
+    .get('/', async (c) =>
+      c.json({
+        sessions: await listSessions(auth, c.get('uid'), c.get('sessionId')),
+      } satisfies SessionList),
+    )
+    .delete('/', async (c) => {
+      if ((await endOtherSessions(auth, c.get('uid'), c.get('sessionId'))) > 0) ended(c)
+      return c.body(null, 204)
+    })
+    .delete('/:id', async (c) => {
+      if (!(await endSession(auth, c.get('uid'), c.req.param('id')))) {
+        return apiError(c, 404, 'NOT_FOUND', 'This session has already ended.')
+      }
+      ended(c)
+      return c.body(null, 204)
+    })
+}

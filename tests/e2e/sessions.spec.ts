@@ -1,0 +1,37 @@
+import { logIn, newEmail, openPanel, panel, verifiedAccount } from './account-helpers'
+import { expect, test } from './fixtures'
+
+test('the panel lists where you are signed in, and "Sign out everywhere else" ends the other tab', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
+  const email = newEmail('sessions')
+  await verifiedAccount(request, baseURL ?? '', email)
+  const elsewhere = await browser.newContext({ baseURL })
+  const otherTab = await elsewhere.newPage()
+  await openPanel(otherTab)
+  await logIn(otherTab, email)
+  await expect(panel(otherTab).locator('[data-state="signed-in"]')).toBeVisible()
+
+  await openPanel(page)
+  await logIn(page, email)
+  const list = panel(page).getByRole('region', { name: "Where you're signed in" })
+  const sessions = list.getByRole('listitem')
+  // This tab, the other one, and the verification link's.
+  await expect(sessions).toHaveCount(3)
+  await expect(sessions.first()).toContainText('This device')
+  await expect(sessions.first()).toContainText(/^Chrome \d+ on \w+/)
+  await expect(list.getByText('This device')).toHaveCount(1)
+
+  await list.getByRole('button', { name: 'Sign out everywhere else' }).click()
+  await expect(sessions).toHaveCount(1)
+  await expect(list.getByRole('button', { name: 'Sign out everywhere else' })).toHaveCount(0)
+
+  await otherTab.reload()
+  await expect(panel(otherTab).locator('[data-state="signed-out"]')).toBeVisible()
+  await page.reload()
+  await expect(panel(page).locator('[data-state="signed-in"]')).toBeVisible()
+  await elsewhere.close()
+})

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SessionListSchema, type SessionSummary } from '../../src/shared/sessions'
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
+import { createTestApp, type TestApp } from '../support/test-app'
+import { cookiesOf, createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
+
+/** The sessions list (README "Sessions"), over HTTP against the app on both databases. */
+
+const ORIGIN = 'http://localhost:3000'
+const FIREFOX_ON_MAC =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10.15; rv:133.0) Gecko/20100101 Firefox/133.0'
+const CHROME_ON_ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
+
+let smtp: SmtpCapture
+let subject: TestApp
+let sequence = 0
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture()
+  subject = await createTestApp({ smtpUrl: smtp.url })
+}, 60_000)
+afterAll(async () => {
+  await subject?.dispose()
+  await smtp?.close()
+})
+
+function createUser(): Promise<TestUser> {
+  sequence += 1
+  return createTestUser(subject.app, smtp, {
+    email: `sessions${sequence}-${Date.now()}@mofu.test`,
+    ip: `10.171.${sequence}.9`,
+  })
+}
+
+/** A new session for the user, from a browser that says it is `userAgent`. */
+async function signInFrom(user: TestUser, userAgent: string): Promise<string> {
+  const response = await subject.app.request('/api/auth/sign-in/email', {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'User-Agent': userAgent,
+      'X-Forwarded-For': user.ip,
+      Origin: ORIGIN,
+    },
+    body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }),
+  })
+  expect(response.status).toBe(200)
+  return cookiesOf(response.headers)
+}
+
+const request = (cookie: string, path = '/api/me/sessions', method = 'GET') =>
+  subject.app.request(path, { method, headers: { Cookie: cookie, Origin: ORIGIN } })
+
+async function sessionsOf(cookie: string): Promise<SessionSummary[]> {
+  const response = await request(cookie)
+  expect(response.status).toBe(200)
+  const text = await response.text()
+  return SessionListSchema.parse(JSON.parse(text)).sessions
+}
+
+const isSignedIn = async (cookie: string) =>
+  (await subject.app.request('/api/me/profile', { headers: { Cookie: cookie } })).status === 200
+
+describe('the sessions list', () => {
+  it("names each session's browser and system, marks this one, and shows no token", async () => {
+    const user = await createUser()
+    const firefox = await signInFrom(user, FIREFOX_ON_MAC)
+    await signInFrom(user, CHROME_ON_ANDROID)
+
+    const response = await request(firefox)
+    const text = await response.text()
+    const token = decodeURIComponent(firefox.split('=')[1] ?? '').split('.')[0] ?? ''
+    expect(token.length).toBeGreaterThan(10)
+    expect(text).not.toContain(token)
+    expect(text).not.toContain('"token"')
+
+    const sessions = SessionListSchema.parse(JSON.parse(text)).sessions
+    // The verification link's, the test user's sign-in, and the two above.
+    expect(sessions).toHaveLength(4)
+    expect(sessions[0]).toMatchObject({ thisDevice: true, browser: 'Firefox 133', system: 'macOS' })
+    expect(sessions.filter((session) => session.thisDevice)).toHaveLength(1)
+    expect(sessions).toContainEqual(
+      expect.objectContaining({ browser: 'Chrome 131', system: 'Android', thisDevice: false }),
+    )
+    for (const session of sessions) {
+      expect(Date.parse(session.lastSeenAt)).toBeGreaterThanOrEqual(Date.parse(session.signedInAt))
+    }
+  })
+
+  it('ends one session at once; a session of another user cannot be ended', async () => {
+    const user = await createUser()
+    const other = await createUser()
+    const phone = await signInFrom(user, CHROME_ON_ANDROID)
+    const phoneId = (await sessionsOf(phone)).find((session) => session.thisDevice)?.id ?? ''
+
+    const refused = await request(other.cookie, `/api/me/sessions/${phoneId}`, 'DELETE')
+    expect(refused.status).toBe(404)
+    expect(await refused.json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'This session has already ended.',
+    })
+    expect(await isSignedIn(phone)).toBe(true)
+
+    expect((await request(user.cookie, `/api/me/sessions/${phoneId}`, 'DELETE')).status).toBe(204)
+    expect(await isSignedIn(phone)).toBe(false)
+    expect(await isSignedIn(user.cookie)).toBe(true)
+    expect((await sessionsOf(user.cookie)).map((session) => session.id)).not.toContain(phoneId)
+  })
+
+  it('"sign out everywhere else" ends every other session and keeps this one', async () => {
+    const user = await createUser()
+    const firefox = await signInFrom(user, FIREFOX_ON_MAC)
+    const phone = await signInFrom(user, CHROME_ON_ANDROID)
+    expect((await request(firefox, '/api/me/sessions', 'DELETE')).status).toBe(204)
+    expect(await isSignedIn(firefox)).toBe(true)
+    expect(await isSignedIn(phone)).toBe(false)
+    expect(await isSignedIn(user.cookie)).toBe(false)
+    expect(await sessionsOf(firefox)).toEqual([
+      expect.objectContaining({ thisDevice: true, browser: 'Firefox 133' }),
+    ])
+  })
+
+  it('answers 401 without a session and 403 to a cross-site write', async () => {
+    expect((await subject.app.request('/api/me/sessions')).status).toBe(401)
+    const user = await createUser()
+    const crossSite = await subject.app.request('/api/me/sessions', {
+      method: 'DELETE',
+      headers: { Cookie: user.cookie, Origin: 'https://evil.example' },
+    })
+    expect(crossSite.status).toBe(403)
+    expect(await isSignedIn(user.cookie)).toBe(true)
+  })
+})
