@@ -269,6 +269,40 @@ describe('AUTH_NEUTRAL_ERRORS', () => {
   }, 90_000)
 })
 
+describe('notices', () => {
+  it('mail the owner when the password is reset or changed, with a link to the sessions', async () => {
+    const user = await newUser()
+    const code = await resetCode(user.email, user.ip)
+    smtp.clear()
+    const newPassword = 'lantern-moon-88'
+    expect(
+      (await call(subject.app, user.ip, '/reset-password', { token: code, newPassword })).status,
+    ).toBe(200)
+    const afterReset = await smtp.waitForMail(user.email, { subject: /password was changed/i })
+    expect(afterReset.text).toContain(`${ORIGIN}/?account=true`)
+    expect(afterReset.text).toContain('If this was not you')
+    expect(afterReset.html).toContain(`href="${ORIGIN}/?account=true"`)
+
+    smtp.clear()
+    const signedIn = await call(subject.app, user.ip, '/sign-in/email', {
+      email: user.email,
+      password: newPassword,
+    })
+    const changed = await subject.app.request('/api/auth/change-password', {
+      method: 'POST',
+      headers: {
+        Cookie: cookiesOf(signedIn.headers),
+        'Content-Type': 'application/json',
+        'X-Forwarded-For': user.ip,
+        Origin: ORIGIN,
+      },
+      body: JSON.stringify({ currentPassword: newPassword, newPassword: 'paper-crane-41' }),
+    })
+    expect(changed.status).toBe(200)
+    await smtp.waitForMail(user.email, { subject: /password was changed/i })
+  })
+})
+
 describe('security events', () => {
   it('logs one line per event with user, address and request id, and no secret', async () => {
     const lines: string[] = []

@@ -10,6 +10,7 @@ import type { Tables } from '../db/tables'
 import type { Logger } from '../logger'
 import { LIMITS, mayMail, type Limiter } from '../http/limiter'
 import type { Mailer } from '../mail/mailer'
+import { accountNotices } from './account-notices'
 import { passwordResetMail, verificationMail } from '../mail/templates'
 import { databaseHooks } from './database-hooks'
 import { requestHooks } from './request-hooks'
@@ -95,6 +96,7 @@ export function createAuth(deps: AuthDeps) {
     logSecurityEvent(logger, name, source)
 
   const links = verificationLinks(db, deps.secret, VERIFICATION_VALID_SECONDS)
+  const notices = accountNotices({ mailer, logger, publicUrl: config.publicUrl })
 
   async function sendVerification(user: { id: string; email: string }, url: string) {
     const link = await links.bind(user, url)
@@ -166,6 +168,7 @@ export function createAuth(deps: AuthDeps) {
       },
       onPasswordReset: async ({ user }, request) => {
         event('password-reset.completed', { ...requestSource(request?.headers), userId: user.id })
+        notices.passwordChanged(user)
         // A completed reset proves the owner: failed guesses before it no longer lock them out.
         await deps.limiter.clear(LIMITS.signInFailures, user.email.toLowerCase())
       },
@@ -221,6 +224,7 @@ export function createAuth(deps: AuthDeps) {
       links,
       event,
       deliver,
+      notices,
     }),
     plugins:
       config.google === undefined

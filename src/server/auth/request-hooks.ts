@@ -2,6 +2,7 @@ import { APIError, createAuthMiddleware, sendVerificationEmailFn } from 'better-
 import type { BetterAuthOptions } from 'better-auth'
 import { AUTH_ERROR_CODES, AUTH_MESSAGES } from '../../shared/auth-messages'
 import { requestSource, type SecurityEventName, type SecurityEventSource } from '../security-events'
+import type { AccountNotices } from './account-notices'
 import { refuseCommonPassword } from './common-passwords'
 import type { verificationLinks } from './verification-links'
 
@@ -12,6 +13,7 @@ export interface RequestHookDeps {
   event: (name: SecurityEventName, source: SecurityEventSource) => void
   /** Awaits mail work, or in neutral mode lets it finish after the answer. */
   deliver: (work: Promise<void>) => Promise<void>
+  notices: AccountNotices
 }
 
 /**
@@ -93,7 +95,9 @@ export function requestHooks(deps: RequestHookDeps): NonNullable<BetterAuthOptio
         return
       }
       if (ctx.path === '/change-password' && !failed) {
-        deps.event('password.changed', { ...source, userId: ctx.context.session?.user.id })
+        const user = ctx.context.session?.user
+        deps.event('password.changed', { ...source, userId: user?.id })
+        if (user !== undefined) deps.notices.passwordChanged(user)
         return
       }
       if (ctx.path !== '/sign-up/email' || failed) return

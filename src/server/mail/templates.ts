@@ -3,8 +3,8 @@ import type { Mail } from './mailer'
 export interface LinkMailInput {
   to: string
   url: string
-  /** Human text such as "24 hours" or "1 hour". */
-  validFor: string
+  /** Human text such as "24 hours" or "1 hour"; none for a link that does not expire. */
+  validFor?: string
 }
 
 export function verificationMail(input: LinkMailInput): Mail {
@@ -25,6 +25,19 @@ export function passwordResetMail(input: LinkMailInput): Mail {
     intro: 'We got a request to reset the password of your Mofu account. Choose a new one here:',
     action: 'Choose a new password',
     notExpected: NOT_EXPECTED,
+  })
+}
+
+/** After a password reset or change: the owner learns of it, whoever made it. */
+export function passwordChangedMail(input: Omit<LinkMailInput, 'validFor'>): Mail {
+  return linkMail(input, {
+    subject: 'Your Mofu password was changed',
+    heading: 'Your password was changed',
+    intro:
+      'The password of your Mofu account was just changed. See where it is signed in, and end any session you do not know:',
+    action: "See where I'm signed in",
+    notExpected:
+      'If this was not you, ask for a password reset on the log-in screen at once: it signs out everyone who has the new password.',
   })
 }
 
@@ -62,7 +75,7 @@ const COLOR = {
 }
 
 function linkMail({ to, url, validFor }: LinkMailInput, wording: Wording): Mail {
-  const validity = `This link is valid for ${validFor}.`
+  const validity = validFor === undefined ? '' : `This link is valid for ${validFor}.`
   const text = [
     wording.heading,
     '',
@@ -70,8 +83,7 @@ function linkMail({ to, url, validFor }: LinkMailInput, wording: Wording): Mail 
     '',
     url,
     '',
-    validity,
-    '',
+    ...(validity === '' ? [] : [validity, '']),
     wording.notExpected,
     '',
     '- Mofu',
@@ -116,7 +128,7 @@ function html(wording: Wording, url: string, validity: string): string {
 <a href="${href}" target="_blank" style="display:inline-block;padding:14px 28px;${font}font-size:16px;font-weight:700;line-height:1.2;color:${COLOR.onPeach};text-decoration:none;border-radius:999px;">${e(wording.action)}</a>
 </td></tr></table>
 </td></tr>
-<tr><td style="padding:0 32px;${font}font-size:14px;line-height:1.5;color:${COLOR.body};">${e(validity)} If the button does not work, open this link:</td></tr>
+<tr><td style="padding:0 32px;${font}font-size:14px;line-height:1.5;color:${COLOR.body};">${e(`${validity} If the button does not work, open this link:`.trim())}</td></tr>
 <tr><td style="padding:8px 32px 24px;${font}font-size:13px;line-height:1.5;word-break:break-all;"><a href="${href}" target="_blank" style="color:${COLOR.sakura};text-decoration:underline;">${href}</a></td></tr>
 <tr><td style="padding:16px 32px 28px;border-top:1px solid ${COLOR.line};${font}font-size:13px;line-height:1.5;color:${COLOR.quiet};">${e(wording.notExpected)}</td></tr>
 </table>
