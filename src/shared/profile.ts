@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { handleSkeleton } from './handle-skeleton'
 
 /**
  * The profile (SPEC 3) and its handle rules (SPEC 5), shared by the edit form and the server.
@@ -15,6 +16,7 @@ export const HANDLE_MESSAGES = {
   tooShort: `At least ${HANDLE_MIN_LENGTH} letters or digits`,
   tooLong: `At most ${HANDLE_MAX_LENGTH} letters or digits`,
   reserved: 'This ID is reserved',
+  tooSimilar: 'This ID is too similar to an existing one',
   saving: 'Saving...',
   saved: 'Profile saved successfully!',
 } as const
@@ -87,11 +89,15 @@ export function normalizeHandle(input: string): { username: string; displayUsern
   return { username: displayUsername.toLowerCase(), displayUsername }
 }
 
-/** Why a normalized handle cannot be used, or null when it can. */
+const RESERVED_SKELETONS = new Set([...RESERVED_HANDLES].map(handleSkeleton))
+
+/** Why a normalized handle cannot be used, or null when it can (taken ones aside). */
 export function handleProblem(username: string): string | null {
   if (username.length < HANDLE_MIN_LENGTH) return HANDLE_MESSAGES.tooShort
   if (username.length > HANDLE_MAX_LENGTH) return HANDLE_MESSAGES.tooLong
   if (RESERVED_HANDLES.has(username)) return HANDLE_MESSAGES.reserved
+  // `adrnin` passes for `admin`: as reserved as the name it imitates.
+  if (RESERVED_SKELETONS.has(handleSkeleton(username))) return HANDLE_MESSAGES.tooSimilar
   return null
 }
 
@@ -161,5 +167,7 @@ export const HandleAvailabilitySchema = z.object({
   username: z.string(),
   available: z.boolean(),
   message: z.string(),
+  /** Free IDs built from the one asked for, when it is taken or too similar (at most three). */
+  suggestions: z.array(z.string()).max(3),
 })
 export type HandleAvailability = z.infer<typeof HandleAvailabilitySchema>

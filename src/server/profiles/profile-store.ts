@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely'
+import { handleSkeleton } from '../../shared/handle-skeleton'
 import type { Profile, ProfileChanges } from '../../shared/profile'
 import { avatarUrl } from '../storage/avatar-object'
 import type { ProfilesTable, Tables } from '../db/tables'
@@ -51,21 +52,76 @@ export async function saveProfile(
   uid: string,
   patch: ProfileChanges,
 ): Promise<ProfileRow> {
-  await loadOrCreateProfile(db, uid)
+  const current = await loadOrCreateProfile(db, uid)
   const { handle } = patch
+  // The skeleton is set with a new handle only: a look-alike kept from before the rule (its
+  // skeleton NULL) stays savable as it is.
+  const newHandle = handle !== undefined && handle.username !== current.username
   await db
     .updateTable('profiles')
     .set({
       ...(patch.name === undefined ? {} : { name: patch.name }),
-      ...(handle === undefined
-        ? {}
-        : { username: handle.username, display_username: handle.displayUsername }),
+      ...(handle === undefined ? {} : { display_username: handle.displayUsername }),
+      ...(newHandle
+        ? { username: handle.username, handle_skeleton: handleSkeleton(handle.username) }
+        : {}),
       ...(patch.font === undefined ? {} : { font: patch.font }),
       updated_at: new Date().toISOString(),
     })
     .where('user_id', '=', uid)
     .execute()
   return loadOrCreateProfile(db, uid)
+}
+
+export type HandleClaim = 'free' | 'taken' | 'too-similar'
+
+/**
+ * Whether another user holds this handle or one that passes for it. The unique indexes decide
+ * races; this answers the live check and tells a refused save which rule refused it.
+ */
+export async function handleClaim(
+  db: Kysely<Tables>,
+  username: string,
+  uid: string | null,
+): Promise<HandleClaim> {
+  const holders = await db
+    .selectFrom('profiles')
+    .select(['user_id', 'username'])
+    .where((where) =>
+      where.or([
+        where('username', '=', username),
+        where('handle_skeleton', '=', handleSkeleton(username)),
+      ]),
+    )
+    .execute()
+  const others = holders.filter((holder) => holder.user_id !== uid)
+  if (others.length === 0) return 'free'
+  return others.some((holder) => holder.username === username) ? 'taken' : 'too-similar'
+}
+
+/** Which of these skeletons some profile already holds. */
+export async function skeletonsInUse(
+  db: Kysely<Tables>,
+  skeletons: string[],
+): Promise<Set<string>> {
+  if (skeletons.length === 0) return new Set()
+  const rows = await db
+    .selectFrom('profiles')
+    .select('handle_skeleton')
+    .where('handle_skeleton', 'in', skeletons)
+    .execute()
+  return new Set(rows.map((row) => row.handle_skeleton ?? ''))
+}
+
+/** Look-alike handles that existed before the similarity rule (their skeleton is NULL). */
+export async function lookAlikeHandlesKept(db: Kysely<Tables>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('profiles')
+    .select('username')
+    .where('username', 'is not', null)
+    .where('handle_skeleton', 'is', null)
+    .execute()
+  return rows.map((row) => row.username ?? '')
 }
 
 /** The profile holding this lowercase handle, if any. */

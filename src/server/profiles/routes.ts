@@ -15,8 +15,10 @@ import type { Tables } from '../db/tables'
 import { apiError, bodyTooLarge, invalidInput, requireJson } from '../http/errors'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 import { requireSession, sessionUserId, signInRequired } from '../http/session'
+import { handleSuggestions } from './handle-suggestions'
 import {
   findProfileByHandle,
+  handleClaim,
   isMissingUser,
   isUniqueViolation,
   loadOrCreateProfile,
@@ -57,8 +59,12 @@ export function ownProfileRoutes({ db, auth, publicUrl }: ProfileDeps) {
           const saved = await saveProfile(db, c.get('uid'), c.req.valid('json'))
           return c.json(toProfile(saved, publicUrl))
         } catch (error) {
-          if (isUniqueViolation(error)) {
-            return apiError(c, 409, 'HANDLE_TAKEN', HANDLE_MESSAGES.taken)
+          const handle = c.req.valid('json').handle
+          if (isUniqueViolation(error) && handle !== undefined) {
+            const claim = await handleClaim(db, handle.username, c.get('uid'))
+            return claim === 'too-similar'
+              ? apiError(c, 409, 'HANDLE_TOO_SIMILAR', HANDLE_MESSAGES.tooSimilar)
+              : apiError(c, 409, 'HANDLE_TAKEN', HANDLE_MESSAGES.taken)
           }
           if (isMissingUser(error)) return signInRequired(c)
           throw error
@@ -67,21 +73,35 @@ export function ownProfileRoutes({ db, auth, publicUrl }: ProfileDeps) {
     )
 }
 
-/** Whether a handle is free, at /api/handles/:handle; your own current handle counts as free. */
+/**
+ * Whether a handle is free, at /api/handles/:handle; your own current handle counts as free.
+ * A taken, reserved or look-alike handle comes with free IDs to use instead.
+ */
 export function handleRoutes({ db, auth, limits }: ProfileDeps) {
   return new Hono().get('/:handle', limits.perAddress(LIMITS.publicRead), async (c) => {
     const { username } = normalizeHandle(c.req.param('handle'))
+    const answer = async (message: string, available = false): Promise<Response> =>
+      c.json({
+        username,
+        available,
+        message,
+        suggestions: available ? [] : await handleSuggestions(db, username),
+      } satisfies HandleAvailability)
     const problem = handleProblem(username)
-    if (problem !== null) {
-      return c.json({ username, available: false, message: problem } satisfies HandleAvailability)
+    if (problem === HANDLE_MESSAGES.reserved || problem === HANDLE_MESSAGES.tooSimilar) {
+      return answer(problem)
     }
-    const owner = await findProfileByHandle(db, username)
-    const available = owner === undefined || owner.user_id === (await sessionUserId(auth, c))
-    return c.json({
-      username,
-      available,
-      message: available ? HANDLE_MESSAGES.available : HANDLE_MESSAGES.taken,
-    } satisfies HandleAvailability)
+    if (problem !== null) {
+      return c.json({ username, available: false, message: problem, suggestions: [] })
+    }
+    switch (await handleClaim(db, username, await sessionUserId(auth, c))) {
+      case 'free':
+        return answer(HANDLE_MESSAGES.available, true)
+      case 'taken':
+        return answer(HANDLE_MESSAGES.taken)
+      case 'too-similar':
+        return answer(HANDLE_MESSAGES.tooSimilar)
+    }
   })
 }
 
