@@ -1,10 +1,11 @@
 /**
- * Handles that pass for one another (README "IDs nobody can impersonate"). The idea of Unicode
- * UTS #39's skeleton, applied to what a handle may hold: every character becomes its prototype
- * from confusables.txt where that table has one within ASCII (`0`→`o`, `1`→`l`, `I`→`l`,
- * `m`→`rn`, `w`→`vv`), plus the look-alike digits the table leaves out (`5`→`s`, `2`→`z`).
- * Handles are compared lowercase, but shown as typed, so `i` stands for `I` too.
- * Two handles with the same skeleton are too similar to both exist.
+ * Handles that pass for one another (README "Look-alike IDs"). The idea of Unicode UTS #39's
+ * skeleton, applied to what a handle may hold: each character becomes its prototype. The rows of
+ * confusables.txt within ASCII give `0`→`O` (here `o`, handles being lowercase), `1`→`l`,
+ * `I`→`l` and `m`→`rn`; `w`→`vv`, `5`→`s` and `2`→`z` are look-alikes that table leaves out.
+ * Handles are compared lowercase but shown as typed, so `i` stands for `I` too. The table is
+ * written here, not read from a package: stored skeletons and the unique index over them must not
+ * change when a dependency does. Two handles with the same skeleton are too similar to both exist.
  */
 const PROTOTYPES: Readonly<Record<string, string>> = {
   '0': 'o',

@@ -89,17 +89,25 @@ export function normalizeHandle(input: string): { username: string; displayUsern
   return { username: displayUsername.toLowerCase(), displayUsername }
 }
 
-const RESERVED_SKELETONS = new Set([...RESERVED_HANDLES].map(handleSkeleton))
-
 /** Why a normalized handle cannot be used, or null when it can (taken ones aside). */
 export function handleProblem(username: string): string | null {
   if (username.length < HANDLE_MIN_LENGTH) return HANDLE_MESSAGES.tooShort
   if (username.length > HANDLE_MAX_LENGTH) return HANDLE_MESSAGES.tooLong
   if (RESERVED_HANDLES.has(username)) return HANDLE_MESSAGES.reserved
-  // `adrnin` passes for `admin`: as reserved as the name it imitates.
-  if (RESERVED_SKELETONS.has(handleSkeleton(username))) return HANDLE_MESSAGES.tooSimilar
   return null
 }
+
+export const RESERVED_SKELETONS: ReadonlySet<string> = new Set(
+  [...RESERVED_HANDLES].map(handleSkeleton),
+)
+
+/**
+ * Whether a handle passes for a reserved name (`adrnin` for `admin`). Not part of HandleSchema:
+ * someone who held such a handle before the similarity rule may keep saving it, which only the
+ * server, knowing the saved handle, can tell.
+ */
+export const passesForReserved = (username: string) =>
+  !RESERVED_HANDLES.has(username) && RESERVED_SKELETONS.has(handleSkeleton(username))
 
 export const HandleSchema = z
   .string()

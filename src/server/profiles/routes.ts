@@ -1,5 +1,5 @@
 import { zValidator } from '@hono/zod-validator'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { Kysely } from 'kysely'
 import {
@@ -19,6 +19,8 @@ import { handleSuggestions } from './handle-suggestions'
 import {
   findProfileByHandle,
   handleClaim,
+  ReservedLookAlikeError,
+  type HandleClaim,
   isMissingUser,
   isUniqueViolation,
   loadOrCreateProfile,
@@ -59,11 +61,12 @@ export function ownProfileRoutes({ db, auth, publicUrl }: ProfileDeps) {
           const saved = await saveProfile(db, c.get('uid'), c.req.valid('json'))
           return c.json(toProfile(saved, publicUrl))
         } catch (error) {
+          if (error instanceof ReservedLookAlikeError) return tooSimilar(c)
           const handle = c.req.valid('json').handle
           if (isUniqueViolation(error) && handle !== undefined) {
             const claim = await handleClaim(db, handle.username, c.get('uid'))
             return claim === 'too-similar'
-              ? apiError(c, 409, 'HANDLE_TOO_SIMILAR', HANDLE_MESSAGES.tooSimilar)
+              ? tooSimilar(c)
               : apiError(c, 409, 'HANDLE_TAKEN', HANDLE_MESSAGES.taken)
           }
           if (isMissingUser(error)) return signInRequired(c)
@@ -73,6 +76,15 @@ export function ownProfileRoutes({ db, auth, publicUrl }: ProfileDeps) {
     )
 }
 
+const tooSimilar = (c: Context) =>
+  apiError(c, 409, 'HANDLE_TOO_SIMILAR', HANDLE_MESSAGES.tooSimilar)
+
+const CLAIM_MESSAGES = {
+  free: HANDLE_MESSAGES.available,
+  taken: HANDLE_MESSAGES.taken,
+  'too-similar': HANDLE_MESSAGES.tooSimilar,
+} as const satisfies Record<HandleClaim, string>
+
 /**
  * Whether a handle is free, at /api/handles/:handle; your own current handle counts as free.
  * A taken, reserved or look-alike handle comes with free IDs to use instead.
@@ -80,28 +92,18 @@ export function ownProfileRoutes({ db, auth, publicUrl }: ProfileDeps) {
 export function handleRoutes({ db, auth, limits }: ProfileDeps) {
   return new Hono().get('/:handle', limits.perAddress(LIMITS.publicRead), async (c) => {
     const { username } = normalizeHandle(c.req.param('handle'))
-    const answer = async (message: string, available = false): Promise<Response> =>
-      c.json({
-        username,
-        available,
-        message,
-        suggestions: available ? [] : await handleSuggestions(db, username),
-      } satisfies HandleAvailability)
     const problem = handleProblem(username)
-    if (problem === HANDLE_MESSAGES.reserved || problem === HANDLE_MESSAGES.tooSimilar) {
-      return answer(problem)
-    }
-    if (problem !== null) {
-      return c.json({ username, available: false, message: problem, suggestions: [] })
-    }
-    switch (await handleClaim(db, username, await sessionUserId(auth, c))) {
-      case 'free':
-        return answer(HANDLE_MESSAGES.available, true)
-      case 'taken':
-        return answer(HANDLE_MESSAGES.taken)
-      case 'too-similar':
-        return answer(HANDLE_MESSAGES.tooSimilar)
-    }
+    const message =
+      problem ?? CLAIM_MESSAGES[await handleClaim(db, username, await sessionUserId(auth, c))]
+    const available = message === HANDLE_MESSAGES.available
+    // A handle of the wrong length has nothing to build on.
+    const suggest = !available && (problem === null || problem === HANDLE_MESSAGES.reserved)
+    return c.json({
+      username,
+      available,
+      message,
+      suggestions: suggest ? await handleSuggestions(db, username) : [],
+    } satisfies HandleAvailability)
   })
 }
 
