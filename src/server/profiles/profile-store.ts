@@ -88,15 +88,15 @@ export async function saveProfile(
 export type HandleClaim = 'free' | 'taken' | 'too-similar'
 
 /**
- * Whether this handle is free for the user `uid` (null: anyone): not held by another user, not
- * passing for another's handle or a reserved name. The user's own handle is free to them, even a
- * look-alike kept from before the rule. The unique indexes decide races; this answers the live
- * check and tells a refused save which rule refused it.
+ * Whether this handle is free for the user who asks (`asker` gives their id, null for anyone):
+ * not held by another user, not passing for another's handle or a reserved name. The user's own
+ * handle is free to them, even a look-alike kept from before the rule. The unique indexes decide
+ * races; this answers the live check and tells a refused save which rule refused it.
  */
 export async function handleClaim(
   db: Kysely<Tables>,
   username: string,
-  uid: string | null,
+  asker: () => Promise<string | null>,
 ): Promise<HandleClaim> {
   const holders = await db
     .selectFrom('profiles')
@@ -108,6 +108,9 @@ export async function handleClaim(
       ]),
     )
     .execute()
+  if (holders.length === 0) return passesForReserved(username) ? 'too-similar' : 'free'
+  // Only a handle someone holds needs to know who asks (a session lookup).
+  const uid = await asker()
   if (holders.some((holder) => holder.user_id === uid && holder.username === username)) {
     return 'free'
   }

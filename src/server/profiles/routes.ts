@@ -64,7 +64,8 @@ export function ownProfileRoutes({ db, auth, publicUrl }: ProfileDeps) {
           if (error instanceof ReservedLookAlikeError) return tooSimilar(c)
           const handle = c.req.valid('json').handle
           if (isUniqueViolation(error) && handle !== undefined) {
-            const claim = await handleClaim(db, handle.username, c.get('uid'))
+            const uid = c.get('uid')
+            const claim = await handleClaim(db, handle.username, async () => uid)
             return claim === 'too-similar'
               ? tooSimilar(c)
               : apiError(c, 409, 'HANDLE_TAKEN', HANDLE_MESSAGES.taken)
@@ -94,7 +95,7 @@ export function handleRoutes({ db, auth, limits }: ProfileDeps) {
     const { username } = normalizeHandle(c.req.param('handle'))
     const problem = handleProblem(username)
     const message =
-      problem ?? CLAIM_MESSAGES[await handleClaim(db, username, await sessionUserId(auth, c))]
+      problem ?? CLAIM_MESSAGES[await handleClaim(db, username, () => sessionUserId(auth, c))]
     const available = message === HANDLE_MESSAGES.available
     // A handle of the wrong length has nothing to build on.
     const suggest = !available && (problem === null || problem === HANDLE_MESSAGES.reserved)
