@@ -5,10 +5,9 @@ import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { createAuth } from './auth/auth'
 import { ConfigError, isLoopbackUrl, loadConfig, type Config } from './config'
-import { prepareDataDir, warnIfCookiesInsecure } from './startup-checks'
+import { prepareDataDir, warnIfCookiesInsecure, warnOfLookAlikesKept } from './startup-checks'
 import { openDatabase } from './db/database'
 import { migrateToLatest } from './db/migrations'
-import { lookAlikeHandlesKept } from './profiles/profile-store'
 import { createLogger } from './logger'
 import { createLimiter, databaseCounters } from './http/limiter'
 import { createMailer } from './mail/mailer'
@@ -61,13 +60,8 @@ async function main() {
   const migrations = await migrateToLatest(database)
   for (const step of migrations.results ?? []) {
     logger.info({ migration: step.migrationName }, 'migration applied')
-    if (step.migrationName === '0008_handle_skeleton') {
-      const kept = await lookAlikeHandlesKept(database.db)
-      if (kept.length > 0) {
-        logger.warn({ handles: kept }, 'look-alike handles from before the similarity rule kept')
-      }
-    }
   }
+  await warnOfLookAlikesKept(database.db, migrations, logger)
   const secret = await resolveAuthSecret(database.db, config.authSecret)
   const redis =
     config.redisUrl === undefined ? undefined : await connectRedisStorage(config.redisUrl, logger)

@@ -2,12 +2,15 @@ import SQLite from 'better-sqlite3'
 import { getMigrations } from 'better-auth/db/migration'
 import { sql } from 'kysely'
 import pg from 'pg'
+import { pino } from 'pino'
+import { Writable } from 'node:stream'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../../src/server/db/database'
 import { migrateTo, migrateToLatest } from '../../src/server/db/migrations'
 import { isDatabaseUnavailable } from '../../src/server/db/unavailable'
 import { resolveAuthSecret } from '../../src/server/auth/secret'
-import { isUniqueViolation, lookAlikeHandlesKept } from '../../src/server/profiles/profile-store'
+import { isUniqueViolation } from '../../src/server/profiles/profile-store'
+import { warnOfLookAlikesKept } from '../../src/server/startup-checks'
 import { createTestApp } from '../support/test-app'
 import { createTestDatabase, type TestDatabase } from '../support/test-database'
 
@@ -110,7 +113,7 @@ describe('upgrading a database whose handles already pass for one another', () =
         values (${id}, ${username}, ${username}, ${createdAt})`.execute(database.db)
     }
 
-    await migrateToLatest(database)
+    const applied = await migrateToLatest(database)
 
     const rows = await database.db
       .selectFrom('profiles')
@@ -128,8 +131,25 @@ describe('upgrading a database whose handles already pass for one another', () =
       { user_id: 'u-tie-a', username: 'kumo', handle_skeleton: 'kurno' },
       { user_id: 'u-tie-b', username: 'kurno', handle_skeleton: null },
     ])
-    // What the server logs once, after applying the migration (src/server/main.ts).
-    expect(await lookAlikeHandlesKept(database.db)).toEqual(['adrnin', 'kurno', 'm0chl', 'rnochi'])
+    // Listed in the log by the start that applied the migration, and by no later start.
+    const lines: Record<string, unknown>[] = []
+    const logger = pino(
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(JSON.parse(chunk.toString('utf8')) as Record<string, unknown>)
+          done()
+        },
+      }),
+    )
+    await warnOfLookAlikesKept(database.db, applied, logger)
+    await warnOfLookAlikesKept(database.db, await migrateToLatest(database), logger)
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 40,
+        msg: 'look-alike handles from before the similarity rule kept',
+        handles: ['adrnin', 'kurno', 'm0chl', 'rnochi'],
+      }),
+    ])
     // From now on the database itself refuses a second holder of a skeleton.
     const copy = database.db
       .updateTable('profiles')
