@@ -5,7 +5,7 @@ import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { createAuth } from './auth/auth'
 import { ConfigError, isLoopbackUrl, loadConfig, type Config } from './config'
-import { prepareDataDir, warnIfCookiesInsecure } from './startup-checks'
+import { prepareDataDir, warnIfCookiesInsecure, warnOfLookAlikesKept } from './startup-checks'
 import { openDatabase } from './db/database'
 import { migrateToLatest } from './db/migrations'
 import { createLogger } from './logger'
@@ -61,6 +61,7 @@ async function main() {
   for (const step of migrations.results ?? []) {
     logger.info({ migration: step.migrationName }, 'migration applied')
   }
+  await warnOfLookAlikesKept(database.db, migrations, logger)
   const secret = await resolveAuthSecret(database.db, config.authSecret)
   const redis =
     config.redisUrl === undefined ? undefined : await connectRedisStorage(config.redisUrl, logger)

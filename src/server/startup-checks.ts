@@ -1,6 +1,9 @@
 import fs from 'node:fs'
+import type { Kysely, MigrationResultSet } from 'kysely'
 import { isLoopbackUrl } from './config'
+import type { Tables } from './db/tables'
 import type { Logger } from './logger'
+import { lookAlikeHandlesKept } from './profiles/profile-store'
 
 /**
  * Creates DATA_DIR owner-only (it holds the SQLite file, the outbox's live links and uploads).
@@ -27,4 +30,23 @@ export function warnIfCookiesInsecure(publicUrl: string, logger: Logger): void {
     { publicUrl },
     'PUBLIC_URL is http:// on a non-loopback address: cookies are not Secure and travel unencrypted; use https://',
   )
+}
+
+/**
+ * Handles migration 0008 kept although they pass for another's or a reserved name (README
+ * "Look-alike IDs"), listed once: by the start that applied it.
+ */
+export async function warnOfLookAlikesKept(
+  db: Kysely<Tables>,
+  applied: MigrationResultSet,
+  logger: Logger,
+): Promise<void> {
+  const ran = (applied.results ?? []).some(
+    (step) => step.migrationName === '0008_handle_skeleton' && step.status === 'Success',
+  )
+  if (!ran) return
+  const kept = await lookAlikeHandlesKept(db)
+  if (kept.length > 0) {
+    logger.warn({ handles: kept }, 'look-alike handles from before the similarity rule kept')
+  }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { handleSkeleton } from './handle-skeleton'
 
 /**
  * The profile (SPEC 3) and its handle rules (SPEC 5), shared by the edit form and the server.
@@ -15,6 +16,7 @@ export const HANDLE_MESSAGES = {
   tooShort: `At least ${HANDLE_MIN_LENGTH} letters or digits`,
   tooLong: `At most ${HANDLE_MAX_LENGTH} letters or digits`,
   reserved: 'This ID is reserved',
+  tooSimilar: 'This ID is too similar to an existing one',
   saving: 'Saving...',
   saved: 'Profile saved successfully!',
 } as const
@@ -87,13 +89,25 @@ export function normalizeHandle(input: string): { username: string; displayUsern
   return { username: displayUsername.toLowerCase(), displayUsername }
 }
 
-/** Why a normalized handle cannot be used, or null when it can. */
+/** Why a normalized handle cannot be used, or null when it can (taken ones aside). */
 export function handleProblem(username: string): string | null {
   if (username.length < HANDLE_MIN_LENGTH) return HANDLE_MESSAGES.tooShort
   if (username.length > HANDLE_MAX_LENGTH) return HANDLE_MESSAGES.tooLong
   if (RESERVED_HANDLES.has(username)) return HANDLE_MESSAGES.reserved
   return null
 }
+
+export const RESERVED_SKELETONS: ReadonlySet<string> = new Set(
+  [...RESERVED_HANDLES].map(handleSkeleton),
+)
+
+/**
+ * Whether a handle passes for a reserved name (`adrnin` for `admin`). Not part of HandleSchema:
+ * someone who held such a handle before the similarity rule may keep saving it, which only the
+ * server, knowing the saved handle, can tell.
+ */
+export const passesForReserved = (username: string) =>
+  !RESERVED_HANDLES.has(username) && RESERVED_SKELETONS.has(handleSkeleton(username))
 
 export const HandleSchema = z
   .string()
@@ -161,5 +175,7 @@ export const HandleAvailabilitySchema = z.object({
   username: z.string(),
   available: z.boolean(),
   message: z.string(),
+  /** Free IDs built from the one asked for, when it is taken or too similar (at most three). */
+  suggestions: z.array(z.string()).max(3),
 })
 export type HandleAvailability = z.infer<typeof HandleAvailabilitySchema>

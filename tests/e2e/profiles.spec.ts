@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { logIn, newEmail, openPanel, panel, PASSWORD, verifiedAccount } from './account-helpers'
 import { expect, test } from './fixtures'
@@ -79,6 +80,51 @@ test('edit: live check (taken, available, own), save notices, and the profile su
   await page.reload()
   await expect(panel(page).getByTestId('profile-name')).toHaveText('Hanako Sakura')
   await expect(panel(page).getByTestId('profile-handle')).toHaveText(`@${mine}`)
+  await other.dispose()
+})
+
+test('a look-alike of another user’s ID is refused with free IDs to pick from, one click away', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const other = await playwright.request.newContext({ baseURL })
+  const held = uniqueHandle('mochi')
+  await otherUserWithHandle(other, baseURL ?? '', held)
+  await signedIn(page, await playwright.request.newContext({ baseURL }), baseURL ?? '')
+  await panel(page).getByRole('button', { name: 'Edit' }).click()
+  const form = editor(page)
+  await form.name.fill('Second Mochi')
+
+  // `rn` for `m`, `l` for `i`: another ID to a computer, the same one to a reader.
+  await form.handle.fill(held.replace(/^mochi/, 'rnochl'))
+  await expect(form.status).toHaveText('This ID is too similar to an existing one')
+  await expect(form.save).toBeDisabled()
+  const offered = panel(page).getByRole('list', { name: 'Suggested IDs' }).getByRole('button')
+  await expect(offered.first()).toBeVisible()
+  const count = await offered.count()
+  expect(count).toBeGreaterThanOrEqual(1)
+  expect(count).toBeLessThanOrEqual(3)
+  const axe = await new AxeBuilder({ page }).include('form[aria-label="Edit profile"]').analyze()
+  const serious = axe.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  )
+  expect(serious.map((violation) => violation.id)).toEqual([])
+
+  // Keyboard: the pill takes focus and Enter, and focus returns to the ID field.
+  const pick = offered.first()
+  const suggestion = (await pick.textContent()) ?? ''
+  await expect(pick).toHaveAccessibleName(`Use the ID ${suggestion}`)
+  await pick.focus()
+  await page.keyboard.press('Enter')
+  await expect(form.handle).toHaveValue(suggestion)
+  await expect(form.handle).toBeFocused()
+  await expect(form.status).toHaveText('This ID is available')
+  await expect(offered).toHaveCount(0)
+  await expect(form.save).toBeEnabled()
+  await form.save.click()
+  await expect(panel(page).getByRole('status')).toHaveText('Profile saved successfully!')
+  await expect(panel(page).getByTestId('profile-handle')).toHaveText(`@${suggestion}`)
   await other.dispose()
 })
 

@@ -2,11 +2,15 @@ import SQLite from 'better-sqlite3'
 import { getMigrations } from 'better-auth/db/migration'
 import { sql } from 'kysely'
 import pg from 'pg'
+import { pino } from 'pino'
+import { Writable } from 'node:stream'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../../src/server/db/database'
 import { migrateTo, migrateToLatest } from '../../src/server/db/migrations'
 import { isDatabaseUnavailable } from '../../src/server/db/unavailable'
 import { resolveAuthSecret } from '../../src/server/auth/secret'
+import { isUniqueViolation } from '../../src/server/profiles/profile-store'
+import { warnOfLookAlikesKept } from '../../src/server/startup-checks'
 import { createTestApp } from '../support/test-app'
 import { createTestDatabase, type TestDatabase } from '../support/test-database'
 
@@ -82,6 +86,77 @@ describe('upgrading a database with page views stored one row each', () => {
     await expect(sql`select count(*) from page_views`.execute(database.db)).rejects.toThrow(
       /page_views/,
     )
+  })
+})
+
+describe('upgrading a database whose handles already pass for one another', () => {
+  it('keeps every handle, gives the earliest user of each look-alike group the skeleton and lists the rest', async () => {
+    const [database] = await freshDatabase()
+    await migrateTo(database, '0007_rate_limits')
+    // Inserted out of sign-up order: who keeps the skeleton follows sign-up time, not row order.
+    const users: [id: string, createdAt: string, username: string | null][] = [
+      ['u-later', '2026-03-01T00:00:00.000Z', 'rnochi'],
+      ['u-first', '2026-01-01T00:00:00.000Z', 'mochi'],
+      ['u-last', '2026-05-01T00:00:00.000Z', 'm0chl'],
+      ['u-tie-b', '2026-02-01T00:00:00.000Z', 'kurno'],
+      ['u-tie-a', '2026-02-01T00:00:00.000Z', 'kumo'],
+      ['u-reserved', '2026-01-15T00:00:00.000Z', 'adrnin'],
+      ['u-alone', '2026-04-01T00:00:00.000Z', 'sakura'],
+      ['u-none', '2025-12-01T00:00:00.000Z', null],
+    ]
+    for (const [id, createdAt, username] of users) {
+      await sql`insert into "user" (id, name, email, "emailVerified", "createdAt", "updatedAt")
+        values (${id}, ${''}, ${`${id}@mofu.test`}, ${sql.lit(true)}, ${createdAt}, ${createdAt})`.execute(
+        database.db,
+      )
+      await sql`insert into profiles (user_id, username, display_username, updated_at)
+        values (${id}, ${username}, ${username}, ${createdAt})`.execute(database.db)
+    }
+
+    const applied = await migrateToLatest(database)
+
+    const rows = await database.db
+      .selectFrom('profiles')
+      .select(['user_id', 'username', 'handle_skeleton'])
+      .orderBy('user_id')
+      .execute()
+    expect(rows).toEqual([
+      { user_id: 'u-alone', username: 'sakura', handle_skeleton: 'sakura' },
+      { user_id: 'u-first', username: 'mochi', handle_skeleton: 'rnochl' },
+      { user_id: 'u-last', username: 'm0chl', handle_skeleton: null },
+      { user_id: 'u-later', username: 'rnochi', handle_skeleton: null },
+      { user_id: 'u-none', username: null, handle_skeleton: null },
+      { user_id: 'u-reserved', username: 'adrnin', handle_skeleton: 'adrnln' },
+      // Signed up at the same moment: the lower user id keeps the skeleton.
+      { user_id: 'u-tie-a', username: 'kumo', handle_skeleton: 'kurno' },
+      { user_id: 'u-tie-b', username: 'kurno', handle_skeleton: null },
+    ])
+    // Listed in the log by the start that applied the migration, and by no later start.
+    const lines: Record<string, unknown>[] = []
+    const logger = pino(
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(JSON.parse(chunk.toString('utf8')) as Record<string, unknown>)
+          done()
+        },
+      }),
+    )
+    await warnOfLookAlikesKept(database.db, applied, logger)
+    await warnOfLookAlikesKept(database.db, await migrateToLatest(database), logger)
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 40,
+        msg: 'look-alike handles from before the similarity rule kept',
+        handles: ['adrnin', 'kurno', 'm0chl', 'rnochi'],
+      }),
+    ])
+    // From now on the database itself refuses a second holder of a skeleton.
+    const copy = database.db
+      .updateTable('profiles')
+      .set({ username: 'sakurn', handle_skeleton: 'rnochl' })
+      .where('user_id', '=', 'u-none')
+      .execute()
+    expect(isUniqueViolation(await copy.catch((error: unknown) => error))).toBe(true)
   })
 })
 

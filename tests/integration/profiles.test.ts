@@ -15,6 +15,8 @@ const ORIGIN = 'http://localhost:3000'
 const AVAILABLE = 'This ID is available'
 const TAKEN = 'This ID is already taken'
 const TAKEN_BODY = { code: 'HANDLE_TAKEN', message: TAKEN }
+/** A refused handle's answer offers one to three other IDs (look-alike-handles.test.ts). */
+const SUGGESTED = expect.arrayContaining([expect.any(String)])
 /** How many users race for one handle, and how many users the file shares. */
 const RACERS = 50
 
@@ -277,7 +279,7 @@ describe('handle normalization', () => {
     const other = users[2] as User
     const before = await checkHandle(input)
     expect(before.status).toBe(200)
-    expect(before.json).toEqual({ username, available: true, message: AVAILABLE })
+    expect(before.json).toEqual({ username, available: true, message: AVAILABLE, suggestions: [] })
 
     const saved = await patchProfile(owner, { handle: input })
     expect(saved.status, saved.text).toBe(200)
@@ -292,13 +294,11 @@ describe('handle normalization', () => {
       username,
       available: true,
       message: AVAILABLE,
+      suggestions: [],
     })
-    expect((await checkHandle(input, other)).json).toEqual({
-      username,
-      available: false,
-      message: TAKEN,
-    })
-    expect((await checkHandle(input)).json).toEqual({ username, available: false, message: TAKEN })
+    const takenAnswer = { username, available: false, message: TAKEN, suggestions: SUGGESTED }
+    expect((await checkHandle(input, other)).json).toEqual(takenAnswer)
+    expect((await checkHandle(input)).json).toEqual(takenAnswer)
   })
 
   it.each(invalid)('refuses %s', async (_label, input, username, message) => {
@@ -317,7 +317,13 @@ describe('handle normalization', () => {
 
     const checked = await checkHandle(input, user)
     expect(checked.status).toBe(200)
-    expect(checked.json).toEqual({ username, available: false, message })
+    // Reserved names come with IDs to use instead; a wrong length has nothing to build on.
+    expect(checked.json).toEqual({
+      username,
+      available: false,
+      message,
+      suggestions: message === HANDLE_MESSAGES.reserved ? SUGGESTED : [],
+    })
   })
 })
 
@@ -515,6 +521,7 @@ describe('case-insensitive uniqueness', () => {
         username: 'hanami',
         available: false,
         message: TAKEN,
+        suggestions: SUGGESTED,
       })
     }
     expect(await contentOf(second.uid)).toEqual(secondBefore)
@@ -602,6 +609,7 @@ describe('DELETE /api/me', () => {
       username: 'farewell',
       available: true,
       message: AVAILABLE,
+      suggestions: [],
     })
     expect((await publicProfile('farewell')).status).toBe(404)
     const taken = await patchProfile(successor, { handle: 'FAREWELL' })

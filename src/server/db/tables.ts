@@ -28,6 +28,11 @@ export interface ProfilesTable {
   username: string | null
   display_username: string | null
   /**
+   * handleSkeleton(username), unique: no two handles that pass for each other. NULL with no
+   * handle, and for the later of two look-alike handles that existed before the rule.
+   */
+  handle_skeleton: string | null
+  /**
    * The stored avatar's version (see avatarVersion), '' for none. Only the version: the URL is
    * built from PUBLIC_URL when answering, and the version is the image's ETag.
    */

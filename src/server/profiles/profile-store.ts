@@ -1,5 +1,11 @@
 import type { Kysely, Selectable } from 'kysely'
-import type { Profile, ProfileChanges } from '../../shared/profile'
+import { handleSkeleton } from '../../shared/handle-skeleton'
+import {
+  passesForReserved,
+  RESERVED_SKELETONS,
+  type Profile,
+  type ProfileChanges,
+} from '../../shared/profile'
 import { avatarUrl } from '../storage/avatar-object'
 import type { ProfilesTable, Tables } from '../db/tables'
 
@@ -45,27 +51,117 @@ export async function loadOrCreateProfile(db: Kysely<Tables>, uid: string): Prom
   return load().executeTakeFirstOrThrow()
 }
 
-/** Merge-saves the fields sent (SPEC 7 "Save profile (merge)"); throws on a taken handle. */
+/** A new handle that passes for a reserved name: no row holds those, so no index refuses it. */
+export class ReservedLookAlikeError extends Error {}
+
+/**
+ * Merge-saves the fields sent (SPEC 7 "Save profile (merge)"); throws on a handle that is taken
+ * or too similar (the unique indexes) or passes for a reserved name.
+ */
 export async function saveProfile(
   db: Kysely<Tables>,
   uid: string,
   patch: ProfileChanges,
 ): Promise<ProfileRow> {
-  await loadOrCreateProfile(db, uid)
+  const current = await loadOrCreateProfile(db, uid)
   const { handle } = patch
+  // Only a new handle is judged and gets a skeleton: a look-alike kept from before the rule
+  // (skeleton NULL, or passing for a reserved name) stays savable as it is.
+  const newHandle = handle !== undefined && handle.username !== current.username
+  if (newHandle && passesForReserved(handle.username)) throw new ReservedLookAlikeError()
   await db
     .updateTable('profiles')
     .set({
       ...(patch.name === undefined ? {} : { name: patch.name }),
-      ...(handle === undefined
-        ? {}
-        : { username: handle.username, display_username: handle.displayUsername }),
+      ...(handle === undefined ? {} : { display_username: handle.displayUsername }),
+      ...(newHandle
+        ? { username: handle.username, handle_skeleton: handleSkeleton(handle.username) }
+        : {}),
       ...(patch.font === undefined ? {} : { font: patch.font }),
       updated_at: new Date().toISOString(),
     })
     .where('user_id', '=', uid)
     .execute()
   return loadOrCreateProfile(db, uid)
+}
+
+export type HandleClaim = 'free' | 'taken' | 'too-similar'
+
+/**
+ * Whether this handle is free for the user who asks (`asker` gives their id, null for anyone):
+ * not held by another user, not passing for another's handle or a reserved name. The user's own
+ * handle is free to them, even a look-alike kept from before the rule. The unique indexes decide
+ * races; this answers the live check and tells a refused save which rule refused it.
+ */
+export async function handleClaim(
+  db: Kysely<Tables>,
+  username: string,
+  asker: () => Promise<string | null>,
+): Promise<HandleClaim> {
+  const holders = await db
+    .selectFrom('profiles')
+    .select(['user_id', 'username'])
+    .where((where) =>
+      where.or([
+        where('username', '=', username),
+        where('handle_skeleton', '=', handleSkeleton(username)),
+      ]),
+    )
+    .execute()
+  if (holders.length === 0) return passesForReserved(username) ? 'too-similar' : 'free'
+  // Only a handle someone holds needs to know who asks (a session lookup).
+  const uid = await asker()
+  if (holders.some((holder) => holder.user_id === uid && holder.username === username)) {
+    return 'free'
+  }
+  const others = holders.filter((holder) => holder.user_id !== uid)
+  if (others.some((holder) => holder.username === username)) return 'taken'
+  return others.length > 0 || passesForReserved(username) ? 'too-similar' : 'free'
+}
+
+/** Which of these handles someone holds, or holds a look-alike of (by skeleton). */
+export async function handlesClaimed(
+  db: Kysely<Tables>,
+  usernames: readonly string[],
+): Promise<Set<string>> {
+  if (usernames.length === 0) return new Set()
+  const rows = await db
+    .selectFrom('profiles')
+    .select(['username', 'handle_skeleton'])
+    .where((where) =>
+      where.or([
+        where('username', 'in', usernames),
+        where('handle_skeleton', 'in', usernames.map(handleSkeleton)),
+      ]),
+    )
+    .execute()
+  const heldHandles = new Set(rows.map((row) => row.username))
+  const heldSkeletons = new Set(rows.map((row) => row.handle_skeleton))
+  return new Set(
+    usernames.filter(
+      (username) => heldHandles.has(username) || heldSkeletons.has(handleSkeleton(username)),
+    ),
+  )
+}
+
+/**
+ * Handles from before the similarity rule that pass for another's (their skeleton NULL) or for a
+ * reserved name: kept, and listed once in the log.
+ */
+export async function lookAlikeHandlesKept(db: Kysely<Tables>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('profiles')
+    .select('username')
+    .where('username', 'is not', null)
+    .where((where) =>
+      where.or([
+        where('handle_skeleton', 'is', null),
+        where('handle_skeleton', 'in', [...RESERVED_SKELETONS]),
+      ]),
+    )
+    .orderBy('username')
+    .execute()
+  return rows.flatMap((row) => (row.username === null ? [] : [row.username]))
 }
 
 /** The profile holding this lowercase handle, if any. */

@@ -1,5 +1,5 @@
 import { zValidator } from '@hono/zod-validator'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { Kysely } from 'kysely'
 import {
@@ -15,8 +15,12 @@ import type { Tables } from '../db/tables'
 import { apiError, bodyTooLarge, invalidInput, requireJson } from '../http/errors'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 import { requireSession, sessionUserId, signInRequired } from '../http/session'
+import { handleSuggestions } from './handle-suggestions'
 import {
   findProfileByHandle,
+  handleClaim,
+  ReservedLookAlikeError,
+  type HandleClaim,
   isMissingUser,
   isUniqueViolation,
   loadOrCreateProfile,
@@ -57,8 +61,14 @@ export function ownProfileRoutes({ db, auth, publicUrl }: ProfileDeps) {
           const saved = await saveProfile(db, c.get('uid'), c.req.valid('json'))
           return c.json(toProfile(saved, publicUrl))
         } catch (error) {
-          if (isUniqueViolation(error)) {
-            return apiError(c, 409, 'HANDLE_TAKEN', HANDLE_MESSAGES.taken)
+          if (error instanceof ReservedLookAlikeError) return tooSimilar(c)
+          const handle = c.req.valid('json').handle
+          if (isUniqueViolation(error) && handle !== undefined) {
+            const uid = c.get('uid')
+            const claim = await handleClaim(db, handle.username, async () => uid)
+            return claim === 'too-similar'
+              ? tooSimilar(c)
+              : apiError(c, 409, 'HANDLE_TAKEN', HANDLE_MESSAGES.taken)
           }
           if (isMissingUser(error)) return signInRequired(c)
           throw error
@@ -67,20 +77,33 @@ export function ownProfileRoutes({ db, auth, publicUrl }: ProfileDeps) {
     )
 }
 
-/** Whether a handle is free, at /api/handles/:handle; your own current handle counts as free. */
+const tooSimilar = (c: Context) =>
+  apiError(c, 409, 'HANDLE_TOO_SIMILAR', HANDLE_MESSAGES.tooSimilar)
+
+const CLAIM_MESSAGES = {
+  free: HANDLE_MESSAGES.available,
+  taken: HANDLE_MESSAGES.taken,
+  'too-similar': HANDLE_MESSAGES.tooSimilar,
+} as const satisfies Record<HandleClaim, string>
+
+/**
+ * Whether a handle is free, at /api/handles/:handle; your own current handle counts as free.
+ * A taken, reserved or look-alike handle comes with free IDs to use instead.
+ */
 export function handleRoutes({ db, auth, limits }: ProfileDeps) {
   return new Hono().get('/:handle', limits.perAddress(LIMITS.publicRead), async (c) => {
     const { username } = normalizeHandle(c.req.param('handle'))
     const problem = handleProblem(username)
-    if (problem !== null) {
-      return c.json({ username, available: false, message: problem } satisfies HandleAvailability)
-    }
-    const owner = await findProfileByHandle(db, username)
-    const available = owner === undefined || owner.user_id === (await sessionUserId(auth, c))
+    const message =
+      problem ?? CLAIM_MESSAGES[await handleClaim(db, username, () => sessionUserId(auth, c))]
+    const available = message === HANDLE_MESSAGES.available
+    // A handle of the wrong length has nothing to build on.
+    const suggest = !available && (problem === null || problem === HANDLE_MESSAGES.reserved)
     return c.json({
       username,
       available,
-      message: available ? HANDLE_MESSAGES.available : HANDLE_MESSAGES.taken,
+      message,
+      suggestions: suggest ? await handleSuggestions(db, username) : [],
     } satisfies HandleAvailability)
   })
 }

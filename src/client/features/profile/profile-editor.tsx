@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import {
   HANDLE_MAX_LENGTH,
   HANDLE_MESSAGES,
@@ -10,6 +10,7 @@ import {
 import { Button, Field, Notice } from '@client/components/ui'
 import { ApiError, errorMessage } from '@client/lib/http'
 import { AvatarEditor } from './avatar/avatar-editor'
+import { HandleSuggestions } from './handle-suggestions'
 import { profileSaved, useSaveProfile } from './profile-query'
 import { availabilityMessage, useHandleAvailability } from './use-handle-availability'
 
@@ -25,8 +26,9 @@ export function ProfileEditor({
 }) {
   const [name, setName] = useState(profile.name)
   const [handle, setHandle] = useState(profile.displayUsername)
-  const { availability, check, markTaken } = useHandleAvailability(profile.username)
+  const { availability, check, refuse } = useHandleAvailability(profile.username)
   const saveMutation = useSaveProfile()
+  const form = useRef<HTMLFormElement>(null)
   const saving = saveMutation.isPending
   const [failure, setFailure] = useState<string | null>(null)
   const [problems, setProblems] = useState<Partial<Record<string, string>>>({})
@@ -39,10 +41,11 @@ export function ProfileEditor({
   }
 
   const username = normalizeHandle(handle).username
+  const suggestions = availability.state === 'refused' ? availability.suggestions : []
   const saveDisabled =
     saving ||
     availability.state === 'checking' ||
-    availability.state === 'taken' ||
+    availability.state === 'refused' ||
     availability.state === 'invalid' ||
     name.trim() === '' ||
     username === ''
@@ -58,7 +61,8 @@ export function ProfileEditor({
     try {
       onSaved(await saveMutation.mutateAsync({ name, handle }))
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'HANDLE_TAKEN') markTaken()
+      const refusal = error instanceof ApiError ? REFUSED_HANDLE[error.code] : undefined
+      if (refusal !== undefined) refuse(username, refusal)
       else if (error instanceof ApiError && error.issues !== undefined) {
         setProblems(fieldProblems(error.issues))
       } else setFailure(errorMessage(error))
@@ -66,7 +70,7 @@ export function ProfileEditor({
   }
 
   return (
-    <form onSubmit={save} aria-label="Edit profile" className="flex flex-col gap-4">
+    <form ref={form} onSubmit={save} aria-label="Edit profile" className="flex flex-col gap-4">
       <AvatarEditor
         avatar={profile.avatar}
         onChanged={(avatar) => profileSaved({ ...profile, avatar })}
@@ -95,21 +99,34 @@ export function ProfileEditor({
           value={handle}
           onChange={(event) => changeHandle(event.target.value)}
         />
-        <p
-          id="handle-status"
-          aria-live="polite"
-          data-testid="handle-status"
-          className={`min-h-5 text-sm ${
-            problems.handle === undefined && availability.state === 'available'
-              ? 'text-ink'
-              : problems.handle === undefined &&
-                  (availability.state === 'checking' || availability.state === 'unchanged')
-                ? 'text-ink-muted'
-                : 'font-semibold text-accent'
-          }`}
-        >
-          {problems.handle ?? availabilityMessage(availability)}
-        </p>
+        <div aria-live="polite">
+          <p
+            id="handle-status"
+            data-testid="handle-status"
+            className={`min-h-5 text-sm ${
+              problems.handle === undefined && availability.state === 'available'
+                ? 'text-ink'
+                : problems.handle === undefined &&
+                    (availability.state === 'checking' || availability.state === 'unchanged')
+                  ? 'text-ink-muted'
+                  : 'font-semibold text-accent'
+            }`}
+          >
+            {problems.handle ?? availabilityMessage(availability)}
+          </p>
+          {suggestions.length > 0 && (
+            <p className="sr-only">{`Free IDs below: ${suggestions.join(', ')}.`}</p>
+          )}
+        </div>
+        <HandleSuggestions
+          suggestions={suggestions}
+          onUse={(suggestion) => {
+            changeHandle(suggestion)
+            // The pill goes away with the refusal; focus stays where the next keystroke belongs.
+            const field = form.current?.elements.namedItem('handle')
+            if (field instanceof HTMLInputElement) field.focus()
+          }}
+        />
       </div>
       {failure !== null && <Notice tone="error">{failure}</Notice>}
       <div className="flex gap-3">
@@ -122,6 +139,12 @@ export function ProfileEditor({
       </div>
     </form>
   )
+}
+
+/** A save refused for its handle, by the code of the 409. */
+const REFUSED_HANDLE: Partial<Record<string, string>> = {
+  HANDLE_TAKEN: HANDLE_MESSAGES.taken,
+  HANDLE_TOO_SIMILAR: HANDLE_MESSAGES.tooSimilar,
 }
 
 /** The first message for each field, from the schema's or the server's issues. */

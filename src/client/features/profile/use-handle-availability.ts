@@ -10,7 +10,8 @@ export type Availability =
   | { state: 'unchanged' }
   | { state: 'checking' }
   | { state: 'available' }
-  | { state: 'taken' }
+  /** Taken, reserved or too similar, with free IDs to use instead (none until the server says). */
+  | { state: 'refused'; message: string; suggestions: readonly string[] }
   | { state: 'invalid'; message: string }
   | { state: 'unknown'; message: string }
 
@@ -25,6 +26,24 @@ export function useHandleAvailability(savedUsername: string) {
 
   useEffect(() => () => window.clearTimeout(checkTimer.current), [])
 
+  /** Asks the server; `refusal` is what is already known to refuse the handle, if anything. */
+  const ask = async (username: string, question: number, refusal: string | null) => {
+    try {
+      const answer = await checkHandle(username)
+      // An older answer arriving after a newer question is ignored.
+      if (question !== latestCheck.current) return
+      setAvailability(
+        answer.available
+          ? { state: 'available' }
+          : { state: 'refused', message: answer.message, suggestions: answer.suggestions },
+      )
+    } catch (error) {
+      // A refusal known without the server stands; only the suggestions are missing.
+      if (question !== latestCheck.current || refusal !== null) return
+      setAvailability({ state: 'unknown', message: errorMessage(error) })
+    }
+  }
+
   const check = (username: string) => {
     window.clearTimeout(checkTimer.current)
     const question = ++latestCheck.current
@@ -34,30 +53,34 @@ export function useHandleAvailability(savedUsername: string) {
       return
     }
     const problem = username === '' ? null : handleProblem(username)
-    if (username === '' || problem !== null) {
-      setAvailability(
-        problem === null ? { state: 'unchanged' } : { state: 'invalid', message: problem },
-      )
+    if (username === '') {
+      setAvailability({ state: 'unchanged' })
       return
     }
-    setAvailability({ state: 'checking' })
-    checkTimer.current = window.setTimeout(async () => {
-      try {
-        const answer = await checkHandle(username)
-        // An older answer arriving after a newer question is ignored.
-        if (question !== latestCheck.current) return
-        setAvailability(answer.available ? { state: 'available' } : { state: 'taken' })
-      } catch (error) {
-        if (question !== latestCheck.current) return
-        setAvailability({
-          state: 'unknown',
-          message: errorMessage(error),
-        })
-      }
-    }, HANDLE_CHECK_DELAY_MS)
+    if (problem !== null && problem !== HANDLE_MESSAGES.reserved) {
+      setAvailability({ state: 'invalid', message: problem })
+      return
+    }
+    setAvailability(
+      problem === null
+        ? { state: 'checking' }
+        : { state: 'refused', message: problem, suggestions: [] },
+    )
+    checkTimer.current = window.setTimeout(
+      () => void ask(username, question, problem),
+      HANDLE_CHECK_DELAY_MS,
+    )
   }
 
-  return { availability, check, markTaken: () => setAvailability({ state: 'taken' }) }
+  /** A save was refused (taken or too similar by then): say so, and ask for other IDs. */
+  const refuse = (username: string, message: string) => {
+    window.clearTimeout(checkTimer.current)
+    const question = ++latestCheck.current
+    setAvailability({ state: 'refused', message, suggestions: [] })
+    void ask(username, question, message)
+  }
+
+  return { availability, check, refuse }
 }
 
 /** The line under the ID field for each state. */
@@ -65,10 +88,9 @@ export function availabilityMessage(availability: Availability): string | null {
   switch (availability.state) {
     case 'checking':
       return HANDLE_MESSAGES.checking
-    case 'taken':
-      return HANDLE_MESSAGES.taken
     case 'available':
       return HANDLE_MESSAGES.available
+    case 'refused':
     case 'invalid':
     case 'unknown':
       return availability.message

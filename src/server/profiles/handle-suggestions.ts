@@ -1,0 +1,48 @@
+import { randomInt } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import { handleSkeleton } from '../../shared/handle-skeleton'
+import { HANDLE_MAX_LENGTH, handleProblem, passesForReserved } from '../../shared/profile'
+import type { Tables } from '../db/tables'
+import { handlesClaimed } from './profile-store'
+
+const SUGGESTIONS = 3
+
+/**
+ * IDs built from one that is taken or too similar (`sakura` -> `sakura7`, `sakurachan`,
+ * `sakura2026`), in the order they are offered; the base is shortened when a suffix would pass
+ * the length limit. Random digits vary them from one question to the next.
+ */
+export function suggestionCandidates(username: string): string[] {
+  const base = username.replace(/\d+$/, '') || username
+  const suffixes = [
+    String(randomInt(2, 10)),
+    'chan',
+    String(new Date().getUTCFullYear()),
+    String(randomInt(10, 100)),
+    'kun',
+    String(randomInt(100, 1000)),
+  ]
+  return suffixes.map((suffix) => base.slice(0, HANDLE_MAX_LENGTH - suffix.length) + suffix)
+}
+
+/**
+ * Up to three free IDs for someone who asked for `username`: each valid, held by no one, passing
+ * for no stored handle or reserved name, nor for one another. Free when asked: a save still goes
+ * through the unique indexes.
+ */
+export async function handleSuggestions(db: Kysely<Tables>, username: string): Promise<string[]> {
+  const bySkeleton = new Map<string, string>()
+  for (const candidate of suggestionCandidates(username)) {
+    const skeleton = handleSkeleton(candidate)
+    if (
+      handleProblem(candidate) === null &&
+      !passesForReserved(candidate) &&
+      !bySkeleton.has(skeleton)
+    ) {
+      bySkeleton.set(skeleton, candidate)
+    }
+  }
+  const candidates = [...bySkeleton.values()]
+  const claimed = await handlesClaimed(db, candidates)
+  return candidates.filter((candidate) => !claimed.has(candidate)).slice(0, SUGGESTIONS)
+}
