@@ -410,3 +410,74 @@ describe('security events', () => {
     }
   })
 })
+
+describe('sign-ins from a new browser', () => {
+  const CHROME_ON_ANDROID =
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
+  const NEW_SIGN_IN = /new sign-in/i
+
+  async function signInWith(user: TestUser, cookie: string) {
+    const response = await subject.app.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'User-Agent': CHROME_ON_ANDROID,
+        'X-Forwarded-For': user.ip,
+        Origin: ORIGIN,
+        ...(cookie === '' ? {} : { Cookie: cookie }),
+      },
+      body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }),
+    })
+    expect(response.status).toBe(200)
+    return response
+  }
+
+  const deviceCookieOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0] ?? '')
+      .find((pair) => pair.startsWith('mofu_device='))
+
+  const newSignInMails = () => smtp.messages.filter((mail) => NEW_SIGN_IN.test(mail.subject ?? ''))
+
+  /** Waits for a later mail to the address: the relay keeps order, so earlier ones are in. */
+  async function settled(user: TestUser) {
+    await call(subject.app, user.ip, '/request-password-reset', { email: user.email })
+    await smtp.waitForMail(user.email, { subject: /reset/i })
+  }
+
+  it("mail the owner from the account's second browser on, naming it; a known one stays quiet", async () => {
+    smtp.clear()
+    // The verification link signs in (the account's first browser: no mail), then the test
+    // harness signs in without that browser's cookies (a second one: one mail).
+    const user = await newUser()
+    await smtp.waitForMail(user.email, { subject: NEW_SIGN_IN })
+    await settled(user)
+    expect(newSignInMails()).toHaveLength(1)
+
+    smtp.clear()
+    const first = await signInWith(user, '')
+    const device = deviceCookieOf(first)
+    expect(device).toMatch(/^mofu_device=[\w-]{22}$/)
+    expect(first.headers.getSetCookie().find((c) => c.startsWith('mofu_device='))).toMatch(
+      /HttpOnly/i,
+    )
+    const notice = await smtp.waitForMail(user.email, { subject: NEW_SIGN_IN })
+    expect(notice.text).toContain('Chrome 131 on Android')
+    expect(notice.text).toContain(`${ORIGIN}/?account=true`)
+
+    smtp.clear()
+    const again = await signInWith(user, device ?? '')
+    expect(deviceCookieOf(again)).toBeUndefined()
+    await settled(user)
+    expect(newSignInMails()).toEqual([])
+  })
+
+  it('a forged device cookie is just a new browser, and is replaced', async () => {
+    const user = await newUser()
+    smtp.clear()
+    const forged = await signInWith(user, 'mofu_device=../../etc/passwd')
+    expect(deviceCookieOf(forged)).toMatch(/^mofu_device=[\w-]{22}$/)
+    await smtp.waitForMail(user.email, { subject: NEW_SIGN_IN })
+  })
+})

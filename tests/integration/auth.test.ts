@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { cookiesOf } from '../support/test-users'
 
 let smtp: SmtpCapture
 let subject: TestApp
@@ -82,6 +83,8 @@ describe('sign-up and verification', () => {
     const verified = await verify(email)
     expect(verified.status).toBe(302)
     expect(verified.headers.get('set-cookie')).toMatch(/session_token=.*HttpOnly.*SameSite=Lax/i)
+    // The browser that clicked is the account's first (README "Notices").
+    expect(verified.headers.get('set-cookie')).toMatch(/mofu_device=[\w-]{22};.*HttpOnly/i)
 
     const later = await call(subject.app, ip, '/sign-in/email', { email, password: 'sakura-123' })
     expect(later.status).toBe(200)
@@ -168,7 +171,7 @@ describe('password reset', () => {
     await signUp(subject.app, email, ip)
     await verify(email)
     const session = await call(subject.app, ip, '/sign-in/email', { email, password: 'sakura-123' })
-    const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+    const cookie = cookiesOf(session.headers)
     expect((await call(subject.app, ip, '/get-session', undefined, cookie)).json).toMatchObject({
       user: { email },
     })

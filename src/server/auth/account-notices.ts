@@ -1,6 +1,7 @@
 import type { Logger } from '../logger'
 import type { Mailer } from '../mail/mailer'
-import { passwordChangedMail } from '../mail/templates'
+import { newSignInMail, passwordChangedMail } from '../mail/templates'
+import { describeUserAgent } from './sessions'
 
 /**
  * Mails that tell the owner of an account what just happened to it (README "Notices"). They
@@ -12,9 +13,16 @@ export function accountNotices(deps: { mailer: Mailer; logger: Logger; publicUrl
       deps.logger.warn({ err: error, userId }, 'account notice not sent')
     })
   }
+  /** The account panel, which lists the sessions. */
+  const sessionsUrl = `${deps.publicUrl}/?account=true`
   return {
     passwordChanged(user: { id: string; email: string }) {
-      send(passwordChangedMail({ to: user.email, url: `${deps.publicUrl}/?account=true` }), user.id)
+      send(passwordChangedMail({ to: user.email, url: sessionsUrl }), user.id)
+    },
+    newSignIn(user: { id: string; email: string }, userAgent: string | null | undefined) {
+      const { browser, system } = describeUserAgent(userAgent)
+      const device = [browser ?? 'an unknown browser', system].filter(Boolean).join(' on ')
+      send(newSignInMail({ to: user.email, url: sessionsUrl, device }), user.id)
     },
   }
 }

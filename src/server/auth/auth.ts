@@ -11,6 +11,7 @@ import type { Logger } from '../logger'
 import { LIMITS, mayMail, type Limiter } from '../http/limiter'
 import type { Mailer } from '../mail/mailer'
 import { accountNotices } from './account-notices'
+import { knownDevices } from './known-devices'
 import { passwordResetMail, verificationMail } from '../mail/templates'
 import { databaseHooks } from './database-hooks'
 import { requestHooks } from './request-hooks'
@@ -97,6 +98,7 @@ export function createAuth(deps: AuthDeps) {
 
   const links = verificationLinks(db, deps.secret, VERIFICATION_VALID_SECONDS)
   const notices = accountNotices({ mailer, logger, publicUrl: config.publicUrl })
+  const devices = knownDevices(db, notices, config.publicUrl.startsWith('https:'))
 
   async function sendVerification(user: { id: string; email: string }, url: string) {
     const link = await links.bind(user, url)
@@ -201,7 +203,7 @@ export function createAuth(deps: AuthDeps) {
     },
     // Reset codes and OAuth states are looked up by their hash, so a copy of the table holds none.
     verification: { storeIdentifier: 'hashed' },
-    databaseHooks: databaseHooks(db, event),
+    databaseHooks: databaseHooks(db, event, devices),
     ...(deps.secondaryStorage === undefined ? {} : { secondaryStorage: deps.secondaryStorage }),
     rateLimit: {
       enabled: true,

@@ -1,6 +1,7 @@
 import type { BetterAuthOptions } from 'better-auth'
 import type { Kysely } from 'kysely'
 import type { Tables } from '../db/tables'
+import type { KnownDevices } from './known-devices'
 import { requestSource, type SecurityEventName, type SecurityEventSource } from '../security-events'
 
 /** A session ends this long after its sign-in, however often it was renewed (README "Accounts"). */
@@ -14,12 +15,21 @@ const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
 export function databaseHooks(
   db: Kysely<Tables>,
   event: (name: SecurityEventName, source: SecurityEventSource) => void,
+  devices: KnownDevices,
 ): BetterAuthOptions['databaseHooks'] {
   return {
     session: {
       create: {
         after: async (session, ctx) => {
           event('sign-in.ok', { ...requestSource(ctx?.headers), userId: session.userId })
+          // A session made in a request (not by the server itself) comes from a browser.
+          if (ctx === null || ctx === undefined) return
+          const user = await db
+            .selectFrom('user')
+            .select(['id', 'email'])
+            .where('id', '=', session.userId)
+            .executeTakeFirst()
+          if (user !== undefined) await devices.signedIn(user, session.userAgent, ctx)
         },
       },
       update: {

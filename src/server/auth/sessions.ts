@@ -3,7 +3,7 @@ import type { SessionSummary } from '../../shared/sessions'
 import type { Auth } from './auth'
 
 /** 'Chrome 156' and 'Linux' from a User-Agent header; null for what it does not tell. */
-function describeUserAgent(userAgent: string | null | undefined): {
+export function describeUserAgent(userAgent: string | null | undefined): {
   browser: string | null
   system: string | null
 } {

@@ -46,6 +46,13 @@ export interface ProfilesTable {
 }
 
 /** Better Auth's user table, as far as Mofu reads or deletes it itself. */
+/** Browsers each account has signed in from (auth/known-devices.ts): a hash of their cookie. */
+export interface KnownDevicesTable {
+  user_id: string
+  device_hash: string
+  first_seen: string
+}
+
 export interface UserTable {
   id: string
   email: string
@@ -71,4 +78,5 @@ export interface Tables {
   instance_settings: InstanceSettingsTable
   page_view_counts: PageViewCountsTable
   rate_limits: RateLimitsTable
+  known_devices: KnownDevicesTable
 }

@@ -41,6 +41,18 @@ export function passwordChangedMail(input: Omit<LinkMailInput, 'validFor'>): Mai
   })
 }
 
+/** A session started in a browser the account had not used before. */
+export function newSignInMail(input: Omit<LinkMailInput, 'validFor'> & { device: string }): Mail {
+  return linkMail(input, {
+    subject: 'New sign-in to your Mofu account',
+    heading: 'A new sign-in',
+    intro: `Your Mofu account was just signed in to from ${input.device}, a browser it had not used before. If that was you, there is nothing to do. You can see every session, and end any you do not know, here:`,
+    action: "See where I'm signed in",
+    notExpected:
+      'If this was not you, end that session and ask for a password reset on the log-in screen: it signs out everyone.',
+  })
+}
+
 interface Wording {
   subject: string
   heading: string
