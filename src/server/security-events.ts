@@ -10,6 +10,9 @@ export type SecurityEventName =
   | 'password-reset.completed'
   | 'password.changed'
   | 'account.deleted'
+  | 'account.disabled'
+  | 'account.enabled'
+  | 'account.created'
   | 'throttled'
 
 /** Failures and throttling are worth a look; the rest is the normal life of an account. */
@@ -23,6 +26,8 @@ export interface SecurityEventSource {
   userId?: string | null
   ip?: string | null
   reqId?: string | null
+  /** Set when an operator acted (`mofu users …`) rather than the user. */
+  by?: 'operator'
 }
 
 /** One line per event, never with a password, token, mail body or full address. */
@@ -36,6 +41,7 @@ export function logSecurityEvent(
     userId: source.userId ?? null,
     ip: source.ip ?? null,
     reqId: source.reqId ?? null,
+    ...(source.by === undefined ? {} : { by: source.by }),
   }
   if (WARN.has(event)) logger.warn(fields, 'security event')
   else logger.info(fields, 'security event')
