@@ -16,7 +16,7 @@ export function runMofu(env: Record<string, string>, args: readonly string[]): P
     execFile(
       process.execPath,
       [MOFU, ...args],
-      { env, timeout: 20_000 },
+      { env, timeout: 60_000 },
       (error, stdout, stderr) => {
         if (error !== null && typeof error.code !== 'number') reject(error)
         else resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr })

@@ -3,6 +3,7 @@ import { pino } from 'pino'
 import { ConfigError, loadConfig } from '../config'
 import { openServices, type Services } from '../services'
 import { prepareDataDir } from '../startup-checks'
+import { backupCommands } from './backup-commands'
 import { CommandError, EXIT, UsageError, type Command, type CommandContext } from './command'
 import { outboxCommands } from './outbox-commands'
 import { purgeCommand } from './purge-command'
@@ -15,7 +16,12 @@ import { userCommands } from './user-commands'
  * messages on stderr, security events as the server's JSON log lines on stderr.
  */
 
-const COMMANDS: readonly Command[] = [...userCommands, purgeCommand, ...outboxCommands]
+const COMMANDS: readonly Command[] = [
+  ...userCommands,
+  purgeCommand,
+  ...outboxCommands,
+  ...backupCommands,
+]
 
 const usageOf = (command: Command) => `mofu ${[...command.name, command.args].join(' ').trim()}`
 
