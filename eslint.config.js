@@ -45,7 +45,8 @@ const server = 'src/server'
 
 /**
  * The server's layers: main.ts -> app.ts -> <resource>/routes.ts (HTTP only) -> stores and
- * services (data) -> db/, storage/, mail/, config. A route file never imports another one.
+ * services (data) -> db/, storage/, mail/, config. A route file never imports another one. The
+ * admin command (cli/) stands beside main.ts on the stores, and nothing imports it.
  */
 const serverZones = [
   {
@@ -57,6 +58,16 @@ const serverZones = [
     target: [`${server}/**/*-store.ts`, `${server}/db`, `${server}/storage`, `${server}/mail`],
     from: [`${server}/**/routes.ts`, `${server}/**/*-routes.ts`, `${server}/{app,main}.ts`],
     message: 'Stores and the layers under them never import HTTP code.',
+  },
+  {
+    target: `${server}/cli`,
+    from: [`${server}/**/routes.ts`, `${server}/**/*-routes.ts`, `${server}/{app,main}.ts`],
+    message: 'The admin command works through stores and services, never through HTTP code.',
+  },
+  {
+    target: [`${server}/*.ts`, `${server}/!(cli)/**`],
+    from: `${server}/cli`,
+    message: 'The admin command sits on top: nothing in the server imports it.',
   },
 ]
 

@@ -1,5 +1,5 @@
 // Second half of `npm run build`, after `vite build`: bundles the server into
-// dist/server/main.js (npm packages stay external) and precompresses the client's text files
+// dist/server/main.js and the admin command into dist/server/mofu.js (npm packages stay external) and precompresses the client's text files
 // so they are served as Brotli or gzip without compressing on each request.
 import fs from 'node:fs'
 import path from 'node:path'
@@ -7,9 +7,7 @@ import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { build } from 'esbuild'
 
-await build({
-  entryPoints: ['src/server/main.ts'],
-  outfile: 'dist/server/main.js',
+const server = {
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -17,7 +15,15 @@ await build({
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',
+}
+await build({ ...server, entryPoints: ['src/server/main.ts'], outfile: 'dist/server/main.js' })
+await build({
+  ...server,
+  entryPoints: ['src/server/cli/mofu.ts'],
+  outfile: 'dist/server/mofu.js',
+  banner: { js: '#!/usr/bin/env node' },
 })
+fs.chmodSync('dist/server/mofu.js', 0o755)
 
 const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)

@@ -3,19 +3,12 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
-import { createAuth } from './auth/auth'
-import { ConfigError, isLoopbackUrl, loadConfig, type Config } from './config'
-import { prepareDataDir, warnIfCookiesInsecure, warnOfLookAlikesKept } from './startup-checks'
-import { openDatabase } from './db/database'
-import { migrateToLatest } from './db/migrations'
+import { ConfigError, loadConfig, type Config } from './config'
+import { prepareDataDir, warnIfCookiesInsecure } from './startup-checks'
 import { createLogger } from './logger'
-import { createLimiter, databaseCounters } from './http/limiter'
-import { createMailer } from './mail/mailer'
-import { connectRedisStorage } from './auth/redis-storage'
-import { resolveAuthSecret } from './auth/secret'
 import { startUnverifiedAccountSweep } from './auth/unverified-accounts'
-import { createStorage } from './storage/create-storage'
 import { removeOrphanedTempFiles } from './storage/local-storage'
+import { openServices } from './services'
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before the process exits. */
 const STOP_GRACE_MS = 8_000
@@ -54,34 +47,7 @@ async function main() {
   prepareDataDir(config.dataDir, logger)
   warnIfCookiesInsecure(config.publicUrl, logger)
 
-  const database = openDatabase(config.database, {
-    onPoolError: (error) => logger.warn({ err: error }, 'database connection lost'),
-  })
-  const migrations = await migrateToLatest(database)
-  for (const step of migrations.results ?? []) {
-    logger.info({ migration: step.migrationName }, 'migration applied')
-  }
-  await warnOfLookAlikesKept(database.db, migrations, logger)
-  const secret = await resolveAuthSecret(database.db, config.authSecret)
-  const redis =
-    config.redisUrl === undefined ? undefined : await connectRedisStorage(config.redisUrl, logger)
-  const limiter = createLimiter(redis?.counters ?? databaseCounters(database.db))
-  const auth = createAuth({
-    db: database.db,
-    dialect: database.dialect,
-    config,
-    secret,
-    mailer: createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      outboxDir: path.join(config.dataDir, 'outbox'),
-      logLinks: isLoopbackUrl(config.publicUrl),
-      logger,
-    }),
-    logger,
-    secondaryStorage: redis?.storage,
-    limiter,
-  })
+  const { database, auth, storage, limiter, close } = await openServices(config, logger)
 
   if (config.storage.kind === 'local') {
     const removed = await removeOrphanedTempFiles(config.storage.dir)
@@ -95,7 +61,7 @@ async function main() {
   const app = createApp({
     database,
     auth,
-    storage: createStorage(config.storage),
+    storage,
     trustProxy: config.trustProxy,
     limiter,
     googleSignIn: config.google !== undefined,
@@ -138,7 +104,7 @@ async function main() {
       process.exit(1)
     }, STOP_GRACE_MS).unref()
     server.close(() => {
-      Promise.all([database.close(), redis?.close()])
+      close()
         .then(() => logger.info('stopped'))
         .catch((error: unknown) => {
           logger.error({ err: error }, 'database did not close cleanly')

@@ -11,6 +11,9 @@ export type SecurityEventName =
   | 'password.changed'
   | 'account.deleted'
   | 'session.ended'
+  | 'account.disabled'
+  | 'account.enabled'
+  | 'account.created'
   | 'throttled'
 
 /** Failures and throttling are worth a look; the rest is the normal life of an account. */
@@ -24,6 +27,8 @@ export interface SecurityEventSource {
   userId?: string | null
   ip?: string | null
   reqId?: string | null
+  /** Set when an operator acted (`mofu users …`) rather than the user. */
+  by?: 'operator'
 }
 
 /** One line per event, never with a password, token, mail body or full address. */
@@ -37,6 +42,7 @@ export function logSecurityEvent(
     userId: source.userId ?? null,
     ip: source.ip ?? null,
     reqId: source.reqId ?? null,
+    ...(source.by === undefined ? {} : { by: source.by }),
   }
   if (WARN.has(event)) logger.warn(fields, 'security event')
   else logger.info(fields, 'security event')

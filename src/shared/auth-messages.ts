@@ -35,6 +35,7 @@ export const AUTH_MESSAGES = {
   passwordRequired: 'Please enter your password to delete your account.',
   incorrectPassword: 'Incorrect password.',
   reauthRequired: 'Please sign in again to delete your account.',
+  accountDisabled: 'This account has been disabled.',
 } as const
 
 /** Error codes Mofu's server adds to Better Auth's own. */
@@ -47,6 +48,7 @@ export const AUTH_ERROR_CODES = {
   passwordRequired: 'PASSWORD_REQUIRED',
   incorrectPassword: 'INCORRECT_PASSWORD',
   reauthRequired: 'REAUTH_REQUIRED',
+  accountDisabled: 'ACCOUNT_DISABLED',
 } as const
 
 export const MIN_PASSWORD_LENGTH = 6

@@ -43,6 +43,8 @@ export default async function globalSetup() {
   })
   process.env.MOFU_E2E_URL = server.url
   process.env.MOFU_E2E_DATA_DIR = server.dataDir
+  // The server's whole environment, so a test can run the `mofu` command on its configuration.
+  process.env.MOFU_E2E_SERVER_ENV = JSON.stringify(server.env)
   process.env.MOFU_E2E_MAILBOX = `http://127.0.0.1:${(mailbox.address() as AddressInfo).port}`
   return async () => {
     await server.stop()

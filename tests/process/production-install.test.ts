@@ -60,5 +60,13 @@ it('installs with --omit=dev into an empty folder and the server starts and is r
   const ready = await fetch(`${server.url}/readyz`)
   expect(ready.status).toBe(200)
   expect(await ready.json()).toEqual({ status: 'ready' })
+
+  // The admin command runs there too, as `npx mofu` (the package's bin), on the server's data.
+  const { stdout } = await run('npx', ['--no-install', 'mofu', 'users', 'list', '--json'], {
+    cwd: dir,
+    env: server.env,
+    timeout: 60_000,
+  })
+  expect(JSON.parse(stdout)).toEqual([])
   console.info(`production install and start: ${Math.round((Date.now() - started) / 1000)} s`)
 }, 200_000)

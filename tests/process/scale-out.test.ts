@@ -1,6 +1,7 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { freePort } from '../support/free-port'
+import { runMofu } from '../support/mofu-command'
 import { startS3Server, type S3Peer } from '../support/s3-server'
 import { startServer, type ServerProcess } from '../support/server-process'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
@@ -84,6 +85,28 @@ it('a session made on one instance works on the other, and ends on both', async 
   expect(signOut.status).toBe(200)
   expect((await fetch(`${a.url}/api/me/profile`, { headers })).status).toBe(401)
 })
+
+it('mofu users disable ends the session on both instances at once', async () => {
+  const target = await createTestUser(overHttp(b.url, a.url), smtp, {
+    email: `scale-out-disable-${Date.now()}@mofu.test`,
+    ip: `10.65.${Math.floor(Math.random() * 250)}.1`,
+  })
+  const profileStatus = async (server: ServerProcess) =>
+    (await fetch(`${server.url}/api/me/profile`, { headers: { Cookie: target.cookie } })).status
+  expect([await profileStatus(a), await profileStatus(b)]).toEqual([200, 200])
+
+  // The operator runs the command with the instances' configuration (Redis included).
+  const disabled = await runMofu(a.env, ['users', 'disable', target.email])
+  expect(disabled.code).toBe(0)
+  expect([await profileStatus(a), await profileStatus(b)]).toEqual([401, 401])
+  const signIn = await fetch(`${b.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: a.url, 'X-Forwarded-For': target.ip },
+    body: JSON.stringify({ email: target.email, password: TEST_PASSWORD }),
+  })
+  expect(signIn.status).toBe(403)
+  expect(await signIn.json()).toMatchObject({ message: 'This account has been disabled.' })
+}, 120_000)
 
 it('rate limits count across instances, by the address the proxy appended', async () => {
   const ip = `10.67.${Math.floor(Math.random() * 250)}.1`

@@ -10,6 +10,8 @@ export interface ServerProcess {
   url: string
   port: number
   dataDir: string
+  /** The environment it runs with, for running the `mofu` command on the same configuration. */
+  env: Record<string, string>
   child: ChildProcess
   /** Everything the server printed so far (JSON log lines on stdout, then stderr). */
   output(): string
@@ -39,15 +41,16 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
   const ownDataDir = options.dataDir === undefined
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'mofu-data-')))
   const url = `http://127.0.0.1:${port}`
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    ...options.env,
+  }
   const child = spawn(process.execPath, [options.main ?? MAIN], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      ...options.env,
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let out = ''
@@ -63,6 +66,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
     url,
     port,
     dataDir,
+    env,
     child,
     output: () => out,
     stop,

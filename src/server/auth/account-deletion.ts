@@ -1,6 +1,8 @@
 import { DeleteAccountRequestSchema } from '../../shared/account'
 import type { ApiErrorCode } from '../../shared/api-error'
 import { AUTH_ERROR_CODES, AUTH_MESSAGES } from '../../shared/auth-messages'
+import { avatarKey } from '../storage/avatar-object'
+import type { ObjectStorage } from '../storage/object-storage'
 import type { Auth } from './auth'
 
 /** A Google-only account may be deleted this long after its sign-in without signing in again. */
@@ -50,4 +52,18 @@ export async function deletionRefusal(
   const session = await auth.api.getSession({ headers: request.headers })
   const signedInAt = session === null ? 0 : new Date(session.session.createdAt).getTime()
   return Date.now() - signedInAt <= RECENT_SIGN_IN_MS ? null : refused('reauthRequired')
+}
+
+/**
+ * Deletes the account: avatar, sessions, sign-in methods, and the profile with its handle. The
+ * same for the user's own deletion (DELETE /api/me) and an operator's (`mofu users delete`).
+ */
+export async function deleteAccount(auth: Auth, storage: ObjectStorage, uid: string) {
+  // The avatar file first: should that fail, the account is still there to try again,
+  // rather than a file left behind with no one to delete it.
+  await storage.delete(avatarKey(uid))
+  // Through Better Auth, so sessions end wherever they are kept (database and Redis); the
+  // profile goes with the user (foreign key cascade), which frees the handle.
+  const context = await auth.$context
+  await context.internalAdapter.deleteUser(uid)
 }

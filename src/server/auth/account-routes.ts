@@ -3,13 +3,12 @@ import type { RequestIdVariables } from 'hono/request-id'
 import type { Kysely } from 'kysely'
 import type { Tables } from '../db/tables'
 import { LIMITS, type RouteLimits } from '../http/limiter'
-import { avatarKey } from '../storage/avatar-object'
 import { apiError } from '../http/errors'
 import { requireSession } from '../http/session'
 import type { Logger } from '../logger'
 import { logSecurityEvent } from '../security-events'
 import type { ObjectStorage } from '../storage/object-storage'
-import { deletionRefusal } from './account-deletion'
+import { deleteAccount, deletionRefusal } from './account-deletion'
 import { accountExport } from './account-export'
 import type { Auth } from './auth'
 
@@ -42,13 +41,7 @@ export function accountRoutes({ auth, db, storage, logger, limits, clientAddress
       if (refusal !== null) {
         return apiError(c, refusal.status, refusal.body.code, refusal.body.message)
       }
-      // The avatar file first: should that fail, the account is still there to try again,
-      // rather than a file left behind with no one to delete it.
-      await storage.delete(avatarKey(uid))
-      // Through Better Auth, so sessions end wherever they are kept (database and Redis); the
-      // profile goes with the user (foreign key cascade), which frees the handle.
-      const context = await auth.$context
-      await context.internalAdapter.deleteUser(uid)
+      await deleteAccount(auth, storage, uid)
       logSecurityEvent(logger, 'account.deleted', {
         userId: uid,
         ip: clientAddress(c),

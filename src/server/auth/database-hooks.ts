@@ -1,15 +1,19 @@
 import type { BetterAuthOptions } from 'better-auth'
+import { APIError } from 'better-auth/api'
 import type { Kysely } from 'kysely'
+import { AUTH_ERROR_CODES, AUTH_MESSAGES } from '../../shared/auth-messages'
 import type { Tables } from '../db/tables'
 import type { KnownDevices } from './known-devices'
 import { requestSource, type SecurityEventName, type SecurityEventSource } from '../security-events'
+import { isDisabled } from './user-store'
 
 /** A session ends this long after its sign-in, however often it was renewed (README "Accounts"). */
 const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
 
 /**
- * What happens when sessions and sign-in methods are written: sign-ins logged, renewals capped
- * at SESSION_MAX_AGE_SECONDS, Google's tokens never kept, and an unverified password removed
+ * What happens when sessions and sign-in methods are written: no session for a disabled account
+ * (password, verification link or Google alike), sign-ins logged, renewals capped at
+ * SESSION_MAX_AGE_SECONDS, Google's tokens never kept, and an unverified password removed
  * when Google proves the address (pre-account takeover).
  */
 export function databaseHooks(
@@ -20,6 +24,13 @@ export function databaseHooks(
   return {
     session: {
       create: {
+        before: async (session) => {
+          if (!(await isDisabled(db, session.userId))) return
+          throw new APIError('FORBIDDEN', {
+            code: AUTH_ERROR_CODES.accountDisabled,
+            message: AUTH_MESSAGES.accountDisabled,
+          })
+        },
         after: async (session, ctx) => {
           event('sign-in.ok', { ...requestSource(ctx?.headers), userId: session.userId })
           // A session made in a request (not by the server itself) comes from a browser.

@@ -8,7 +8,8 @@ export const UNVERIFIED_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
 const SWEEP_EVERY_MS = 60 * 60 * 1000
 
 /**
- * Deletes accounts whose address was never verified and that are older than the limit; their
+ * Deletes accounts whose address was never verified and that are older than `maxAgeMs` (the
+ * sweep's 7 days unless an operator asks otherwise, `mofu purge-unverified`); their
  * profile (and so any handle) goes with them by foreign key. One DELETE: instances running it at
  * the same moment each delete what is left, which is harmless.
  */
@@ -16,8 +17,9 @@ export async function deleteStaleUnverifiedAccounts(
   db: Kysely<Tables>,
   dialect: DialectName,
   now = new Date(),
+  maxAgeMs = UNVERIFIED_MAX_AGE_MS,
 ): Promise<number> {
-  const cutoff = new Date(now.getTime() - UNVERIFIED_MAX_AGE_MS)
+  const cutoff = new Date(now.getTime() - maxAgeMs)
   // Each dialect compares the values Better Auth stores: 0/1 and ISO text in SQLite.
   const result = await db
     .deleteFrom('user')

@@ -62,6 +62,22 @@ export interface UserTable {
   createdAt: string | Date
 }
 
+/** Accounts an operator disabled; a user with no row here is enabled. */
+export interface DisabledUsersTable {
+  user_id: string
+  reason: string | null
+  /** ISO 8601. */
+  disabled_at: string
+}
+
+/** Better Auth's session table, as far as Mofu reads it itself (never its token). */
+export interface SessionTable {
+  id: string
+  userId: string
+  /** Sign-in or the last daily renewal; SQLite stores ISO 8601 text, PostgreSQL a timestamptz. */
+  updatedAt: string | Date
+}
+
 /** Better Auth's account table, as far as Mofu reads it itself. */
 export interface AccountTable {
   id: string
@@ -75,6 +91,8 @@ export interface Tables {
   profiles: ProfilesTable
   user: UserTable
   account: AccountTable
+  session: SessionTable
+  disabled_users: DisabledUsersTable
   instance_settings: InstanceSettingsTable
   page_view_counts: PageViewCountsTable
   rate_limits: RateLimitsTable

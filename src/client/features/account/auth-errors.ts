@@ -32,6 +32,8 @@ export function authErrorMessage(failure: AuthFailure | unknown): string {
       return AUTH_MESSAGES.invalidEmail
     case 'MAIL_NOT_SENT':
       return AUTH_MESSAGES.mailNotSent
+    case 'ACCOUNT_DISABLED':
+      return AUTH_MESSAGES.accountDisabled
     default:
       return AUTH_MESSAGES.somethingWrong
   }

@@ -68,16 +68,19 @@ function schedule(delayMs: number) {
 
 /**
  * Asks the server for the session. A session is refreshed 5 minutes before it expires; after a
- * network failure the next try waits 30 s, doubling up to 960 s (SPEC 9).
+ * network failure the next try waits 30 s, doubling up to 960 s (SPEC 9). A session this tab
+ * held and the server no longer knows (expired, or ended elsewhere: a disabled account) shows
+ * the session-ended message, unless another tab said it signed out on purpose.
  */
-export async function refreshSession(): Promise<void> {
+export async function refreshSession(signedOutElsewhere = false): Promise<void> {
   try {
     const { data, error } = await authClient.getSession()
     if (error !== null) throw Object.assign(new Error('session'), error)
     retryDelay = RETRY_BACKOFF_START_MS
     if (data === null) {
       window.clearTimeout(refreshTimer)
-      setState({ user: null, connectionProblem: null })
+      const ended = state.user !== null && !signedOutElsewhere
+      setState({ user: null, connectionProblem: null, ...(ended ? { sessionEnded: true } : {}) })
       return
     }
     const { id, email, emailVerified } = data.user
@@ -113,7 +116,7 @@ export function sessionEndedByServer() {
 }
 
 export function startAuth() {
-  tabs?.addEventListener('message', () => void refreshSession())
+  tabs?.addEventListener('message', () => void refreshSession(true))
   // A tab coming back may hold a session that expired or ended elsewhere.
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void refreshSession()

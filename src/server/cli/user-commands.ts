@@ -1,0 +1,207 @@
+import { APIError } from 'better-auth/api'
+import { z } from 'zod'
+import { normalizeHandle } from '../../shared/profile'
+import {
+  createAccount,
+  deleteAccountAsOperator,
+  disableAccount,
+  enableAccount,
+  verifyEmail,
+  type AccountAdminDeps,
+} from '../auth/account-admin'
+import { findUser, listUsers, type UserSummary } from '../auth/user-store'
+import { CommandError, parseInput, table, type Command, type CommandContext } from './command'
+
+const EmailSchema = z
+  .email({ message: 'expected an e-mail address' })
+  .transform((email) => email.toLowerCase())
+/** Better Auth's ids: 32 letters and digits by default; a little room for other generators. */
+const IdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { message: 'expected a user id' })
+
+type UserRef = { id: string } | { email: string } | { handle: string }
+
+/** `<id|email>`: an address when it has an @, else an id. */
+function idOrEmail(input: string | undefined): UserRef {
+  return input?.includes('@')
+    ? { email: parseInput(EmailSchema, input) }
+    : { id: parseInput(IdSchema, input) }
+}
+
+const describe = (ref: UserRef) =>
+  'id' in ref ? `id ${ref.id}` : 'email' in ref ? ref.email : `handle @${ref.handle}`
+
+async function mustFind(context: CommandContext, ref: UserRef): Promise<UserSummary> {
+  const { database } = await context.services()
+  const user = await findUser(database.db, ref)
+  if (user === undefined) throw new CommandError(`No account with ${describe(ref)}.`)
+  return user
+}
+
+async function adminDeps(context: CommandContext): Promise<AccountAdminDeps> {
+  const { auth, database, storage } = await context.services()
+  return { auth, db: database.db, storage, logger: context.logger }
+}
+
+const yesNo = (value: boolean) => (value ? 'yes' : 'no')
+const disabledText = (user: UserSummary) =>
+  user.disabled === null
+    ? 'no'
+    : `since ${user.disabled.at}${user.disabled.reason === null ? '' : ` (${user.disabled.reason})`}`
+
+function card(user: UserSummary): string {
+  return table(
+    ['id', user.id],
+    [
+      ['e-mail', user.email],
+      ['verified', yesNo(user.verified)],
+      ['handle', user.handle === null ? '(none)' : `@${user.handle}`],
+      ['created', user.createdAt],
+      ['last seen', user.lastSeen ?? 'never'],
+      ['disabled', disabledText(user)],
+    ],
+  )
+}
+
+const ref = '<id|email>'
+
+export const userCommands: Command[] = [
+  {
+    name: ['users', 'list'],
+    args: '',
+    summary: 'Every account, oldest first.',
+    positionals: 0,
+    async run(context) {
+      const { database } = await context.services()
+      const users = await listUsers(database.db)
+      const rows = users.map((user) => [
+        user.id,
+        user.email,
+        yesNo(user.verified),
+        user.handle === null ? '' : `@${user.handle}`,
+        user.createdAt,
+        user.lastSeen ?? 'never',
+        user.disabled === null ? 'no' : 'yes',
+      ])
+      const header = ['ID', 'E-MAIL', 'VERIFIED', 'HANDLE', 'CREATED', 'LAST SEEN', 'DISABLED']
+      context.print(`${table(header, rows)}\n${users.length} account(s)`, users)
+    },
+  },
+  {
+    name: ['users', 'find'],
+    args: '<email-or-handle>',
+    summary: 'One account by e-mail address, handle (with or without @) or id.',
+    positionals: 1,
+    async run(context, [input = '']) {
+      const looksLikeEmail = input.includes('@') && !input.startsWith('@')
+      const { username } = normalizeHandle(input)
+      const candidates: UserRef[] = looksLikeEmail
+        ? [{ email: parseInput(EmailSchema, input) }]
+        : [{ handle: username }, ...(IdSchema.safeParse(input).success ? [{ id: input }] : [])]
+      const { database } = await context.services()
+      for (const candidate of candidates) {
+        if ('handle' in candidate && candidate.handle === '') continue
+        const user = await findUser(database.db, candidate)
+        if (user !== undefined) return context.print(card(user), user)
+      }
+      throw new CommandError(
+        `No account with ${looksLikeEmail ? 'e-mail' : 'handle or id'} ${input}.`,
+      )
+    },
+  },
+  {
+    name: ['users', 'disable'],
+    args: `${ref} [--reason TEXT]`,
+    summary: 'Ends every session of the account at once and refuses its sign-ins.',
+    details: ["Sign-in then answers 'This account has been disabled.'; open tabs sign out."],
+    options: { reason: { type: 'string' } },
+    positionals: 1,
+    async run(context, [input], values) {
+      const reason = parseInput(z.string().trim().max(500).optional(), values.reason) || null
+      const user = await mustFind(context, idOrEmail(input))
+      await disableAccount(await adminDeps(context), user.id, reason)
+      context.print(`Disabled ${user.email} (${user.id}); its sessions have ended.`, {
+        id: user.id,
+        email: user.email,
+        disabled: true,
+        reason,
+      })
+    },
+  },
+  {
+    name: ['users', 'enable'],
+    args: ref,
+    summary: 'Lets a disabled account sign in again.',
+    positionals: 1,
+    async run(context, [input]) {
+      const user = await mustFind(context, idOrEmail(input))
+      const was = await enableAccount(await adminDeps(context), user.id)
+      context.print(
+        was ? `Enabled ${user.email} (${user.id}).` : `${user.email} was not disabled.`,
+        { id: user.id, email: user.email, disabled: false, changed: was },
+      )
+    },
+  },
+  {
+    name: ['users', 'delete'],
+    args: ref,
+    summary: "Deletes the account as the user's own deletion does.",
+    details: ['Profile, avatar, sessions and sign-in methods go; the handle is free again.'],
+    positionals: 1,
+    async run(context, [input]) {
+      const user = await mustFind(context, idOrEmail(input))
+      await deleteAccountAsOperator(await adminDeps(context), user.id)
+      context.print(`Deleted ${user.email} (${user.id}).`, {
+        id: user.id,
+        email: user.email,
+        deleted: true,
+      })
+    },
+  },
+  {
+    name: ['users', 'verify'],
+    args: '<email>',
+    summary: 'Marks the address verified, as its verification link would.',
+    positionals: 1,
+    async run(context, [input]) {
+      const user = await mustFind(context, { email: parseInput(EmailSchema, input) })
+      if (!user.verified) await verifyEmail(await adminDeps(context), user.id)
+      context.print(
+        user.verified ? `${user.email} was already verified.` : `Verified ${user.email}.`,
+        { id: user.id, email: user.email, verified: true, changed: !user.verified },
+      )
+    },
+  },
+  {
+    name: ['users', 'create'],
+    args: '<email> [--verified]',
+    summary: 'Creates an account and mails the user a link to choose a password.',
+    details: [
+      'Nobody but the user learns the password: the reset link is valid for 1 hour, and',
+      "'Forgot password?' on the log-in screen sends a new one. Without --verified the user",
+      'also verifies the address at the first log-in; unverified accounts go after 7 days.',
+    ],
+    options: { verified: { type: 'boolean', default: false } },
+    positionals: 1,
+    async run(context, [input], values) {
+      const email = parseInput(EmailSchema, input)
+      const { database } = await context.services()
+      if ((await findUser(database.db, { email })) !== undefined) {
+        throw new CommandError(`An account with ${email} exists already.`)
+      }
+      const verified = values.verified === true
+      try {
+        const { id } = await createAccount(await adminDeps(context), email, verified)
+        context.print(
+          `Created ${email} (${id}). A mail with a link to choose a password is on its way.`,
+          { id, email, verified, mailSent: true },
+        )
+      } catch (error) {
+        if (!(error instanceof APIError)) throw error
+        throw new CommandError(
+          `Created ${email}, but the mail was not sent (${error.message}). ` +
+            "The user can ask for a new link with 'Forgot password?'.",
+        )
+      }
+    },
+  },
+]

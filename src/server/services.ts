@@ -1,0 +1,76 @@
+import path from 'node:path'
+import { createAuth, type Auth } from './auth/auth'
+import { connectRedisStorage } from './auth/redis-storage'
+import { resolveAuthSecret } from './auth/secret'
+import { isLoopbackUrl, type Config } from './config'
+import { openDatabase, type Database } from './db/database'
+import { migrateToLatest } from './db/migrations'
+import { createLimiter, databaseCounters, type Limiter } from './http/limiter'
+import type { Logger } from './logger'
+import { createMailer } from './mail/mailer'
+import { warnOfLookAlikesKept } from './startup-checks'
+import { createStorage } from './storage/create-storage'
+import type { ObjectStorage } from './storage/object-storage'
+
+/** What the server and the `mofu` admin command both run on, made from one configuration. */
+export interface Services {
+  database: Database
+  auth: Auth
+  storage: ObjectStorage
+  limiter: Limiter
+  /** Closes the database and Redis. */
+  close(): Promise<void>
+}
+
+/**
+ * Opens the database (migrated to the latest version), Redis when configured, storage and
+ * auth. The admin command overrides two settings: it answers no untrusted client and must not
+ * leave mail to be sent after it exits (`neutralAuthErrors`), and it prints no live link
+ * (`logMailLinks`).
+ */
+export async function openServices(
+  config: Config,
+  logger: Logger,
+  overrides: { neutralAuthErrors?: boolean; logMailLinks?: boolean } = {},
+): Promise<Services> {
+  const database = openDatabase(config.database, {
+    onPoolError: (error) => logger.warn({ err: error }, 'database connection lost'),
+  })
+  const migrations = await migrateToLatest(database)
+  for (const step of migrations.results ?? []) {
+    logger.info({ migration: step.migrationName }, 'migration applied')
+  }
+  await warnOfLookAlikesKept(database.db, migrations, logger)
+  const secret = await resolveAuthSecret(database.db, config.authSecret)
+  const redis =
+    config.redisUrl === undefined ? undefined : await connectRedisStorage(config.redisUrl, logger)
+  const limiter = createLimiter(redis?.counters ?? databaseCounters(database.db))
+  const auth = createAuth({
+    db: database.db,
+    dialect: database.dialect,
+    config: {
+      ...config,
+      neutralAuthErrors: overrides.neutralAuthErrors ?? config.neutralAuthErrors,
+    },
+    secret,
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      logLinks: overrides.logMailLinks ?? isLoopbackUrl(config.publicUrl),
+      logger,
+    }),
+    logger,
+    secondaryStorage: redis?.storage,
+    limiter,
+  })
+  return {
+    database,
+    auth,
+    storage: createStorage(config.storage),
+    limiter,
+    close: async () => {
+      await Promise.all([database.close(), redis?.close()])
+    },
+  }
+}
