@@ -4,6 +4,7 @@ import { requestId, type RequestIdVariables } from 'hono/request-id'
 import { pageViewRoutes } from './analytics/routes'
 import type { Auth } from './auth/auth'
 import { accountRoutes } from './auth/account-routes'
+import { sessionStore } from './auth/session-store'
 import { authRoutes, passwordResetRoutes } from './auth/routes'
 import { avatarMediaRoutes, ownAvatarRoutes } from './avatars/routes'
 import { handleRoutes, ownProfileRoutes, publicProfileRoutes } from './profiles/routes'
@@ -15,6 +16,7 @@ import { apiError } from './http/errors'
 import { routeLimits, type Limiter } from './http/limiter'
 import { noStoreForAccounts, sameOriginWrites } from './http/request-guards'
 import { securityHeaders } from './http/security'
+import { sessionCheck } from './http/session'
 import type { Logger } from './logger'
 import type { ObjectStorage } from './storage/object-storage'
 
@@ -49,7 +51,8 @@ export function createApp(deps: AppDeps) {
   const { database, logger, storage } = deps
   const clientAddress = clientAddressOf(deps.trustProxy)
   const limits = routeLimits({ limiter: deps.limiter, clientAddress, logger })
-  const profiles = { db: database.db, auth: deps.auth, publicUrl: deps.publicUrl, limits }
+  const sessions = sessionCheck(deps.auth, sessionStore(database.db))
+  const profiles = { db: database.db, sessions, publicUrl: deps.publicUrl, limits }
   const avatars = { ...profiles, storage }
   const client =
     deps.clientDir === undefined
@@ -101,7 +104,7 @@ export function createApp(deps: AppDeps) {
       authRoutes({ auth: deps.auth, clientAddress, limiter: deps.limiter, logger }),
     )
     .route('/api/password-reset', passwordResetRoutes({ auth: deps.auth }))
-    .route('/api/me', accountRoutes({ auth: deps.auth, storage, logger, clientAddress }))
+    .route('/api/me', accountRoutes({ auth: deps.auth, sessions, storage, logger, clientAddress }))
     .route('/api/me/profile', ownProfileRoutes(profiles))
     .route('/api/me/avatar', ownAvatarRoutes(avatars))
     .route('/api/handles', handleRoutes(profiles))

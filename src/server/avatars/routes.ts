@@ -11,11 +11,10 @@ import {
   type AvatarAnswer,
   type AvatarRefusal,
 } from '../../shared/avatar'
-import type { Auth } from '../auth/auth'
 import type { Tables } from '../db/tables'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 import { apiError } from '../http/errors'
-import { requireSession, signInRequired } from '../http/session'
+import { signInRequired, type SessionCheck } from '../http/session'
 import {
   avatarVersionOf,
   isMissingUser,
@@ -59,7 +58,7 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 
 export interface AvatarDeps {
   db: Kysely<Tables>
-  auth: Auth
+  sessions: SessionCheck
   storage: ObjectStorage
   publicUrl: string
   limits: RouteLimits
@@ -69,12 +68,12 @@ export interface AvatarDeps {
  * The signed-in user's own avatar, at /api/me/avatar (SPEC 4 "Avatar flow", 7 "Storage"): upload
  * or reset; no route takes a user id to write.
  */
-export function ownAvatarRoutes({ db, auth, storage, publicUrl, limits }: AvatarDeps) {
+export function ownAvatarRoutes({ db, sessions, storage, publicUrl, limits }: AvatarDeps) {
   const decode = decodeSlots(DECODE_SLOTS, DECODE_QUEUE)
   return new Hono()
     .put(
       '/',
-      requireSession(auth),
+      sessions.required,
       limits.perUser(LIMITS.avatarUpload),
       requireImageType,
       bodyLimit({
@@ -110,7 +109,7 @@ export function ownAvatarRoutes({ db, auth, storage, publicUrl, limits }: Avatar
         return c.json({ avatar: avatarUrl(publicUrl, uid, version) } satisfies AvatarAnswer)
       },
     )
-    .delete('/', requireSession(auth), async (c) => {
+    .delete('/', sessions.required, async (c) => {
       const uid = c.get('uid')
       // The field first: should the file survive a failure, nothing points to it any more.
       await setAvatarVersion(db, uid, '')

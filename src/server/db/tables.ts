@@ -50,6 +50,14 @@ export interface UserTable {
   createdAt: string | Date
 }
 
+/** Better Auth's session table, as far as Mofu reads it itself. */
+export interface SessionTable {
+  token: string
+  userId: string
+  /** SQLite stores ISO 8601 text, PostgreSQL a timestamptz. */
+  expiresAt: string | Date
+}
+
 /** Better Auth's account table, as far as Mofu reads it itself. */
 export interface AccountTable {
   id: string
@@ -62,6 +70,7 @@ export interface AccountTable {
 export interface Tables {
   profiles: ProfilesTable
   user: UserTable
+  session: SessionTable
   account: AccountTable
   instance_settings: InstanceSettingsTable
   page_view_counts: PageViewCountsTable

@@ -10,11 +10,10 @@ import {
   type HandleAvailability,
   type PublicProfile,
 } from '../../shared/profile'
-import type { Auth } from '../auth/auth'
 import type { Tables } from '../db/tables'
 import { apiError, bodyTooLarge, invalidInput, requireJson } from '../http/errors'
 import { LIMITS, type RouteLimits } from '../http/limiter'
-import { requireSession, sessionUserId, signInRequired } from '../http/session'
+import { signInRequired, type SessionCheck } from '../http/session'
 import {
   findProfileByHandle,
   isMissingUser,
@@ -26,7 +25,7 @@ import {
 
 export interface ProfileDeps {
   db: Kysely<Tables>
-  auth: Auth
+  sessions: SessionCheck
   publicUrl: string
   limits: RouteLimits
 }
@@ -36,9 +35,9 @@ export interface ProfileDeps {
  * session's user; no route takes a user id to write. The unique index on the handle, not the
  * live check, decides races.
  */
-export function ownProfileRoutes({ db, auth, publicUrl }: ProfileDeps) {
+export function ownProfileRoutes({ db, sessions, publicUrl }: ProfileDeps) {
   return new Hono()
-    .get('/', requireSession(auth), async (c) => {
+    .get('/', sessions.required, async (c) => {
       try {
         return c.json(toProfile(await loadOrCreateProfile(db, c.get('uid')), publicUrl))
       } catch (error) {
@@ -48,7 +47,7 @@ export function ownProfileRoutes({ db, auth, publicUrl }: ProfileDeps) {
     })
     .patch(
       '/',
-      requireSession(auth),
+      sessions.required,
       requireJson,
       bodyLimit({ maxSize: 16 * 1024, onError: bodyTooLarge }),
       zValidator('json', ProfilePatchSchema, invalidInput),
@@ -68,7 +67,7 @@ export function ownProfileRoutes({ db, auth, publicUrl }: ProfileDeps) {
 }
 
 /** Whether a handle is free, at /api/handles/:handle; your own current handle counts as free. */
-export function handleRoutes({ db, auth, limits }: ProfileDeps) {
+export function handleRoutes({ db, sessions, limits }: ProfileDeps) {
   return new Hono().get('/:handle', limits.perAddress(LIMITS.publicRead), async (c) => {
     const { username } = normalizeHandle(c.req.param('handle'))
     const problem = handleProblem(username)
@@ -76,7 +75,7 @@ export function handleRoutes({ db, auth, limits }: ProfileDeps) {
       return c.json({ username, available: false, message: problem } satisfies HandleAvailability)
     }
     const owner = await findProfileByHandle(db, username)
-    const available = owner === undefined || owner.user_id === (await sessionUserId(auth, c))
+    const available = owner === undefined || owner.user_id === (await sessions.userId(c))
     return c.json({
       username,
       available,
