@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { requestId, type RequestIdVariables } from 'hono/request-id'
+import type { RequestIdVariables } from 'hono/request-id'
 import { pageViewRoutes } from './analytics/routes'
 import type { Auth } from './auth/auth'
 import { accountRoutes } from './auth/account-routes'
@@ -14,7 +14,7 @@ import { clientAddressOf, type TrustProxy } from './http/client-address'
 import { clientAssets } from './http/client-assets'
 import { apiError } from './http/errors'
 import { routeLimits, type Limiter } from './http/limiter'
-import { noStoreForAccounts, sameOriginWrites } from './http/request-guards'
+import { requestFrame } from './http/request-frame'
 import { securityHeaders } from './http/security'
 import { sessionCheck } from './http/session'
 import type { Logger } from './logger'
@@ -64,30 +64,17 @@ export function createApp(deps: AppDeps) {
           neutralAuthErrors: deps.neutralAuthErrors,
         })
   const app = new Hono<{ Variables: RequestIdVariables }>()
-    .use(requestId())
-    .use(async (c, next) => {
-      const started = performance.now()
-      await next()
-      logger.info(
-        {
-          reqId: c.get('requestId'),
-          method: c.req.method,
-          path: c.req.path,
-          status: c.res.status,
-          ms: Math.round(performance.now() - started),
-        },
-        'request',
-      )
-    })
     .use(
-      securityHeaders({
-        https: deps.publicUrl.startsWith('https:'),
-        analytics: deps.gaMeasurementId !== undefined,
-        inlineScriptHashes: client?.inlineScriptHashes ?? [],
+      requestFrame({
+        logger,
+        publicUrl: deps.publicUrl,
+        securityHeaders: securityHeaders({
+          https: deps.publicUrl.startsWith('https:'),
+          analytics: deps.gaMeasurementId !== undefined,
+          inlineScriptHashes: client?.inlineScriptHashes ?? [],
+        }),
       }),
     )
-    .use(noStoreForAccounts)
-    .use(sameOriginWrites(deps.publicUrl))
     .get('/healthz', (c) => c.json({ status: 'ok' }))
     .get('/readyz', async (c) => {
       try {
