@@ -15,12 +15,7 @@ import type { Tables } from '../db/tables'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 import { apiError } from '../http/errors'
 import { signInRequired, type SessionCheck } from '../http/session'
-import {
-  avatarVersionOf,
-  isMissingUser,
-  loadOrCreateProfile,
-  setAvatarVersion,
-} from '../profiles/profile-store'
+import { isMissingUser, profileStore } from '../profiles/profile-store'
 import type { ObjectStorage } from '../storage/object-storage'
 import { avatarKey, avatarUrl, avatarVersion } from '../storage/avatar-object'
 import { DecodeQueueFull, decodeSlots } from './decode-slots'
@@ -70,6 +65,7 @@ export interface AvatarDeps {
  */
 export function ownAvatarRoutes({ db, sessions, storage, publicUrl, limits }: AvatarDeps) {
   const decode = decodeSlots(DECODE_SLOTS, DECODE_QUEUE)
+  const profiles = profileStore(db)
   return new Hono()
     .put(
       '/',
@@ -98,8 +94,8 @@ export function ownAvatarRoutes({ db, sessions, storage, publicUrl, limits }: Av
         await storage.put(avatarKey(uid), jpeg, 'image/jpeg')
         const version = avatarVersion(jpeg)
         try {
-          await loadOrCreateProfile(db, uid)
-          await setAvatarVersion(db, uid, version)
+          await profiles.loadOrCreate(uid)
+          await profiles.setAvatarVersion(uid, version)
         } catch (error) {
           if (!isMissingUser(error)) throw error
           // The account was deleted while this ran: leave no file behind it.
@@ -112,7 +108,7 @@ export function ownAvatarRoutes({ db, sessions, storage, publicUrl, limits }: Av
     .delete('/', sessions.required, async (c) => {
       const uid = c.get('uid')
       // The field first: should the file survive a failure, nothing points to it any more.
-      await setAvatarVersion(db, uid, '')
+      await profiles.setAvatarVersion(uid, '')
       await storage.delete(avatarKey(uid))
       return c.json({ avatar: '' } satisfies AvatarAnswer)
     })
@@ -123,12 +119,13 @@ export function ownAvatarRoutes({ db, sessions, storage, publicUrl, limits }: Av
  * never needs to be public.
  */
 export function avatarMediaRoutes({ db, storage, limits }: AvatarDeps) {
+  const profiles = profileStore(db)
   return new Hono().get('/:uid', limits.perAddress(LIMITS.publicRead), async (c) => {
     const uid = c.req.param('uid')
     const notHere = () => apiError(c, 404, 'NOT_FOUND', 'No avatar here.')
     // The profile row, not the object, says which image is current: a revalidation is then
     // answered without fetching (and on S3 paying for) the image itself.
-    const version = UID.test(uid) ? await avatarVersionOf(db, uid) : ''
+    const version = UID.test(uid) ? await profiles.avatarVersionOf(uid) : ''
     if (version === '') return notHere()
     const etag = `"${version}"`
     const cacheHeaders = () => {

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { Profile, ProfileChanges } from '../../shared/profile'
 import { avatarUrl } from '../storage/avatar-object'
+import { preparedQuery } from '../db/prepared'
 import type { ProfilesTable, Tables } from '../db/tables'
 
 type ProfileRow = Selectable<ProfilesTable>
@@ -31,62 +32,78 @@ export const isUniqueViolation = (error: unknown) =>
 export const isMissingUser = (error: unknown) =>
   ['SQLITE_CONSTRAINT_FOREIGNKEY', '23503'].includes(String(errorCode(error)))
 
-/** The user's profile, created with the defaults when there is none (SPEC 4). */
-export async function loadOrCreateProfile(db: Kysely<Tables>, uid: string): Promise<ProfileRow> {
-  const load = () => db.selectFrom('profiles').selectAll().where('user_id', '=', uid)
-  const existing = await load().executeTakeFirst()
-  if (existing !== undefined) return existing
-  // Two first requests may race here; the second insert does nothing.
-  await db
-    .insertInto('profiles')
-    .values({ user_id: uid, updated_at: new Date().toISOString() })
-    .onConflict((conflict) => conflict.column('user_id').doNothing())
-    .execute()
-  return load().executeTakeFirstOrThrow()
+/**
+ * Profiles in the database. The reads every request makes are compiled once (see
+ * preparedQuery); the writes are built per call.
+ */
+export function profileStore(db: Kysely<Tables>) {
+  const byUser = preparedQuery(
+    db,
+    db.selectFrom('profiles').selectAll().where('user_id', '=', '').compile(),
+  )
+  const byHandle = preparedQuery(
+    db,
+    db.selectFrom('profiles').selectAll().where('username', '=', '').compile(),
+  )
+  const avatarVersionByUser = preparedQuery(
+    db,
+    db.selectFrom('profiles').select('avatar_version').where('user_id', '=', '').compile(),
+  )
+
+  /** The user's profile, created with the defaults when there is none (SPEC 4). */
+  async function loadOrCreate(uid: string): Promise<ProfileRow> {
+    const existing = await byUser(uid)
+    if (existing !== undefined) return existing
+    // Two first requests may race here; the second insert does nothing.
+    await db
+      .insertInto('profiles')
+      .values({ user_id: uid, updated_at: new Date().toISOString() })
+      .onConflict((conflict) => conflict.column('user_id').doNothing())
+      .execute()
+    const created = await byUser(uid)
+    if (created === undefined) throw new Error(`profile of ${uid} not found after insert`)
+    return created
+  }
+
+  return {
+    loadOrCreate,
+
+    /** Merge-saves the fields sent (SPEC 7 "Save profile (merge)"); throws on a taken handle. */
+    async save(uid: string, patch: ProfileChanges): Promise<ProfileRow> {
+      await loadOrCreate(uid)
+      const { handle } = patch
+      await db
+        .updateTable('profiles')
+        .set({
+          ...(patch.name === undefined ? {} : { name: patch.name }),
+          ...(handle === undefined
+            ? {}
+            : { username: handle.username, display_username: handle.displayUsername }),
+          ...(patch.font === undefined ? {} : { font: patch.font }),
+          updated_at: new Date().toISOString(),
+        })
+        .where('user_id', '=', uid)
+        .execute()
+      return loadOrCreate(uid)
+    },
+
+    /** The profile holding this lowercase handle, if any. */
+    findByHandle: (username: string): Promise<ProfileRow | undefined> => byHandle(username),
+
+    /** The current avatar's version ('' for none), which is also its ETag. */
+    async avatarVersionOf(uid: string): Promise<string> {
+      return (await avatarVersionByUser(uid))?.avatar_version ?? ''
+    },
+
+    /** Points the profile at another stored avatar ('' for the default picture). */
+    async setAvatarVersion(uid: string, version: string): Promise<void> {
+      await db
+        .updateTable('profiles')
+        .set({ avatar_version: version, updated_at: new Date().toISOString() })
+        .where('user_id', '=', uid)
+        .execute()
+    },
+  }
 }
 
-/** Merge-saves the fields sent (SPEC 7 "Save profile (merge)"); throws on a taken handle. */
-export async function saveProfile(
-  db: Kysely<Tables>,
-  uid: string,
-  patch: ProfileChanges,
-): Promise<ProfileRow> {
-  await loadOrCreateProfile(db, uid)
-  const { handle } = patch
-  await db
-    .updateTable('profiles')
-    .set({
-      ...(patch.name === undefined ? {} : { name: patch.name }),
-      ...(handle === undefined
-        ? {}
-        : { username: handle.username, display_username: handle.displayUsername }),
-      ...(patch.font === undefined ? {} : { font: patch.font }),
-      updated_at: new Date().toISOString(),
-    })
-    .where('user_id', '=', uid)
-    .execute()
-  return loadOrCreateProfile(db, uid)
-}
-
-/** The profile holding this lowercase handle, if any. */
-export const findProfileByHandle = (db: Kysely<Tables>, username: string) =>
-  db.selectFrom('profiles').selectAll().where('username', '=', username).executeTakeFirst()
-
-/** The current avatar's version ('' for none), which is also its ETag. */
-export async function avatarVersionOf(db: Kysely<Tables>, uid: string): Promise<string> {
-  const row = await db
-    .selectFrom('profiles')
-    .select('avatar_version')
-    .where('user_id', '=', uid)
-    .executeTakeFirst()
-  return row?.avatar_version ?? ''
-}
-
-/** Points the profile at another stored avatar ('' for the default picture). */
-export async function setAvatarVersion(db: Kysely<Tables>, uid: string, version: string) {
-  await db
-    .updateTable('profiles')
-    .set({ avatar_version: version, updated_at: new Date().toISOString() })
-    .where('user_id', '=', uid)
-    .execute()
-}
+export type ProfileStore = ReturnType<typeof profileStore>

@@ -14,14 +14,7 @@ import type { Tables } from '../db/tables'
 import { apiError, bodyTooLarge, invalidInput, requireJson } from '../http/errors'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 import { signInRequired, type SessionCheck } from '../http/session'
-import {
-  findProfileByHandle,
-  isMissingUser,
-  isUniqueViolation,
-  loadOrCreateProfile,
-  saveProfile,
-  toProfile,
-} from './profile-store'
+import { isMissingUser, isUniqueViolation, profileStore, toProfile } from './profile-store'
 
 export interface ProfileDeps {
   db: Kysely<Tables>
@@ -36,10 +29,11 @@ export interface ProfileDeps {
  * live check, decides races.
  */
 export function ownProfileRoutes({ db, sessions, publicUrl }: ProfileDeps) {
+  const profiles = profileStore(db)
   return new Hono()
     .get('/', sessions.required, async (c) => {
       try {
-        return c.json(toProfile(await loadOrCreateProfile(db, c.get('uid')), publicUrl))
+        return c.json(toProfile(await profiles.loadOrCreate(c.get('uid')), publicUrl))
       } catch (error) {
         if (isMissingUser(error)) return signInRequired(c)
         throw error
@@ -53,7 +47,7 @@ export function ownProfileRoutes({ db, sessions, publicUrl }: ProfileDeps) {
       zValidator('json', ProfilePatchSchema, invalidInput),
       async (c) => {
         try {
-          const saved = await saveProfile(db, c.get('uid'), c.req.valid('json'))
+          const saved = await profiles.save(c.get('uid'), c.req.valid('json'))
           return c.json(toProfile(saved, publicUrl))
         } catch (error) {
           if (isUniqueViolation(error)) {
@@ -68,13 +62,14 @@ export function ownProfileRoutes({ db, sessions, publicUrl }: ProfileDeps) {
 
 /** Whether a handle is free, at /api/handles/:handle; your own current handle counts as free. */
 export function handleRoutes({ db, sessions, limits }: ProfileDeps) {
+  const profiles = profileStore(db)
   return new Hono().get('/:handle', limits.perAddress(LIMITS.publicRead), async (c) => {
     const { username } = normalizeHandle(c.req.param('handle'))
     const problem = handleProblem(username)
     if (problem !== null) {
       return c.json({ username, available: false, message: problem } satisfies HandleAvailability)
     }
-    const owner = await findProfileByHandle(db, username)
+    const owner = await profiles.findByHandle(username)
     const available = owner === undefined || owner.user_id === (await sessions.userId(c))
     return c.json({
       username,
@@ -86,9 +81,10 @@ export function handleRoutes({ db, sessions, limits }: ProfileDeps) {
 
 /** Anyone's public profile by handle, at /api/profiles/:handle (the /@handle page). */
 export function publicProfileRoutes({ db, publicUrl, limits }: ProfileDeps) {
+  const profiles = profileStore(db)
   return new Hono().get('/:handle', limits.perAddress(LIMITS.publicRead), async (c) => {
     const { username } = normalizeHandle(c.req.param('handle'))
-    const row = await findProfileByHandle(db, username)
+    const row = await profiles.findByHandle(username)
     if (row === undefined) return apiError(c, 404, 'NOT_FOUND', 'No one has this ID yet.')
     const { name, displayUsername, avatar } = toProfile(row, publicUrl)
     return c.json({ name, username, displayUsername, avatar } satisfies PublicProfile)
