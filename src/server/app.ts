@@ -7,6 +7,7 @@ import { accountRoutes } from './auth/account-routes'
 import { sessionStore } from './auth/session-store'
 import { authRoutes, passwordResetRoutes } from './auth/routes'
 import { avatarMediaRoutes, ownAvatarRoutes } from './avatars/routes'
+import { profileStore } from './profiles/profile-store'
 import { handleRoutes, ownProfileRoutes, publicProfileRoutes } from './profiles/routes'
 import type { Database } from './db/database'
 import { isDatabaseUnavailable } from './db/unavailable'
@@ -51,8 +52,13 @@ export function createApp(deps: AppDeps) {
   const { database, logger, storage } = deps
   const clientAddress = clientAddressOf(deps.trustProxy)
   const limits = routeLimits({ limiter: deps.limiter, clientAddress, logger })
-  const sessions = sessionCheck(deps.auth, sessionStore(database.db))
-  const profiles = { db: database.db, sessions, publicUrl: deps.publicUrl, limits }
+  const sessions = sessionCheck(deps.auth, sessionStore(database))
+  const profiles = {
+    profiles: profileStore(database),
+    sessions,
+    publicUrl: deps.publicUrl,
+    limits,
+  }
   const avatars = { ...profiles, storage }
   const client =
     deps.clientDir === undefined

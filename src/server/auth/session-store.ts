@@ -1,17 +1,17 @@
-import type { Kysely } from 'kysely'
 import { preparedQuery } from '../db/prepared'
-import type { Tables } from '../db/tables'
+import type { Database } from '../db/database'
 
 /**
  * Sessions as Better Auth keeps them in the database (with REDIS_URL too: Mofu stores sessions
  * in the database, and every sign-out, reset, takeover or deletion deletes the row there).
  * Read-only: Better Auth alone writes sessions.
  */
-export function sessionStore(db: Kysely<Tables>) {
+export function sessionStore(database: Pick<Database, 'db' | 'read'>) {
+  const { db } = database
   // The token is unique (its own index); the user's primary key joins the user, so a session
   // whose user is gone finds nothing even before the cascade has removed it.
   const byToken = preparedQuery(
-    db,
+    database,
     db
       .selectFrom('session')
       .innerJoin('user', 'user.id', 'session.userId')

@@ -2,7 +2,6 @@ import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { Kysely } from 'kysely'
 import {
   AVATAR_ERROR_CODES,
   AVATAR_MAX_BYTES,
@@ -11,11 +10,10 @@ import {
   type AvatarAnswer,
   type AvatarRefusal,
 } from '../../shared/avatar'
-import type { Tables } from '../db/tables'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 import { apiError } from '../http/errors'
 import { signInRequired, type SessionCheck } from '../http/session'
-import { isMissingUser, profileStore } from '../profiles/profile-store'
+import { isMissingUser, type ProfileStore } from '../profiles/profile-store'
 import type { ObjectStorage } from '../storage/object-storage'
 import { avatarKey, avatarUrl, avatarVersion } from '../storage/avatar-object'
 import { DecodeQueueFull, decodeSlots } from './decode-slots'
@@ -52,7 +50,7 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 }
 
 export interface AvatarDeps {
-  db: Kysely<Tables>
+  profiles: ProfileStore
   sessions: SessionCheck
   storage: ObjectStorage
   publicUrl: string
@@ -63,9 +61,8 @@ export interface AvatarDeps {
  * The signed-in user's own avatar, at /api/me/avatar (SPEC 4 "Avatar flow", 7 "Storage"): upload
  * or reset; no route takes a user id to write.
  */
-export function ownAvatarRoutes({ db, sessions, storage, publicUrl, limits }: AvatarDeps) {
+export function ownAvatarRoutes({ profiles, sessions, storage, publicUrl, limits }: AvatarDeps) {
   const decode = decodeSlots(DECODE_SLOTS, DECODE_QUEUE)
-  const profiles = profileStore(db)
   return new Hono()
     .put(
       '/',
@@ -118,8 +115,7 @@ export function ownAvatarRoutes({ db, sessions, storage, publicUrl, limits }: Av
  * Anyone's avatar, at /media/avatars/:uid, served through the app so the storage behind it
  * never needs to be public.
  */
-export function avatarMediaRoutes({ db, storage, limits }: AvatarDeps) {
-  const profiles = profileStore(db)
+export function avatarMediaRoutes({ profiles, storage, limits }: AvatarDeps) {
   return new Hono().get('/:uid', limits.perAddress(LIMITS.publicRead), async (c) => {
     const uid = c.req.param('uid')
     const notHere = () => apiError(c, 404, 'NOT_FOUND', 'No avatar here.')

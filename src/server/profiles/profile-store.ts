@@ -1,8 +1,9 @@
-import type { Kysely, Selectable } from 'kysely'
+import type { Selectable } from 'kysely'
 import type { Profile, ProfileChanges } from '../../shared/profile'
 import { avatarUrl } from '../storage/avatar-object'
 import { preparedQuery } from '../db/prepared'
-import type { ProfilesTable, Tables } from '../db/tables'
+import type { Database } from '../db/database'
+import type { ProfilesTable } from '../db/tables'
 
 type ProfileRow = Selectable<ProfilesTable>
 
@@ -36,17 +37,18 @@ export const isMissingUser = (error: unknown) =>
  * Profiles in the database. The reads every request makes are compiled once (see
  * preparedQuery); the writes are built per call.
  */
-export function profileStore(db: Kysely<Tables>) {
+export function profileStore(database: Pick<Database, 'db' | 'read'>) {
+  const { db } = database
   const byUser = preparedQuery(
-    db,
+    database,
     db.selectFrom('profiles').selectAll().where('user_id', '=', '').compile(),
   )
   const byHandle = preparedQuery(
-    db,
+    database,
     db.selectFrom('profiles').selectAll().where('username', '=', '').compile(),
   )
   const avatarVersionByUser = preparedQuery(
-    db,
+    database,
     db.selectFrom('profiles').select('avatar_version').where('user_id', '=', '').compile(),
   )
 

@@ -1,7 +1,6 @@
 import { zValidator } from '@hono/zod-validator'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import type { Kysely } from 'kysely'
 import {
   HANDLE_MESSAGES,
   handleProblem,
@@ -10,14 +9,13 @@ import {
   type HandleAvailability,
   type PublicProfile,
 } from '../../shared/profile'
-import type { Tables } from '../db/tables'
 import { apiError, bodyTooLarge, invalidInput, requireJson } from '../http/errors'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 import { signInRequired, type SessionCheck } from '../http/session'
-import { isMissingUser, isUniqueViolation, profileStore, toProfile } from './profile-store'
+import { isMissingUser, isUniqueViolation, toProfile, type ProfileStore } from './profile-store'
 
 export interface ProfileDeps {
-  db: Kysely<Tables>
+  profiles: ProfileStore
   sessions: SessionCheck
   publicUrl: string
   limits: RouteLimits
@@ -28,8 +26,7 @@ export interface ProfileDeps {
  * session's user; no route takes a user id to write. The unique index on the handle, not the
  * live check, decides races.
  */
-export function ownProfileRoutes({ db, sessions, publicUrl }: ProfileDeps) {
-  const profiles = profileStore(db)
+export function ownProfileRoutes({ profiles, sessions, publicUrl }: ProfileDeps) {
   return new Hono()
     .get('/', sessions.required, async (c) => {
       try {
@@ -61,8 +58,7 @@ export function ownProfileRoutes({ db, sessions, publicUrl }: ProfileDeps) {
 }
 
 /** Whether a handle is free, at /api/handles/:handle; your own current handle counts as free. */
-export function handleRoutes({ db, sessions, limits }: ProfileDeps) {
-  const profiles = profileStore(db)
+export function handleRoutes({ profiles, sessions, limits }: ProfileDeps) {
   return new Hono().get('/:handle', limits.perAddress(LIMITS.publicRead), async (c) => {
     const { username } = normalizeHandle(c.req.param('handle'))
     const problem = handleProblem(username)
@@ -80,8 +76,7 @@ export function handleRoutes({ db, sessions, limits }: ProfileDeps) {
 }
 
 /** Anyone's public profile by handle, at /api/profiles/:handle (the /@handle page). */
-export function publicProfileRoutes({ db, publicUrl, limits }: ProfileDeps) {
-  const profiles = profileStore(db)
+export function publicProfileRoutes({ profiles, publicUrl, limits }: ProfileDeps) {
   return new Hono().get('/:handle', limits.perAddress(LIMITS.publicRead), async (c) => {
     const { username } = normalizeHandle(c.req.param('handle'))
     const row = await profiles.findByHandle(username)
