@@ -5,7 +5,13 @@ import { startS3Server, type S3Peer } from '../support/s3-server'
 import { startServer, type ServerProcess } from '../support/server-process'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestDatabase, type TestDatabase } from '../support/test-database'
-import { createTestUser, overHttp, putAvatar, type TestUser } from '../support/test-users'
+import {
+  createTestUser,
+  overHttp,
+  putAvatar,
+  TEST_PASSWORD,
+  type TestUser,
+} from '../support/test-users'
 
 /**
  * Two app instances behind one address, as a load balancer would run them (issue 7): one
@@ -74,6 +80,22 @@ it('a session made on one instance works on the other, and ends on both', async 
     body: '{}',
   })
   expect(signOut.status).toBe(200)
+  expect((await fetch(`${a.url}/api/me/profile`, { headers })).status).toBe(401)
+})
+
+it('deleting the account on one instance ends its session on the other at once', async () => {
+  const doomed = await createTestUser(overHttp(a.url), smtp, {
+    email: `scale-out-delete-${Date.now()}@mofu.test`,
+    ip: `10.65.${Math.floor(Math.random() * 250)}.1`,
+  })
+  const headers = { Cookie: doomed.cookie }
+  expect((await fetch(`${a.url}/api/me/profile`, { headers })).status).toBe(200)
+  const deleted = await fetch(`${b.url}/api/me`, {
+    method: 'DELETE',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ password: TEST_PASSWORD }),
+  })
+  expect(deleted.status).toBe(204)
   expect((await fetch(`${a.url}/api/me/profile`, { headers })).status).toBe(401)
 })
 
