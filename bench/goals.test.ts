@@ -13,9 +13,9 @@ const measured = (
 ).figures
 
 describe('evaluateGoals', () => {
-  it('judges ten goals on a full run, each with its figure', () => {
+  it('judges twelve goals on a full run, each with its figure', () => {
     const goals = evaluateGoals(measured)
-    expect(goals).toHaveLength(10)
+    expect(goals).toHaveLength(12)
     expect(goals.filter((goal) => goal.figure === 'missing')).toEqual([])
   })
 
@@ -27,11 +27,13 @@ describe('evaluateGoals', () => {
       lighthouse: [],
       avatarPipeline: [],
     })
-    expect(goals).toHaveLength(10)
+    expect(goals).toHaveLength(12)
     const missed = goals.filter((goal) => goal.figure === 'missing')
     expect(missed.map((goal) => goal.goal)).toEqual([
       'handle availability vs baseline',
       'handle availability p99',
+      'handle availability p99 vs baseline',
+      'own profile vs handle availability',
       'SQLite: large vs small user count, req/s',
       'PostgreSQL: large vs small user count, req/s',
       ...LIGHTHOUSE_PAGES.flatMap((page) => [
@@ -45,7 +47,7 @@ describe('evaluateGoals', () => {
 
   it('misses the goals of the one page Lighthouse did not measure', () => {
     const goals = evaluateGoals({ ...measured, lighthouse: measured.lighthouse.slice(0, 1) })
-    expect(goals).toHaveLength(10)
+    expect(goals).toHaveLength(12)
     expect(goals.filter((goal) => goal.figure === 'missing').map((goal) => goal.goal)).toEqual([
       `Lighthouse ${LIGHTHOUSE_PAGES[1]} performance`,
       `Lighthouse ${LIGHTHOUSE_PAGES[1]} CLS`,
@@ -60,6 +62,35 @@ describe('evaluateGoals', () => {
     expect(goals.find((goal) => goal.goal.startsWith('SQLite'))).toMatchObject({
       figure: 'missing',
       met: false,
+    })
+  })
+})
+
+describe('the goals of issue 12', () => {
+  const handles = measured.http.find((result) => result.name === 'handle availability')
+  const profile = measured.http.find((result) => result.name === 'own profile')
+  if (handles === undefined || profile === undefined) throw new Error('latest.json lacks a case')
+  const judged = (http: typeof measured.http) =>
+    evaluateGoals({ ...measured, http }).filter((goal) =>
+      ['own profile vs handle availability', 'handle availability p99 vs baseline'].includes(
+        goal.goal,
+      ),
+    )
+
+  it('compares own profile with the handle check, and p99 with the baseline’s', () => {
+    const fast = { ...profile, app: { ...profile.app, rps: handles.app.rps * 0.5 } }
+    const tight = { ...handles, app: { ...handles.app, p99Ms: handles.baseline.p99Ms * 2 } }
+    expect(judged([tight, fast]).map((goal) => goal.met)).toEqual([true, true])
+    const slow = { ...profile, app: { ...profile.app, rps: handles.app.rps * 0.49 } }
+    const loose = { ...handles, app: { ...handles.app, p99Ms: handles.baseline.p99Ms * 2 + 1 } }
+    expect(judged([loose, slow]).map((goal) => goal.met)).toEqual([false, false])
+  })
+
+  it('misses the own profile goal when either case failed answers', () => {
+    const failing = { ...profile, app: { ...profile.app, rps: handles.app.rps, failures: 3 } }
+    expect(judged([handles, failing])[1]).toMatchObject({
+      met: false,
+      margin: 'invalid: 3 failed answers',
     })
   })
 })

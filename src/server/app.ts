@@ -1,12 +1,15 @@
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { requestId, type RequestIdVariables } from 'hono/request-id'
+import type { RequestIdVariables } from 'hono/request-id'
 import { pageViewRoutes } from './analytics/routes'
 import type { Auth } from './auth/auth'
 import { sessionRoutes } from './auth/session-routes'
 import { accountRoutes } from './auth/account-routes'
+import { sessionStore } from './auth/session-store'
 import { authRoutes, passwordResetRoutes } from './auth/routes'
 import { avatarMediaRoutes, ownAvatarRoutes } from './avatars/routes'
+import { handleClaims } from './profiles/handle-claims'
+import { profileStore } from './profiles/profile-store'
 import { handleRoutes, ownProfileRoutes, publicProfileRoutes } from './profiles/routes'
 import type { Database } from './db/database'
 import { isDatabaseUnavailable } from './db/unavailable'
@@ -14,8 +17,9 @@ import { clientAddressOf, type TrustProxy } from './http/client-address'
 import { clientAssets } from './http/client-assets'
 import { apiError } from './http/errors'
 import { routeLimits, type Limiter } from './http/limiter'
-import { noStoreForAccounts, sameOriginWrites } from './http/request-guards'
+import { requestFrame } from './http/request-frame'
 import { securityHeaders } from './http/security'
+import { sessionCheck } from './http/session'
 import type { Logger } from './logger'
 import type { ObjectStorage } from './storage/object-storage'
 
@@ -50,7 +54,14 @@ export function createApp(deps: AppDeps) {
   const { database, logger, storage } = deps
   const clientAddress = clientAddressOf(deps.trustProxy)
   const limits = routeLimits({ limiter: deps.limiter, clientAddress, logger })
-  const profiles = { db: database.db, auth: deps.auth, publicUrl: deps.publicUrl, limits }
+  const sessions = sessionCheck(deps.auth, sessionStore(database))
+  const profiles = {
+    profiles: profileStore(database),
+    claims: handleClaims(database),
+    sessions,
+    publicUrl: deps.publicUrl,
+    limits,
+  }
   const avatars = { ...profiles, storage }
   const client =
     deps.clientDir === undefined
@@ -62,30 +73,17 @@ export function createApp(deps: AppDeps) {
           neutralAuthErrors: deps.neutralAuthErrors,
         })
   const app = new Hono<{ Variables: RequestIdVariables }>()
-    .use(requestId())
-    .use(async (c, next) => {
-      const started = performance.now()
-      await next()
-      logger.info(
-        {
-          reqId: c.get('requestId'),
-          method: c.req.method,
-          path: c.req.path,
-          status: c.res.status,
-          ms: Math.round(performance.now() - started),
-        },
-        'request',
-      )
-    })
     .use(
-      securityHeaders({
-        https: deps.publicUrl.startsWith('https:'),
-        analytics: deps.gaMeasurementId !== undefined,
-        inlineScriptHashes: client?.inlineScriptHashes ?? [],
+      requestFrame({
+        logger,
+        publicUrl: deps.publicUrl,
+        securityHeaders: securityHeaders({
+          https: deps.publicUrl.startsWith('https:'),
+          analytics: deps.gaMeasurementId !== undefined,
+          inlineScriptHashes: client?.inlineScriptHashes ?? [],
+        }),
       }),
     )
-    .use(noStoreForAccounts)
-    .use(sameOriginWrites(deps.publicUrl))
     .get('/healthz', (c) => c.json({ status: 'ok' }))
     .get('/readyz', async (c) => {
       try {
@@ -104,7 +102,15 @@ export function createApp(deps: AppDeps) {
     .route('/api/password-reset', passwordResetRoutes({ auth: deps.auth }))
     .route(
       '/api/me',
-      accountRoutes({ auth: deps.auth, db: database.db, storage, logger, limits, clientAddress }),
+      accountRoutes({
+        auth: deps.auth,
+        sessions,
+        profiles: profiles.profiles,
+        storage,
+        logger,
+        limits,
+        clientAddress,
+      }),
     )
     .route('/api/me/sessions', sessionRoutes({ auth: deps.auth, logger, clientAddress }))
     .route('/api/me/profile', ownProfileRoutes(profiles))

@@ -3,7 +3,7 @@ import type { Kysely, MigrationResultSet } from 'kysely'
 import { isLoopbackUrl } from './config'
 import type { Tables } from './db/tables'
 import type { Logger } from './logger'
-import { lookAlikeHandlesKept } from './profiles/profile-store'
+import { lookAlikeHandlesKept } from './profiles/handle-claims'
 
 /**
  * Creates DATA_DIR owner-only (it holds the SQLite file, the outbox's live links and uploads).

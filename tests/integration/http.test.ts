@@ -77,6 +77,48 @@ describe('security headers', () => {
     }
   })
 
+  it('are the whole set, with a request id, on every kind of answer, Better Auth’s too', async () => {
+    const scriptHash = `'sha256-${createHash('sha256').update(inlineScript).digest('base64')}'`
+    const expected = {
+      'content-security-policy': `default-src 'self'; script-src 'self' ${scriptHash}; connect-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; font-src 'self'; media-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'`,
+      'cross-origin-opener-policy': 'same-origin-allow-popups',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'permissions-policy': 'camera=(self), microphone=(), geolocation=(), payment=()',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'DENY',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    }
+    const answers: [string, RequestInit][] = [
+      ['/api/handles/sakura', { headers: { 'X-Forwarded-For': '10.191.0.1' } }],
+      ['/api/me/profile', {}],
+      ['/api/auth/get-session', {}],
+      ['/api/auth/sign-out', { method: 'POST', headers: { Origin: 'http://localhost:3000' } }],
+      [
+        '/api/events/page-view',
+        { method: 'POST', headers: { Origin: 'https://elsewhere.example' } },
+      ],
+      ['/robots.txt', {}],
+    ]
+    for (const [url, init] of answers) {
+      const response = await subject.app.request(url, init)
+      const security = Object.fromEntries(
+        Object.keys(expected).map((name) => [name, response.headers.get(name)]),
+      )
+      expect(security, url).toEqual(expected)
+      expect(response.headers.get('strict-transport-security'), url).toBeNull()
+      expect(response.headers.get('x-request-id'), url).toMatch(/^[\w-]{8,}$/)
+    }
+    const sent = await subject.app.request('/api/auth/ok', { headers: { 'X-Request-Id': 'lb-1=' } })
+    expect(sent.headers.get('x-request-id')).toBe('lb-1=')
+    const unfit = await subject.app.request('/healthz', { headers: { 'X-Request-Id': 'a b' } })
+    expect(unfit.headers.get('x-request-id')).toMatch(/^[\w-]{36}$/)
+  })
+
   it('let the tag manager in only when GA_MEASUREMENT_ID is set', async () => {
     expect((await get('/')).headers.get('content-security-policy')).not.toContain('google')
     const withAnalytics = await createTestApp({ app: { gaMeasurementId: 'G-TEST123' } })

@@ -108,6 +108,22 @@ it('mofu users disable ends the session on both instances at once', async () => 
   expect(await signIn.json()).toMatchObject({ message: 'This account has been disabled.' })
 }, 120_000)
 
+it('deleting the account on one instance ends its session on the other at once', async () => {
+  const doomed = await createTestUser(overHttp(a.url), smtp, {
+    email: `scale-out-delete-${Date.now()}@mofu.test`,
+    ip: `10.65.${Math.floor(Math.random() * 250)}.1`,
+  })
+  const headers = { Cookie: doomed.cookie }
+  expect((await fetch(`${a.url}/api/me/profile`, { headers })).status).toBe(200)
+  const deleted = await fetch(`${b.url}/api/me`, {
+    method: 'DELETE',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ password: TEST_PASSWORD }),
+  })
+  expect(deleted.status).toBe(204)
+  expect((await fetch(`${a.url}/api/me/profile`, { headers })).status).toBe(401)
+})
+
 it('rate limits count across instances, by the address the proxy appended', async () => {
   const ip = `10.67.${Math.floor(Math.random() * 250)}.1`
   let attempts = 0

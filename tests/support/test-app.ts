@@ -12,6 +12,9 @@ import { createLocalStorage } from '../../src/server/storage/local-storage'
 import type { ObjectStorage } from '../../src/server/storage/object-storage'
 import { createTestDatabase, type TestDatabase } from './test-database'
 
+/** The key test apps sign session cookies with. */
+export const TEST_AUTH_SECRET = 'test-secret-that-is-at-least-32-characters-long'
+
 export interface TestApp {
   app: ReturnType<typeof createApp>
   /** The Better Auth instance the app serves under /api/auth. */
@@ -74,7 +77,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db: database.db,
     dialect: database.dialect,
     config: { publicUrl, google: undefined, neutralAuthErrors: false, ...options.auth },
-    secret: 'test-secret-that-is-at-least-32-characters-long',
+    secret: TEST_AUTH_SECRET,
     mailer: createMailer({
       smtpUrl: options.smtpUrl,
       from: 'Mofu <no-reply@mofu.test>',

@@ -1,7 +1,5 @@
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate'
-import type { Kysely } from 'kysely'
-import type { Tables } from '../db/tables'
-import { loadOrCreateProfile } from '../profiles/profile-store'
+import type { ProfileStore } from '../profiles/profile-store'
 import { avatarKey } from '../storage/avatar-object'
 import type { ObjectStorage } from '../storage/object-storage'
 import type { Auth } from './auth'
@@ -24,7 +22,7 @@ interface ExportFile {
  */
 async function accountData(
   auth: Auth,
-  db: Kysely<Tables>,
+  profiles: ProfileStore,
   storage: ObjectStorage,
   headers: Headers,
   uid: string,
@@ -33,7 +31,7 @@ async function accountData(
     auth.api.getSession({ headers }),
     auth.api.listSessions({ headers }),
     auth.api.listUserAccounts({ headers }),
-    loadOrCreateProfile(db, uid),
+    profiles.loadOrCreate(uid),
     storage.get(avatarKey(uid)),
   ])
   const user = current?.user
@@ -102,9 +100,9 @@ function zipStream(files: ExportFile[]): ReadableStream<Uint8Array> {
 }
 
 export async function accountExport(
-  deps: { auth: Auth; db: Kysely<Tables>; storage: ObjectStorage },
+  deps: { auth: Auth; profiles: ProfileStore; storage: ObjectStorage },
   headers: Headers,
   uid: string,
 ): Promise<ReadableStream<Uint8Array>> {
-  return zipStream(await accountData(deps.auth, deps.db, deps.storage, headers, uid))
+  return zipStream(await accountData(deps.auth, deps.profiles, deps.storage, headers, uid))
 }

@@ -1,12 +1,11 @@
 import { Hono, type Context } from 'hono'
 import type { RequestIdVariables } from 'hono/request-id'
-import type { Kysely } from 'kysely'
-import type { Tables } from '../db/tables'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 import { apiError } from '../http/errors'
-import { requireSession } from '../http/session'
+import type { SessionCheck } from '../http/session'
 import type { Logger } from '../logger'
 import { logSecurityEvent } from '../security-events'
+import type { ProfileStore } from '../profiles/profile-store'
 import type { ObjectStorage } from '../storage/object-storage'
 import { deleteAccount, deletionRefusal } from './account-deletion'
 import { accountExport } from './account-export'
@@ -14,7 +13,8 @@ import type { Auth } from './auth'
 
 export interface AccountDeps {
   auth: Auth
-  db: Kysely<Tables>
+  sessions: SessionCheck
+  profiles: ProfileStore
   storage: ObjectStorage
   logger: Logger
   limits: RouteLimits
@@ -25,17 +25,29 @@ export interface AccountDeps {
  * The account itself, at /api/me: a copy of everything kept about it, and deleting it (profile,
  * avatar, sessions, sign-in methods).
  */
-export function accountRoutes({ auth, db, storage, logger, limits, clientAddress }: AccountDeps) {
+export function accountRoutes({
+  auth,
+  sessions,
+  profiles,
+  storage,
+  logger,
+  limits,
+  clientAddress,
+}: AccountDeps) {
   return new Hono<{ Variables: RequestIdVariables }>()
-    .get('/export', requireSession(auth), limits.perUser(LIMITS.accountExport), async (c) => {
-      const archive = await accountExport({ auth, db, storage }, c.req.raw.headers, c.get('uid'))
+    .get('/export', sessions.required, limits.perUser(LIMITS.accountExport), async (c) => {
+      const archive = await accountExport(
+        { auth, profiles, storage },
+        c.req.raw.headers,
+        c.get('uid'),
+      )
       const day = new Date().toISOString().slice(0, 10)
       return c.body(archive, 200, {
         'Content-Type': 'application/zip',
         'Content-Disposition': `attachment; filename="mofu-data-${day}.zip"`,
       })
     })
-    .delete('/', requireSession(auth), async (c) => {
+    .delete('/', sessions.required, async (c) => {
       const uid = c.get('uid')
       const refusal = await deletionRefusal(auth, c.req.raw, uid)
       if (refusal !== null) {

@@ -2,7 +2,6 @@ import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { Kysely } from 'kysely'
 import {
   AVATAR_ERROR_CODES,
   AVATAR_MAX_BYTES,
@@ -11,17 +10,10 @@ import {
   type AvatarAnswer,
   type AvatarRefusal,
 } from '../../shared/avatar'
-import type { Auth } from '../auth/auth'
-import type { Tables } from '../db/tables'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 import { apiError } from '../http/errors'
-import { requireSession, signInRequired } from '../http/session'
-import {
-  avatarVersionOf,
-  isMissingUser,
-  loadOrCreateProfile,
-  setAvatarVersion,
-} from '../profiles/profile-store'
+import { signInRequired, type SessionCheck } from '../http/session'
+import { isMissingUser, type ProfileStore } from '../profiles/profile-store'
 import type { ObjectStorage } from '../storage/object-storage'
 import { avatarKey, avatarUrl, avatarVersion } from '../storage/avatar-object'
 import { DecodeQueueFull, decodeSlots } from './decode-slots'
@@ -58,8 +50,8 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 }
 
 export interface AvatarDeps {
-  db: Kysely<Tables>
-  auth: Auth
+  profiles: ProfileStore
+  sessions: SessionCheck
   storage: ObjectStorage
   publicUrl: string
   limits: RouteLimits
@@ -69,12 +61,12 @@ export interface AvatarDeps {
  * The signed-in user's own avatar, at /api/me/avatar (SPEC 4 "Avatar flow", 7 "Storage"): upload
  * or reset; no route takes a user id to write.
  */
-export function ownAvatarRoutes({ db, auth, storage, publicUrl, limits }: AvatarDeps) {
+export function ownAvatarRoutes({ profiles, sessions, storage, publicUrl, limits }: AvatarDeps) {
   const decode = decodeSlots(DECODE_SLOTS, DECODE_QUEUE)
   return new Hono()
     .put(
       '/',
-      requireSession(auth),
+      sessions.required,
       limits.perUser(LIMITS.avatarUpload),
       requireImageType,
       bodyLimit({
@@ -99,8 +91,8 @@ export function ownAvatarRoutes({ db, auth, storage, publicUrl, limits }: Avatar
         await storage.put(avatarKey(uid), jpeg, 'image/jpeg')
         const version = avatarVersion(jpeg)
         try {
-          await loadOrCreateProfile(db, uid)
-          await setAvatarVersion(db, uid, version)
+          await profiles.loadOrCreate(uid)
+          await profiles.setAvatarVersion(uid, version)
         } catch (error) {
           if (!isMissingUser(error)) throw error
           // The account was deleted while this ran: leave no file behind it.
@@ -110,10 +102,10 @@ export function ownAvatarRoutes({ db, auth, storage, publicUrl, limits }: Avatar
         return c.json({ avatar: avatarUrl(publicUrl, uid, version) } satisfies AvatarAnswer)
       },
     )
-    .delete('/', requireSession(auth), async (c) => {
+    .delete('/', sessions.required, async (c) => {
       const uid = c.get('uid')
       // The field first: should the file survive a failure, nothing points to it any more.
-      await setAvatarVersion(db, uid, '')
+      await profiles.setAvatarVersion(uid, '')
       await storage.delete(avatarKey(uid))
       return c.json({ avatar: '' } satisfies AvatarAnswer)
     })
@@ -123,13 +115,13 @@ export function ownAvatarRoutes({ db, auth, storage, publicUrl, limits }: Avatar
  * Anyone's avatar, at /media/avatars/:uid, served through the app so the storage behind it
  * never needs to be public.
  */
-export function avatarMediaRoutes({ db, storage, limits }: AvatarDeps) {
+export function avatarMediaRoutes({ profiles, storage, limits }: AvatarDeps) {
   return new Hono().get('/:uid', limits.perAddress(LIMITS.publicRead), async (c) => {
     const uid = c.req.param('uid')
     const notHere = () => apiError(c, 404, 'NOT_FOUND', 'No avatar here.')
     // The profile row, not the object, says which image is current: a revalidation is then
     // answered without fetching (and on S3 paying for) the image itself.
-    const version = UID.test(uid) ? await avatarVersionOf(db, uid) : ''
+    const version = UID.test(uid) ? await profiles.avatarVersionOf(uid) : ''
     if (version === '') return notHere()
     const etag = `"${version}"`
     const cacheHeaders = () => {

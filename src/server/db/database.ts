@@ -24,6 +24,13 @@ export type DialectName = 'sqlite' | 'postgres'
 export interface Database {
   db: Kysely<Tables>
   dialect: DialectName
+  /**
+   * Runs a compiled read (see prepared.ts) straight on the driver, past Kysely's executor and
+   * its connection lock: SQLite through a statement prepared once, PostgreSQL as a
+   * parameterised query on the pool. Only for single reads outside transactions (Mofu runs
+   * none while serving), which need no lock.
+   */
+  read<Row>(compiled: CompiledQuery<Row>): (parameters: readonly unknown[]) => Promise<Row[]>
   /** Resolves when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs: number): Promise<void>
   /** Closes every connection; calling it again waits for the same close. */
@@ -127,6 +134,13 @@ function openSqlite(file: string, timeoutMs: number): Database {
   return {
     db,
     dialect: 'sqlite',
+    read<Row>(compiled: CompiledQuery<Row>) {
+      let statement: SQLite.Statement | undefined
+      return async (parameters: readonly unknown[]) => {
+        statement ??= sqlite.prepare(compiled.sql)
+        return statement.all(...parameters) as Row[]
+      }
+    },
     async ping() {
       await sql`select 1`.execute(db)
     },
@@ -156,6 +170,12 @@ function openPostgres(
   return {
     db,
     dialect: 'postgres',
+    // Unnamed: a named statement's cached plan would fail once a migration elsewhere changed
+    // a table it selects `*` from.
+    read:
+      <Row>(compiled: CompiledQuery<Row>) =>
+      async (parameters: readonly unknown[]) =>
+        (await pool.query(compiled.sql, [...parameters])).rows as Row[],
     async ping(pingTimeoutMs) {
       const connecting = pool.connect()
       const client = await withTimeout(connecting, pingTimeoutMs).catch((error: unknown) => {

@@ -70,12 +70,14 @@ export interface DisabledUsersTable {
   disabled_at: string
 }
 
-/** Better Auth's session table, as far as Mofu reads it itself (never its token). */
+/** Better Auth's session table, as far as Mofu reads it itself. */
 export interface SessionTable {
   id: string
+  token: string
   userId: string
   /** Sign-in or the last daily renewal; SQLite stores ISO 8601 text, PostgreSQL a timestamptz. */
   updatedAt: string | Date
+  expiresAt: string | Date
 }
 
 /** Better Auth's account table, as far as Mofu reads it itself. */
@@ -90,8 +92,8 @@ export interface AccountTable {
 export interface Tables {
   profiles: ProfilesTable
   user: UserTable
-  account: AccountTable
   session: SessionTable
+  account: AccountTable
   disabled_users: DisabledUsersTable
   instance_settings: InstanceSettingsTable
   page_view_counts: PageViewCountsTable

@@ -1,9 +1,7 @@
 import { randomInt } from 'node:crypto'
-import type { Kysely } from 'kysely'
 import { handleSkeleton } from '../../shared/handle-skeleton'
 import { HANDLE_MAX_LENGTH, handleProblem, passesForReserved } from '../../shared/profile'
-import type { Tables } from '../db/tables'
-import { handlesClaimed } from './profile-store'
+import type { HandleClaims } from './handle-claims'
 
 const SUGGESTIONS = 3
 
@@ -30,7 +28,10 @@ export function suggestionCandidates(username: string): string[] {
  * for no stored handle or reserved name, nor for one another. Free when asked: a save still goes
  * through the unique indexes.
  */
-export async function handleSuggestions(db: Kysely<Tables>, username: string): Promise<string[]> {
+export async function handleSuggestions(
+  claims: Pick<HandleClaims, 'claimed'>,
+  username: string,
+): Promise<string[]> {
   const bySkeleton = new Map<string, string>()
   for (const candidate of suggestionCandidates(username)) {
     const skeleton = handleSkeleton(candidate)
@@ -43,6 +44,6 @@ export async function handleSuggestions(db: Kysely<Tables>, username: string): P
     }
   }
   const candidates = [...bySkeleton.values()]
-  const claimed = await handlesClaimed(db, candidates)
+  const claimed = await claims.claimed(candidates)
   return candidates.filter((candidate) => !claimed.has(candidate)).slice(0, SUGGESTIONS)
 }

@@ -1,7 +1,6 @@
 import { zValidator } from '@hono/zod-validator'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import type { Kysely } from 'kysely'
 import {
   HANDLE_MESSAGES,
   handleProblem,
@@ -10,27 +9,23 @@ import {
   type HandleAvailability,
   type PublicProfile,
 } from '../../shared/profile'
-import type { Auth } from '../auth/auth'
-import type { Tables } from '../db/tables'
 import { apiError, bodyTooLarge, invalidInput, requireJson } from '../http/errors'
 import { LIMITS, type RouteLimits } from '../http/limiter'
-import { requireSession, sessionUserId, signInRequired } from '../http/session'
+import { signInRequired, type SessionCheck } from '../http/session'
+import type { HandleClaim, HandleClaims } from './handle-claims'
 import { handleSuggestions } from './handle-suggestions'
 import {
-  findProfileByHandle,
-  handleClaim,
-  ReservedLookAlikeError,
-  type HandleClaim,
   isMissingUser,
   isUniqueViolation,
-  loadOrCreateProfile,
-  saveProfile,
+  ReservedLookAlikeError,
   toProfile,
+  type ProfileStore,
 } from './profile-store'
 
 export interface ProfileDeps {
-  db: Kysely<Tables>
-  auth: Auth
+  profiles: ProfileStore
+  claims: HandleClaims
+  sessions: SessionCheck
   publicUrl: string
   limits: RouteLimits
 }
@@ -40,11 +35,11 @@ export interface ProfileDeps {
  * session's user; no route takes a user id to write. The unique index on the handle, not the
  * live check, decides races.
  */
-export function ownProfileRoutes({ db, auth, publicUrl }: ProfileDeps) {
+export function ownProfileRoutes({ profiles, claims, sessions, publicUrl }: ProfileDeps) {
   return new Hono()
-    .get('/', requireSession(auth), async (c) => {
+    .get('/', sessions.required, async (c) => {
       try {
-        return c.json(toProfile(await loadOrCreateProfile(db, c.get('uid')), publicUrl))
+        return c.json(toProfile(await profiles.loadOrCreate(c.get('uid')), publicUrl))
       } catch (error) {
         if (isMissingUser(error)) return signInRequired(c)
         throw error
@@ -52,20 +47,20 @@ export function ownProfileRoutes({ db, auth, publicUrl }: ProfileDeps) {
     })
     .patch(
       '/',
-      requireSession(auth),
+      sessions.required,
       requireJson,
       bodyLimit({ maxSize: 16 * 1024, onError: bodyTooLarge }),
       zValidator('json', ProfilePatchSchema, invalidInput),
       async (c) => {
         try {
-          const saved = await saveProfile(db, c.get('uid'), c.req.valid('json'))
+          const saved = await profiles.save(c.get('uid'), c.req.valid('json'))
           return c.json(toProfile(saved, publicUrl))
         } catch (error) {
           if (error instanceof ReservedLookAlikeError) return tooSimilar(c)
           const handle = c.req.valid('json').handle
           if (isUniqueViolation(error) && handle !== undefined) {
             const uid = c.get('uid')
-            const claim = await handleClaim(db, handle.username, async () => uid)
+            const claim = await claims.claim(handle.username, async () => uid)
             return claim === 'too-similar'
               ? tooSimilar(c)
               : apiError(c, 409, 'HANDLE_TAKEN', HANDLE_MESSAGES.taken)
@@ -90,12 +85,12 @@ const CLAIM_MESSAGES = {
  * Whether a handle is free, at /api/handles/:handle; your own current handle counts as free.
  * A taken, reserved or look-alike handle comes with free IDs to use instead.
  */
-export function handleRoutes({ db, auth, limits }: ProfileDeps) {
+export function handleRoutes({ claims, sessions, limits }: ProfileDeps) {
   return new Hono().get('/:handle', limits.perAddress(LIMITS.publicRead), async (c) => {
     const { username } = normalizeHandle(c.req.param('handle'))
     const problem = handleProblem(username)
     const message =
-      problem ?? CLAIM_MESSAGES[await handleClaim(db, username, () => sessionUserId(auth, c))]
+      problem ?? CLAIM_MESSAGES[await claims.claim(username, () => sessions.userId(c))]
     const available = message === HANDLE_MESSAGES.available
     // A handle of the wrong length has nothing to build on.
     const suggest = !available && (problem === null || problem === HANDLE_MESSAGES.reserved)
@@ -103,16 +98,16 @@ export function handleRoutes({ db, auth, limits }: ProfileDeps) {
       username,
       available,
       message,
-      suggestions: suggest ? await handleSuggestions(db, username) : [],
+      suggestions: suggest ? await handleSuggestions(claims, username) : [],
     } satisfies HandleAvailability)
   })
 }
 
 /** Anyone's public profile by handle, at /api/profiles/:handle (the /@handle page). */
-export function publicProfileRoutes({ db, publicUrl, limits }: ProfileDeps) {
+export function publicProfileRoutes({ profiles, publicUrl, limits }: ProfileDeps) {
   return new Hono().get('/:handle', limits.perAddress(LIMITS.publicRead), async (c) => {
     const { username } = normalizeHandle(c.req.param('handle'))
-    const row = await findProfileByHandle(db, username)
+    const row = await profiles.findByHandle(username)
     if (row === undefined) return apiError(c, 404, 'NOT_FOUND', 'No one has this ID yet.')
     const { name, displayUsername, avatar } = toProfile(row, publicUrl)
     return c.json({ name, username, displayUsername, avatar } satisfies PublicProfile)

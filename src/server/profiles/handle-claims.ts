@@ -1,0 +1,87 @@
+import type { Kysely } from 'kysely'
+import { handleSkeleton } from '../../shared/handle-skeleton'
+import { passesForReserved, RESERVED_SKELETONS } from '../../shared/profile'
+import type { Database } from '../db/database'
+import type { Tables } from '../db/tables'
+
+export type HandleClaim = 'free' | 'taken' | 'too-similar'
+
+/**
+ * Who holds a handle or one that passes for it (README "Look-alike IDs"). The unique indexes
+ * decide races; this answers the live check and tells a refused save which rule refused it.
+ */
+export function handleClaims(database: Pick<Database, 'db' | 'read'>) {
+  const { db } = database
+  // The live check runs on every keystroke: compiled once, run on the driver (see prepared.ts).
+  const holdersOf = database.read(
+    db
+      .selectFrom('profiles')
+      .select(['user_id', 'username'])
+      .where((where) => where.or([where('username', '=', ''), where('handle_skeleton', '=', '')]))
+      .compile(),
+  )
+
+  return {
+    /**
+     * Whether this handle is free for the user who asks (`asker` gives their id, null for
+     * anyone): not held by another user, not passing for another's handle or a reserved name.
+     * The user's own handle is free to them, even a look-alike kept from before the rule.
+     */
+    async claim(username: string, asker: () => Promise<string | null>): Promise<HandleClaim> {
+      const holders = await holdersOf([username, handleSkeleton(username)])
+      if (holders.length === 0) return passesForReserved(username) ? 'too-similar' : 'free'
+      // Only a handle someone holds needs to know who asks (a session lookup).
+      const uid = await asker()
+      if (holders.some((holder) => holder.user_id === uid && holder.username === username)) {
+        return 'free'
+      }
+      const others = holders.filter((holder) => holder.user_id !== uid)
+      if (others.some((holder) => holder.username === username)) return 'taken'
+      return others.length > 0 || passesForReserved(username) ? 'too-similar' : 'free'
+    },
+
+    /** Which of these handles someone holds, or holds a look-alike of (by skeleton). */
+    async claimed(usernames: readonly string[]): Promise<Set<string>> {
+      if (usernames.length === 0) return new Set()
+      const rows = await db
+        .selectFrom('profiles')
+        .select(['username', 'handle_skeleton'])
+        .where((where) =>
+          where.or([
+            where('username', 'in', usernames),
+            where('handle_skeleton', 'in', usernames.map(handleSkeleton)),
+          ]),
+        )
+        .execute()
+      const heldHandles = new Set(rows.map((row) => row.username))
+      const heldSkeletons = new Set(rows.map((row) => row.handle_skeleton))
+      return new Set(
+        usernames.filter(
+          (username) => heldHandles.has(username) || heldSkeletons.has(handleSkeleton(username)),
+        ),
+      )
+    },
+  }
+}
+
+export type HandleClaims = ReturnType<typeof handleClaims>
+
+/**
+ * Handles from before the similarity rule that pass for another's (their skeleton NULL) or for a
+ * reserved name: kept, and listed once in the log.
+ */
+export async function lookAlikeHandlesKept(db: Kysely<Tables>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('profiles')
+    .select('username')
+    .where('username', 'is not', null)
+    .where((where) =>
+      where.or([
+        where('handle_skeleton', 'is', null),
+        where('handle_skeleton', 'in', [...RESERVED_SKELETONS]),
+      ]),
+    )
+    .orderBy('username')
+    .execute()
+  return rows.flatMap((row) => (row.username === null ? [] : [row.username]))
+}
