@@ -278,10 +278,11 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (dialect) => {
     for (const { kind, status } of answered) {
       statuses[`${kind} ${status}`] = (statuses[`${kind} ${status}`] ?? 0) + 1
     }
-    const slowest = Math.max(
-      ...answered.map((request) => (request.answeredAt ?? 0) - request.sentAt),
-      ...open.map((request) => endedAt - request.sentAt),
-    )
+    // A loop, not Math.max(...all): a fast server answers more requests than a call takes args.
+    let slowest = 0
+    for (const request of sent) {
+      slowest = Math.max(slowest, (request.answeredAt ?? endedAt) - request.sentAt)
+    }
     console.info(
       `${dialect}: ${sent.length} sent, ${answered.length} answered, ${open.length} open at the ` +
         `end, ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ` +
