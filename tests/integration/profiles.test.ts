@@ -196,6 +196,24 @@ describe('GET /api/me/profile', () => {
 })
 
 describe('PATCH /api/me/profile', () => {
+  it('leaves the row whole when one user saves twice at once: name and handle of one save', async () => {
+    const user = users[0] as User
+    for (let round = 0; round < 20; round++) {
+      // One save keeps the handle the row has, the other moves it: whichever lands last, the
+      // row holds that save's name with that save's handle.
+      await setUp(user, 'Start', `stay${round}`)
+      const saves = [
+        { name: `Stay ${round}`, handle: `stay${round}` },
+        { name: `Move ${round}`, handle: `move${round}` },
+      ]
+      const answers = await Promise.all(saves.map((save) => patchProfile(user, save)))
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200])
+      const row = await contentOf(user.uid)
+      const from = saves.find((save) => save.name === row?.name)
+      expect(row?.username, `round ${round}: ${row?.name}`).toBe(from?.handle)
+    }
+  })
+
   it('keeps the fields a save does not send', async () => {
     const user = users[0] as User
     await setUp(user, 'Before', 'mergestart')

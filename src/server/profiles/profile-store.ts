@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import { handleSkeleton } from '../../shared/handle-skeleton'
 import { passesForReserved, type Profile, type ProfileChanges } from '../../shared/profile'
 import { avatarUrl } from '../storage/avatar-object'
@@ -76,28 +76,38 @@ export function profileStore(database: Pick<Database, 'db' | 'read'>) {
 
     /**
      * Merge-saves the fields sent (SPEC 7 "Save profile (merge)"); throws on a handle that is
-     * taken or too similar (the unique indexes) or passes for a reserved name.
+     * taken or too similar (the unique indexes) or passes for a reserved name. One UPDATE, so
+     * two saves racing each leave the row whole: name and handle always of the same save.
      */
     async save(uid: string, patch: ProfileChanges): Promise<ProfileRow> {
-      const current = await loadOrCreate(uid)
+      await loadOrCreate(uid)
       const { handle } = patch
-      // Only a new handle is judged and gets a skeleton: a look-alike kept from before the rule
-      // (skeleton NULL, or passing for a reserved name) stays savable as it is.
-      const newHandle = handle !== undefined && handle.username !== current.username
-      if (newHandle && passesForReserved(handle.username)) throw new ReservedLookAlikeError()
-      await db
+      // A handle passing for a reserved name is only saved by its holder (kept from before the
+      // rule), decided in the UPDATE itself.
+      const reservedLookAlike = handle !== undefined && passesForReserved(handle.username)
+      const updated = await db
         .updateTable('profiles')
         .set({
           ...(patch.name === undefined ? {} : { name: patch.name }),
-          ...(handle === undefined ? {} : { display_username: handle.displayUsername }),
-          ...(newHandle
-            ? { username: handle.username, handle_skeleton: handleSkeleton(handle.username) }
-            : {}),
+          ...(handle === undefined
+            ? {}
+            : {
+                username: handle.username,
+                display_username: handle.displayUsername,
+                // A new handle gets its skeleton; the same one keeps what it has (NULL for a
+                // look-alike kept from before the rule). SET reads the row as it was.
+                handle_skeleton: sql<string | null>`case when username = ${handle.username}
+                  then handle_skeleton else ${handleSkeleton(handle.username)} end`,
+              }),
           ...(patch.font === undefined ? {} : { font: patch.font }),
           updated_at: new Date().toISOString(),
         })
         .where('user_id', '=', uid)
-        .execute()
+        .$if(reservedLookAlike, (update) => update.where('username', '=', handle?.username ?? ''))
+        .executeTakeFirst()
+      if (reservedLookAlike && Number(updated.numUpdatedRows) === 0) {
+        throw new ReservedLookAlikeError()
+      }
       return loadOrCreate(uid)
     },
 
