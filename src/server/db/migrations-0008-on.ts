@@ -1,0 +1,70 @@
+import { sql, type Migration } from 'kysely'
+import { SKELETON_REPLACEMENTS } from '../../shared/handle-skeleton'
+
+/** Migrations 0008 on: look-alike handles, known browsers, disabled accounts (see migrations.ts). */
+export function migrations0008On(): Record<string, Migration> {
+  return {
+    '0008_handle_skeleton': {
+      // Look-alike handles (`rnofu` beside `mofu`) are refused from now on; the unique index is
+      // what holds under races. Of look-alikes that already exist, the earliest user's profile
+      // keeps its skeleton; the others keep their handle with none (logged once at start-up).
+      async up(db) {
+        await db.schema.alterTable('profiles').addColumn('handle_skeleton', 'text').execute()
+        const skeleton = SKELETON_REPLACEMENTS.reduce(
+          (expression, [from, to]) => sql`replace(${expression}, ${sql.lit(from)}, ${sql.lit(to)})`,
+          sql`username`,
+        )
+        await sql`update profiles set handle_skeleton = ${skeleton} where username is not null`.execute(
+          db,
+        )
+        // The earliest of each group is never cleared, so the order rows are visited in is free.
+        await sql`
+          update profiles set handle_skeleton = null
+          where handle_skeleton is not null and exists (
+            select 1 from profiles earlier
+            join "user" earlier_user on earlier_user.id = earlier.user_id
+            join "user" this_user on this_user.id = profiles.user_id
+            where earlier.handle_skeleton = profiles.handle_skeleton
+              and (earlier_user."createdAt" < this_user."createdAt"
+                or (earlier_user."createdAt" = this_user."createdAt" and earlier.user_id < profiles.user_id))
+          )
+        `.execute(db)
+        await db.schema
+          .createIndex('profiles_handle_skeleton_key')
+          .on('profiles')
+          .column('handle_skeleton')
+          .unique()
+          .execute()
+      },
+    },
+    '0009_known_devices': {
+      // Which browsers (by a hash of their device cookie) an account has signed in from, so a
+      // sign-in from a new one can be mailed to the owner.
+      async up(db) {
+        await db.schema
+          .createTable('known_devices')
+          .addColumn('user_id', 'text', (c) =>
+            c.notNull().references('user.id').onDelete('cascade'),
+          )
+          .addColumn('device_hash', 'text', (c) => c.notNull())
+          .addColumn('first_seen', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('known_devices_pkey', ['user_id', 'device_hash'])
+          .execute()
+      },
+    },
+    '0010_disabled_users': {
+      // Accounts an operator disabled (`mofu users disable`): no session starts for them until
+      // they are enabled again. A row of its own, so Better Auth's user table stays its own.
+      async up(db) {
+        await db.schema
+          .createTable('disabled_users')
+          .addColumn('user_id', 'text', (c) =>
+            c.primaryKey().references('user.id').onDelete('cascade'),
+          )
+          .addColumn('reason', 'text')
+          .addColumn('disabled_at', 'text', (c) => c.notNull())
+          .execute()
+      },
+    },
+  }
+}
