@@ -6,6 +6,9 @@ import type { Tables } from '../db/tables'
 
 export type HandleClaim = 'free' | 'taken' | 'too-similar'
 
+/** Handles checked per query by `claimed` (the suggestions' candidates fit in one). */
+const CLAIMED_BATCH = 6
+
 /**
  * Who holds a handle or one that passes for it (README "Look-alike IDs"). The unique indexes
  * decide races; this answers the live check and tells a refused save which rule refused it.
@@ -18,6 +21,18 @@ export function handleClaims(database: Pick<Database, 'db' | 'read'>) {
       .selectFrom('profiles')
       .select(['user_id', 'username'])
       .where((where) => where.or([where('username', '=', ''), where('handle_skeleton', '=', '')]))
+      .compile(),
+  )
+
+  // Suggestions are checked a batch at a time with one compiled query, like the live check.
+  const none = Array.from({ length: CLAIMED_BATCH }, () => '')
+  const heldAmong = database.read(
+    db
+      .selectFrom('profiles')
+      .select(['username', 'handle_skeleton'])
+      .where((where) =>
+        where.or([where('username', 'in', none), where('handle_skeleton', 'in', none)]),
+      )
       .compile(),
   )
 
@@ -42,17 +57,13 @@ export function handleClaims(database: Pick<Database, 'db' | 'read'>) {
 
     /** Which of these handles someone holds, or holds a look-alike of (by skeleton). */
     async claimed(usernames: readonly string[]): Promise<Set<string>> {
-      if (usernames.length === 0) return new Set()
-      const rows = await db
-        .selectFrom('profiles')
-        .select(['username', 'handle_skeleton'])
-        .where((where) =>
-          where.or([
-            where('username', 'in', usernames),
-            where('handle_skeleton', 'in', usernames.map(handleSkeleton)),
-          ]),
-        )
-        .execute()
+      const rows = []
+      for (let start = 0; start < usernames.length; start += CLAIMED_BATCH) {
+        const batch = usernames.slice(start, start + CLAIMED_BATCH)
+        // Padded with '': no profile stores an empty handle or skeleton (NULL means none).
+        const padded = Array.from({ length: CLAIMED_BATCH }, (_, index) => batch[index] ?? '')
+        rows.push(...(await heldAmong([...padded, ...padded.map(handleSkeleton)])))
+      }
       const heldHandles = new Set(rows.map((row) => row.username))
       const heldSkeletons = new Set(rows.map((row) => row.handle_skeleton))
       return new Set(
