@@ -1,7 +1,7 @@
 import type { Logger } from '../logger'
 import type { Mailer } from '../mail/mailer'
 import { newSignInMail, passwordChangedMail } from '../mail/templates'
-import { describeUserAgent } from './sessions'
+import { describeUserAgent } from './user-agent'
 
 /**
  * Mails that tell the owner of an account what just happened to it (README "Notices"). They
