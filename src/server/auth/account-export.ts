@@ -5,8 +5,8 @@ import type { ObjectStorage } from '../storage/object-storage'
 import type { Auth } from './auth'
 
 /** The JSON file of "Download my data" (README "Your data"). */
-export const EXPORT_DATA_FILE = 'mofu-data.json'
-export const EXPORT_AVATAR_FILE = 'avatar.jpg'
+const EXPORT_DATA_FILE = 'mofu-data.json'
+const EXPORT_AVATAR_FILE = 'avatar.jpg'
 
 interface ExportFile {
   name: string

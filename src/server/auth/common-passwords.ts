@@ -4,7 +4,7 @@ import { APIError } from 'better-auth/api'
 import { AUTH_ERROR_CODES, AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '../../shared/auth-messages'
 
 /** How many of the most common breached passwords are refused (issue 10 §4). */
-export const COMMON_PASSWORD_COUNT = 100_000
+const COMMON_PASSWORD_COUNT = 100_000
 
 /**
  * SecLists' "10 million password list", top million, ranked by how often each was found in

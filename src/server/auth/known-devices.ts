@@ -8,7 +8,7 @@ import type { AccountNotices } from './account-notices'
  * in its own long-lived cookie, stored hashed; a sign-in from a browser the account has not used
  * before mails its owner, except the account's very first one.
  */
-export const DEVICE_COOKIE = 'mofu_device'
+const DEVICE_COOKIE = 'mofu_device'
 /** Browsers cap cookie lifetimes at 400 days. */
 const DEVICE_COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60
 /** 128 random bits, base64url. */
