@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config'
  * protocol peers (built server, SMTP capture, OpenID Connect provider, S3 server).
  */
 export default defineConfig({
+  // Client code under unit test imports through its tsconfig's paths (@shared, @client).
+  resolve: { tsconfigPaths: true },
   test: {
     // A forgotten .only would quietly run one test and report the suite green.
     allowOnly: false,

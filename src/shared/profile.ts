@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { handleSkeleton } from './handle-skeleton'
+import { EFFECT_NAMES, FONTS, THEMES, type ChosenPreferences, type EffectName } from './preferences'
 
 /**
  * The profile (SPEC 3) and its handle rules (SPEC 5), shared by the edit form and the server.
@@ -123,6 +124,18 @@ function isVisible(name: string): boolean {
   return name.replace(/[\p{Z}\p{Cf}\s]/gu, '') !== ''
 }
 
+/** Theme, font and effects as the account keeps them (README "Preferences"): all or nothing. */
+export const PreferencesSchema = z.strictObject({
+  theme: z.enum(THEMES).nullable(),
+  font: z.enum(FONTS),
+  effects: z.strictObject(
+    Object.fromEntries(EFFECT_NAMES.map((name) => [name, z.boolean()])) as Record<
+      EffectName,
+      z.ZodBoolean
+    >,
+  ),
+}) satisfies z.ZodType<ChosenPreferences>
+
 /** PATCH /api/me/profile: fields not sent stay as they are. Plan and pins are the server's. */
 export const ProfilePatchSchema = z.strictObject({
   name: z
@@ -141,7 +154,9 @@ export const ProfilePatchSchema = z.strictObject({
     )
     .optional(),
   handle: HandleSchema.optional(),
-  font: z.enum(['orbitron', 'default']).optional(),
+  font: z.enum(FONTS).optional(),
+  /** Also sets `font` to the preferences' font. */
+  preferences: PreferencesSchema.optional(),
 })
 export type ProfilePatch = z.input<typeof ProfilePatchSchema>
 /** A patch as the server keeps it, after the schema has normalized the handle. */
@@ -159,6 +174,8 @@ export const ProfileSchema = z.object({
   usedPinCount: z.number(),
   pinResetAt: z.string().nullable(),
   plan: z.string(),
+  /** Null until the account has kept any (the first signed-in browser gives its own). */
+  preferences: PreferencesSchema.nullable(),
 })
 export type Profile = z.infer<typeof ProfileSchema>
 

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test'
+import { logIn, newEmail, openPanel, panel, verifiedAccount } from './account-helpers'
 import { expect, test } from './fixtures'
 
 const EFFECTS = [
@@ -259,4 +260,70 @@ test.describe('effects do something visible, and nothing under reduced motion', 
       (await chips.first().textContent()) ?? '',
     )
   })
+})
+
+/** Waits for the account to have kept what the browser chose (one PATCH per choice). */
+const keptWithAccount = (page: Page) =>
+  page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/me/profile') &&
+      response.request().method() === 'PATCH' &&
+      response.ok(),
+  )
+
+test('signed in, preferences follow the account to another browser; signed out they stay', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+  extraHTTPHeaders,
+}) => {
+  const email = newEmail('prefs')
+  await verifiedAccount(request, baseURL ?? '', email)
+  await openPanel(page)
+  await logIn(page, email)
+  await expect(panel(page).locator('[data-state="signed-in"]')).toBeVisible()
+
+  await page.goto('/settings')
+  let kept = keptWithAccount(page)
+  await page.getByRole('radio', { name: 'Light', exact: true }).check()
+  await kept
+  kept = keptWithAccount(page)
+  await page.getByRole('radio', { name: 'Default', exact: true }).check()
+  await kept
+  kept = keptWithAccount(page)
+  await page.getByRole('switch', { name: 'Drag particles' }).uncheck({ force: true })
+  await kept
+
+  // Another browser, with its own choices made while signed out.
+  const other = await browser.newContext({ baseURL, extraHTTPHeaders })
+  const second = await other.newPage()
+  await second.goto('/settings')
+  await second.getByRole('radio', { name: 'Dark', exact: true }).check()
+  await openPanel(second)
+  await logIn(second, email)
+  await expect(panel(second).locator('[data-state="signed-in"]')).toBeVisible()
+  await expect(second.locator('html')).toHaveClass(/font-default/)
+  expect(await rootClasses(second)).not.toContain('dark')
+  expect(await second.evaluate(() => document.documentElement.dataset.fx?.split(' '))).toEqual(
+    EFFECTS.filter((name) => name !== 'dragParticleEffect'),
+  )
+  expect(await storage(second, 'theme')).toBe('light')
+  await second.goto('/settings')
+  await expect(second.getByRole('radio', { name: 'Light', exact: true })).toBeChecked()
+  await expect(second.getByRole('switch', { name: 'Drag particles' })).not.toBeChecked()
+
+  // Log out there; a choice made signed out stays in that browser and never reaches the account.
+  await openPanel(second)
+  await panel(second).getByRole('button', { name: 'Log out' }).click()
+  await panel(second).getByRole('button', { name: 'ログアウト' }).click()
+  await expect(panel(second).locator('[data-state="signed-out"]')).toBeVisible()
+  await second.goto('/settings')
+  await second.getByRole('switch', { name: 'Folder open' }).uncheck({ force: true })
+  await other.close()
+
+  await page.reload()
+  await expect(page.getByRole('radio', { name: 'Default', exact: true })).toBeChecked()
+  await expect(page.getByRole('switch', { name: 'Folder open' })).toBeChecked()
+  await expect(page.getByRole('switch', { name: 'Drag particles' })).not.toBeChecked()
 })

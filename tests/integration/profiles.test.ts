@@ -176,6 +176,7 @@ describe('GET /api/me/profile', () => {
       usedPinCount: 0,
       pinResetAt: null,
       plan: 'free',
+      preferences: null,
     })
 
     const second = await getProfile(user)
@@ -249,6 +250,7 @@ describe('PATCH /api/me/profile', () => {
       usedPinCount: 0,
       pinResetAt: null,
       plan: 'free',
+      preferences: null,
     }
     expect(fonted.json).toEqual(expected)
     expect((await getProfile(user)).json).toEqual(expected)
@@ -258,6 +260,49 @@ describe('PATCH /api/me/profile', () => {
       display_username: 'MergeKeeper',
       font: 'orbitron',
     })
+  })
+
+  it('keeps the preferences a browser sends, whole, and sets the font from them', async () => {
+    const user = users[1] as User
+    await setUp(user, 'Prefs', 'prefskeeper')
+    const preferences = {
+      theme: 'light',
+      font: 'orbitron',
+      effects: {
+        sidebarHoverEffect: false,
+        hamburgerBounce: true,
+        dragParticleEffect: true,
+        folderOpenEffect: false,
+        filterJumpEffect: true,
+        fullStatePersistence: true,
+      },
+    }
+    const saved = await patchProfile(user, { preferences })
+    expect(saved.status).toBe(200)
+    expect(saved.json).toMatchObject({ name: 'Prefs', font: 'orbitron', preferences })
+    expect((await getProfile(user)).json).toMatchObject({ preferences })
+
+    // A theme never chosen is kept as such; a later name-only save leaves them alone.
+    const unchosen = { ...preferences, theme: null, font: 'default' }
+    expect((await patchProfile(user, { preferences: unchosen })).json).toMatchObject({
+      font: 'default',
+      preferences: unchosen,
+    })
+    expect((await patchProfile(user, { name: 'Prefs Two' })).json).toMatchObject({
+      preferences: unchosen,
+    })
+
+    for (const broken of [
+      { ...preferences, theme: 'sepia' },
+      { ...preferences, effects: { ...preferences.effects, hamburgerBounce: 'yes' } },
+      { ...preferences, effects: { hamburgerBounce: true } },
+      { ...preferences, effects: { ...preferences.effects, extra: true } },
+      { theme: 'dark', font: 'orbitron' },
+    ]) {
+      const refused = await patchProfile(user, { preferences: broken })
+      expect(refused.status, JSON.stringify(broken)).toBe(400)
+    }
+    expect((await getProfile(user)).json).toMatchObject({ preferences: unchosen })
   })
 
   it('answers 401 without a session and stores nothing', async () => {

@@ -1,5 +1,5 @@
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate'
-import type { ProfileStore } from '../profiles/profile-store'
+import { storedPreferences, type ProfileStore } from '../profiles/profile-store'
 import { avatarKey } from '../storage/avatar-object'
 import type { ObjectStorage } from '../storage/object-storage'
 import type { Auth } from './auth'
@@ -57,6 +57,7 @@ async function accountData(
       usedPinCount: Number(profile.used_pin_count),
       pinResetAt: profile.pin_reset_at,
       plan: profile.plan,
+      preferences: storedPreferences(profile.preferences),
     },
     sessions: sessions.map((session) => ({
       thisDevice: session.id === current?.session.id,

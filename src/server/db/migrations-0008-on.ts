@@ -66,5 +66,12 @@ export function migrations0008On(): Record<string, Migration> {
           .execute()
       },
     },
+    '0014_profile_preferences': {
+      // Theme, font and effects kept with the account (JSON, PreferencesSchema); NULL until the
+      // first signed-in browser gives its own.
+      async up(db) {
+        await db.schema.alterTable('profiles').addColumn('preferences', 'text').execute()
+      },
+    },
   }
 }

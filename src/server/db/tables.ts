@@ -38,6 +38,8 @@ export interface ProfilesTable {
    */
   avatar_version: Generated<string>
   font: Generated<string>
+  /** The preferences the account keeps, as JSON (PreferencesSchema), or NULL for none yet. */
+  preferences: string | null
   pin_count: Generated<number>
   used_pin_count: Generated<number>
   pin_reset_at: string | null

@@ -1,6 +1,11 @@
 import { sql, type Selectable } from 'kysely'
 import { handleSkeleton } from '../../shared/handle-skeleton'
-import { passesForReserved, type Profile, type ProfileChanges } from '../../shared/profile'
+import {
+  passesForReserved,
+  PreferencesSchema,
+  type Profile,
+  type ProfileChanges,
+} from '../../shared/profile'
 import { avatarUrl } from '../storage/avatar-object'
 import { preparedQuery } from '../db/prepared'
 import type { Database } from '../db/database'
@@ -22,6 +27,18 @@ export function toProfile(row: ProfileRow, publicUrl: string): Profile {
     usedPinCount: Number(row.used_pin_count),
     pinResetAt: row.pin_reset_at,
     plan: row.plan,
+    preferences: storedPreferences(row.preferences),
+  }
+}
+
+/** The kept preferences; anything unreadable counts as none, so the browser's are kept. */
+export function storedPreferences(json: string | null): Profile['preferences'] {
+  if (json === null) return null
+  try {
+    const parsed = PreferencesSchema.safeParse(JSON.parse(json))
+    return parsed.success ? parsed.data : null
+  } catch {
+    return null
   }
 }
 
@@ -100,6 +117,9 @@ export function profileStore(database: Pick<Database, 'db' | 'read'>) {
                   then handle_skeleton else ${handleSkeleton(handle.username)} end`,
               }),
           ...(patch.font === undefined ? {} : { font: patch.font }),
+          ...(patch.preferences === undefined
+            ? {}
+            : { preferences: JSON.stringify(patch.preferences), font: patch.preferences.font }),
           updated_at: new Date().toISOString(),
         })
         .where('user_id', '=', uid)

@@ -10,7 +10,7 @@ import {
   type EffectName,
   type Font,
   type Theme,
-} from '@client/lib/preferences/stored'
+} from '@shared/preferences'
 
 const THEME_LABELS: Record<Theme, { label: string; hint: string }> = {
   light: { label: 'Light', hint: 'Cream and sakura, airy' },
@@ -91,7 +91,7 @@ export function SettingsPage() {
     <div className="space-y-10">
       <PageHero
         title="Settings"
-        tagline="Make Mofu yours: theme, font and the little effects. Saved in this browser."
+        tagline="Make Mofu yours: theme, font and the little effects. Saved in this browser, and with your account while you are signed in."
         art={<MofuMascot mood="calm" size={112} />}
       />
       <PageSection title="Appearance">

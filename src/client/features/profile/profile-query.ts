@@ -22,6 +22,9 @@ const profileQuery = (uid: string) =>
  */
 export const loadProfile = (uid: string) => queryClient.prefetchQuery(profileQuery(uid))
 
+/** The profile as last loaded or saved, if it is in the cache. */
+export const cachedProfile = (uid: string) => queryClient.getQueryData(profileQuery(uid).queryKey)
+
 /** Resetting the profile (SPEC 4): nothing of it is kept, as when signed out. */
 export const forgetProfiles = () => queryClient.removeQueries({ queryKey: ['profile'] })
 

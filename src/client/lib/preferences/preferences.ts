@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import type { ChosenPreferences, EffectName, Font, Theme } from '@shared/preferences'
 import {
   applyToRoot,
   EFFECTS_KEY,
@@ -9,9 +10,6 @@ import {
   THEME_KEY,
   writeDarkModeCookie,
   writeStorage,
-  type EffectName,
-  type Font,
-  type Theme,
 } from './stored'
 
 export const UI_STATE_KEY = 'ui-state'
@@ -47,21 +45,53 @@ window.addEventListener('storage', (event) => {
   }
 })
 
+const chosenListeners = new Set<(chosen: ChosenPreferences) => void>()
+
+/** The preferences as the visitor chose them, without the resolved mode. */
+export const chosenPreferences = (): ChosenPreferences => ({
+  theme: current.theme,
+  font: current.font,
+  effects: current.effects,
+})
+
+/** Calls `listener` after each choice made through preferenceActions (not adopted ones). */
+export function onPreferencesChosen(listener: (chosen: ChosenPreferences) => void) {
+  chosenListeners.add(listener)
+  return () => chosenListeners.delete(listener)
+}
+
+function choose(next: Preferences) {
+  commit(next)
+  for (const listener of chosenListeners) listener(chosenPreferences())
+}
+
 export const preferenceActions = {
   setTheme(theme: Theme) {
     writeStorage(THEME_KEY, theme)
-    commit({ ...current, theme, dark: resolveDark(theme, current.dark, systemPrefersDark()) })
+    choose({ ...current, theme, dark: resolveDark(theme, current.dark, systemPrefersDark()) })
   },
   setFont(font: Font) {
     writeStorage(FONT_KEY, font)
-    commit({ ...current, font })
+    choose({ ...current, font })
   },
   setEffect(name: EffectName, enabled: boolean) {
     const effects = { ...current.effects, [name]: enabled }
     writeStorage(EFFECTS_KEY, JSON.stringify(effects))
     if (name === 'fullStatePersistence' && !enabled) writeStorage(UI_STATE_KEY, null)
-    commit({ ...current, effects })
+    choose({ ...current, effects })
   },
+}
+
+/**
+ * Makes `chosen` this browser's preferences, as if chosen here (the account's, at sign-in):
+ * stored, applied to the page and shown in Settings.
+ */
+export function adoptPreferences(chosen: ChosenPreferences) {
+  writeStorage(THEME_KEY, chosen.theme)
+  writeStorage(FONT_KEY, chosen.font)
+  writeStorage(EFFECTS_KEY, JSON.stringify(chosen.effects))
+  if (!chosen.effects.fullStatePersistence) writeStorage(UI_STATE_KEY, null)
+  commit({ ...chosen, dark: resolveDark(chosen.theme, current.dark, systemPrefersDark()) })
 }
 
 /**

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  DEFAULT_EFFECTS,
-  parseDarkModeCookie,
-  parseEffects,
-  parseFont,
-  parseTheme,
-  resolveDark,
-} from './stored'
+import { DEFAULT_EFFECTS } from '@shared/preferences'
+import { parseDarkModeCookie, parseEffects, parseFont, parseTheme, resolveDark } from './stored'
 
 describe('parsing stored preferences', () => {
   it('reads the font, falling back to orbitron', () => {

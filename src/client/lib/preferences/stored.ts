@@ -4,38 +4,22 @@
  * (inlined into index.html) and the React app. Anything unreadable falls back to the default.
  */
 
+import {
+  DEFAULT_EFFECTS,
+  DEFAULT_FONT,
+  EFFECT_NAMES,
+  FONTS,
+  THEMES,
+  type Effects,
+  type Font,
+  type Theme,
+} from '@shared/preferences'
+
 export const DARK_MODE_COOKIE = 'darkMode'
 export const DARK_MODE_COOKIE_DAYS = 365
 export const FONT_KEY = 'font'
 export const THEME_KEY = 'theme'
 export const EFFECTS_KEY = 'action-settings'
-
-export const FONTS = ['orbitron', 'default'] as const
-export type Font = (typeof FONTS)[number]
-export const DEFAULT_FONT: Font = 'orbitron'
-
-export const THEMES = ['light', 'dark', 'system'] as const
-export type Theme = (typeof THEMES)[number]
-
-export const EFFECT_NAMES = [
-  'sidebarHoverEffect',
-  'hamburgerBounce',
-  'dragParticleEffect',
-  'folderOpenEffect',
-  'filterJumpEffect',
-  'fullStatePersistence',
-] as const
-export type EffectName = (typeof EFFECT_NAMES)[number]
-export type Effects = Record<EffectName, boolean>
-
-export const DEFAULT_EFFECTS: Effects = {
-  sidebarHoverEffect: true,
-  hamburgerBounce: true,
-  dragParticleEffect: true,
-  folderOpenEffect: true,
-  filterJumpEffect: true,
-  fullStatePersistence: true,
-}
 
 export function parseFont(raw: string | null): Font {
   return FONTS.find((font) => font === raw) ?? DEFAULT_FONT
