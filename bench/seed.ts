@@ -1,10 +1,12 @@
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
+import { SKELETON_REPLACEMENTS } from '../src/shared/handle-skeleton'
 
 /**
  * Users written straight into the app's own tables (after the server has migrated them), set
  * by set, so a million take seconds: Better Auth's `user` row (verified, no sign-in method) and
- * a profile with a unique lowercase handle. User `i` has the handle `seededHandle(i)`.
+ * a profile with a unique lowercase handle and its look-alike skeleton, as the app stores them.
+ * User `i` has the handle `seededHandle(i)`.
  */
 export interface Seeder {
   /** Adds users `from` to `to`, both included. */
@@ -17,18 +19,26 @@ export const seededHandle = (i: number) => `${HANDLE_PREFIX}${i}`
 /** A free handle next to a taken one in the index, so lookups of both walk the same range. */
 export const freeHandleNear = (i: number) => `${HANDLE_PREFIX}${i}x`
 
+/** SQL for handleSkeleton(handle) of the SQL expression `handle` (no seeded handles collide). */
+const skeletonOf = (handle: string) =>
+  SKELETON_REPLACEMENTS.reduce(
+    (expression, [from, to]) => `replace(${expression}, '${from}', '${to}')`,
+    handle,
+  )
+
 export function sqliteSeeder(file: string): Seeder {
   const db = new SQLite(file, { timeout: 10_000 })
   db.pragma('cache_size = -262144')
-  // Better Auth stores SQLite booleans as 0/1 and dates as ISO text.
+  // Better Auth stores SQLite booleans as 0/1 and dates as ISO text. better-sqlite3 binds a JS
+  // number as REAL: cast, or the handles would read `fan1.0`.
   const users = db.prepare(`
-    WITH RECURSIVE seq(i) AS (SELECT :from UNION ALL SELECT i + 1 FROM seq WHERE i < :to)
+    WITH RECURSIVE seq(i) AS (SELECT CAST(:from AS INTEGER) UNION ALL SELECT i + 1 FROM seq WHERE i < :to)
     INSERT INTO "user" (id, name, email, emailVerified, createdAt, updatedAt)
     SELECT 'seed' || i, '', 'seed' || i || '@bench.invalid', 1, :now, :now FROM seq`)
   const profiles = db.prepare(`
-    WITH RECURSIVE seq(i) AS (SELECT :from UNION ALL SELECT i + 1 FROM seq WHERE i < :to)
-    INSERT INTO profiles (user_id, username, display_username, updated_at)
-    SELECT 'seed' || i, :prefix || i, :prefix || i, :now FROM seq`)
+    WITH RECURSIVE seq(i) AS (SELECT CAST(:from AS INTEGER) UNION ALL SELECT i + 1 FROM seq WHERE i < :to)
+    INSERT INTO profiles (user_id, username, display_username, handle_skeleton, updated_at)
+    SELECT 'seed' || i, :prefix || i, :prefix || i, ${skeletonOf(':prefix || i')}, :now FROM seq`)
   const seedAll = db.transaction((from: number, to: number) => {
     const now = new Date().toISOString()
     users.run({ from, to, now })
@@ -58,8 +68,9 @@ export async function postgresSeeder(connectionString: string): Promise<Seeder> 
           [from, to],
         )
         await client.query(
-          `INSERT INTO profiles (user_id, username, display_username, updated_at)
-           SELECT 'seed' || i, $4::text || i, $4::text || i, $3 FROM generate_series($1::int, $2::int) AS s(i)`,
+          `INSERT INTO profiles (user_id, username, display_username, handle_skeleton, updated_at)
+           SELECT 'seed' || i, $4::text || i, $4::text || i, ${skeletonOf('($4::text || i)')}, $3
+           FROM generate_series($1::int, $2::int) AS s(i)`,
           [from, to, new Date().toISOString(), HANDLE_PREFIX],
         )
         await client.query('COMMIT')
