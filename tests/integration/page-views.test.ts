@@ -59,6 +59,30 @@ describe('POST /api/events/page-view', () => {
     expect(await stored()).toEqual([{ path: long.slice(0, 256), day: today(), views: 1 }])
   })
 
+  it('counts new paths past 10 000 in one day under /(other), and known ones as before', async () => {
+    const day = today()
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({ path: `/@fan${i}`, day, views: 1 }))
+    for (let start = 0; start < rows.length; start += 1_000) {
+      await subject.database.db
+        .insertInto('page_view_counts')
+        .values(rows.slice(start, start + 1_000))
+        .execute()
+    }
+    for (const path of ['/@newcomer', '/@another', '/@fan7']) {
+      expect((await post(JSON.stringify({ path, referrer: null }))).status).toBe(204)
+    }
+    const counts = await subject.database.db
+      .selectFrom('page_view_counts')
+      .selectAll()
+      .where('path', 'in', ['/@newcomer', '/@another', '/@fan7', '/(other)'])
+      .orderBy('path')
+      .execute()
+    expect(counts).toEqual([
+      { path: '/(other)', day, views: 2 },
+      { path: '/@fan7', day, views: 2 },
+    ])
+  })
+
   it('answers 429 past 60 views a minute from one address, and counts no more', async () => {
     const from = { 'X-Forwarded-For': '10.78.0.1' }
     const body = JSON.stringify({ path: '/flood', referrer: null })

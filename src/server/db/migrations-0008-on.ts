@@ -73,5 +73,15 @@ export function migrations0008On(): Record<string, Migration> {
         await db.schema.alterTable('profiles').addColumn('preferences', 'text').execute()
       },
     },
+    '0015_page_view_counts_day': {
+      // Page views count how many paths a day already has (MAX_PATHS_PER_DAY).
+      async up(db) {
+        await db.schema
+          .createIndex('page_view_counts_day')
+          .on('page_view_counts')
+          .column('day')
+          .execute()
+      },
+    },
   }
 }
