@@ -89,6 +89,13 @@ export interface AccountTable {
   password: string | null
 }
 
+/** Better Auth's passkey table, as far as Mofu reads it itself. */
+export interface PasskeyTable {
+  id: string
+  userId: string
+  name: string | null
+}
+
 export interface Tables {
   profiles: ProfilesTable
   user: UserTable
@@ -99,4 +106,5 @@ export interface Tables {
   page_view_counts: PageViewCountsTable
   rate_limits: RateLimitsTable
   known_devices: KnownDevicesTable
+  passkey: PasskeyTable
 }
