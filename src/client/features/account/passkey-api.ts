@@ -79,12 +79,22 @@ function serverMessage(error: unknown, fallback: string): string {
   return fallback
 }
 
-/** Runs a passkey step; server refusals, network trouble and the browser's own become messages. */
-async function ceremony(run: () => Promise<void>, fallback: string): Promise<PasskeyOutcome> {
+/**
+ * Runs a passkey ceremony; server refusals, network trouble and the browser's own become
+ * messages. `quiet` keeps every failure before the final check silent (the autofill prompt,
+ * which the user never asked for, fails in silence until a passkey was picked).
+ */
+async function ceremony(
+  run: (picked: () => void) => Promise<void>,
+  fallback: string,
+  quiet = false,
+): Promise<PasskeyOutcome> {
+  let wasPicked = false
   try {
-    await run()
+    await run(() => (wasPicked = true))
     return { ok: true }
   } catch (error) {
+    if (quiet && !wasPicked) return { ok: false, message: null }
     if (error instanceof ApiError || error instanceof TypeError) {
       return { ok: false, message: serverMessage(error, fallback) }
     }
@@ -115,21 +125,26 @@ export function addPasskey(name: string): Promise<PasskeyOutcome> {
  * the e-mail field (conditional UI), waiting until the user picks one.
  */
 export function signInWithPasskey(autofill = false): Promise<PasskeyOutcome> {
-  return ceremony(async () => {
-    const { startAuthentication } = await loadBrowserCode()
-    const options = await requestJson(
-      '/api/auth/passkey/generate-authenticate-options',
-      AuthenticationOptionsSchema,
-    )
-    const response = await startAuthentication({
-      optionsJSON: options,
-      useBrowserAutofill: autofill,
-    })
-    await requestJson('/api/auth/passkey/verify-authentication', Accepted, {
-      method: 'POST',
-      json: { response },
-    })
-  }, PASSKEY_MESSAGES.signInFailed)
+  return ceremony(
+    async (picked) => {
+      const { startAuthentication } = await loadBrowserCode()
+      const options = await requestJson(
+        '/api/auth/passkey/generate-authenticate-options',
+        AuthenticationOptionsSchema,
+      )
+      const response = await startAuthentication({
+        optionsJSON: options,
+        useBrowserAutofill: autofill,
+      })
+      picked()
+      await requestJson('/api/auth/passkey/verify-authentication', Accepted, {
+        method: 'POST',
+        json: { response },
+      })
+    },
+    PASSKEY_MESSAGES.signInFailed,
+    autofill,
+  )
 }
 
 /** Whether the browser offers passkeys among its autofill suggestions. */
