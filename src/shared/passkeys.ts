@@ -14,6 +14,8 @@ export const PASSKEY_MESSAGES = {
   unsupported: 'This browser cannot use passkeys. Try another browser or device.',
   alreadyAdded: 'This device already holds a passkey for your account.',
   notFresh: 'For your safety, log out and log in again before adding a passkey.',
+  registrationFailed:
+    'This passkey could not be added: the browser did not vouch for it. Please try again.',
   signInFailed: 'That passkey could not sign you in. Try again, or log in another way.',
   unknownPasskey: 'This passkey is not known to Mofu any more. Log in another way.',
   lastSignInMethod:

@@ -6,7 +6,7 @@ import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } fr
  * would, for whatever origin it is told. Browser tests use Chromium's virtual authenticator.
  */
 
-type CborValue = number | string | Uint8Array | Map<CborValue, CborValue> | Record<string, never>
+type CborValue = number | string | Uint8Array | Map<CborValue, CborValue>
 
 /** The CBOR subset WebAuthn's attestation object and COSE key need. */
 function cbor(value: CborValue): Buffer {

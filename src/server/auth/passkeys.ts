@@ -33,6 +33,9 @@ export interface PasskeyDeps {
   event: (name: SecurityEventName, source: SecurityEventSource) => void
 }
 
+/** Better Auth's code for a registration answer that does not verify. */
+const REGISTRATION_FAILED = 'FAILED_TO_VERIFY_REGISTRATION'
+
 const ReturnedPasskeySchema = z.object({ name: z.string().nullish() })
 const ReturnedUserSchema = z.object({ user: z.object({ id: z.string(), email: z.string() }) })
 
@@ -169,6 +172,18 @@ export function passkeyPlugins(deps: PasskeyDeps) {
           }),
         },
       ],
+    },
+    // The plugin answers 500 to a registration that does not verify (another site's origin, a
+    // forged attestation): the client sent it, so it is a 400 with a sentence for people.
+    onResponse: async (response) => {
+      if (response.status !== 500) return
+      const body: unknown = await response
+        .clone()
+        .json()
+        .catch(() => null)
+      if ((body as { code?: unknown } | null)?.code !== REGISTRATION_FAILED) return
+      const refused = { code: REGISTRATION_FAILED, message: PASSKEY_MESSAGES.registrationFailed }
+      return { response: Response.json(refused, { status: 400, headers: response.headers }) }
     },
     rateLimit: [
       // Like a password sign-in (auth.ts AUTH_RATE_LIMITS), per client address.

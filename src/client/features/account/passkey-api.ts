@@ -67,6 +67,7 @@ const WORDED_CODES = new Set<string>([
   ...Object.values(PASSKEY_ERROR_CODES),
   AUTH_ERROR_CODES.incorrectPassword,
   AUTH_ERROR_CODES.accountDisabled,
+  'FAILED_TO_VERIFY_REGISTRATION',
 ])
 
 /** The sentence for a refusal by the server. */
