@@ -91,7 +91,7 @@ export function PasskeysSection({ uid }: { uid: string }) {
               className="flex items-center justify-between gap-3 rounded-2xl border border-line bg-raised px-4 py-3 text-sm"
             >
               <div className="min-w-0">
-                <p className="truncate font-semibold">{nameOf(passkey)}</p>
+                <p className="font-semibold wrap-break-word">{nameOf(passkey)}</p>
                 {passkey.createdAt !== null && passkey.createdAt !== undefined && (
                   <p className="text-ink-muted">Added {day.format(passkey.createdAt)}</p>
                 )}
