@@ -107,6 +107,13 @@ test('register a passkey, sign out, sign in with it, remove it', async ({
   const email = await signedInAccount(page, 'passkey-e2e')
   await addPasskeyNamed(page, 'Pixel 8')
   expect(await authenticator.credentials()).toHaveLength(1)
+  // The browser refuses a second passkey for the account on the same device, in words.
+  await passkeys(page).getByLabel('Passkey name').fill('Pixel 8 again')
+  await passkeys(page).getByRole('button', { name: 'Add a passkey' }).click()
+  await expect(passkeys(page).getByRole('alert')).toHaveText(
+    'This device already holds a passkey for your account.',
+  )
+  expect(await authenticator.credentials()).toHaveLength(1)
   const added = await smtp.waitForMail(email, { subject: /passkey was added/i })
   expect(added.text).toContain('"Pixel 8"')
 
@@ -141,6 +148,10 @@ test('remove the password once a passkey can sign in, then "Set a password"; axe
   await addAuthenticator(page)
   await signedInAccount(page, 'passkey-nopassword')
   await expect(passkeys(page).getByRole('button', { name: 'Remove password' })).toHaveCount(0)
+  await passkeys(page).getByRole('button', { name: 'Add a passkey' }).click()
+  await expect(
+    passkeys(page).getByText('Please give this passkey a name, like "Pixel 8".'),
+  ).toBeVisible()
   await addPasskeyNamed(page, 'Work laptop')
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
   const results = await new AxeBuilder({ page }).include('dialog').analyze()
