@@ -25,6 +25,8 @@ export const PASSKEY_MESSAGES = {
   passwordStillNeeded:
     'Add a passkey (or sign in with Google once) before removing your password, so you can still sign in.',
   passwordRequired: 'Please enter your current password to remove it.',
+  passkeyOnly:
+    "This account has no password: use 'Sign in with a passkey', or 'Forgot password?' to set one.",
 } as const
 
 /** Error codes of the answers above, beside Better Auth's own. */
@@ -33,6 +35,7 @@ export const PASSKEY_ERROR_CODES = {
   lastSignInMethod: 'LAST_SIGN_IN_METHOD',
   noPasswordToRemove: 'NO_PASSWORD',
   passwordStillNeeded: 'PASSWORD_STILL_NEEDED',
+  passkeyOnly: 'PASSKEY_ONLY',
 } as const
 
 /** A passkey's name as the user types it; the server applies the same rule. */

@@ -95,6 +95,10 @@ describe('removing the password', () => {
       body: { email: user.email, password: TEST_PASSWORD },
     })
     expect(byPassword.status).toBe(401)
+    expect(byPassword.json).toMatchObject({
+      code: PASSKEY_ERROR_CODES.passkeyOnly,
+      message: PASSKEY_MESSAGES.passkeyOnly,
+    })
     const byPasskey = await signInWithPasskey(subject.app, SITE, credential, { ip: user.ip })
     expect(byPasskey.status).toBe(200)
 
