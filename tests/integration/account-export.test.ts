@@ -2,6 +2,7 @@ import { unzipSync } from 'fflate'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
+import { addPasskey, callAuth } from '../support/passkey-flow'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { createTestUser, putAvatar, TEST_PASSWORD, type TestUser } from '../support/test-users'
@@ -116,5 +117,27 @@ describe('download my data', () => {
     const anonymous = await subject.app.request('/api/me/export')
     expect(anonymous.status).toBe(401)
     expect(await anonymous.json()).toMatchObject({ code: 'UNAUTHENTICATED' })
+  })
+
+  it('names the passkeys and when they were added, never their keys or credential ids', async () => {
+    const user = await createUser()
+    const added = await addPasskey(subject.app, 'http://localhost:3000', user.cookie, 'Pixel 8', {
+      ip: user.ip,
+    })
+    expect(added.answer.status).toBe(200)
+    const stored = await callAuth(subject.app, '/passkey/list-user-passkeys', {
+      ip: user.ip,
+      cookie: user.cookie,
+    })
+    const [passkey] = stored.json as unknown as { publicKey: string; credentialID: string }[]
+    const files = unzipSync(new Uint8Array(await (await exportOf(user.cookie)).arrayBuffer()))
+    const json = textOf(files['mofu-data.json'])
+    const data = JSON.parse(json) as { passkeys: { name: string; createdAt: string }[] }
+    expect(data.passkeys).toEqual([{ name: 'Pixel 8', createdAt: expect.any(String) }])
+    expect(Date.now() - new Date(data.passkeys[0]?.createdAt ?? 0).getTime()).toBeLessThan(60_000)
+    expect(passkey?.publicKey.length).toBeGreaterThan(20)
+    expect(json).not.toContain(passkey?.publicKey)
+    expect(json).not.toContain(passkey?.credentialID)
+    expect(json).not.toMatch(/publicKey|credentialID|counter|aaguid/)
   })
 })

@@ -371,6 +371,13 @@ describe('malformed requests on every route', () => {
         'POST /api/auth/sign-in/email',
         'GET /api/auth/verify-email',
         'GET /api/auth/reset-password/:token',
+        'GET /api/auth/passkey/generate-register-options',
+        'POST /api/auth/passkey/verify-registration',
+        'GET /api/auth/passkey/generate-authenticate-options',
+        'POST /api/auth/passkey/verify-authentication',
+        'GET /api/auth/passkey/list-user-passkeys',
+        'POST /api/auth/passkey/delete-passkey',
+        'POST /api/auth/remove-password',
       ]),
     )
     expect(found.filter((route) => route.startsWith('POST /api/auth/')).length).toBeGreaterThan(15)

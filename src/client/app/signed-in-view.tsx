@@ -6,6 +6,7 @@ import { HANDLE_MESSAGES } from '@shared/profile'
 import { Notice, type Flash } from '@client/components/ui'
 import { AccountActions } from '@client/features/account/account-actions'
 import type { AuthUser } from '@client/features/account/auth-state'
+import { PasskeysSection } from '@client/features/account/passkeys-section'
 import { SessionsList } from '@client/features/account/sessions-list'
 import { ProfileView } from '@client/features/profile/profile-view'
 import { forgetProfiles } from '@client/features/profile/profile-query'
@@ -51,6 +52,7 @@ export function SignedInView({ user }: { user: AuthUser }) {
       actions={
         <>
           <SessionsList uid={user.uid} />
+          <PasskeysSection uid={user.uid} />
           <AccountActions user={user} onFlash={show} onLeaving={resetLocalState} />
         </>
       }

@@ -17,8 +17,9 @@ interface ExportFile {
 
 /**
  * Everything Mofu keeps about the signed-in user, without a secret: no password hash, session
- * token or provider token. Read through Better Auth, so sessions are found wherever they are
- * kept. Page views are not personal (counted per path and day) and are not part of it.
+ * token, provider token, or a passkey's key or credential id. Read through Better Auth, so
+ * sessions are found wherever they are kept. Page views are not personal (counted per path and
+ * day) and are not part of it.
  */
 async function accountData(
   auth: Auth,
@@ -27,10 +28,11 @@ async function accountData(
   headers: Headers,
   uid: string,
 ): Promise<ExportFile[]> {
-  const [current, sessions, accounts, profile, avatar] = await Promise.all([
+  const [current, sessions, accounts, passkeys, profile, avatar] = await Promise.all([
     auth.api.getSession({ headers }),
     auth.api.listSessions({ headers }),
     auth.api.listUserAccounts({ headers }),
+    auth.api.listPasskeys({ headers }),
     profiles.loadOrCreate(uid),
     storage.get(avatarKey(uid)),
   ])
@@ -59,6 +61,11 @@ async function accountData(
       plan: profile.plan,
       preferences: storedPreferences(profile.preferences),
     },
+    // What the owner named each passkey and when it was added: never its key or credential id.
+    passkeys: passkeys.map((passkey) => ({
+      name: passkey.name ?? null,
+      createdAt: passkey.createdAt ?? null,
+    })),
     sessions: sessions.map((session) => ({
       thisDevice: session.id === current?.session.id,
       signedInAt: session.createdAt,

@@ -1,6 +1,11 @@
 import type { Logger } from '../logger'
 import type { Mailer } from '../mail/mailer'
 import { newSignInMail, passwordChangedMail } from '../mail/templates'
+import {
+  passkeyAddedMail,
+  passkeyRemovedMail,
+  passwordRemovedMail,
+} from '../mail/sign-in-method-mails'
 import { describeUserAgent } from './user-agent'
 
 /**
@@ -23,6 +28,15 @@ export function accountNotices(deps: { mailer: Mailer; logger: Logger; publicUrl
       const { browser, system } = describeUserAgent(userAgent)
       const device = [browser ?? 'an unknown browser', system].filter(Boolean).join(' on ')
       send(newSignInMail({ to: user.email, url: sessionsUrl, device }), user.id)
+    },
+    passkeyAdded(user: { id: string; email: string }, name: string) {
+      send(passkeyAddedMail({ to: user.email, url: sessionsUrl, name }), user.id)
+    },
+    passkeyRemoved(user: { id: string; email: string }, name: string) {
+      send(passkeyRemovedMail({ to: user.email, url: sessionsUrl, name }), user.id)
+    },
+    passwordRemoved(user: { id: string; email: string }) {
+      send(passwordRemovedMail({ to: user.email, url: sessionsUrl }), user.id)
     },
   }
 }

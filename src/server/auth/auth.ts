@@ -12,6 +12,7 @@ import { LIMITS, mayMail, type Limiter } from '../http/limiter'
 import type { Mailer } from '../mail/mailer'
 import { accountNotices } from './account-notices'
 import { knownDevices } from './known-devices'
+import { PASSKEY_DISABLED_PATHS, passkeyPlugins } from './passkeys'
 import { passwordResetMail, verificationMail } from '../mail/templates'
 import { databaseHooks } from './database-hooks'
 import { requestHooks } from './request-hooks'
@@ -132,7 +133,7 @@ export function createAuth(deps: AuthDeps) {
     secret: deps.secret,
     database: { db, type: deps.dialect },
     telemetry: { enabled: false },
-    disabledPaths: DISABLED_PATHS,
+    disabledPaths: [...DISABLED_PATHS, ...PASSKEY_DISABLED_PATHS],
     trustedOrigins: [config.publicUrl],
     logger: {
       log: (level, message, ...args) =>
@@ -228,8 +229,9 @@ export function createAuth(deps: AuthDeps) {
       deliver,
       notices,
     }),
-    plugins:
-      config.google === undefined
+    plugins: [
+      ...passkeyPlugins({ db, publicUrl: config.publicUrl, notices, limiter: deps.limiter, event }),
+      ...(config.google === undefined
         ? []
         : [
             genericOAuth({
@@ -244,7 +246,8 @@ export function createAuth(deps: AuthDeps) {
                 },
               ],
             }),
-          ],
+          ]),
+    ],
   })
 }
 

@@ -1,6 +1,7 @@
 import { APIError, createAuthMiddleware, sendVerificationEmailFn } from 'better-auth/api'
 import type { BetterAuthOptions } from 'better-auth'
 import { AUTH_ERROR_CODES, AUTH_MESSAGES } from '../../shared/auth-messages'
+import { PASSKEY_ERROR_CODES, PASSKEY_MESSAGES } from '../../shared/passkeys'
 import { requestSource, type SecurityEventName, type SecurityEventSource } from '../security-events'
 import type { AccountNotices } from './account-notices'
 import { refuseCommonPassword } from './common-passwords'
@@ -77,10 +78,20 @@ export function requestHooks(deps: RequestHookDeps): NonNullable<BetterAuthOptio
         // No user, or one who only ever signed in with Google: there is no password to check.
         if (!found?.accounts.some((account) => account.providerId === 'credential')) {
           deps.event('sign-in.failed', { ...requestSource(ctx.headers), userId: found?.user.id })
-          throw new APIError('UNAUTHORIZED', {
-            code: AUTH_ERROR_CODES.userNotFound,
-            message: AUTH_MESSAGES.userNotFound,
-          })
+          // One who removed their password signs in with a passkey (README "Passkeys").
+          const passkeys =
+            found === null
+              ? 0
+              : await ctx.context.adapter.count({
+                  model: 'passkey',
+                  where: [{ field: 'userId', value: found.user.id }],
+                })
+          throw new APIError(
+            'UNAUTHORIZED',
+            passkeys > 0
+              ? { code: PASSKEY_ERROR_CODES.passkeyOnly, message: PASSKEY_MESSAGES.passkeyOnly }
+              : { code: AUTH_ERROR_CODES.userNotFound, message: AUTH_MESSAGES.userNotFound },
+          )
         }
       }
     }),

@@ -1,8 +1,15 @@
 import { sql, type Migration } from 'kysely'
 import { SKELETON_REPLACEMENTS } from '../../shared/handle-skeleton'
+import type { DialectName } from './database'
 
-/** Migrations 0008 on: look-alike handles, known browsers, disabled accounts (see migrations.ts). */
-export function migrations0008On(): Record<string, Migration> {
+/**
+ * Migrations 0008 on: look-alike handles, known browsers, disabled accounts, passkeys (see
+ * migrations.ts).
+ */
+export function migrations0008On(dialect: DialectName): Record<string, Migration> {
+  // Better Auth reads booleans and dates as each dialect stores them natively.
+  const bool = dialect === 'postgres' ? 'boolean' : 'integer'
+  const date = dialect === 'postgres' ? 'timestamptz' : 'date'
   return {
     '0008_handle_skeleton': {
       // Look-alike handles (`rnofu` beside `mofu`) are refused from now on; the unique index is
@@ -63,6 +70,32 @@ export function migrations0008On(): Record<string, Migration> {
           )
           .addColumn('reason', 'text')
           .addColumn('disabled_at', 'text', (c) => c.notNull())
+          .execute()
+      },
+    },
+    '0012_passkeys': {
+      // Better Auth's passkey plugin table, as its schema describes it: the public key and
+      // credential id of each passkey, its signature counter and the name its owner gave it.
+      async up(db) {
+        await db.schema
+          .createTable('passkey')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('name', 'text')
+          .addColumn('publicKey', 'text', (c) => c.notNull())
+          .addColumn('userId', 'text', (c) => c.notNull().references('user.id').onDelete('cascade'))
+          .addColumn('credentialID', 'text', (c) => c.notNull())
+          .addColumn('counter', 'integer', (c) => c.notNull())
+          .addColumn('deviceType', 'text', (c) => c.notNull())
+          .addColumn('backedUp', bool, (c) => c.notNull())
+          .addColumn('transports', 'text')
+          .addColumn('createdAt', date)
+          .addColumn('aaguid', 'text')
+          .execute()
+        await db.schema.createIndex('passkey_userId_idx').on('passkey').column('userId').execute()
+        await db.schema
+          .createIndex('passkey_credentialID_idx')
+          .on('passkey')
+          .column('credentialID')
           .execute()
       },
     },

@@ -91,6 +91,13 @@ export interface AccountTable {
   password: string | null
 }
 
+/** Better Auth's passkey table, as far as Mofu reads it itself. */
+export interface PasskeyTable {
+  id: string
+  userId: string
+  name: string | null
+}
+
 export interface Tables {
   profiles: ProfilesTable
   user: UserTable
@@ -101,4 +108,5 @@ export interface Tables {
   page_view_counts: PageViewCountsTable
   rate_limits: RateLimitsTable
   known_devices: KnownDevicesTable
+  passkey: PasskeyTable
 }

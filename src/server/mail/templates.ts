@@ -53,7 +53,7 @@ export function newSignInMail(input: Omit<LinkMailInput, 'validFor'> & { device:
   })
 }
 
-interface Wording {
+export interface Wording {
   subject: string
   heading: string
   intro: string
@@ -86,7 +86,7 @@ const COLOR = {
   quiet: '#a59fc9',
 }
 
-function linkMail({ to, url, validFor }: LinkMailInput, wording: Wording): Mail {
+export function linkMail({ to, url, validFor }: LinkMailInput, wording: Wording): Mail {
   const validity = validFor === undefined ? '' : `This link is valid for ${validFor}.`
   const text = [
     wording.heading,

@@ -8,6 +8,7 @@ import { deleteAccount, downloadAccountData } from './account-api'
 import { authClient } from './auth-client'
 import { attempt } from './auth-errors'
 import { signOutLocally, type AuthUser } from './auth-state'
+import { useSignInMethods } from './passkey-queries'
 
 /** The spec leaves the wording open; this asks "Do you want to log out?". */
 const LOG_OUT_QUESTION = 'ログアウトしますか？'
@@ -31,6 +32,8 @@ export function AccountActions({
   const [hasPassword, setHasPassword] = useState(false)
   const [password, setPassword] = useState('')
   const [deleteProblem, setDeleteProblem] = useState<string | null>(null)
+  /** Without a password (removed, or Google only) the reset mail sets one instead. */
+  const passwordLess = useSignInMethods(user.uid).data?.password === false
 
   const confirmDelete = async () => {
     setConfirming('delete')
@@ -94,7 +97,7 @@ export function AccountActions({
           disabled={busy !== null}
           onClick={changePassword}
         >
-          Change password
+          {passwordLess ? 'Set a password' : 'Change password'}
         </Button>
         <Button
           variant="secondary"

@@ -7,6 +7,8 @@ import { attempt } from './auth-errors'
 import { sessionChanged } from './auth-state'
 import { Button, Field, Notice } from '@client/components/ui'
 import { signInWithGooglePopup } from './google-sign-in'
+import { signInWithPasskey, type PasskeyOutcome } from './passkey-api'
+import { usePasskeyAutofill } from './passkey-sign-in'
 
 type Mode = 'login' | 'signup'
 type Message = { tone: 'error' | 'success' | 'info'; text: string } | null
@@ -20,7 +22,9 @@ export function SignInView() {
   const [mode, setMode] = useState<Mode>('login')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
-  const [busy, setBusy] = useState<'submit' | 'google' | 'reset' | 'resend' | null>(null)
+  const [busy, setBusy] = useState<'submit' | 'google' | 'passkey' | 'reset' | 'resend' | null>(
+    null,
+  )
   const [canResend, setCanResend] = useState(false)
   const [message, setMessage] = useState<Message>(() =>
     params.has('error') ? { tone: 'error', text: AUTH_MESSAGES.verifyLinkInvalid } : null,
@@ -92,6 +96,19 @@ export function SignInView() {
     setBusy(null)
   }
 
+  const passkeyDone = async (outcome: PasskeyOutcome) => {
+    if (outcome.ok) await sessionChanged()
+    else if (outcome.message !== null) setMessage({ tone: 'error', text: outcome.message })
+  }
+  usePasskeyAutofill((outcome) => void passkeyDone(outcome))
+
+  const passkey = async () => {
+    setBusy('passkey')
+    setMessage(null)
+    await passkeyDone(await signInWithPasskey())
+    setBusy(null)
+  }
+
   return (
     <div data-state="signed-out" className="flex flex-col gap-6">
       <div
@@ -127,7 +144,7 @@ export function SignInView() {
           label="Email"
           type="email"
           name="email"
-          autoComplete="email"
+          autoComplete={mode === 'login' ? 'username webauthn' : 'email'}
           required
           value={email}
           onChange={(event) => setEmail(event.target.value)}
@@ -174,13 +191,32 @@ export function SignInView() {
         )}
       </div>
 
-      {publicConfig.googleSignIn && (
+      {mode === 'login' && (
         <>
           <div className="flex items-center gap-3 text-xs text-ink-muted" aria-hidden="true">
             <span className="h-px flex-1 bg-line" />
             or
             <span className="h-px flex-1 bg-line" />
           </div>
+          <Button
+            variant="secondary"
+            busy={busy === 'passkey'}
+            disabled={busy !== null}
+            onClick={passkey}
+          >
+            Sign in with a passkey
+          </Button>
+        </>
+      )}
+      {publicConfig.googleSignIn && (
+        <>
+          {mode === 'signup' && (
+            <div className="flex items-center gap-3 text-xs text-ink-muted" aria-hidden="true">
+              <span className="h-px flex-1 bg-line" />
+              or
+              <span className="h-px flex-1 bg-line" />
+            </div>
+          )}
           <Button
             variant="secondary"
             busy={busy === 'google'}

@@ -1,0 +1,205 @@
+import { passkey } from '@better-auth/passkey'
+import type { BetterAuthPlugin } from 'better-auth'
+import {
+  APIError,
+  createAuthEndpoint,
+  createAuthMiddleware,
+  getSessionFromCtx,
+  sessionMiddleware,
+} from 'better-auth/api'
+import type { Kysely } from 'kysely'
+import { z } from 'zod'
+import { AUTH_ERROR_CODES, AUTH_MESSAGES } from '../../shared/auth-messages'
+import {
+  PASSKEY_ERROR_CODES,
+  PASSKEY_MESSAGES,
+  PasskeyNameSchema,
+  RemovePasswordRequestSchema,
+} from '../../shared/passkeys'
+import type { Tables } from '../db/tables'
+import { LIMITS, type Limiter } from '../http/limiter'
+import { requestSource, type SecurityEventName, type SecurityEventSource } from '../security-events'
+import type { AccountNotices } from './account-notices'
+import { signInMethods, signInRemains } from './sign-in-methods'
+
+/** Better Auth's passkey endpoint Mofu does not use: a passkey is named once, when added. */
+export const PASSKEY_DISABLED_PATHS = ['/passkey/update-passkey']
+
+export interface PasskeyDeps {
+  db: Kysely<Tables>
+  publicUrl: string
+  notices: AccountNotices
+  limiter: Limiter
+  event: (name: SecurityEventName, source: SecurityEventSource) => void
+}
+
+/** Better Auth's code for a registration answer that does not verify. */
+const REGISTRATION_FAILED = 'FAILED_TO_VERIFY_REGISTRATION'
+
+const ReturnedPasskeySchema = z.object({ name: z.string().nullish() })
+const ReturnedUserSchema = z.object({ user: z.object({ id: z.string(), email: z.string() }) })
+
+/**
+ * Passkeys (README "Passkeys"): Better Auth's plugin, bound to PUBLIC_URL, so a WebAuthn
+ * answer made for any other site is refused; and around it what Mofu adds: a name on every
+ * passkey, notices and security events, no removal of the last way to sign in, and removing
+ * the password once a passkey or Google can sign in instead.
+ */
+export function passkeyPlugins(deps: PasskeyDeps) {
+  const { db, notices, event } = deps
+  const site = new URL(deps.publicUrl)
+  /** Names of passkeys being removed, by id, from the check before to the notice after. */
+  const removing = new Map<string, string>()
+
+  const refuse = (status: 'CONFLICT' | 'BAD_REQUEST', code: string, message: string) =>
+    new APIError(status, { code, message })
+
+  const removePassword = createAuthEndpoint(
+    '/remove-password',
+    { method: 'POST', body: RemovePasswordRequestSchema, use: [sessionMiddleware] },
+    async (ctx) => {
+      const user = ctx.context.session.user
+      const methods = await signInMethods(db, user.id)
+      if (!methods.password) {
+        throw refuse(
+          'CONFLICT',
+          PASSKEY_ERROR_CODES.noPasswordToRemove,
+          PASSKEY_MESSAGES.noPasswordToRemove,
+        )
+      }
+      if (!signInRemains(methods, 'password')) {
+        throw refuse(
+          'CONFLICT',
+          PASSKEY_ERROR_CODES.passwordStillNeeded,
+          PASSKEY_MESSAGES.passwordStillNeeded,
+        )
+      }
+      // Guesses count against the account like password sign-ins do (README "Abuse limits").
+      const guesses = user.email.toLowerCase()
+      const allowed = await deps.limiter.check(LIMITS.signInFailures, guesses)
+      if (!allowed.allowed) {
+        throw new APIError('TOO_MANY_REQUESTS', { message: AUTH_MESSAGES.tooManyRequests })
+      }
+      const account = await ctx.context.internalAdapter.findCredentialAccount(user.id)
+      const hash = account?.password
+      const matches =
+        typeof hash === 'string' &&
+        (await ctx.context.password.verify({ hash, password: ctx.body.password }))
+      if (account === null || !matches) {
+        await deps.limiter.hit(LIMITS.signInFailures, guesses)
+        throw new APIError('FORBIDDEN', {
+          code: AUTH_ERROR_CODES.incorrectPassword,
+          message: AUTH_MESSAGES.incorrectPassword,
+        })
+      }
+      await ctx.context.internalAdapter.deleteAccount(account.id)
+      event('password.removed', { ...requestSource(ctx.headers), userId: user.id })
+      notices.passwordRemoved(user)
+      return ctx.json({ status: true })
+    },
+  )
+
+  const mofuPasskeys = {
+    id: 'mofu-passkeys',
+    endpoints: { removePassword },
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) => ctx.path === '/passkey/verify-registration',
+          handler: createAuthMiddleware(async (ctx) => {
+            const name = PasskeyNameSchema.safeParse(ctx.body?.name)
+            if (!name.success) {
+              const message = name.error.issues[0]?.message ?? PASSKEY_MESSAGES.nameEmpty
+              throw refuse('BAD_REQUEST', PASSKEY_ERROR_CODES.invalidName, message)
+            }
+          }),
+        },
+        {
+          matcher: (ctx) => ctx.path === '/passkey/delete-passkey',
+          handler: createAuthMiddleware(async (ctx) => {
+            const session = await getSessionFromCtx(ctx)
+            const id: unknown = ctx.body?.id
+            if (session === null || typeof id !== 'string') return
+            const own = await db
+              .selectFrom('passkey')
+              .select(['id', 'name'])
+              .where('id', '=', id)
+              .where('userId', '=', session.user.id)
+              .executeTakeFirst()
+            // Someone else's or no passkey: Better Auth answers that itself.
+            if (own === undefined) return
+            const methods = await signInMethods(db, session.user.id)
+            if (!signInRemains(methods, 'passkey')) {
+              throw refuse(
+                'CONFLICT',
+                PASSKEY_ERROR_CODES.lastSignInMethod,
+                PASSKEY_MESSAGES.lastSignInMethod,
+              )
+            }
+            removing.set(own.id, own.name ?? 'Passkey')
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher: (ctx) =>
+            ctx.path === '/passkey/verify-registration' ||
+            ctx.path === '/passkey/delete-passkey' ||
+            ctx.path === '/passkey/verify-authentication',
+          handler: createAuthMiddleware(async (ctx) => {
+            const source = requestSource(ctx.headers)
+            const failed = ctx.context.returned instanceof Error
+            const user = ctx.context.session?.user
+            if (ctx.path === '/passkey/verify-authentication') {
+              const signedIn = ReturnedUserSchema.safeParse(ctx.context.returned)
+              if (failed || !signedIn.success) event('sign-in.failed', source)
+              else event('passkey.sign-in', { ...source, userId: signedIn.data.user.id })
+              return
+            }
+            if (ctx.path === '/passkey/delete-passkey') {
+              const id: unknown = ctx.body?.id
+              const name = typeof id === 'string' ? removing.get(id) : undefined
+              if (typeof id === 'string') removing.delete(id)
+              if (failed || user === undefined || name === undefined) return
+              event('passkey.removed', { ...source, userId: user.id })
+              notices.passkeyRemoved(user, name)
+              return
+            }
+            const added = ReturnedPasskeySchema.safeParse(ctx.context.returned)
+            if (failed || user === undefined || !added.success) return
+            event('passkey.added', { ...source, userId: user.id })
+            notices.passkeyAdded(user, added.data.name ?? 'Passkey')
+          }),
+        },
+      ],
+    },
+    // The plugin answers 500 to a registration that does not verify (another site's origin, a
+    // forged attestation): the client sent it, so it is a 400 with a sentence for people.
+    onResponse: async (response) => {
+      if (response.status !== 500) return
+      const body: unknown = await response
+        .clone()
+        .json()
+        .catch(() => null)
+      if ((body as { code?: unknown } | null)?.code !== REGISTRATION_FAILED) return
+      const refused = { code: REGISTRATION_FAILED, message: PASSKEY_MESSAGES.registrationFailed }
+      return { response: Response.json(refused, { status: 400, headers: response.headers }) }
+    },
+    rateLimit: [
+      // Like a password sign-in (auth.ts AUTH_RATE_LIMITS), per client address.
+      { pathMatcher: (path) => path === '/passkey/verify-authentication', window: 60, max: 10 },
+      { pathMatcher: (path) => path === '/remove-password', window: 60, max: 10 },
+    ],
+  } satisfies BetterAuthPlugin
+
+  return [
+    passkey({
+      rpID: site.hostname,
+      rpName: 'Mofu',
+      // The only origin whose WebAuthn answers count; Better Auth would otherwise take the
+      // request's own Origin header.
+      origin: site.origin,
+    }),
+    mofuPasskeys,
+  ] as const
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod'
+
+/** The longest name a passkey may have ("Pixel 8", "Work laptop"). */
+export const PASSKEY_NAME_MAX_LENGTH = 50
+
+/** Every message of passkeys and of removing the password (README "Passkeys"). */
+export const PASSKEY_MESSAGES = {
+  nameEmpty: 'Please give this passkey a name, like "Pixel 8".',
+  nameTooLong: `A passkey name has at most ${PASSKEY_NAME_MAX_LENGTH} characters.`,
+  nameControl: 'Please remove control characters from the name.',
+  added: 'Passkey added. You can sign in with it from now on.',
+  removed: 'Passkey removed.',
+  cancelled: 'The passkey prompt was closed before it finished. Nothing was changed.',
+  unsupported: 'This browser cannot use passkeys. Try another browser or device.',
+  alreadyAdded: 'This device already holds a passkey for your account.',
+  notFresh: 'For your safety, log out and log in again before adding a passkey.',
+  registrationFailed:
+    'This passkey could not be added: the browser did not vouch for it. Please try again.',
+  signInFailed: 'That passkey could not sign you in. Try again, or log in another way.',
+  unknownPasskey: 'This passkey is not known to Mofu any more. Log in another way.',
+  lastSignInMethod:
+    'This is your only way to sign in. Add another passkey or set a password before removing it.',
+  passwordRemoved: 'Password removed. You now sign in with a passkey or Google.',
+  noPasswordToRemove: 'This account has no password to remove.',
+  passwordStillNeeded:
+    'Add a passkey (or sign in with Google once) before removing your password, so you can still sign in.',
+  passwordRequired: 'Please enter your current password to remove it.',
+  passkeyOnly:
+    "This account has no password: use 'Sign in with a passkey', or 'Forgot password?' to set one.",
+} as const
+
+/** Error codes of the answers above, beside Better Auth's own. */
+export const PASSKEY_ERROR_CODES = {
+  invalidName: 'INVALID_PASSKEY_NAME',
+  lastSignInMethod: 'LAST_SIGN_IN_METHOD',
+  noPasswordToRemove: 'NO_PASSWORD',
+  passwordStillNeeded: 'PASSWORD_STILL_NEEDED',
+  passkeyOnly: 'PASSKEY_ONLY',
+} as const
+
+/** A passkey's name as the user types it; the server applies the same rule. */
+export const PasskeyNameSchema = z
+  .string()
+  .trim()
+  .min(1, PASSKEY_MESSAGES.nameEmpty)
+  .max(PASSKEY_NAME_MAX_LENGTH, PASSKEY_MESSAGES.nameTooLong)
+  .refine((name) => !/\p{Cc}/u.test(name), PASSKEY_MESSAGES.nameControl)
+
+/** One passkey as the panel lists it: never its public key or credential id. */
+export const PasskeySummarySchema = z.object({
+  id: z.string(),
+  name: z.string().nullish(),
+  createdAt: z.coerce.date().nullish(),
+})
+export type PasskeySummary = z.infer<typeof PasskeySummarySchema>
+
+export const PasskeyListSchema = z.array(PasskeySummarySchema)
+
+/** DELETE /api/me/password: the current password, which is then removed. */
+export const RemovePasswordRequestSchema = z.object({
+  password: z.string().min(1, PASSKEY_MESSAGES.passwordRequired).max(128),
+})
+export type RemovePasswordRequest = z.infer<typeof RemovePasswordRequestSchema>

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PASSKEY_MESSAGES } from '../../src/shared/passkeys'
+import { addPasskey, callAuth, signInWithPasskey } from '../support/passkey-flow'
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
+import { createTestApp, type TestApp } from '../support/test-app'
+import { createTestUser, type TestUser } from '../support/test-users'
+
+/** Passkeys (README "Passkeys") through app.request(), with a WebAuthn authenticator in software. */
+
+const SITE = 'http://localhost:3000'
+const EVIL = 'https://mofu-login.example'
+
+let smtp: SmtpCapture
+let subject: TestApp
+let sequence = 0
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture()
+  subject = await createTestApp({ smtpUrl: smtp.url })
+}, 60_000)
+afterAll(async () => {
+  await subject?.dispose()
+  await smtp?.close()
+})
+
+function createUser(): Promise<TestUser> {
+  sequence += 1
+  return createTestUser(subject.app, smtp, {
+    email: `passkey${sequence}-${Date.now()}@mofu.test`,
+    ip: `10.171.${sequence}.9`,
+  })
+}
+
+const whoIs = async (cookie: string, ip: string) => {
+  const session = await callAuth(subject.app, '/get-session', { ip, cookie })
+  return (session.json.user as { id?: string } | undefined)?.id ?? null
+}
+
+const passkeysOf = async (user: TestUser) =>
+  (await callAuth(subject.app, '/passkey/list-user-passkeys', { ip: user.ip, cookie: user.cookie }))
+    .json as unknown as { id: string; name: string; createdAt: string }[]
+
+describe('adding a passkey', () => {
+  it('stores it under its name and mails the owner', async () => {
+    const user = await createUser()
+    const { answer } = await addPasskey(subject.app, SITE, user.cookie, '  Pixel 8 ', {
+      ip: user.ip,
+    })
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200)
+    const listed = await passkeysOf(user)
+    expect(listed).toHaveLength(1)
+    expect(listed[0]?.name).toBe('Pixel 8')
+    expect(Date.now() - new Date(listed[0]?.createdAt ?? 0).getTime()).toBeLessThan(60_000)
+    const notice = await smtp.waitForMail(user.email, { subject: /passkey was added/i })
+    expect(notice.text).toContain('"Pixel 8"')
+    expect(notice.html).toContain('&quot;Pixel 8&quot;')
+    expect(notice.text).toContain(`${SITE}/?account=true`)
+  })
+
+  it('refuses a missing, blank or overlong name, and stores nothing', async () => {
+    const user = await createUser()
+    for (const name of [undefined, '   ', 'x'.repeat(51), 'Pixel\u0007']) {
+      const { answer } = await addPasskey(subject.app, SITE, user.cookie, name, { ip: user.ip })
+      expect(answer.status).toBe(400)
+      expect(typeof answer.json.message).toBe('string')
+    }
+    expect(await passkeysOf(user)).toEqual([])
+  })
+
+  it('refuses an answer made for another site (clientDataJSON origin), whatever the Origin header', async () => {
+    const user = await createUser()
+    for (const originHeader of [SITE, EVIL]) {
+      const { answer } = await addPasskey(subject.app, SITE, user.cookie, 'Phished', {
+        ip: user.ip,
+        origin: EVIL,
+        originHeader,
+      })
+      expect(answer.status).toBeGreaterThanOrEqual(400)
+      expect(answer.status).toBeLessThan(500)
+    }
+    expect(await passkeysOf(user)).toEqual([])
+  })
+
+  it('needs a session', async () => {
+    const answer = await callAuth(subject.app, '/passkey/generate-register-options', {
+      ip: '10.171.250.1',
+    })
+    expect(answer.status).toBe(401)
+  })
+})
+
+describe('signing in with a passkey', () => {
+  it("signs in its owner, and only its owner, even from another user's session", async () => {
+    const owner = await createUser()
+    const other = await createUser()
+    const { credential } = await addPasskey(subject.app, SITE, owner.cookie, 'Laptop', {
+      ip: owner.ip,
+    })
+    await addPasskey(subject.app, SITE, other.cookie, 'Phone', { ip: other.ip })
+
+    const signedIn = await signInWithPasskey(subject.app, SITE, credential, { ip: '10.171.200.1' })
+    expect(signedIn.status, JSON.stringify(signedIn.json)).toBe(200)
+    expect(await whoIs(signedIn.cookie, '10.171.200.1')).toBe(owner.uid)
+
+    const fromOther = await signInWithPasskey(subject.app, SITE, credential, {
+      ip: other.ip,
+      cookie: other.cookie,
+    })
+    expect(fromOther.status).toBe(200)
+    expect(await whoIs(fromOther.cookie, other.ip)).toBe(owner.uid)
+  })
+
+  it("refuses one user's key presented as another user's passkey", async () => {
+    const attacker = await createUser()
+    const victim = await createUser()
+    const { credential: own } = await addPasskey(subject.app, SITE, attacker.cookie, 'Mine', {
+      ip: attacker.ip,
+    })
+    const { credential: theirs } = await addPasskey(subject.app, SITE, victim.cookie, 'Theirs', {
+      ip: victim.ip,
+    })
+    const answer = await signInWithPasskey(subject.app, SITE, own, {
+      ip: '10.171.201.1',
+      claimedId: theirs.id,
+    })
+    expect(answer.status).toBeGreaterThanOrEqual(400)
+    expect(answer.status).toBeLessThan(500)
+    expect(answer.cookie).not.toMatch(/session_token=[^;]+/)
+  })
+
+  it('refuses an answer made for another site, whatever the Origin header', async () => {
+    const user = await createUser()
+    const { credential } = await addPasskey(subject.app, SITE, user.cookie, 'Tablet', {
+      ip: user.ip,
+    })
+    for (const originHeader of [SITE, EVIL]) {
+      const answer = await signInWithPasskey(subject.app, SITE, credential, {
+        ip: '10.171.202.1',
+        origin: EVIL,
+        originHeader,
+      })
+      expect(answer.status).toBeGreaterThanOrEqual(400)
+      expect(answer.status).toBeLessThan(500)
+      expect(answer.cookie).not.toMatch(/session_token=[^;]+/)
+    }
+  })
+})
+
+describe('removing a passkey', () => {
+  it('removes it, mails the owner, and it signs in no more', async () => {
+    const user = await createUser()
+    const { credential } = await addPasskey(subject.app, SITE, user.cookie, 'Old phone', {
+      ip: user.ip,
+    })
+    const [listed] = await passkeysOf(user)
+    const removed = await callAuth(subject.app, '/passkey/delete-passkey', {
+      ip: user.ip,
+      cookie: user.cookie,
+      body: { id: listed?.id },
+    })
+    expect(removed.status).toBe(200)
+    expect(await passkeysOf(user)).toEqual([])
+    const notice = await smtp.waitForMail(user.email, { subject: /passkey was removed/i })
+    expect(notice.text).toContain('"Old phone"')
+    const answer = await signInWithPasskey(subject.app, SITE, credential, { ip: '10.171.203.1' })
+    expect(answer.status).toBe(401)
+  })
+
+  it("never removes another user's passkey", async () => {
+    const owner = await createUser()
+    const other = await createUser()
+    await addPasskey(subject.app, SITE, owner.cookie, 'Keep me', { ip: owner.ip })
+    const [listed] = await passkeysOf(owner)
+    const answer = await callAuth(subject.app, '/passkey/delete-passkey', {
+      ip: other.ip,
+      cookie: other.cookie,
+      body: { id: listed?.id },
+    })
+    expect(answer.status).toBeGreaterThanOrEqual(400)
+    expect(await passkeysOf(owner)).toHaveLength(1)
+    expect(answer.json.message).not.toBe(PASSKEY_MESSAGES.lastSignInMethod)
+  })
+})

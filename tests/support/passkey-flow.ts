@@ -1,0 +1,107 @@
+import {
+  authenticate,
+  register,
+  type AuthenticationOptions,
+  type Credential,
+  type RegistrationOptions,
+} from './software-authenticator'
+import { cookiesOf, type Requester } from './test-users'
+
+/** The WebAuthn ceremonies of Better Auth's passkey plugin, over HTTP, with the software authenticator. */
+
+export interface Answer {
+  status: number
+  json: Record<string, unknown>
+  /** The cookies the answer set, ready for a Cookie header. */
+  cookie: string
+}
+
+export interface CeremonyOptions {
+  /** The origin the authenticator writes into clientDataJSON; the site's own by default. */
+  origin?: string
+  /** The request's Origin header; the site's own by default. */
+  originHeader?: string
+  ip: string
+}
+
+export const joinCookies = (...cookies: (string | undefined)[]) =>
+  cookies.filter((cookie) => cookie !== undefined && cookie !== '').join('; ')
+
+export async function callAuth(
+  app: Requester,
+  path: string,
+  init: { ip: string; cookie?: string; body?: unknown; origin?: string },
+): Promise<Answer> {
+  const response = await app.request(`/api/auth${path}`, {
+    method: init.body === undefined ? 'GET' : 'POST',
+    headers: {
+      'X-Forwarded-For': init.ip,
+      Origin: init.origin ?? app.origin ?? 'http://localhost:3000',
+      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(init.cookie === undefined ? {} : { Cookie: init.cookie }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  })
+  const text = await response.text()
+  const json = (text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : {}) as Record<
+    string,
+    unknown
+  >
+  return { status: response.status, json, cookie: cookiesOf(response.headers) }
+}
+
+/** Adds a passkey named `name` to the account `cookie` signs in; the answer and the key. */
+export async function addPasskey(
+  app: Requester,
+  site: string,
+  cookie: string,
+  name: unknown,
+  options: CeremonyOptions,
+): Promise<{ answer: Answer; credential: Credential }> {
+  const rpId = new URL(site).hostname
+  const begun = await callAuth(app, '/passkey/generate-register-options', {
+    ip: options.ip,
+    cookie,
+  })
+  if (begun.status !== 200) throw new Error(`register options answered ${begun.status}`)
+  const { credential, response } = register(
+    begun.json as unknown as RegistrationOptions,
+    options.origin ?? site,
+    rpId,
+  )
+  const answer = await callAuth(app, '/passkey/verify-registration', {
+    ip: options.ip,
+    cookie: joinCookies(cookie, begun.cookie),
+    body: { response, name },
+    origin: options.originHeader,
+  })
+  return { answer, credential }
+}
+
+/** Signs in with `credential` (optionally claiming another credential's id). */
+export async function signInWithPasskey(
+  app: Requester,
+  site: string,
+  credential: Credential,
+  options: CeremonyOptions & { cookie?: string; claimedId?: Buffer },
+): Promise<Answer> {
+  const rpId = new URL(site).hostname
+  const begun = await callAuth(app, '/passkey/generate-authenticate-options', {
+    ip: options.ip,
+    cookie: options.cookie,
+  })
+  if (begun.status !== 200) throw new Error(`authenticate options answered ${begun.status}`)
+  const response = authenticate(
+    credential,
+    begun.json as unknown as AuthenticationOptions,
+    options.origin ?? site,
+    rpId,
+    options.claimedId,
+  )
+  return callAuth(app, '/passkey/verify-authentication', {
+    ip: options.ip,
+    cookie: joinCookies(options.cookie, begun.cookie),
+    body: { response },
+    origin: options.originHeader,
+  })
+}
