@@ -371,6 +371,10 @@ describe('malformed requests on every route', () => {
         'POST /api/auth/sign-in/email',
         'GET /api/auth/verify-email',
         'GET /api/auth/reset-password/:token',
+        'POST /api/auth/two-factor/enable',
+        'POST /api/auth/two-factor/disable',
+        'POST /api/auth/two-factor/verify-totp',
+        'POST /api/auth/two-factor/verify-backup-code',
       ]),
     )
     expect(found.filter((route) => route.startsWith('POST /api/auth/')).length).toBeGreaterThan(15)

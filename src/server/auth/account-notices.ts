@@ -1,6 +1,6 @@
 import type { Logger } from '../logger'
 import type { Mailer } from '../mail/mailer'
-import { newSignInMail, passwordChangedMail } from '../mail/templates'
+import { newSignInMail, passwordChangedMail, twoFactorChangedMail } from '../mail/templates'
 import { describeUserAgent } from './user-agent'
 
 /**
@@ -23,6 +23,9 @@ export function accountNotices(deps: { mailer: Mailer; logger: Logger; publicUrl
       const { browser, system } = describeUserAgent(userAgent)
       const device = [browser ?? 'an unknown browser', system].filter(Boolean).join(' on ')
       send(newSignInMail({ to: user.email, url: sessionsUrl, device }), user.id)
+    },
+    twoFactorChanged(user: { id: string; email: string }, on: boolean) {
+      send(twoFactorChangedMail({ to: user.email, url: sessionsUrl, on }), user.id)
     },
   }
 }

@@ -15,6 +15,7 @@ import { knownDevices } from './known-devices'
 import { passwordResetMail, verificationMail } from '../mail/templates'
 import { databaseHooks } from './database-hooks'
 import { requestHooks } from './request-hooks'
+import { TWO_FACTOR_DISABLED_PATHS, TWO_FACTOR_RATE_LIMITS, twoFactorPlugins } from './two-factor'
 import { verificationLinks } from './verification-links'
 import {
   CLIENT_IP_HEADER,
@@ -35,6 +36,7 @@ const AUTH_RATE_LIMITS: Record<string, { window: number; max: number }> = {
   '/send-verification-email': { window: 60, max: 3 },
   '/request-password-reset': { window: 60, max: 3 },
   '/reset-password': { window: 60, max: 10 },
+  ...TWO_FACTOR_RATE_LIMITS,
 }
 
 /**
@@ -56,6 +58,7 @@ const DISABLED_PATHS = [
   '/revoke-session',
   '/revoke-sessions',
   '/revoke-other-sessions',
+  ...TWO_FACTOR_DISABLED_PATHS,
 ]
 
 export interface AuthDeps {
@@ -228,8 +231,9 @@ export function createAuth(deps: AuthDeps) {
       deliver,
       notices,
     }),
-    plugins:
-      config.google === undefined
+    plugins: [
+      ...twoFactorPlugins({ db, notices, event }),
+      ...(config.google === undefined
         ? []
         : [
             genericOAuth({
@@ -244,7 +248,8 @@ export function createAuth(deps: AuthDeps) {
                 },
               ],
             }),
-          ],
+          ]),
+    ],
   })
 }
 

@@ -10,7 +10,7 @@ import { migrations0008On } from './migrations-0008-on'
  * starting two instances at once is safe.
  */
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
-  return { ...migrations0001To0007(dialect), ...migrations0008On() }
+  return { ...migrations0001To0007(dialect), ...migrations0008On(dialect) }
 }
 
 function createMigrator({ db, dialect }: Database, schema: string | undefined): Migrator {

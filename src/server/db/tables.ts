@@ -89,6 +89,13 @@ export interface AccountTable {
   password: string | null
 }
 
+/** The newest TOTP step each user's codes were accepted at (auth/two-factor-codes.ts). */
+export interface TotpLastStepsTable {
+  user_id: string
+  /** Seconds since the epoch divided by 30; PostgreSQL's bigint arrives as a string. */
+  step: number | string
+}
+
 export interface Tables {
   profiles: ProfilesTable
   user: UserTable
@@ -99,4 +106,5 @@ export interface Tables {
   page_view_counts: PageViewCountsTable
   rate_limits: RateLimitsTable
   known_devices: KnownDevicesTable
+  totp_last_steps: TotpLastStepsTable
 }
