@@ -7,6 +7,7 @@ import { Notice, type Flash } from '@client/components/ui'
 import { AccountActions } from '@client/features/account/account-actions'
 import type { AuthUser } from '@client/features/account/auth-state'
 import { SessionsList } from '@client/features/account/sessions-list'
+import { TwoFactorSection } from '@client/features/account/two-factor-section'
 import { ProfileView } from '@client/features/profile/profile-view'
 import { forgetProfiles } from '@client/features/profile/profile-query'
 import { reloadPreferences } from '@client/lib/preferences/preferences'
@@ -50,6 +51,7 @@ export function SignedInView({ user }: { user: AuthUser }) {
       notice={flash !== null && <Notice tone={flash.tone}>{flash.text}</Notice>}
       actions={
         <>
+          <TwoFactorSection uid={user.uid} />
           <SessionsList uid={user.uid} />
           <AccountActions user={user} onFlash={show} onLeaving={resetLocalState} />
         </>
