@@ -1,13 +1,34 @@
-import { encode } from 'uqr'
+import { useQuery } from '@tanstack/react-query'
+import { queryClient } from '@client/lib/query-client'
+
+/** uqr's module matrix of a QR code (true for a dark module), loaded only when one is shown. */
+async function qrMatrix(uri: string): Promise<boolean[][]> {
+  const { encode } = await import('uqr')
+  return encode(uri, { ecc: 'M', border: 2 }).data
+}
 
 /**
- * The otpauth URI as a QR code for an authenticator app to scan, drawn as one SVG path. Loaded
- * on its own (React.lazy), only when someone turns two-factor on. Always dark on white, the
- * contrast scanners need, whatever the theme.
+ * The otpauth URI as a QR code for an authenticator app to scan, drawn as one SVG path. Always
+ * dark on white, the contrast scanners need, whatever the theme.
  */
 export function TwoFactorQr({ uri }: { uri: string }) {
-  const { data, size } = encode(uri, { ecc: 'M', border: 2 })
-  const cells = data.flatMap((row, y) =>
+  const matrix = useQuery(
+    { queryKey: ['qr', uri], queryFn: () => qrMatrix(uri), staleTime: Infinity },
+    queryClient,
+  )
+  if (matrix.data === undefined) {
+    return (
+      <div
+        aria-busy={!matrix.isError}
+        aria-label={matrix.isError ? undefined : 'Loading the QR code'}
+        className="grid size-48 place-items-center rounded-2xl bg-accent-soft p-4 text-center text-sm"
+      >
+        {matrix.isError && 'The QR code could not be loaded: enter the setup key below instead.'}
+      </div>
+    )
+  }
+  const size = matrix.data.length
+  const cells = matrix.data.flatMap((row, y) =>
     row.flatMap((dark, x) => (dark ? [`M${x} ${y}h1v1h-1z`] : [])),
   )
   return (

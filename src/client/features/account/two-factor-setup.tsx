@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { TotpCodeSchema, type TwoFactorSetup } from '@shared/two-factor'
 import { Button, Field, Notice } from '@client/components/ui'
 import {
@@ -7,10 +7,7 @@ import {
   setupKeyOf,
   twoFactorMessage,
 } from './two-factor-api'
-
-const TwoFactorQr = lazy(() =>
-  import('./two-factor-qr').then((module) => ({ default: module.TwoFactorQr })),
-)
+import { TwoFactorQr } from './two-factor-qr'
 
 /**
  * Turning two-factor on, once the server has made a secret: scan the QR code (or type the key),
@@ -65,17 +62,7 @@ export function TwoFactorSetupSteps({
         1Password), then enter the 6-digit code it shows.
       </p>
       <div className="flex justify-center">
-        <Suspense
-          fallback={
-            <div
-              aria-busy="true"
-              aria-label="Loading the QR code"
-              className="size-48 animate-pulse rounded-2xl bg-accent-soft"
-            />
-          }
-        >
-          <TwoFactorQr uri={setup.totpURI} />
-        </Suspense>
+        <TwoFactorQr uri={setup.totpURI} />
       </div>
       <div className="rounded-2xl border border-line bg-sunken px-4 py-3 text-sm">
         <p className="font-semibold">Can't scan it? Enter this setup key:</p>
