@@ -18,6 +18,8 @@ export type SecurityEventName =
   | 'account.disabled'
   | 'account.enabled'
   | 'account.created'
+  | 'two-factor.enabled'
+  | 'two-factor.disabled'
   | 'throttled'
 
 /** Failures and throttling are worth a look; the rest is the normal life of an account. */

@@ -378,6 +378,10 @@ describe('malformed requests on every route', () => {
         'GET /api/auth/passkey/list-user-passkeys',
         'POST /api/auth/passkey/delete-passkey',
         'POST /api/auth/remove-password',
+        'POST /api/auth/two-factor/enable',
+        'POST /api/auth/two-factor/disable',
+        'POST /api/auth/two-factor/verify-totp',
+        'POST /api/auth/two-factor/verify-backup-code',
       ]),
     )
     expect(found.filter((route) => route.startsWith('POST /api/auth/')).length).toBeGreaterThan(15)

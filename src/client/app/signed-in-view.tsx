@@ -8,6 +8,7 @@ import { AccountActions } from '@client/features/account/account-actions'
 import type { AuthUser } from '@client/features/account/auth-state'
 import { PasskeysSection } from '@client/features/account/passkeys-section'
 import { SessionsList } from '@client/features/account/sessions-list'
+import { TwoFactorSection } from '@client/features/account/two-factor-section'
 import { ProfileView } from '@client/features/profile/profile-view'
 import { forgetProfiles } from '@client/features/profile/profile-query'
 import { reloadPreferences } from '@client/lib/preferences/preferences'
@@ -51,6 +52,7 @@ export function SignedInView({ user }: { user: AuthUser }) {
       notice={flash !== null && <Notice tone={flash.tone}>{flash.text}</Notice>}
       actions={
         <>
+          <TwoFactorSection uid={user.uid} />
           <SessionsList uid={user.uid} />
           <PasskeysSection uid={user.uid} />
           <AccountActions user={user} onFlash={show} onLeaving={resetLocalState} />

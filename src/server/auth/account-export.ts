@@ -43,6 +43,8 @@ async function accountData(
       id: uid,
       email: user?.email ?? null,
       emailVerified: user?.emailVerified ?? null,
+      // Whether it is on, never the secret or the backup codes.
+      twoFactorEnabled: user?.twoFactorEnabled === true,
       createdAt: user?.createdAt ?? null,
       signInMethods: accounts.map((account) => ({
         provider: account.providerId === 'credential' ? 'password' : account.providerId,

@@ -1,6 +1,6 @@
 import type { Logger } from '../logger'
 import type { Mailer } from '../mail/mailer'
-import { newSignInMail, passwordChangedMail } from '../mail/templates'
+import { newSignInMail, passwordChangedMail, twoFactorChangedMail } from '../mail/templates'
 import {
   passkeyAddedMail,
   passkeyRemovedMail,
@@ -37,6 +37,9 @@ export function accountNotices(deps: { mailer: Mailer; logger: Logger; publicUrl
     },
     passwordRemoved(user: { id: string; email: string }) {
       send(passwordRemovedMail({ to: user.email, url: sessionsUrl }), user.id)
+    },
+    twoFactorChanged(user: { id: string; email: string }, on: boolean) {
+      send(twoFactorChangedMail({ to: user.email, url: sessionsUrl, on }), user.id)
     },
   }
 }

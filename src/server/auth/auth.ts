@@ -16,6 +16,7 @@ import { PASSKEY_DISABLED_PATHS, passkeyPlugins } from './passkeys'
 import { passwordResetMail, verificationMail } from '../mail/templates'
 import { databaseHooks } from './database-hooks'
 import { requestHooks } from './request-hooks'
+import { TWO_FACTOR_DISABLED_PATHS, TWO_FACTOR_RATE_LIMITS, twoFactorPlugins } from './two-factor'
 import { verificationLinks } from './verification-links'
 import {
   CLIENT_IP_HEADER,
@@ -36,6 +37,7 @@ const AUTH_RATE_LIMITS: Record<string, { window: number; max: number }> = {
   '/send-verification-email': { window: 60, max: 3 },
   '/request-password-reset': { window: 60, max: 3 },
   '/reset-password': { window: 60, max: 10 },
+  ...TWO_FACTOR_RATE_LIMITS,
 }
 
 /**
@@ -57,6 +59,7 @@ const DISABLED_PATHS = [
   '/revoke-session',
   '/revoke-sessions',
   '/revoke-other-sessions',
+  ...TWO_FACTOR_DISABLED_PATHS,
 ]
 
 export interface AuthDeps {
@@ -230,6 +233,7 @@ export function createAuth(deps: AuthDeps) {
       notices,
     }),
     plugins: [
+      ...twoFactorPlugins({ db, notices, event }),
       ...passkeyPlugins({ db, publicUrl: config.publicUrl, notices, limiter: deps.limiter, event }),
       ...(config.google === undefined
         ? []

@@ -98,6 +98,13 @@ export interface PasskeyTable {
   name: string | null
 }
 
+/** The newest TOTP step each user's codes were accepted at (auth/two-factor-codes.ts). */
+export interface TotpLastStepsTable {
+  user_id: string
+  /** Seconds since the epoch divided by 30; PostgreSQL's bigint arrives as a string. */
+  step: number | string
+}
+
 export interface Tables {
   profiles: ProfilesTable
   user: UserTable
@@ -109,4 +116,5 @@ export interface Tables {
   rate_limits: RateLimitsTable
   known_devices: KnownDevicesTable
   passkey: PasskeyTable
+  totp_last_steps: TotpLastStepsTable
 }

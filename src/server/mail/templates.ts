@@ -53,6 +53,23 @@ export function newSignInMail(input: Omit<LinkMailInput, 'validFor'> & { device:
   })
 }
 
+/** Two-factor authentication was turned on or off in the account panel. */
+export function twoFactorChangedMail(
+  input: Omit<LinkMailInput, 'validFor'> & { on: boolean },
+): Mail {
+  const state = input.on ? 'on' : 'off'
+  return linkMail(input, {
+    subject: `Two-factor authentication turned ${state} for your Mofu account`,
+    heading: `Two-factor authentication is ${state}`,
+    intro: input.on
+      ? 'Your Mofu account now asks for a code from your authenticator app after the password. See where it is signed in, and end any session you do not know:'
+      : 'Your Mofu account no longer asks for a code after the password. See where it is signed in, and end any session you do not know:',
+    action: "See where I'm signed in",
+    notExpected:
+      'If this was not you, end every session you do not know and ask for a password reset on the log-in screen at once: it signs out everyone.',
+  })
+}
+
 export interface Wording {
   subject: string
   heading: string

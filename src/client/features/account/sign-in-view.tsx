@@ -9,6 +9,8 @@ import { Button, Field, Notice } from '@client/components/ui'
 import { signInWithGooglePopup } from './google-sign-in'
 import { signInWithPasskey, type PasskeyOutcome } from './passkey-api'
 import { usePasskeyAutofill } from './passkey-sign-in'
+import { TwoFactorChallenge } from './two-factor-challenge'
+import { TwoFactorRedirectSchema } from '@shared/two-factor'
 
 type Mode = 'login' | 'signup'
 type Message = { tone: 'error' | 'success' | 'info'; text: string } | null
@@ -26,6 +28,8 @@ export function SignInView() {
     null,
   )
   const [canResend, setCanResend] = useState(false)
+  /** The password was right and the account asks for a two-factor code next. */
+  const [needsCode, setNeedsCode] = useState(false)
   const [message, setMessage] = useState<Message>(() =>
     params.has('error') ? { tone: 'error', text: AUTH_MESSAGES.verifyLinkInvalid } : null,
   )
@@ -47,12 +51,18 @@ export function SignInView() {
       )
       if (failure === null) setPassword('')
     } else {
-      const { message: failure, code } = await attempt(() =>
-        authClient.signIn.email({ email, password }),
-      )
+      let codeNext = false
+      const { message: failure, code } = await attempt(async () => {
+        const answer = await authClient.signIn.email({ email, password })
+        codeNext = TwoFactorRedirectSchema.safeParse(answer.data).success
+        return answer
+      })
       setCanResend(code === 'EMAIL_NOT_VERIFIED')
-      if (failure === null) await sessionChanged()
-      else setMessage({ tone: 'error', text: failure })
+      if (failure !== null) setMessage({ tone: 'error', text: failure })
+      else if (codeNext) {
+        setPassword('')
+        setNeedsCode(true)
+      } else await sessionChanged()
     }
     setBusy(null)
   }
@@ -107,6 +117,10 @@ export function SignInView() {
     setMessage(null)
     await passkeyDone(await signInWithPasskey())
     setBusy(null)
+  }
+
+  if (needsCode) {
+    return <TwoFactorChallenge onSignedIn={sessionChanged} onBack={() => setNeedsCode(false)} />
   }
 
   return (

@@ -1,0 +1,90 @@
+import type { BetterAuthPlugin } from 'better-auth'
+import { twoFactor } from 'better-auth/plugins'
+import type { Kysely } from 'kysely'
+import type { Tables } from '../db/tables'
+import { requestSource, type SecurityEventName, type SecurityEventSource } from '../security-events'
+import type { AccountNotices } from './account-notices'
+import { twoFactorCodeHooks } from './two-factor-codes'
+
+/** "Trust this device for 30 days" at sign-in. */
+const TRUST_DEVICE_SECONDS = 30 * 24 * 60 * 60
+
+/**
+ * Per client address and minute, like log-in (README "Abuse limits"); each path counts on its
+ * own. Better Auth's own rule for these paths (3 in 10 s) would refuse a user who turns
+ * two-factor on and signs in again within a few seconds.
+ */
+export const TWO_FACTOR_RATE_LIMITS = { '/two-factor/*': { window: 60, max: 10 } }
+
+/**
+ * Endpoints of the plugin no Mofu feature uses: codes by mail or SMS (not configured), the
+ * secret again after set-up, and new backup codes.
+ */
+export const TWO_FACTOR_DISABLED_PATHS = [
+  '/two-factor/send-otp',
+  '/two-factor/verify-otp',
+  '/two-factor/get-totp-uri',
+  '/two-factor/generate-backup-codes',
+]
+
+/** Where Better Auth writes the user's two-factor flag: turning it on, and off. */
+const SWITCH_PATHS = new Set([
+  '/two-factor/verify-totp',
+  '/two-factor/enable',
+  '/two-factor/disable',
+])
+
+interface TwoFactorDeps {
+  db: Kysely<Tables>
+  notices: AccountNotices
+  event: (name: SecurityEventName, source: SecurityEventSource) => void
+}
+
+/** Mails the owner and logs the event when the two-factor flag is written at one of its paths. */
+function switchNotices({ notices, event }: TwoFactorDeps): BetterAuthPlugin {
+  return {
+    id: 'mofu-two-factor-notices',
+    init: () => ({
+      options: {
+        databaseHooks: {
+          user: {
+            update: {
+              after: async (user, ctx) => {
+                if (ctx === null || ctx === undefined || !SWITCH_PATHS.has(ctx.path)) return
+                const on = (user as { twoFactorEnabled?: unknown }).twoFactorEnabled === true
+                const from = requestSource(ctx.headers)
+                event(on ? 'two-factor.enabled' : 'two-factor.disabled', {
+                  ...from,
+                  userId: user.id,
+                })
+                notices.twoFactorChanged(user, on)
+              },
+            },
+          },
+        },
+      },
+    }),
+  }
+}
+
+/**
+ * Two-factor codes (README "Two-factor authentication"): Better Auth's plugin with TOTP (issuer
+ * "Mofu", 6 digits, 30-second steps, the step before and after accepted) and 10 backup codes,
+ * both stored encrypted with the auth secret. Ten failed codes in a row at sign-in lock the
+ * account's codes for 15 minutes, the figures of failed passwords. Mofu adds: a code is taken
+ * once, turning off needs a code, and a mail when it is turned on or off.
+ */
+export function twoFactorPlugins(deps: TwoFactorDeps) {
+  return [
+    twoFactor({
+      issuer: 'Mofu',
+      // The password is asked of accounts that have one; a Google-only account has none.
+      allowPasswordless: true,
+      trustDeviceMaxAge: TRUST_DEVICE_SECONDS,
+      backupCodeOptions: { amount: 10, storeBackupCodes: 'encrypted' },
+      accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+    }),
+    twoFactorCodeHooks(deps.db),
+    switchNotices(deps),
+  ] as const
+}

@@ -1,0 +1,332 @@
+import { unzipSync } from 'fflate'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { authenticator, awayFromStepEdge } from '../support/authenticator'
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
+import { createTestApp, type TestApp } from '../support/test-app'
+import { cookiesOf, createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
+
+/** Two-factor codes (README "Two-factor authentication") through app.request(). */
+const ORIGIN = 'http://localhost:3000'
+
+let smtp: SmtpCapture
+let subject: TestApp
+let sequence = 0
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture()
+  subject = await createTestApp({ smtpUrl: smtp.url })
+})
+afterAll(async () => {
+  await subject.dispose()
+  await smtp.close()
+})
+
+async function call(ip: string, path: string, body?: unknown, cookie?: string) {
+  const response = await subject.app.request(`/api/auth${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Forwarded-For': ip,
+      Origin: ORIGIN,
+      ...(cookie === undefined ? {} : { Cookie: cookie }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await response.text()
+  const json = (text.startsWith('{') ? JSON.parse(text) : {}) as Record<string, unknown>
+  return { status: response.status, json, cookie: cookiesOf(response.headers) }
+}
+
+async function newUser(): Promise<TestUser> {
+  sequence += 1
+  return createTestUser(subject.app, smtp, {
+    email: `totp${sequence}-${Date.now()}@mofu.test`,
+    ip: `10.13.${sequence}.1`,
+  })
+}
+
+const twoFactorOn = async (user: TestUser) =>
+  (await call(user.ip, '/get-session', undefined, user.cookie)).json.user as
+    { twoFactorEnabled?: boolean } | undefined
+
+/** Turns two-factor on with the code of the previous step; answers the app and backup codes. */
+async function turnOn(user: TestUser) {
+  await awayFromStepEdge()
+  const enabled = await call(
+    user.ip,
+    '/two-factor/enable',
+    { password: TEST_PASSWORD },
+    user.cookie,
+  )
+  expect(enabled.status).toBe(200)
+  const totpURI = String(enabled.json.totpURI)
+  const code = authenticator(totpURI)
+  const confirmed = await call(
+    user.ip,
+    '/two-factor/verify-totp',
+    { code: await code(-1) },
+    user.cookie,
+  )
+  expect(confirmed.status).toBe(200)
+  // Turning it on starts a new session in place of the old one.
+  const cookie = confirmed.cookie
+  return { code, totpURI, backupCodes: enabled.json.backupCodes as string[], cookie }
+}
+
+describe('turning two-factor on', () => {
+  it('needs the password, then a correct code; the owner gets a mail', async () => {
+    const user = await newUser()
+    const wrongPassword = await call(
+      user.ip,
+      '/two-factor/enable',
+      { password: 'nope-nope' },
+      user.cookie,
+    )
+    expect(wrongPassword.status).toBe(400)
+    expect(wrongPassword.json.code).toBe('INVALID_PASSWORD')
+
+    await awayFromStepEdge()
+    const enabled = await call(
+      user.ip,
+      '/two-factor/enable',
+      { password: TEST_PASSWORD },
+      user.cookie,
+    )
+    expect(enabled.status).toBe(200)
+    const totpURI = String(enabled.json.totpURI)
+    expect(totpURI).toMatch(/^otpauth:\/\/totp\/Mofu:/)
+    expect(new URL(totpURI).searchParams.get('issuer')).toBe('Mofu')
+    expect(enabled.json.backupCodes).toHaveLength(10)
+    const code = authenticator(totpURI)
+
+    const wrong = await call(
+      user.ip,
+      '/two-factor/verify-totp',
+      { code: '000000' === (await code()) ? '111111' : '000000' },
+      user.cookie,
+    )
+    expect(wrong.status).toBe(401)
+    expect(wrong.json.code).toBe('INVALID_CODE')
+    expect((await twoFactorOn(user))?.twoFactorEnabled).toBe(false)
+    // Before it is confirmed, a password sign-in asks for no code.
+    expect(
+      (await call(user.ip, '/sign-in/email', { email: user.email, password: TEST_PASSWORD })).json
+        .twoFactorRedirect,
+    ).toBeUndefined()
+
+    const confirmed = await call(
+      user.ip,
+      '/two-factor/verify-totp',
+      { code: await code() },
+      user.cookie,
+    )
+    expect(confirmed.status).toBe(200)
+    const cookie = confirmed.cookie
+    expect((await twoFactorOn({ ...user, cookie }))?.twoFactorEnabled).toBe(true)
+    const mail = await smtp.waitForMail(user.email, {
+      subject: /two-factor authentication turned on/i,
+    })
+    expect(mail.text).toContain('http://localhost:3000/?account=true')
+    expect(mail.html).toContain('Two-factor authentication is on')
+  })
+})
+
+describe('signing in with two-factor on', () => {
+  it('asks for a code; one of the previous step works, a reused one does not', async () => {
+    const user = await newUser()
+    const { code } = await turnOn(user)
+    await awayFromStepEdge()
+
+    const password = await call(user.ip, '/sign-in/email', {
+      email: user.email,
+      password: TEST_PASSWORD,
+    })
+    expect(password.status).toBe(200)
+    expect(password.json).toMatchObject({ twoFactorRedirect: true, twoFactorMethods: ['totp'] })
+    // The password alone signs nobody in.
+    expect(
+      (await call(user.ip, '/get-session', undefined, password.cookie)).json.user,
+    ).toBeUndefined()
+
+    const current = await code()
+    const first = await call(user.ip, '/two-factor/verify-totp', { code: current }, password.cookie)
+    expect(first.status).toBe(200)
+    expect((await twoFactorOn({ ...user, cookie: first.cookie }))?.twoFactorEnabled).toBe(true)
+
+    const again = await call(user.ip, '/sign-in/email', {
+      email: user.email,
+      password: TEST_PASSWORD,
+    })
+    const reused = await call(user.ip, '/two-factor/verify-totp', { code: current }, again.cookie)
+    expect(reused.status).toBe(401)
+    expect(reused.json.code).toBe('CODE_ALREADY_USED')
+    // The code before the one taken is older still: refused too.
+    const older = await call(
+      user.ip,
+      '/two-factor/verify-totp',
+      { code: await code(-1) },
+      again.cookie,
+    )
+    expect(older.status).toBe(401)
+  })
+
+  it('takes a backup code once, and trusts the device for 30 days when asked', async () => {
+    const user = await newUser()
+    const { backupCodes } = await turnOn(user)
+    const backup = backupCodes[0] ?? ''
+
+    const first = await call(user.ip, '/sign-in/email', {
+      email: user.email,
+      password: TEST_PASSWORD,
+    })
+    const used = await call(
+      user.ip,
+      '/two-factor/verify-backup-code',
+      { code: backup, trustDevice: true },
+      first.cookie,
+    )
+    expect(used.status).toBe(200)
+    const trusted = used.cookie.split('; ').find((pair) => pair.includes('trust_device')) ?? ''
+    expect(trusted).not.toBe('')
+
+    const second = await call(user.ip, '/sign-in/email', {
+      email: user.email,
+      password: TEST_PASSWORD,
+    })
+    const reused = await call(
+      user.ip,
+      '/two-factor/verify-backup-code',
+      { code: backup },
+      second.cookie,
+    )
+    expect(reused.status).toBe(401)
+    expect(reused.json.code).toBe('INVALID_BACKUP_CODE')
+
+    const fromTrusted = await call(
+      user.ip,
+      '/sign-in/email',
+      { email: user.email, password: TEST_PASSWORD },
+      trusted,
+    )
+    expect(fromTrusted.json.twoFactorRedirect).toBeUndefined()
+    expect(fromTrusted.json.token).toEqual(expect.any(String))
+  })
+
+  it('limits wrong codes per address to 10 a minute', async () => {
+    const user = await newUser()
+    const { code } = await turnOn(user)
+    const wrong = async () => ((await code()) === '000000' ? '999999' : '000000')
+    const ip = '10.13.250.1'
+    const challenge = await call(ip, '/sign-in/email', {
+      email: user.email,
+      password: TEST_PASSWORD,
+    })
+    const statuses: number[] = []
+    for (let attempt = 0; attempt < 10; attempt++) {
+      statuses.push(
+        (await call(ip, '/two-factor/verify-totp', { code: await wrong() }, challenge.cookie))
+          .status,
+      )
+    }
+    // Five wrong codes spend one sign-in's chances: the log-in starts again.
+    expect(statuses.slice(0, 6)).toEqual([401, 401, 401, 401, 401, 400])
+    expect(statuses).not.toContain(429)
+    const limited = await call(
+      ip,
+      '/two-factor/verify-totp',
+      { code: await wrong() },
+      challenge.cookie,
+    )
+    expect(limited.status).toBe(429)
+    expect(limited.json).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many attempts. Please wait a minute and try again.',
+    })
+  })
+
+  it('locks the codes of an account after 10 wrong ones in a row, from any address', async () => {
+    const user = await newUser()
+    const { code } = await turnOn(user)
+    const wrong = async () => ((await code()) === '000000' ? '999999' : '000000')
+    for (let address = 0; address < 5; address++) {
+      const ip = `10.13.251.${address + 1}`
+      const attempt = await call(ip, '/sign-in/email', {
+        email: user.email,
+        password: TEST_PASSWORD,
+      })
+      for (let tries = 0; tries < 2; tries++) {
+        expect(
+          (await call(ip, '/two-factor/verify-totp', { code: await wrong() }, attempt.cookie))
+            .status,
+        ).toBe(401)
+      }
+    }
+    const ip = '10.13.252.1'
+    const owner = await call(ip, '/sign-in/email', { email: user.email, password: TEST_PASSWORD })
+    const locked = await call(ip, '/two-factor/verify-totp', { code: await code() }, owner.cookie)
+    expect(locked.status).toBe(429)
+    expect(locked.json.code).toBe('RATE_LIMITED')
+  })
+})
+
+describe('turning two-factor off', () => {
+  it('needs a code (and the password); the owner gets a mail; sign-in asks no code after', async () => {
+    const user = await newUser()
+    // Turned on with the previous step's code: the current one is still unused.
+    const { code, cookie } = await turnOn(user)
+
+    const noCode = await call(user.ip, '/two-factor/disable', { password: TEST_PASSWORD }, cookie)
+    expect(noCode.status).toBe(400)
+    expect(noCode.json.code).toBe('CODE_REQUIRED')
+    const wrong = await call(
+      user.ip,
+      '/two-factor/disable',
+      { password: TEST_PASSWORD, code: (await code()) === '123456' ? '654321' : '123456' },
+      cookie,
+    )
+    expect(wrong.status).toBe(401)
+    expect(wrong.json.code).toBe('INVALID_CODE')
+    const wrongPassword = await call(
+      user.ip,
+      '/two-factor/disable',
+      { password: 'not-it-at-all', code: await code() },
+      cookie,
+    )
+    expect(wrongPassword.status).toBe(400)
+    expect((await twoFactorOn({ ...user, cookie }))?.twoFactorEnabled).toBe(true)
+
+    // The password was wrong, so the code was not spent: it still turns two-factor off.
+    const off = await call(
+      user.ip,
+      '/two-factor/disable',
+      { password: TEST_PASSWORD, code: await code() },
+      cookie,
+    )
+    expect(off.status).toBe(200)
+    expect((await twoFactorOn({ ...user, cookie: off.cookie }))?.twoFactorEnabled).toBe(false)
+    const mail = await smtp.waitForMail(user.email, {
+      subject: /two-factor authentication turned off/i,
+    })
+    expect(mail.text).toContain('no longer asks for a code')
+    const plain = await call(user.ip, '/sign-in/email', {
+      email: user.email,
+      password: TEST_PASSWORD,
+    })
+    expect(plain.json.twoFactorRedirect).toBeUndefined()
+    expect(plain.json.token).toEqual(expect.any(String))
+  })
+})
+
+describe('the data export', () => {
+  it('says two-factor is on, without the secret or the backup codes', async () => {
+    const user = await newUser()
+    const { totpURI, backupCodes, cookie } = await turnOn(user)
+    const response = await subject.app.request('/api/me/export', { headers: { Cookie: cookie } })
+    expect(response.status).toBe(200)
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()))
+    const json = new TextDecoder().decode(files['mofu-data.json'])
+    expect(JSON.parse(json).account.twoFactorEnabled).toBe(true)
+    expect(json).not.toContain(new URL(totpURI).searchParams.get('secret'))
+    for (const backup of backupCodes) expect(json).not.toContain(backup)
+  })
+})
