@@ -49,8 +49,9 @@ export const PasskeyNameSchema = z
 /** One passkey as the panel lists it: never its public key or credential id. */
 export const PasskeySummarySchema = z.object({
   id: z.string(),
-  name: z.string().nullish(),
-  createdAt: z.coerce.date().nullish(),
+  name: z.string().nullable().optional(),
+  /** ISO 8601. */
+  createdAt: z.string().nullable().optional(),
 })
 export type PasskeySummary = z.infer<typeof PasskeySummarySchema>
 

@@ -145,8 +145,9 @@ test('remove the password once a passkey can sign in, then "Set a password"; axe
   page,
   allowConsoleError,
 }) => {
+  await withoutAutofill(page)
   await addAuthenticator(page)
-  await signedInAccount(page, 'passkey-nopassword')
+  const email = await signedInAccount(page, 'passkey-nopassword')
   await expect(passkeys(page).getByRole('button', { name: 'Remove password' })).toHaveCount(0)
   await passkeys(page).getByRole('button', { name: 'Add a passkey' }).click()
   await expect(
@@ -172,6 +173,16 @@ test('remove the password once a passkey can sign in, then "Set a password"; axe
   await expect(panel(page).getByRole('button', { name: 'Set a password' })).toBeVisible()
   await expect(panel(page).getByRole('button', { name: 'Change password' })).toHaveCount(0)
   await expect(passkeys(page).getByRole('button', { name: 'Remove password' })).toHaveCount(0)
+
+  // The old password no longer signs in, and the log-in view says what does.
+  await logOut(page)
+  allowConsoleError({ url: '/api/auth/sign-in/email', status: 401 })
+  await panel(page).getByLabel('Email').fill(email)
+  await panel(page).getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await panel(page).getByRole('button', { name: 'Log in' }).click()
+  await expect(panel(page).getByRole('alert')).toHaveText(
+    "This account has no password: use 'Sign in with a passkey', or 'Forgot password?' to set one.",
+  )
 })
 
 test('the e-mail field offers the passkey (conditional UI), and picking it signs in', async ({

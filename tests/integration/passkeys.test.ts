@@ -1,9 +1,11 @@
+import { Writable } from 'node:stream'
+import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PASSKEY_MESSAGES } from '../../src/shared/passkeys'
 import { addPasskey, callAuth, signInWithPasskey } from '../support/passkey-flow'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { createTestUser, type TestUser } from '../support/test-users'
+import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /** Passkeys (README "Passkeys") through app.request(), with a WebAuthn authenticator in software. */
 
@@ -179,5 +181,66 @@ describe('removing a passkey', () => {
     expect(answer.status).toBeGreaterThanOrEqual(400)
     expect(await passkeysOf(owner)).toHaveLength(1)
     expect(answer.json.message).not.toBe(PASSKEY_MESSAGES.lastSignInMethod)
+  })
+})
+
+describe('security events', () => {
+  it('logs passkeys added, removed and signing in, and the password removed, with no key', async () => {
+    const lines: string[] = []
+    const logger = pino(
+      { level: 'info' },
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(...chunk.toString('utf8').split('\n').filter(Boolean))
+          done()
+        },
+      }),
+    )
+    const logged = await createTestApp({ smtpUrl: smtp.url, logger })
+    try {
+      sequence += 1
+      const user = await createTestUser(logged.app, smtp, {
+        email: `passkey-events${sequence}-${Date.now()}@mofu.test`,
+        ip: `10.171.${sequence}.10`,
+      })
+      const own = { ip: user.ip, cookie: user.cookie }
+      const { credential } = await addPasskey(logged.app, SITE, user.cookie, 'One', own)
+      expect((await signInWithPasskey(logged.app, SITE, credential, own)).status).toBe(200)
+      const unknown = await signInWithPasskey(logged.app, SITE, credential, {
+        ...own,
+        claimedId: Buffer.from('no-such-credential'),
+      })
+      expect(unknown.status).toBe(401)
+      const removed = await callAuth(logged.app, '/remove-password', {
+        ...own,
+        body: { password: TEST_PASSWORD },
+      })
+      expect(removed.status).toBe(200)
+      await addPasskey(logged.app, SITE, user.cookie, 'Two', own)
+      const listed = await callAuth(logged.app, '/passkey/list-user-passkeys', own)
+      const [first] = listed.json as unknown as { id: string; publicKey: string }[]
+      const deleted = await callAuth(logged.app, '/passkey/delete-passkey', {
+        ...own,
+        body: { id: first?.id },
+      })
+      expect(deleted.status).toBe(200)
+
+      const events = lines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((entry) => entry.msg === 'security event')
+      const named = (name: string) => events.filter((entry) => entry.event === name)
+      expect(named('passkey.added')).toHaveLength(2)
+      for (const name of ['passkey.sign-in', 'password.removed', 'passkey.removed']) {
+        expect(named(name), name).toEqual([
+          expect.objectContaining({ userId: user.uid, ip: user.ip, reqId: expect.any(String) }),
+        ])
+      }
+      expect(named('sign-in.failed')).toEqual([expect.objectContaining({ ip: user.ip })])
+      const all = lines.join('\n')
+      expect(all).not.toContain(first?.publicKey)
+      expect(all).not.toContain(credential.id.toString('base64url'))
+    } finally {
+      await logged.dispose()
+    }
   })
 })

@@ -1,5 +1,4 @@
 import { AUTH_MESSAGES } from '@shared/auth-messages'
-import { PASSKEY_MESSAGES } from '@shared/passkeys'
 import { publicConfig } from '@client/lib/public-config'
 
 export interface AuthFailure {
@@ -35,8 +34,6 @@ export function authErrorMessage(failure: AuthFailure | unknown): string {
       return AUTH_MESSAGES.mailNotSent
     case 'ACCOUNT_DISABLED':
       return AUTH_MESSAGES.accountDisabled
-    case 'PASSKEY_ONLY':
-      return PASSKEY_MESSAGES.passkeyOnly
     default:
       return AUTH_MESSAGES.somethingWrong
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AUTH_ERROR_CODES, AUTH_MESSAGES } from '@shared/auth-messages'
+import { AUTH_MESSAGES } from '@shared/auth-messages'
 import { PASSKEY_ERROR_CODES, PASSKEY_MESSAGES, PasskeyListSchema } from '@shared/passkeys'
 import { ApiError, errorMessage, requestJson, send } from '@client/lib/http'
 
@@ -13,7 +13,7 @@ const Transports = z.array(
 )
 const Descriptor = z.object({
   id: z.string(),
-  type: z.literal('public-key'),
+  type: z.enum(['public-key']),
   transports: Transports.optional(),
 })
 const UserVerification = z.enum(['discouraged', 'preferred', 'required'])
@@ -22,7 +22,7 @@ const RegistrationOptionsSchema = z.object({
   challenge: z.string(),
   rp: z.object({ name: z.string(), id: z.string().optional() }),
   user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
-  pubKeyCredParams: z.array(z.object({ type: z.literal('public-key'), alg: z.number() })),
+  pubKeyCredParams: z.array(z.object({ type: z.enum(['public-key']), alg: z.number() })),
   timeout: z.number().optional(),
   excludeCredentials: z.array(Descriptor).optional(),
   authenticatorSelection: z
@@ -44,7 +44,6 @@ const AuthenticationOptionsSchema = z.object({
   userVerification: UserVerification.optional(),
 })
 
-const Accepted = z.unknown()
 const AccountsSchema = z.array(z.object({ providerId: z.string() }))
 
 /** What a passkey attempt came to: done, given up by the user (or superseded), or failed. */
@@ -65,8 +64,8 @@ function browserMessage(error: unknown): string | null {
 /** Refusals whose message Mofu wrote for people (a name, the last way to sign in...). */
 const WORDED_CODES = new Set<string>([
   ...Object.values(PASSKEY_ERROR_CODES),
-  AUTH_ERROR_CODES.incorrectPassword,
-  AUTH_ERROR_CODES.accountDisabled,
+  'INCORRECT_PASSWORD',
+  'ACCOUNT_DISABLED',
   'FAILED_TO_VERIFY_REGISTRATION',
 ])
 
@@ -114,7 +113,7 @@ export function addPasskey(name: string): Promise<PasskeyOutcome> {
       RegistrationOptionsSchema,
     )
     const response = await startRegistration({ optionsJSON: options })
-    await requestJson('/api/auth/passkey/verify-registration', Accepted, {
+    await send('/api/auth/passkey/verify-registration', {
       method: 'POST',
       json: { response, name },
     })
@@ -138,7 +137,7 @@ export function signInWithPasskey(autofill = false): Promise<PasskeyOutcome> {
         useBrowserAutofill: autofill,
       })
       picked()
-      await requestJson('/api/auth/passkey/verify-authentication', Accepted, {
+      await send('/api/auth/passkey/verify-authentication', {
         method: 'POST',
         json: { response },
       })

@@ -93,7 +93,7 @@ export function PasskeysSection({ uid }: { uid: string }) {
               <div className="min-w-0">
                 <p className="font-semibold wrap-break-word">{nameOf(passkey)}</p>
                 {passkey.createdAt !== null && passkey.createdAt !== undefined && (
-                  <p className="text-ink-muted">Added {day.format(passkey.createdAt)}</p>
+                  <p className="text-ink-muted">Added {day.format(new Date(passkey.createdAt))}</p>
                 )}
               </div>
               <Button

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useSearch } from 'wouter'
 import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '@shared/auth-messages'
+import { PASSKEY_ERROR_CODES, PASSKEY_MESSAGES } from '@shared/passkeys'
 import { publicConfig } from '@client/lib/public-config'
 import { authClient } from './auth-client'
 import { attempt } from './auth-errors'
@@ -58,7 +59,9 @@ export function SignInView() {
         return answer
       })
       setCanResend(code === 'EMAIL_NOT_VERIFIED')
-      if (failure !== null) setMessage({ tone: 'error', text: failure })
+      if (code === PASSKEY_ERROR_CODES.passkeyOnly) {
+        setMessage({ tone: 'error', text: PASSKEY_MESSAGES.passkeyOnly })
+      } else if (failure !== null) setMessage({ tone: 'error', text: failure })
       else if (codeNext) {
         setPassword('')
         setNeedsCode(true)
