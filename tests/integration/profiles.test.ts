@@ -171,6 +171,7 @@ describe('GET /api/me/profile', () => {
       username: '',
       displayUsername: '',
       avatar: '',
+      avatarThumbhash: '',
       font: 'default',
       pinCount: 0,
       usedPinCount: 0,
@@ -244,6 +245,7 @@ describe('PATCH /api/me/profile', () => {
       username: 'mergekeeper',
       displayUsername: 'MergeKeeper',
       avatar: '',
+      avatarThumbhash: '',
       font: 'orbitron',
       pinCount: 0,
       usedPinCount: 0,
@@ -565,6 +567,7 @@ describe('GET /api/profiles/:handle', () => {
         username: 'publicpetal',
         displayUsername: 'PublicPetal',
         avatar: '',
+        avatarThumbhash: '',
       })
     }
 

@@ -1,7 +1,10 @@
 import { sql, type Migration } from 'kysely'
 import { SKELETON_REPLACEMENTS } from '../../shared/handle-skeleton'
 
-/** Migrations 0008 on: look-alike handles, known browsers, disabled accounts (see migrations.ts). */
+/**
+ * Migrations 0008 on: look-alike handles, known browsers, disabled accounts, avatar thumbhashes
+ * (see migrations.ts).
+ */
 export function migrations0008On(): Record<string, Migration> {
   return {
     '0008_handle_skeleton': {
@@ -63,6 +66,16 @@ export function migrations0008On(): Record<string, Migration> {
           )
           .addColumn('reason', 'text')
           .addColumn('disabled_at', 'text', (c) => c.notNull())
+          .execute()
+      },
+    },
+    '0013_avatar_thumbhash': {
+      // A tiny placeholder of each avatar (ThumbHash), painted while the image loads. Avatars
+      // stored before have none ('') and show the plain circle until their next upload.
+      async up(db) {
+        await db.schema
+          .alterTable('profiles')
+          .addColumn('avatar_thumbhash', 'text', (c) => c.notNull().defaultTo(''))
           .execute()
       },
     },
