@@ -182,7 +182,10 @@ describe('PUT /api/me/avatar', () => {
 
     const answer = await upload(user, png)
     const { avatar, version } = avatarOf(answer, user)
-    expect(answer.json).toEqual({ avatar })
+    expect(answer.json).toEqual({
+      avatar,
+      avatarThumbhash: expect.stringMatching(/^[A-Za-z0-9+/]{20,}={0,2}$/),
+    })
 
     const stored = await storedAvatar(user.uid)
     expect(stored?.contentType).toBe('image/jpeg')
