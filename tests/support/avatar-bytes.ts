@@ -19,13 +19,18 @@ const loaded = (image: Locator) =>
   image.evaluate((element: HTMLImageElement) => element.decode().then(() => element.currentSrc))
 
 /**
- * On a page whose browser is signed in as a user with an avatar and has never shown it: opens
- * the account panel (the signed-in panel's avatar), then closes it (the top-right button shows
- * the avatar next), and counts the avatar bytes each of the two downloaded. Used by the e2e
- * test of the 15 KB goal and by the bench, at whatever device scale factor the page has.
+ * A returning visitor, signed in as a user with an avatar, whose browser kept the avatar's
+ * address (local storage) but none of its bytes: the top-right button shows the avatar first,
+ * then a click opens the account panel with the signed-in view. Counts the avatar bytes each of
+ * the two downloads, at whatever device scale factor the page has. Used by the e2e test of
+ * issue 15's 15 KB goal and by the bench.
  */
 export async function avatarBytesPerWidget(page: Page): Promise<WidgetBytes[]> {
-  let current: WidgetBytes = { widget: 'account panel', cssPx: 96, bytes: 0, urls: [] }
+  await page.goto('/')
+  const profile = (await (await page.request.get('/api/me/profile')).json()) as { avatar: string }
+  await page.evaluate((address) => window.localStorage.setItem('avatar', address), profile.avatar)
+
+  let current: WidgetBytes = { widget: 'top-right button', cssPx: 40, bytes: 0, urls: [] }
   const counted: WidgetBytes[] = [current]
   const bodies: Promise<void>[] = []
   const count = (response: Response) => {
@@ -42,17 +47,16 @@ export async function avatarBytesPerWidget(page: Page): Promise<WidgetBytes[]> {
   }
   page.on('response', count)
   try {
-    await page.goto('/?account=true')
-    const panel = page.getByRole('dialog', { name: 'ACCoUNT' })
-    await loaded(panel.getByRole('img', { name: 'Your avatar' }))
+    await page.reload()
+    const button = page.getByRole('button', { name: 'Open account panel' })
+    await loaded(button.getByTestId('avatar-image'))
     await Promise.all(bodies)
 
-    current = { widget: 'top-right button', cssPx: 40, bytes: 0, urls: [] }
+    current = { widget: 'account panel', cssPx: 96, bytes: 0, urls: [] }
     counted.push(current)
-    await panel.getByRole('button', { name: 'Close account panel' }).click()
-    await loaded(
-      page.getByRole('button', { name: 'Open account panel' }).getByTestId('avatar-image'),
-    )
+    await button.click()
+    const panel = page.getByRole('dialog', { name: 'ACCoUNT' })
+    await loaded(panel.getByRole('img', { name: 'Your avatar' }))
     await Promise.all(bodies)
   } finally {
     page.off('response', count)
