@@ -131,6 +131,7 @@ describe('renditions go with the avatar', () => {
   it('Reset to Default removes the master and all six', async () => {
     const user = await createUser()
     const { version } = await upload(subject, user, await picture('#00ffff'))
+    await expectSixRenditions(subject.storage, user.uid, version, 1080)
     const reset = await request(subject, 'DELETE', '/api/me/avatar', {
       headers: { Cookie: user.cookie },
     })
@@ -145,6 +146,7 @@ describe('renditions go with the avatar', () => {
   it('deleting the account removes them', async () => {
     const user = await createUser()
     const { version } = await upload(subject, user, await picture('#ff00ff'))
+    await expectSixRenditions(subject.storage, user.uid, version, 1080)
     const deleted = await request(subject, 'DELETE', '/api/me', {
       headers: { Cookie: user.cookie, 'Content-Type': 'application/json' },
       body: JSON.stringify({ password: TEST_PASSWORD }),
@@ -156,6 +158,7 @@ describe('renditions go with the avatar', () => {
   it('`mofu users delete` removes them', async () => {
     const user = await createUser()
     const { version } = await upload(subject, user, await picture('#ffff00'))
+    await expectSixRenditions(subject.storage, user.uid, version, 1080)
     await deleteAccountAsOperator(
       {
         auth: subject.auth,
