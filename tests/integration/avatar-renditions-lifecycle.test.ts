@@ -83,11 +83,16 @@ describe('a second upload', () => {
 })
 
 describe('a second upload seen from outside', () => {
-  it('has its renditions stored before the profile points at it: until then readers get the first, whole', async () => {
+  it('has its renditions stored before the profile points at it: until then readers get the first, whole, and the master is named by what it is', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mofu-order-'))
     const disk = createLocalStorage(dir)
     const seen: { servedEtag: string | null; newRenditions: number }[] = []
-    let watched: { uid: string; app: TestApp } | null = null
+    const mastersServed: {
+      etag: string | null
+      bytesVersion: string
+      cacheControl: string | null
+    }[] = []
+    let watched: { uid: string; app: TestApp; first: string } | null = null
     // The real storage, looking at what a reader gets at the moment the new master is written.
     const storage: ObjectStorage = {
       get: (key) => disk.get(key),
@@ -103,15 +108,29 @@ describe('a second upload seen from outside', () => {
           })
         }
         await disk.put(key, body, contentType)
+        if (watched !== null && key === `avatars/${watched.uid}`) {
+          // Written, and the profile not yet switched: the master answers as what it now is.
+          const { uid, app } = watched
+          const master = await request(app, 'GET', `/media/avatars/${uid}?v=${watched.first}`)
+          mastersServed.push({
+            etag: master.headers.get('etag'),
+            bytesVersion: avatarVersion(master.bytes),
+            cacheControl: master.headers.get('cache-control'),
+          })
+        }
       },
     }
     const app = await createTestApp({ smtpUrl: smtp.url, storage })
     try {
       const user = await createUser(app)
       const first = await upload(app, user, await picture('#123456'))
-      watched = { uid: user.uid, app }
+      watched = { uid: user.uid, app, first: first.version }
       const second = await upload(app, user, await picture('#654321'))
       expect(seen).toEqual([{ servedEtag: `"${first.version}.192.avif"`, newRenditions: 6 }])
+      // Never the new bytes under the first's name, nor kept for good under its URL.
+      expect(mastersServed).toEqual([
+        { etag: `"${second.version}"`, bytesVersion: second.version, cacheControl: REVALIDATE },
+      ])
       const after = await request(app, 'GET', `/media/avatars/${user.uid}/192.avif`)
       expect(after.headers.get('etag')).toBe(`"${second.version}.192.avif"`)
     } finally {

@@ -20,6 +20,7 @@ import {
   avatarKey,
   avatarRenditionKey,
   avatarUrl,
+  avatarVersion,
   RENDITION_CONTENT_TYPES,
 } from '../storage/avatar-object'
 import { resetAvatar, saveAvatar } from './avatar-files'
@@ -164,8 +165,11 @@ export function avatarMediaRoutes({ profiles, storage, limits }: AvatarDeps) {
       }
       const stored = await storage.get(avatarKey(uid))
       if (stored === null) return notHere(c)
+      // Named by what the file is: between an upload's master write and its profile switch the
+      // file is already the new image, which must not be kept for good under the old URL.
+      const named = avatarVersion(stored.body)
       // Always a JPEG: only processAvatar's output is stored under avatars/.
-      return serve(c, { etag, version, stored, contentType: 'image/jpeg' })
+      return serve(c, { etag: `"${named}"`, version: named, stored, contentType: 'image/jpeg' })
     })
     .get('/:uid/:rendition', limits.perAddress(LIMITS.publicRead), async (c) => {
       const uid = c.req.param('uid')
