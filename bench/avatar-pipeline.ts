@@ -20,7 +20,7 @@ const IMAGES = [
 
 /**
  * The server's own processAvatar (sniff, header check, strict decode, orient, crop, resize,
- * re-encode), called in this process: one untimed run, then the median of `avatarRuns`.
+ * re-encode the master, then the six renditions and the thumbhash from the same pixels), called in this process: one untimed run, then the median of `avatarRuns`.
  */
 export async function measureAvatarPipeline(settings: BenchSettings): Promise<PipelineResult[]> {
   const results: PipelineResult[] = []
@@ -36,7 +36,7 @@ export async function measureAvatarPipeline(settings: BenchSettings): Promise<Pi
       width,
       height,
       inputBytes: input.length,
-      outputBytes: output.length,
+      outputBytes: output.master.length,
       medianMs: median(durations),
       runs: durations.length,
     })

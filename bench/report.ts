@@ -78,6 +78,22 @@ function httpRows({ http }: Figures, settings: BenchSettings): Row[] {
   ]
 }
 
+function avatarWidgetRows({ avatarWidgets }: Figures): Row[] {
+  return [
+    {
+      heading:
+        'Avatar bytes per widget: Chromium, deviceScaleFactor 2, first visit (nothing cached)',
+    },
+    ...(avatarWidgets ?? []).map((widget) =>
+      row(
+        `${widget.widget} (${widget.cssPx} CSS px)`,
+        kb(widget.bytes),
+        widget.urls.map((url) => new URL(url).pathname.split('/').pop()).join(', '),
+      ),
+    ),
+  ]
+}
+
 function signInRows({ signIn }: Figures, settings: BenchSettings): Row[] {
   return [
     {
@@ -174,6 +190,7 @@ export function formatReport(results: BenchResults): string {
     ...frontEndRows(figures),
     ...avatarRows(figures, settings),
     ...httpRows(figures, settings),
+    ...avatarWidgetRows(figures),
     ...signInRows(figures, settings),
     ...lighthouseRows(figures, settings),
     ...scaleRows(figures, settings),

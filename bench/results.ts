@@ -6,12 +6,18 @@ import type { MachineFacts } from './machine'
 import type { ScalePoint } from './scale'
 import type { BenchSettings } from './settings'
 import type { SignInResult } from './sign-in'
+import type { WidgetBytes } from '../tests/support/avatar-bytes'
 
 /** Every figure of one run, as measured (written to bench/results/latest.json). */
 export interface Figures {
   frontEnd: FrontEndSizes
   avatarPipeline: PipelineResult[]
   http: HttpCaseResult[]
+  /**
+   * Avatar bytes each widget downloads on a 2x screen (bench/avatar-bytes.ts); absent from
+   * results of runs before it was measured.
+   */
+  avatarWidgets?: WidgetBytes[]
   signIn: SignInResult
   lighthouse: LighthouseResult[]
   scale: ScalePoint[]

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { measureAvatarBytes } from './avatar-bytes'
 import { measureAvatarPipeline } from './avatar-pipeline'
 import { snapshotBuild } from './build-snapshot'
 import { prepareFixture } from './fixture'
@@ -53,11 +54,13 @@ async function measureLiveApp(main: string, settings: BenchSettings) {
       const http = await withServer(startBaseline(dataDir, fixture.avatarFile), (baseline) =>
         measureHttp(app.url, baseline.url, fixture, settings),
       )
+      step('avatar bytes per widget')
+      const avatarWidgets = await measureAvatarBytes(app.url, fixture)
       step('sign-in cost')
       const signIn = await measureSignIn(app.url, fixture.user.email, settings)
       step('Lighthouse')
       const lighthouse = await measureLighthouse(app.url, settings)
-      return { http, signIn, lighthouse }
+      return { http, avatarWidgets, signIn, lighthouse }
     })
   } finally {
     await fs.rm(dataDir, { recursive: true, force: true })

@@ -31,6 +31,9 @@ export const AVATAR_ERROR_CODES = {
 
 export type AvatarRefusal = keyof typeof AVATAR_MESSAGES
 
-/** What PUT and DELETE /api/me/avatar answer: the profile's new avatar URL ('' after a reset). */
-export const AvatarAnswerSchema = z.object({ avatar: z.string() })
+/**
+ * What PUT and DELETE /api/me/avatar answer: the profile's new avatar URL and its thumbhash
+ * (both '' after a reset).
+ */
+export const AvatarAnswerSchema = z.object({ avatar: z.string(), avatarThumbhash: z.string() })
 export type AvatarAnswer = z.infer<typeof AvatarAnswerSchema>

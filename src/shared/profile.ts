@@ -169,6 +169,8 @@ export const ProfileSchema = z.object({
   username: z.string(),
   displayUsername: z.string(),
   avatar: z.string(),
+  /** ThumbHash (base64) of the avatar, the placeholder while it loads; '' with no avatar. */
+  avatarThumbhash: z.string(),
   font: z.string(),
   pinCount: z.number(),
   usedPinCount: z.number(),
@@ -185,6 +187,7 @@ export const PublicProfileSchema = z.object({
   username: z.string(),
   displayUsername: z.string(),
   avatar: z.string(),
+  avatarThumbhash: z.string(),
 })
 export type PublicProfile = z.infer<typeof PublicProfileSchema>
 

@@ -182,7 +182,10 @@ describe('PUT /api/me/avatar', () => {
 
     const answer = await upload(user, png)
     const { avatar, version } = avatarOf(answer, user)
-    expect(answer.json).toEqual({ avatar })
+    expect(answer.json).toEqual({
+      avatar,
+      avatarThumbhash: expect.stringMatching(/^[A-Za-z0-9+/]{20,}={0,2}$/),
+    })
 
     const stored = await storedAvatar(user.uid)
     expect(stored?.contentType).toBe('image/jpeg')
@@ -539,14 +542,14 @@ describe('DELETE /api/me/avatar', () => {
 
     const reset = await request('DELETE', '/api/me/avatar', { cookie: user.cookie })
     expect(reset.status).toBe(200)
-    expect(reset.json).toEqual({ avatar: '' })
+    expect(reset.json).toEqual({ avatar: '', avatarThumbhash: '' })
     expect(await storedAvatar(user.uid)).toBeNull()
     expect(await profileAvatar(user)).toBe('')
     expect((await request('GET', path)).status).toBe(404)
 
     const again = await request('DELETE', '/api/me/avatar', { cookie: user.cookie })
     expect(again.status).toBe(200)
-    expect(again.json).toEqual({ avatar: '' })
+    expect(again.json).toEqual({ avatar: '', avatarThumbhash: '' })
   })
 })
 
@@ -615,7 +618,7 @@ describe('avatars on S3 storage', () => {
     expect(unchanged.status).toBe(304)
 
     const reset = await request('DELETE', '/api/me/avatar', { cookie: user.cookie }, onS3)
-    expect(reset.json).toEqual({ avatar: '' })
+    expect(reset.json).toEqual({ avatar: '', avatarThumbhash: '' })
     expect(await storedAvatar(user.uid, onS3)).toBeNull()
     expect((await request('GET', path, {}, onS3)).status).toBe(404)
   })

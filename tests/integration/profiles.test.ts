@@ -171,6 +171,7 @@ describe('GET /api/me/profile', () => {
       username: '',
       displayUsername: '',
       avatar: '',
+      avatarThumbhash: '',
       font: 'default',
       pinCount: 0,
       usedPinCount: 0,
@@ -245,6 +246,7 @@ describe('PATCH /api/me/profile', () => {
       username: 'mergekeeper',
       displayUsername: 'MergeKeeper',
       avatar: '',
+      avatarThumbhash: '',
       font: 'orbitron',
       pinCount: 0,
       usedPinCount: 0,
@@ -610,6 +612,7 @@ describe('GET /api/profiles/:handle', () => {
         username: 'publicpetal',
         displayUsername: 'PublicPetal',
         avatar: '',
+        avatarThumbhash: '',
       })
     }
 

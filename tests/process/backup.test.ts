@@ -61,10 +61,13 @@ async function seen(base: string, handle: string) {
   }
   const avatar = new URL(profile.avatar)
   const image = await fetch(`${base}${avatar.pathname}${avatar.search}`)
+  // One of its renditions too: they are files of their own beside the master.
+  const rendition = await fetch(`${base}${avatar.pathname}/192.avif${avatar.search}`)
   return {
     profile: { ...profile, avatar: avatar.pathname + avatar.search },
     status: image.status,
     bytes: Buffer.from(await image.arrayBuffer()).toString('base64'),
+    rendition: `${rendition.status} ${rendition.headers.get('content-type')} ${Buffer.from(await rendition.arrayBuffer()).toString('base64')}`,
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Tables } from '../db/tables'
 import type { Logger } from '../logger'
+import type { ProfileStore } from '../profiles/profile-store'
 import { logSecurityEvent } from '../security-events'
 import type { ObjectStorage } from '../storage/object-storage'
 import { deleteAccount } from './account-deletion'
@@ -12,6 +13,7 @@ export interface AccountAdminDeps {
   auth: Auth
   db: Kysely<Tables>
   storage: ObjectStorage
+  profiles: ProfileStore
   logger: Logger
 }
 
@@ -42,7 +44,7 @@ export async function enableAccount(deps: AccountAdminDeps, userId: string): Pro
 
 /** The same deletion as the user's own: avatar, sessions, sign-in methods, profile, handle. */
 export async function deleteAccountAsOperator(deps: AccountAdminDeps, userId: string) {
-  await deleteAccount(deps.auth, deps.storage, userId)
+  await deleteAccount(deps, userId)
   logSecurityEvent(deps.logger, 'account.deleted', byOperator(userId))
 }
 

@@ -1,7 +1,8 @@
 import { DeleteAccountRequestSchema } from '../../shared/account'
 import type { ApiErrorCode } from '../../shared/api-error'
 import { AUTH_ERROR_CODES, AUTH_MESSAGES } from '../../shared/auth-messages'
-import { avatarKey } from '../storage/avatar-object'
+import { removeAvatarFiles } from '../avatars/avatar-files'
+import type { ProfileStore } from '../profiles/profile-store'
 import type { ObjectStorage } from '../storage/object-storage'
 import type { Auth } from './auth'
 
@@ -58,10 +59,14 @@ export async function deletionRefusal(
  * Deletes the account: avatar, sessions, sign-in methods, and the profile with its handle. The
  * same for the user's own deletion (DELETE /api/me) and an operator's (`mofu users delete`).
  */
-export async function deleteAccount(auth: Auth, storage: ObjectStorage, uid: string) {
-  // The avatar file first: should that fail, the account is still there to try again,
-  // rather than a file left behind with no one to delete it.
-  await storage.delete(avatarKey(uid))
+export async function deleteAccount(
+  deps: { auth: Auth; storage: ObjectStorage; profiles: Pick<ProfileStore, 'avatarVersionOf'> },
+  uid: string,
+) {
+  const { auth, storage, profiles } = deps
+  // The avatar files first: should that fail, the account is still there to try again,
+  // rather than files left behind with no one to delete them.
+  await removeAvatarFiles(storage, uid, await profiles.avatarVersionOf(uid))
   // Through Better Auth, so sessions end wherever they are kept (database and Redis); the
   // profile goes with the user (foreign key cascade), which frees the handle.
   const context = await auth.$context

@@ -53,7 +53,7 @@ export function accountRoutes({
       if (refusal !== null) {
         return apiError(c, refusal.status, refusal.body.code, refusal.body.message)
       }
-      await deleteAccount(auth, storage, uid)
+      await deleteAccount({ auth, storage, profiles }, uid)
       logSecurityEvent(logger, 'account.deleted', {
         userId: uid,
         ip: clientAddress(c),

@@ -10,14 +10,22 @@ import {
   type AvatarAnswer,
   type AvatarRefusal,
 } from '../../shared/avatar'
+import { AVATAR_RENDITION_FORMATS, AVATAR_RENDITION_PX } from '../../shared/avatar-renditions'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 import { apiError } from '../http/errors'
 import { signInRequired, type SessionCheck } from '../http/session'
-import { isMissingUser, type ProfileStore } from '../profiles/profile-store'
-import type { ObjectStorage } from '../storage/object-storage'
-import { avatarKey, avatarUrl, avatarVersion } from '../storage/avatar-object'
+import type { ProfileStore } from '../profiles/profile-store'
+import type { ObjectStorage, StoredObject } from '../storage/object-storage'
+import {
+  avatarKey,
+  avatarRenditionKey,
+  avatarUrl,
+  avatarVersion,
+  RENDITION_CONTENT_TYPES,
+} from '../storage/avatar-object'
+import { resetAvatar, saveAvatar } from './avatar-files'
 import { DecodeQueueFull, decodeSlots } from './decode-slots'
-import { AvatarRejected, processAvatar } from './pipeline'
+import { AvatarRejected, processAvatar, type ProcessedAvatar } from './pipeline'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'public, no-cache'
@@ -77,9 +85,9 @@ export function ownAvatarRoutes({ profiles, sessions, storage, publicUrl, limits
         const uid = c.get('uid')
         const upload = Buffer.from(await c.req.arrayBuffer())
         if (upload.length === 0) return refuse(c, 400, 'empty')
-        let jpeg: Buffer
+        let avatar: ProcessedAvatar
         try {
-          jpeg = await decode(() => processAvatar(upload))
+          avatar = await decode(() => processAvatar(upload))
         } catch (error) {
           if (error instanceof DecodeQueueFull) {
             c.header('Retry-After', String(BUSY_RETRY_AFTER_S))
@@ -88,59 +96,109 @@ export function ownAvatarRoutes({ profiles, sessions, storage, publicUrl, limits
           if (!(error instanceof AvatarRejected)) throw error
           return apiError(c, error.status, error.code, error.message)
         }
-        await storage.put(avatarKey(uid), jpeg, 'image/jpeg')
-        const version = avatarVersion(jpeg)
-        try {
-          await profiles.loadOrCreate(uid)
-          await profiles.setAvatarVersion(uid, version)
-        } catch (error) {
-          if (!isMissingUser(error)) throw error
-          // The account was deleted while this ran: leave no file behind it.
-          await storage.delete(avatarKey(uid))
-          return signInRequired(c)
-        }
-        return c.json({ avatar: avatarUrl(publicUrl, uid, version) } satisfies AvatarAnswer)
+        const version = await saveAvatar(storage, profiles, uid, avatar)
+        // The account was deleted while this ran; nothing of the upload was kept.
+        if (version === null) return signInRequired(c)
+        return c.json({
+          avatar: avatarUrl(publicUrl, uid, version),
+          avatarThumbhash: avatar.thumbhash,
+        } satisfies AvatarAnswer)
       },
     )
     .delete('/', sessions.required, async (c) => {
-      const uid = c.get('uid')
-      // The field first: should the file survive a failure, nothing points to it any more.
-      await profiles.setAvatarVersion(uid, '')
-      await storage.delete(avatarKey(uid))
-      return c.json({ avatar: '' } satisfies AvatarAnswer)
+      await resetAvatar(storage, profiles, c.get('uid'))
+      return c.json({ avatar: '', avatarThumbhash: '' } satisfies AvatarAnswer)
     })
 }
 
+interface Served {
+  etag: string
+  /** The version the profile points at, which the URL's ?v= must name to be cached for good. */
+  version: string
+  stored: StoredObject
+  contentType: string
+}
+
+/** An image with its caching headers: only the URL of the current image is kept for good. */
+function cacheHeaders(c: Context, etag: string, version: string) {
+  c.header('Cache-Control', c.req.query('v') === version ? IMMUTABLE : REVALIDATE)
+  c.header('ETag', etag)
+  // The app's pages may show it from a sibling origin too (Vite's dev server on its port).
+  c.header('Cross-Origin-Resource-Policy', 'same-site')
+}
+
+function serve(c: Context, { etag, version, stored, contentType }: Served) {
+  cacheHeaders(c, etag, version)
+  c.header('Last-Modified', stored.lastModified.toUTCString())
+  c.header('Content-Type', contentType)
+  return c.body(new Uint8Array(stored.body))
+}
+
+/** The rendition a name such as `96.avif` stands for, or null when there is no such one. */
+function renditionNamed(name: string) {
+  for (const px of AVATAR_RENDITION_PX) {
+    for (const format of AVATAR_RENDITION_FORMATS) {
+      if (name === `${px}.${format}`) return { px, format }
+    }
+  }
+  return null
+}
+
 /**
- * Anyone's avatar, at /media/avatars/:uid, served through the app so the storage behind it
- * never needs to be public.
+ * Anyone's avatar, at /media/avatars/:uid, and its renditions at /media/avatars/:uid/96.avif
+ * and so on, served through the app so the storage behind them never needs to be public. The
+ * profile row, not the storage, says which image is current: a revalidation is then answered
+ * without fetching (and on S3 paying for) the image itself.
  */
 export function avatarMediaRoutes({ profiles, storage, limits }: AvatarDeps) {
-  return new Hono().get('/:uid', limits.perAddress(LIMITS.publicRead), async (c) => {
-    const uid = c.req.param('uid')
-    const notHere = () => apiError(c, 404, 'NOT_FOUND', 'No avatar here.')
-    // The profile row, not the object, says which image is current: a revalidation is then
-    // answered without fetching (and on S3 paying for) the image itself.
-    const version = UID.test(uid) ? await profiles.avatarVersionOf(uid) : ''
-    if (version === '') return notHere()
-    const etag = `"${version}"`
-    const cacheHeaders = () => {
-      // Only the URL of the current image may be kept for good; any other revalidates.
-      c.header('Cache-Control', c.req.query('v') === version ? IMMUTABLE : REVALIDATE)
-      c.header('ETag', etag)
-      // The app's pages may show it from a sibling origin too (Vite's dev server on its port).
-      c.header('Cross-Origin-Resource-Policy', 'same-site')
-    }
-    if (matchesEtag(c.req.header('If-None-Match'), etag)) {
-      cacheHeaders()
-      return c.body(null, 304)
-    }
-    const stored = await storage.get(avatarKey(uid))
-    if (stored === null) return notHere()
-    cacheHeaders()
-    c.header('Last-Modified', stored.lastModified.toUTCString())
-    // Always a JPEG: only processAvatar's output is stored under avatars/.
-    c.header('Content-Type', 'image/jpeg')
-    return c.body(new Uint8Array(stored.body))
-  })
+  const currentVersion = (uid: string) =>
+    UID.test(uid) ? profiles.avatarVersionOf(uid) : Promise.resolve('')
+  return new Hono()
+    .get('/:uid', limits.perAddress(LIMITS.publicRead), async (c) => {
+      const uid = c.req.param('uid')
+      const version = await currentVersion(uid)
+      if (version === '') return notHere(c)
+      const etag = `"${version}"`
+      if (matchesEtag(c.req.header('If-None-Match'), etag)) {
+        cacheHeaders(c, etag, version)
+        return c.body(null, 304)
+      }
+      const stored = await storage.get(avatarKey(uid))
+      if (stored === null) return notHere(c)
+      // Named by what the file is: between an upload's master write and its profile switch the
+      // file is already the new image, which must not be kept for good under the old URL.
+      const named = avatarVersion(stored.body)
+      // Always a JPEG: only processAvatar's output is stored under avatars/.
+      return serve(c, { etag: `"${named}"`, version: named, stored, contentType: 'image/jpeg' })
+    })
+    .get('/:uid/:rendition', limits.perAddress(LIMITS.publicRead), async (c) => {
+      const uid = c.req.param('uid')
+      const rendition = renditionNamed(c.req.param('rendition'))
+      let version = rendition === null ? '' : await currentVersion(uid)
+      if (rendition === null || version === '') return notHere(c)
+      const { px, format } = rendition
+      const etagOf = (of: string) => `"${of}.${px}.${format}"`
+      if (matchesEtag(c.req.header('If-None-Match'), etagOf(version))) {
+        cacheHeaders(c, etagOf(version), version)
+        return c.body(null, 304)
+      }
+      let stored = await storage.get(avatarRenditionKey(uid, version, px, format))
+      if (stored === null) {
+        // An upload may have replaced this version (and removed its files) since the read.
+        const now = await currentVersion(uid)
+        if (now === '') return notHere(c)
+        if (now !== version) stored = await storage.get(avatarRenditionKey(uid, now, px, format))
+        version = now
+      }
+      if (stored !== null) {
+        const contentType = RENDITION_CONTENT_TYPES[format]
+        return serve(c, { etag: etagOf(version), version, stored, contentType })
+      }
+      // An avatar stored before renditions existed has none: the master stands in for them.
+      const master = await storage.get(avatarKey(uid))
+      if (master === null) return notHere(c)
+      return serve(c, { etag: `"${version}"`, version, stored: master, contentType: 'image/jpeg' })
+    })
 }
+
+const notHere = (c: Context) => apiError(c, 404, 'NOT_FOUND', 'No avatar here.')

@@ -10,6 +10,7 @@ import {
   type AccountAdminDeps,
 } from '../auth/account-admin'
 import { findUser, listUsers, type UserSummary } from '../auth/user-store'
+import { profileStore } from '../profiles/profile-store'
 import { CommandError, parseInput, table, type Command, type CommandContext } from './command'
 
 const EmailSchema = z
@@ -39,7 +40,13 @@ async function mustFind(context: CommandContext, ref: UserRef): Promise<UserSumm
 
 async function adminDeps(context: CommandContext): Promise<AccountAdminDeps> {
   const { auth, database, storage } = await context.services()
-  return { auth, db: database.db, storage, logger: context.logger }
+  return {
+    auth,
+    db: database.db,
+    storage,
+    profiles: profileStore(database),
+    logger: context.logger,
+  }
 }
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no')

@@ -4,7 +4,7 @@ import type { DialectName } from './database'
 
 /**
  * Migrations 0008 on: look-alike handles, known browsers, disabled accounts, two-factor codes,
- * passkeys, preferences with the account (see migrations.ts).
+ * passkeys, avatar thumbhashes, preferences with the account (see migrations.ts).
  */
 export function migrations0008On(dialect: DialectName): Record<string, Migration> {
   // Better Auth reads booleans and dates as each dialect stores them natively.
@@ -135,6 +135,16 @@ export function migrations0008On(dialect: DialectName): Record<string, Migration
           .createIndex('passkey_credentialID_idx')
           .on('passkey')
           .column('credentialID')
+          .execute()
+      },
+    },
+    '0013_avatar_thumbhash': {
+      // A tiny placeholder of each avatar (ThumbHash), painted while the image loads. Avatars
+      // stored before have none ('') and show the plain circle until their next upload.
+      async up(db) {
+        await db.schema
+          .alterTable('profiles')
+          .addColumn('avatar_thumbhash', 'text', (c) => c.notNull().defaultTo(''))
           .execute()
       },
     },

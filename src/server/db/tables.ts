@@ -37,6 +37,8 @@ export interface ProfilesTable {
    * built from PUBLIC_URL when answering, and the version is the image's ETag.
    */
   avatar_version: Generated<string>
+  /** ThumbHash of the stored avatar (base64), painted while it loads; '' for none. */
+  avatar_thumbhash: Generated<string>
   font: Generated<string>
   /** The preferences the account keeps, as JSON (PreferencesSchema), or NULL for none yet. */
   preferences: string | null

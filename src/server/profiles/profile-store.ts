@@ -22,6 +22,7 @@ export function toProfile(row: ProfileRow, publicUrl: string): Profile {
     // SPEC 3: displayUsername falls back to username.
     displayUsername: row.display_username ?? row.username ?? '',
     avatar: avatarUrl(publicUrl, row.user_id, row.avatar_version),
+    avatarThumbhash: row.avatar_version === '' ? '' : row.avatar_thumbhash,
     font: row.font,
     pinCount: Number(row.pin_count),
     usedPinCount: Number(row.used_pin_count),
@@ -50,6 +51,9 @@ export const isUniqueViolation = (error: unknown) =>
 /** The user was deleted while this request ran (its session was checked just before). */
 export const isMissingUser = (error: unknown) =>
   ['SQLITE_CONSTRAINT_FOREIGNKEY', '23503'].includes(String(errorCode(error)))
+
+/** One user's uploads racing each other; each lost round means another switch landed. */
+const SWITCH_ATTEMPTS = 8
 
 /** A new handle that passes for a reserved name: no row holds those, so no index refuses it. */
 export class ReservedLookAlikeError extends Error {}
@@ -139,13 +143,29 @@ export function profileStore(database: Pick<Database, 'db' | 'read'>) {
       return (await avatarVersionByUser(uid))?.avatar_version ?? ''
     },
 
-    /** Points the profile at another stored avatar ('' for the default picture). */
-    async setAvatarVersion(uid: string, version: string): Promise<void> {
-      await db
-        .updateTable('profiles')
-        .set({ avatar_version: version, updated_at: new Date().toISOString() })
-        .where('user_id', '=', uid)
-        .execute()
+    /**
+     * Points the profile at another stored avatar ('' for the default picture) and answers the
+     * version it pointed at before, or null when the user has no profile (deleted meanwhile).
+     * Compare-and-set, so of two switches racing each learns the version it itself replaced and
+     * every replaced version's files are removed by exactly one of them.
+     */
+    async switchAvatar(uid: string, version: string, thumbhash: string): Promise<string | null> {
+      for (let attempt = 0; attempt < SWITCH_ATTEMPTS; attempt++) {
+        const current = await avatarVersionByUser(uid)
+        if (current === undefined) return null
+        const updated = await db
+          .updateTable('profiles')
+          .set({
+            avatar_version: version,
+            avatar_thumbhash: thumbhash,
+            updated_at: new Date().toISOString(),
+          })
+          .where('user_id', '=', uid)
+          .where('avatar_version', '=', current.avatar_version)
+          .executeTakeFirst()
+        if (Number(updated.numUpdatedRows) === 1) return current.avatar_version
+      }
+      throw new Error(`the avatar of ${uid} kept changing under ${SWITCH_ATTEMPTS} switches`)
     },
   }
 }

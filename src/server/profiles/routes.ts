@@ -109,7 +109,13 @@ export function publicProfileRoutes({ profiles, publicUrl, limits }: ProfileDeps
     const { username } = normalizeHandle(c.req.param('handle'))
     const row = await profiles.findByHandle(username)
     if (row === undefined) return apiError(c, 404, 'NOT_FOUND', 'No one has this ID yet.')
-    const { name, displayUsername, avatar } = toProfile(row, publicUrl)
-    return c.json({ name, username, displayUsername, avatar } satisfies PublicProfile)
+    const { name, displayUsername, avatar, avatarThumbhash } = toProfile(row, publicUrl)
+    return c.json({
+      name,
+      username,
+      displayUsername,
+      avatar,
+      avatarThumbhash,
+    } satisfies PublicProfile)
   })
 }

@@ -1,4 +1,10 @@
 import { createHash } from 'node:crypto'
+import {
+  AVATAR_RENDITION_FORMATS,
+  AVATAR_RENDITION_PX,
+  type AvatarRenditionFormat,
+  type AvatarRenditionPx,
+} from '../../shared/avatar-renditions'
 
 /** SPEC 3 "Other data": the avatar image is stored at avatars/{uid}. */
 export const avatarKey = (uid: string) => `avatars/${uid}`
@@ -14,3 +20,26 @@ export const avatarVersion = (jpeg: Buffer): string =>
  */
 export const avatarUrl = (publicUrl: string, uid: string, version: string) =>
   version === '' ? '' : `${publicUrl}/media/avatars/${encodeURIComponent(uid)}?v=${version}`
+
+/**
+ * One rendition of one stored image, beside the master: `avatars/{uid}.{version}.{px}.{format}`.
+ * Keyed by the version, so a new upload writes new keys and never overwrites what a reader of
+ * the current one is fetching; a user id has no dot, so no key is another user's.
+ */
+export const avatarRenditionKey = (
+  uid: string,
+  version: string,
+  px: AvatarRenditionPx,
+  format: AvatarRenditionFormat,
+) => `avatars/${uid}.${version}.${px}.${format}`
+
+/** Every rendition key of one stored image. */
+export const avatarRenditionKeys = (uid: string, version: string): string[] =>
+  AVATAR_RENDITION_PX.flatMap((px) =>
+    AVATAR_RENDITION_FORMATS.map((format) => avatarRenditionKey(uid, version, px, format)),
+  )
+
+export const RENDITION_CONTENT_TYPES = {
+  avif: 'image/avif',
+  webp: 'image/webp',
+} as const satisfies Record<AvatarRenditionFormat, string>

@@ -2,6 +2,7 @@ import { Link } from 'wouter'
 import type { Profile } from '@shared/profile'
 import { Button } from '@client/components/ui'
 import { AvatarImage } from './avatar/avatar-image'
+import { thumbhashPlaceholder } from './avatar/thumbhash-placeholder'
 
 /** View mode (SPEC 4): avatar, name, ID, e-mail, plan and pins. */
 export function ProfileCard({
@@ -17,6 +18,7 @@ export function ProfileCard({
     <div className="flex flex-col items-center gap-3 text-center">
       <AvatarImage
         address={profile.avatar}
+        placeholder={thumbhashPlaceholder(profile.avatarThumbhash)}
         className="border-4 border-sakura-300"
         alt="Your avatar"
       />

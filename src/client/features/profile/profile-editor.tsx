@@ -73,7 +73,8 @@ export function ProfileEditor({
     <form ref={form} onSubmit={save} aria-label="Edit profile" className="flex flex-col gap-4">
       <AvatarEditor
         avatar={profile.avatar}
-        onChanged={(avatar) => profileSaved({ ...profile, avatar })}
+        thumbhash={profile.avatarThumbhash}
+        onChanged={(changed) => profileSaved({ ...profile, ...changed })}
       />
       <Field
         label="Name"

@@ -5,6 +5,7 @@ import { Button } from '@client/components/ui'
 import { ApiError } from '@client/lib/http'
 import { queryClient } from '@client/lib/query-client'
 import { AvatarImage } from './avatar/avatar-image'
+import { thumbhashPlaceholder } from './avatar/thumbhash-placeholder'
 import { fetchPublicProfile } from './profile-api'
 
 /** /@handle: a user's public profile, found by their handle. */
@@ -39,7 +40,12 @@ export function PublicProfilePage({ handle }: { handle: string }) {
       title={profile.name || `@${profile.displayUsername}`}
       tagline={`@${profile.displayUsername} on Mofu`}
       art={
-        <AvatarImage address={profile.avatar} size={128} className="border-4 border-sakura-300" />
+        <AvatarImage
+          address={profile.avatar}
+          placeholder={thumbhashPlaceholder(profile.avatarThumbhash)}
+          size={128}
+          className="border-4 border-sakura-300"
+        />
       }
     />
   )

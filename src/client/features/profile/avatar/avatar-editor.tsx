@@ -1,10 +1,12 @@
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import type { AvatarAnswer } from '@shared/avatar'
 import { AVATAR_RESET_NOTICE_MS } from '@shared/constants'
 import { Notice } from '@client/components/ui'
 import { ApiError, errorMessage } from '@client/lib/http'
 import { clearAvatarCache } from './avatar-cache'
 import { AvatarImage } from './avatar-image'
 import { CameraDialog } from './camera-dialog'
+import { thumbhashPlaceholder } from './thumbhash-placeholder'
 import { cropToJpeg, type CropArea } from './crop'
 import { deleteAvatar, uploadAvatar } from './upload'
 
@@ -27,10 +29,12 @@ type MenuItem = (typeof MENU_ITEMS)[number]
  */
 export function AvatarEditor({
   avatar,
+  thumbhash,
   onChanged,
 }: {
   avatar: string
-  onChanged: (avatar: string) => void
+  thumbhash: string
+  onChanged: (changed: AvatarAnswer) => void
 }) {
   const [menuOpen, setMenuOpen] = useState(false)
   const [camera, setCamera] = useState(false)
@@ -76,7 +80,7 @@ export function AvatarEditor({
       return
     }
     clearAvatarCache()
-    onChanged('')
+    onChanged({ avatar: '', avatarThumbhash: '' })
     setHappy(true)
     window.clearTimeout(happyTimer.current)
     happyTimer.current = window.setTimeout(() => setHappy(false), AVATAR_RESET_NOTICE_MS)
@@ -139,7 +143,11 @@ export function AvatarEditor({
         }}
         className="rounded-full border-4 border-sakura-300 transition hover:scale-105"
       >
-        <AvatarImage address={avatar} src={happy ? HAPPY_AVATAR : undefined} />
+        <AvatarImage
+          address={avatar}
+          src={happy ? HAPPY_AVATAR : undefined}
+          placeholder={happy ? undefined : thumbhashPlaceholder(thumbhash)}
+        />
       </button>
       {menuOpen && (
         <ul

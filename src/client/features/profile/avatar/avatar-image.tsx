@@ -1,4 +1,10 @@
 import { useState } from 'react'
+import {
+  AVATAR_RENDITION_FORMATS,
+  AVATAR_RENDITION_PX,
+  avatarRenditionUrl,
+  type AvatarRenditionFormat,
+} from '@shared/avatar-renditions'
 import { AVATAR_WIDGET_SIZE } from '@shared/constants'
 import { cacheAvatar, cachedAvatar } from './avatar-cache'
 
@@ -12,12 +18,26 @@ interface AvatarImageProps {
   size?: number
   className?: string
   alt?: string
+  /** An image (a data URL) painted while the avatar loads: its thumbhash, or a cached copy. */
+  placeholder?: string
+}
+
+/** The stored renditions of a Mofu avatar, one srcset per format; none for other addresses. */
+function renditionSets(address: string): { format: AvatarRenditionFormat; srcSet: string }[] {
+  return AVATAR_RENDITION_FORMATS.flatMap((format) => {
+    const candidates = AVATAR_RENDITION_PX.map((px) => {
+      const url = avatarRenditionUrl(address, px, format)
+      return url === null ? null : `${url} ${px}w`
+    })
+    return candidates.includes(null) ? [] : [{ format, srcSet: candidates.join(', ') }]
+  })
 }
 
 /**
  * The avatar widget (SPEC 3 and 4): the default Mofu when there is no avatar; while the real
- * image loads, the cached copy shows if it is of another address; once loaded, the real image
- * fades in over it.
+ * image loads, the cached copy shows if it is of another address, else the placeholder; once
+ * loaded, the real image fades in over it. A stored avatar comes in the rendition that fits
+ * `size` at the screen's density (AVIF, else WebP); the master's address stays its `src`.
  */
 export function AvatarImage({
   address = '',
@@ -25,6 +45,7 @@ export function AvatarImage({
   size = AVATAR_WIDGET_SIZE,
   className = '',
   alt = '',
+  placeholder,
 }: AvatarImageProps) {
   const real = src ?? (address === '' || address.startsWith('default:') ? DEFAULT_AVATAR : address)
   const [loaded, setLoaded] = useState<string | null>(null)
@@ -33,7 +54,13 @@ export function AvatarImage({
   return (
     <span
       className={`relative inline-block shrink-0 overflow-hidden rounded-full bg-sunken ${className}`}
-      style={{ width: size, height: size }}
+      style={{
+        width: size,
+        height: size,
+        ...(placeholder === undefined
+          ? {}
+          : { backgroundImage: `url("${placeholder}")`, backgroundSize: 'cover' }),
+      }}
     >
       {underlay !== null && loaded !== real && (
         <img
@@ -43,20 +70,26 @@ export function AvatarImage({
           className="absolute inset-0 size-full object-cover"
         />
       )}
-      <img
-        src={real}
-        alt={alt}
-        width={size}
-        height={size}
-        data-testid="avatar-image"
-        onLoad={(event) => {
-          setLoaded(real)
-          if (src === undefined) cacheAvatar(real, event.currentTarget)
-        }}
-        className={`absolute inset-0 size-full object-cover transition-opacity duration-300 ${
-          loaded === real || underlay === null ? 'opacity-100' : 'opacity-0'
-        }`}
-      />
+      <picture>
+        {src === undefined &&
+          renditionSets(real).map(({ format, srcSet }) => (
+            <source key={format} type={`image/${format}`} srcSet={srcSet} sizes={`${size}px`} />
+          ))}
+        <img
+          src={real}
+          alt={alt}
+          width={size}
+          height={size}
+          data-testid="avatar-image"
+          onLoad={(event) => {
+            setLoaded(real)
+            if (src === undefined) cacheAvatar(real, event.currentTarget)
+          }}
+          className={`absolute inset-0 size-full object-cover transition-opacity duration-300 ${
+            loaded === real || underlay === null ? 'opacity-100' : 'opacity-0'
+          }`}
+        />
+      </picture>
     </span>
   )
 }

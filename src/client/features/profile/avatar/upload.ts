@@ -1,4 +1,4 @@
-import { AvatarAnswerSchema } from '@shared/avatar'
+import { AvatarAnswerSchema, type AvatarAnswer } from '@shared/avatar'
 import { AVATAR_RESUMABLE_THRESHOLD_BYTES } from '@shared/constants'
 import { ApiError, failureOf, requestJson, requestTimeoutMs } from '@client/lib/http'
 
@@ -7,7 +7,7 @@ const RETRY_DELAYS_MS = [1_000, 3_000, 8_000]
 const NOT_SAVED = 'The avatar could not be saved.'
 
 /** XHR rather than fetch: only XHR reports upload progress. */
-function putOnce(body: Blob, onProgress: (fraction: number) => void): Promise<string> {
+function putOnce(body: Blob, onProgress: (fraction: number) => void): Promise<AvatarAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
     xhr.open('PUT', AVATAR_PATH)
@@ -21,7 +21,7 @@ function putOnce(body: Blob, onProgress: (fraction: number) => void): Promise<st
       const failure = failureOf(AVATAR_PATH, xhr.status, xhr.response)
       if (failure !== null) return reject(failure)
       const answer = AvatarAnswerSchema.safeParse(xhr.response)
-      if (answer.success) resolve(answer.data.avatar)
+      if (answer.success) resolve(answer.data)
       else reject(new ApiError(xhr.status, 'UNEXPECTED_ANSWER', NOT_SAVED))
     }
     // Dropped connections and timeouts are worth another try; refusals are not.

@@ -1,0 +1,90 @@
+import sharp from 'sharp'
+import { expect } from 'vitest'
+import { AVATAR_RENDITION_FORMATS, AVATAR_RENDITION_PX } from '../../src/shared/avatar-renditions'
+import type { ObjectStorage } from '../../src/server/storage/object-storage'
+import type { SmtpCapture } from './smtp-capture'
+import type { TestApp } from './test-app'
+import { createTestUser, type TestUser } from './test-users'
+
+/** Helpers of the avatar rendition tests (tests/integration/avatar-renditions*.test.ts). */
+
+const ORIGIN = 'http://localhost:3000'
+export const IMMUTABLE = 'public, max-age=31536000, immutable'
+export const REVALIDATE = 'public, no-cache'
+/** What sharp calls each format when it reads it back (AVIF is a HEIF file coded with AV1). */
+const READ_AS = { avif: 'heif', webp: 'webp' } as const
+export const SIX = AVATAR_RENDITION_PX.flatMap((px) =>
+  AVATAR_RENDITION_FORMATS.map((format) => ({ px, format })),
+)
+
+let sequence = 0
+
+/** A verified, signed-in user of `app`, each from an address of its own. */
+export function renditionsUser(app: TestApp, smtp: SmtpCapture, tag: string): Promise<TestUser> {
+  sequence += 1
+  return createTestUser(app.app, smtp, {
+    email: `${tag}${sequence}-${Date.now()}@mofu.test`,
+    ip: `10.${200 + (sequence >> 8)}.${sequence & 255}.${tag.length}`,
+  })
+}
+
+/** Any request to the app; no answer may be a 5xx. */
+export async function request(app: TestApp, method: string, url: string, init: RequestInit = {}) {
+  const response = await app.app.request(url, {
+    method,
+    ...init,
+    headers: { 'X-Forwarded-For': '10.253.0.1', Origin: ORIGIN, ...init.headers },
+  })
+  const bytes = Buffer.from(await response.arrayBuffer())
+  expect(response.status, `${method} ${url}: ${bytes.toString().slice(0, 200)}`).toBeLessThan(500)
+  return { status: response.status, headers: response.headers, bytes }
+}
+
+/** The JSON of an answer. */
+export const jsonOf = <T>(answer: { bytes: Buffer }) => JSON.parse(answer.bytes.toString()) as T
+
+/** Uploads and answers the new version and thumbhash. */
+export async function upload(app: TestApp, user: TestUser, image: Buffer, type = 'image/png') {
+  const answer = await request(app, 'PUT', '/api/me/avatar', {
+    headers: { Cookie: user.cookie, 'Content-Type': type },
+    body: new Uint8Array(image),
+  })
+  expect(answer.status, answer.bytes.toString()).toBe(200)
+  const json = jsonOf<{ avatar: string; avatarThumbhash: string }>(answer)
+  const version = /\?v=([0-9a-f]{16})$/.exec(json.avatar)?.[1] ?? ''
+  expect(version).not.toBe('')
+  return { version, thumbhash: json.avatarThumbhash }
+}
+
+export const renditionKey = (uid: string, version: string, px: number, format: string) =>
+  `avatars/${uid}.${version}.${px}.${format}`
+
+/** The six renditions of a version as the storage holds them (null where one is missing). */
+export const storedRenditions = (storage: ObjectStorage, uid: string, version: string) =>
+  Promise.all(SIX.map(({ px, format }) => storage.get(renditionKey(uid, version, px, format))))
+
+export const NONE = SIX.map(() => null)
+
+export const solid = (side: number, background: string) =>
+  sharp({ create: { width: side, height: side, channels: 3, background } })
+
+/** A photo-sized PNG, coloured so that each upload is a different image. */
+export const picture = (background: string) => solid(1600, background).png().toBuffer()
+
+/** All six renditions are stored, each in its format at its size (never above the master's). */
+export async function expectSixRenditions(
+  storage: ObjectStorage,
+  uid: string,
+  version: string,
+  masterSide: number,
+) {
+  const stored = await storedRenditions(storage, uid, version)
+  for (const [index, { px, format }] of SIX.entries()) {
+    const rendition = stored[index]
+    expect(rendition, `${px}.${format}`).not.toBeNull()
+    expect(rendition?.contentType).toBe(`image/${format}`)
+    const meta = await sharp(rendition?.body).metadata()
+    const side = Math.min(px, masterSide)
+    expect(meta).toMatchObject({ format: READ_AS[format], width: side, height: side })
+  }
+}
