@@ -12,6 +12,7 @@ import {
 } from '../../shared/avatar'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 import { apiError } from '../http/errors'
+import type { Metrics } from '../metrics/metrics'
 import { signInRequired, type SessionCheck } from '../http/session'
 import { isMissingUser, type ProfileStore } from '../profiles/profile-store'
 import type { ObjectStorage } from '../storage/object-storage'
@@ -55,14 +56,30 @@ export interface AvatarDeps {
   storage: ObjectStorage
   publicUrl: string
   limits: RouteLimits
+  metrics?: Metrics
+}
+
+/** processAvatar, timed into the metrics when they are on. */
+function avatarProcessing(metrics: Metrics | undefined): typeof processAvatar {
+  if (metrics === undefined) return processAvatar
+  return async (upload) => {
+    const started = performance.now()
+    try {
+      return await processAvatar(upload)
+    } finally {
+      metrics.avatarProcessed((performance.now() - started) / 1000)
+    }
+  }
 }
 
 /**
  * The signed-in user's own avatar, at /api/me/avatar (SPEC 4 "Avatar flow", 7 "Storage"): upload
  * or reset; no route takes a user id to write.
  */
-export function ownAvatarRoutes({ profiles, sessions, storage, publicUrl, limits }: AvatarDeps) {
+export function ownAvatarRoutes(deps: AvatarDeps) {
+  const { profiles, sessions, storage, publicUrl, limits, metrics } = deps
   const decode = decodeSlots(DECODE_SLOTS, DECODE_QUEUE)
+  const reencode = avatarProcessing(metrics)
   return new Hono()
     .put(
       '/',
@@ -79,16 +96,19 @@ export function ownAvatarRoutes({ profiles, sessions, storage, publicUrl, limits
         if (upload.length === 0) return refuse(c, 400, 'empty')
         let jpeg: Buffer
         try {
-          jpeg = await decode(() => processAvatar(upload))
+          jpeg = await decode(() => reencode(upload))
         } catch (error) {
           if (error instanceof DecodeQueueFull) {
+            metrics?.avatarUpload('busy')
             c.header('Retry-After', String(BUSY_RETRY_AFTER_S))
             return apiError(c, 503, 'BUSY', BUSY_MESSAGE)
           }
           if (!(error instanceof AvatarRejected)) throw error
+          metrics?.avatarUpload('rejected')
           return apiError(c, error.status, error.code, error.message)
         }
         await storage.put(avatarKey(uid), jpeg, 'image/jpeg')
+        metrics?.avatarUpload('stored')
         const version = avatarVersion(jpeg)
         try {
           await profiles.loadOrCreate(uid)
