@@ -14,6 +14,8 @@ const TAIL_LINES = 20
 
 export interface ChildServer {
   url: string
+  /** Seconds of CPU (user and system) the process has used so far (Linux /proc). */
+  cpuSeconds(): number
   /** The end of what the process printed, for error messages. */
   logTail(): string
   /** SIGTERM, then SIGKILL if it has not exited in time. */
@@ -98,6 +100,7 @@ async function start(port: number, launch: Launch): Promise<ChildServer> {
   const logTail = () => output().trimEnd().split('\n').slice(-TAIL_LINES).join('\n')
   const server: ChildServer = {
     url: `http://127.0.0.1:${port}`,
+    cpuSeconds: () => cpuSecondsOf(child.pid),
     logTail,
     stop: () => stop(child, exited),
   }
@@ -118,6 +121,16 @@ async function stop(child: ChildProcess, exited: Promise<void>): Promise<void> {
   const killer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS)
   await exited
   clearTimeout(killer)
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100
+
+function cpuSecondsOf(pid: number | undefined): number {
+  // The fields after the command name, which is in parentheses and may hold spaces.
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name.
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND
 }
 
 function readFrom(file: string, offset: number): string {

@@ -17,10 +17,13 @@ import { clientAddressOf, type TrustProxy } from './http/client-address'
 import { clientAssets } from './http/client-assets'
 import { apiError } from './http/errors'
 import { routeLimits, type Limiter } from './http/limiter'
+import { readinessOf, type ReadinessCheck } from './http/readiness'
 import { requestFrame } from './http/request-frame'
 import { securityHeaders } from './http/security'
 import { sessionCheck } from './http/session'
 import type { Logger } from './logger'
+import type { Metrics } from './metrics/metrics'
+import { metricsRoutes } from './metrics/routes'
 import type { ObjectStorage } from './storage/object-storage'
 
 export interface AppDeps {
@@ -40,10 +43,13 @@ export interface AppDeps {
   contactUrl: string
   /** Folder of the built client; absent when only the API is served (server tests). */
   clientDir?: string
+  /** Redis when REDIS_URL is set: /readyz asks it too. */
+  redis?: { ping(timeoutMs: number): Promise<void> }
+  /** Prometheus metrics, when on (METRICS_TOKEN or METRICS_PORT). */
+  metrics?: Metrics
+  /** Serves `GET /metrics` on this app to holders of this bearer token (with `metrics`). */
+  metricsToken?: string
 }
-
-/** How long /readyz waits for the database before calling it unreachable. */
-const READY_TIMEOUT_MS = 2_000
 
 /** Seconds a client is asked to wait before trying again while the database is away. */
 const UNAVAILABLE_RETRY_AFTER_S = 5
@@ -51,7 +57,7 @@ export const UNAVAILABLE_MESSAGE =
   'Mofu cannot reach its database right now. Please try again in a moment.'
 
 export function createApp(deps: AppDeps) {
-  const { database, logger, storage } = deps
+  const { database, logger, storage, redis, metrics } = deps
   const clientAddress = clientAddressOf(deps.trustProxy)
   const limits = routeLimits({ limiter: deps.limiter, clientAddress, logger })
   const sessions = sessionCheck(deps.auth, sessionStore(database))
@@ -62,7 +68,15 @@ export function createApp(deps: AppDeps) {
     publicUrl: deps.publicUrl,
     limits,
   }
-  const avatars = { ...profiles, storage }
+  const avatars = { ...profiles, storage, metrics }
+  const checks: ReadinessCheck[] = [
+    { name: 'database', failure: 'unreachable', check: (ms) => database.ping(ms) },
+    { name: 'storage', failure: 'unavailable', check: (ms) => storage.check(ms) },
+  ]
+  if (redis !== undefined) {
+    checks.push({ name: 'redis', failure: 'unreachable', check: (ms) => redis.ping(ms) })
+  }
+  const readiness = readinessOf(checks, logger)
   const client =
     deps.clientDir === undefined
       ? undefined
@@ -82,17 +96,13 @@ export function createApp(deps: AppDeps) {
           analytics: deps.gaMeasurementId !== undefined,
           inlineScriptHashes: client?.inlineScriptHashes ?? [],
         }),
+        metrics,
       }),
     )
     .get('/healthz', (c) => c.json({ status: 'ok' }))
     .get('/readyz', async (c) => {
-      try {
-        await database.ping(READY_TIMEOUT_MS)
-        return c.json({ status: 'ready' })
-      } catch (error) {
-        logger.warn({ reqId: c.get('requestId'), err: error }, 'database unreachable')
-        return c.json({ status: 'unavailable', reason: 'database unreachable' }, 503)
-      }
+      const { ready, body } = await readiness(c.get('requestId'))
+      return c.json(body, ready ? 200 : 503)
     })
 
     .route(
@@ -134,6 +144,9 @@ export function createApp(deps: AppDeps) {
     return apiError(c, 500, 'INTERNAL_ERROR', 'Something went wrong. Please try again.')
   })
 
+  if (metrics !== undefined && deps.metricsToken !== undefined) {
+    app.route('/metrics', metricsRoutes({ metrics, token: deps.metricsToken }))
+  }
   if (client !== undefined) app.route('/', client.routes)
   return app
 }

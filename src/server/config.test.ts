@@ -34,8 +34,25 @@ describe('loadConfig', () => {
       contactUrl: 'mailto:no-reply@localhost',
       neutralAuthErrors: false,
       trustProxy: { kind: 'none' },
+      metrics: undefined,
       logLevel: 'info',
     })
+  })
+
+  it('turns metrics on with a token, a loopback port, or both', () => {
+    const token = 'a'.repeat(32)
+    expect(loadConfig({ METRICS_TOKEN: token }, cwd).metrics).toEqual({ token, port: undefined })
+    expect(loadConfig({ METRICS_PORT: '9464' }, cwd).metrics).toEqual({
+      token: undefined,
+      port: 9464,
+    })
+    expect(loadConfig({ METRICS_TOKEN: token, METRICS_PORT: '9464' }, cwd).metrics).toEqual({
+      token,
+      port: 9464,
+    })
+    expect(problemsOf({ PORT: '8080', METRICS_PORT: '8080' })).toEqual([
+      'METRICS_PORT: expected a port other than PORT',
+    ])
   })
 
   it('derives the public URL from PORT and drops a trailing slash from PUBLIC_URL', () => {
@@ -127,6 +144,13 @@ describe('loadConfig', () => {
     ['REDIS_URL', 'localhost:6379', 'REDIS_URL: expected redis://… or rediss://…'],
     ['GA_MEASUREMENT_ID', 'UA-1', 'GA_MEASUREMENT_ID: expected a measurement id such as G-ABC123'],
     ['CONTACT_URL', 'javascript:alert(1)', 'CONTACT_URL: expected an http(s):// or mailto: URL'],
+    ['METRICS_TOKEN', 'short', 'METRICS_TOKEN: expected at least 32 characters'],
+    [
+      'METRICS_TOKEN',
+      `${'a'.repeat(32)} b`,
+      'METRICS_TOKEN: expected printable ASCII without spaces',
+    ],
+    ['METRICS_PORT', 'nine', 'METRICS_PORT: expected a port number from 0 to 65535'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL: expected fatal, error, warn, info, debug, trace or silent'],
   ])('refuses %s=%s, naming the variable', (name, value, problem) => {
     expect(problemsOf({ [name]: value })).toEqual([problem])

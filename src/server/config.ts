@@ -34,15 +34,14 @@ const booleanVariable = optional.pipe(
     .transform((value) => value === 'true'),
 )
 
+const port = z
+  .string()
+  .regex(/^\d{1,5}$/, { message: PORT_EXPECTED })
+  .transform(Number)
+  .refine((value) => value <= 65535, { message: PORT_EXPECTED })
+
 const EnvSchema = z.object({
-  PORT: optional.pipe(
-    z
-      .string()
-      .regex(/^\d{1,5}$/, { message: PORT_EXPECTED })
-      .transform(Number)
-      .refine((port) => port <= 65535, { message: PORT_EXPECTED })
-      .default(3000),
-  ),
+  PORT: optional.pipe(port.default(3000)),
   HOST: optional.pipe(z.string().default('0.0.0.0')),
   PUBLIC_URL: optional.pipe(url(['http:', 'https:'], 'an http:// or https:// URL').optional()),
   DATA_DIR: optional.pipe(z.string().default('./data')),
@@ -86,6 +85,14 @@ const EnvSchema = z.object({
         return trust ?? z.NEVER
       }),
   ),
+  METRICS_TOKEN: optional.pipe(
+    z
+      .string()
+      .min(32, { message: 'expected at least 32 characters' })
+      .regex(/^[\x21-\x7e]+$/, { message: 'expected printable ASCII without spaces' })
+      .optional(),
+  ),
+  METRICS_PORT: optional.pipe(port.optional()),
   LOG_LEVEL: optional.pipe(
     z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -129,6 +136,11 @@ export interface Config {
   neutralAuthErrors: boolean
   /** Which X-Forwarded-For entries name the client (behind reverse proxies). */
   trustProxy: TrustProxy
+  /**
+   * Prometheus metrics, off unless one of these is set: `GET /metrics` on the app's port with
+   * this bearer token, and/or a listener of its own on 127.0.0.1 that asks for no token.
+   */
+  metrics: { token: string | undefined; port: number | undefined } | undefined
   logLevel: string
 }
 
@@ -199,6 +211,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     problems.push(`${missing}: expected a value when the other Google variable is set`)
   }
 
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    problems.push('METRICS_PORT: expected a port other than PORT')
+  }
+
   if (problems.length > 0) throw new ConfigError(problems)
 
   const mailFrom = e.MAIL_FROM ?? `Mofu <no-reply@${new URL(publicUrl).hostname}>`
@@ -218,6 +234,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     contactUrl: e.CONTACT_URL ?? `mailto:${mailFrom.replace(/^.*<|>.*$/g, '')}`,
     neutralAuthErrors: e.AUTH_NEUTRAL_ERRORS,
     trustProxy: e.TRUST_PROXY,
+    metrics:
+      e.METRICS_TOKEN === undefined && e.METRICS_PORT === undefined
+        ? undefined
+        : { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     logLevel: e.LOG_LEVEL,
   }
 }

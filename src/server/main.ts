@@ -2,10 +2,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
+import { Hono } from 'hono'
 import { createApp } from './app'
 import { ConfigError, loadConfig, type Config } from './config'
 import { prepareDataDir, warnIfCookiesInsecure } from './startup-checks'
 import { createLogger } from './logger'
+import { createMetrics } from './metrics/metrics'
+import { metricsRoutes } from './metrics/routes'
 import { startUnverifiedAccountSweep } from './auth/unverified-accounts'
 import { removeOrphanedTempFiles } from './storage/local-storage'
 import { openServices } from './services'
@@ -47,7 +50,10 @@ async function main() {
   prepareDataDir(config.dataDir, logger)
   warnIfCookiesInsecure(config.publicUrl, logger)
 
-  const { database, auth, storage, limiter, close } = await openServices(config, logger)
+  const metrics = config.metrics === undefined ? undefined : createMetrics()
+  const { database, auth, storage, limiter, redis, close } = await openServices(config, logger, {
+    metrics,
+  })
 
   if (config.storage.kind === 'local') {
     const removed = await removeOrphanedTempFiles(config.storage.dir)
@@ -71,6 +77,9 @@ async function main() {
     gaMeasurementId: config.gaMeasurementId,
     contactUrl: config.contactUrl,
     clientDir,
+    redis,
+    metrics,
+    metricsToken: config.metrics?.token,
   })
 
   const server = serve(
@@ -93,6 +102,21 @@ async function main() {
     },
   )
 
+  // Loopback only, whatever HOST is: what reaches it runs on this machine, so it asks no token.
+  const metricsPort = config.metrics?.port
+  const metricsServer =
+    metrics === undefined || metricsPort === undefined
+      ? undefined
+      : serve(
+          {
+            fetch: new Hono().route('/metrics', metricsRoutes({ metrics })).fetch,
+            port: metricsPort,
+            hostname: '127.0.0.1',
+            serverOptions: SERVER_TIMEOUTS,
+          },
+          (info) => logger.info({ port: info.port }, 'metrics served on 127.0.0.1'),
+        )
+
   let stopping = false
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return
@@ -103,6 +127,7 @@ async function main() {
       logger.error('in-flight requests did not finish in time; exiting')
       process.exit(1)
     }, STOP_GRACE_MS).unref()
+    metricsServer?.close()
     server.close(() => {
       close()
         .then(() => logger.info('stopped'))

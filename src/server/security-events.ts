@@ -37,12 +37,24 @@ export interface SecurityEventSource {
   by?: 'operator'
 }
 
+/**
+ * Who else hears the events logged through a logger (the metrics' counters). Keyed by the logger
+ * every part of one app already receives, so each call site stays as it is and two apps in one
+ * process (tests) never hear each other's events.
+ */
+const listeners = new WeakMap<Logger, (event: SecurityEventName) => void>()
+
+export function onSecurityEvent(logger: Logger, listener: (event: SecurityEventName) => void) {
+  listeners.set(logger, listener)
+}
+
 /** One line per event, never with a password, token, mail body or full address. */
 export function logSecurityEvent(
   logger: Logger,
   event: SecurityEventName,
   source: SecurityEventSource,
 ): void {
+  listeners.get(logger)?.(event)
   const fields = {
     event,
     userId: source.userId ?? null,

@@ -8,6 +8,8 @@ import { migrateToLatest } from './db/migrations'
 import { createLimiter, databaseCounters, type Limiter } from './http/limiter'
 import type { Logger } from './logger'
 import { createMailer } from './mail/mailer'
+import { countMails, type Metrics } from './metrics/metrics'
+import { onSecurityEvent } from './security-events'
 import { warnOfLookAlikesKept } from './startup-checks'
 import { createStorage } from './storage/create-storage'
 import type { ObjectStorage } from './storage/object-storage'
@@ -18,6 +20,8 @@ export interface Services {
   auth: Auth
   storage: ObjectStorage
   limiter: Limiter
+  /** Redis when REDIS_URL is set. */
+  redis: { ping(timeoutMs: number): Promise<void> } | undefined
   /** Closes the database and Redis. */
   close(): Promise<void>
 }
@@ -26,13 +30,15 @@ export interface Services {
  * Opens the database (migrated to the latest version), Redis when configured, storage and
  * auth. The admin command overrides two settings: it answers no untrusted client and must not
  * leave mail to be sent after it exits (`neutralAuthErrors`), and it prints no live link
- * (`logMailLinks`).
+ * (`logMailLinks`). The server passes its `metrics`, which then count mails, security events
+ * and the PostgreSQL pool.
  */
 export async function openServices(
   config: Config,
   logger: Logger,
-  overrides: { neutralAuthErrors?: boolean; logMailLinks?: boolean } = {},
+  overrides: { neutralAuthErrors?: boolean; logMailLinks?: boolean; metrics?: Metrics } = {},
 ): Promise<Services> {
+  const { metrics } = overrides
   const database = openDatabase(config.database, {
     onPoolError: (error) => logger.warn({ err: error }, 'database connection lost'),
   })
@@ -45,6 +51,17 @@ export async function openServices(
   const redis =
     config.redisUrl === undefined ? undefined : await connectRedisStorage(config.redisUrl, logger)
   const limiter = createLimiter(redis?.counters ?? databaseCounters(database.db))
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    logLinks: overrides.logMailLinks ?? isLoopbackUrl(config.publicUrl),
+    logger,
+  })
+  if (metrics !== undefined) {
+    onSecurityEvent(logger, metrics.securityEvent)
+    if (database.poolStats !== undefined) metrics.watchPool(database.poolStats)
+  }
   const auth = createAuth({
     db: database.db,
     dialect: database.dialect,
@@ -53,13 +70,7 @@ export async function openServices(
       neutralAuthErrors: overrides.neutralAuthErrors ?? config.neutralAuthErrors,
     },
     secret,
-    mailer: createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      outboxDir: path.join(config.dataDir, 'outbox'),
-      logLinks: overrides.logMailLinks ?? isLoopbackUrl(config.publicUrl),
-      logger,
-    }),
+    mailer: metrics === undefined ? mailer : countMails(mailer, metrics),
     logger,
     secondaryStorage: redis?.storage,
     limiter,
@@ -69,6 +80,7 @@ export async function openServices(
     auth,
     storage: createStorage(config.storage),
     limiter,
+    redis,
     close: async () => {
       await Promise.all([database.close(), redis?.close()])
     },

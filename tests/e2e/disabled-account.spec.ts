@@ -1,9 +1,11 @@
 import type { Page } from '@playwright/test'
 import { runMofu } from '../support/mofu-command'
-import { logIn, newEmail, openPanel, panel, verifiedAccount } from './account-helpers'
+import { logIn, newEmail, openPanel, panel, PASSWORD, verifiedAccount } from './account-helpers'
 import { expect, test } from './fixtures'
+import { linkIn, waitForMail } from './mailbox'
 
 const SESSION_ENDED = 'Your session has ended. Please log in again.'
+const DISABLED = 'This account has been disabled.'
 
 /** `mofu users disable` on the e2e server's own configuration, as its operator would run it. */
 async function disable(email: string) {
@@ -63,5 +65,48 @@ test('after mofu users disable, the next session refresh signs the open tab out'
   // The tab becomes visible again, one of the moments the client asks for the session anew.
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
   await expect(panel(page).getByText(SESSION_ENDED)).toBeVisible()
+  await expect(panel(page).locator('[data-state="signed-out"]')).toBeVisible()
+})
+
+test('a disabled account that follows its verification link lands on the panel with the message', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const email = newEmail('disabled-link')
+  const signUp = await request.post('/api/auth/sign-up/email', {
+    data: { email, password: PASSWORD, name: '', callbackURL: '/?account=true&verified=true' },
+    headers: { Origin: baseURL ?? '' },
+  })
+  expect(signUp.status()).toBe(200)
+  const link = linkIn(await waitForMail(email, /verify/i))
+  await disable(email)
+
+  await page.goto(link)
+  await expect(panel(page).getByRole('alert')).toHaveText(DISABLED)
+  await expect(panel(page).locator('[data-state="signed-out"]')).toBeVisible()
+})
+
+test('a disabled account that signs in with Google gets the message in the panel', async ({
+  page,
+}) => {
+  const email = newEmail('disabled-google')
+  const googleSignIn = async () => {
+    const popupOpened = page.waitForEvent('popup')
+    await panel(page).getByRole('button', { name: 'Sign in with Google' }).click()
+    const popup = await popupOpened
+    await popup.getByLabel('Email').fill(email)
+    await popup.getByRole('button', { name: 'Sign in' }).click()
+    await popup.waitForEvent('close')
+  }
+  await openPanel(page)
+  await googleSignIn()
+  await expect(panel(page).locator('[data-state="signed-in"]')).toContainText(email)
+  await disable(email)
+
+  await openPanel(page)
+  await expect(panel(page).locator('[data-state="signed-out"]')).toBeVisible()
+  await googleSignIn()
+  await expect(panel(page).getByRole('alert')).toHaveText(DISABLED)
   await expect(panel(page).locator('[data-state="signed-out"]')).toBeVisible()
 })

@@ -97,6 +97,7 @@ describe('a second upload seen from outside', () => {
     const storage: ObjectStorage = {
       get: (key) => disk.get(key),
       delete: (key) => disk.delete(key),
+      check: (timeoutMs) => disk.check(timeoutMs),
       async put(key, body, contentType) {
         if (watched !== null && key === `avatars/${watched.uid}`) {
           const { uid, app } = watched

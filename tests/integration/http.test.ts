@@ -46,13 +46,17 @@ describe('health', () => {
   it('answers /readyz with 200 while the database is reachable and 503 once it is not', async () => {
     const readiness = await createTestApp()
     try {
-      expect((await readiness.app.request('/readyz')).status).toBe(200)
+      const ready = await readiness.app.request('/readyz')
+      expect(ready.status).toBe(200)
+      expect(await ready.json()).toEqual({ status: 'ready', database: 'ok', storage: 'ok' })
       await readiness.database.close()
       const response = await readiness.app.request('/readyz')
       expect(response.status).toBe(503)
       expect(await response.json()).toEqual({
         status: 'unavailable',
         reason: 'database unreachable',
+        database: 'unreachable',
+        storage: 'ok',
       })
     } finally {
       await readiness.dispose()

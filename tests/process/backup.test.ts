@@ -1,20 +1,33 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import autocannon from 'autocannon'
 import sharp from 'sharp'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { runMofu } from '../support/mofu-command'
 import { startServer, type ServerProcess } from '../support/server-process'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestDatabase } from '../support/test-database'
-import { createTestUser, overHttp, putAvatar, type TestUser } from '../support/test-users'
+import {
+  createTestUser,
+  overHttp,
+  putAvatar,
+  TEST_PASSWORD,
+  type TestUser,
+} from '../support/test-users'
 
 /**
- * `mofu backup` while the server keeps writing, `mofu restore` into an empty DATA_DIR, and a
- * server on the restored folder answering every profile and avatar as the first one did.
+ * `mofu backup` while concurrent load keeps the server writing, `mofu restore` into an empty
+ * DATA_DIR, and a server on the restored folder answering every profile and avatar as the
+ * first one did.
  */
 
 const SLOW = 180_000
+const USERS = 6
+const BUSY_USERS = 4
+const LOAD_CONNECTIONS = 8
+/** One request in this many is a sign-up (a password hash and a mail); the rest are saves. */
+const SIGN_UP_EVERY = 10
 let smtp: SmtpCapture
 let server: ServerProcess
 let scratch: string
@@ -71,35 +84,90 @@ async function seen(base: string, handle: string) {
   }
 }
 
+/**
+ * Load as tests/load makes it, on autocannon's keep-alive connections: profile saves of the
+ * first users (each name unique, so a stored name tells which save it came from) and sign-ups
+ * of new addresses, each from its own client address. Resolves with autocannon's result once
+ * stop() is called.
+ */
+function startLoad(busy: readonly TestUser[], sentNames: Map<string, Set<string>>) {
+  const stamp = Date.now().toString(36)
+  const counts = { saves: 0, signUps: 0 }
+  let sent = 0
+  let instance: autocannon.Instance | undefined
+  const done = new Promise<autocannon.Result>((resolve, reject) => {
+    instance = autocannon(
+      {
+        url: server.url,
+        connections: LOAD_CONNECTIONS,
+        duration: SLOW / 1000,
+        requests: [
+          {
+            setupRequest: (request) => {
+              const n = ++sent
+              const from = `10.81.${(n >> 8) & 255}.${n & 255}`
+              if (n % SIGN_UP_EVERY === 0) {
+                counts.signUps++
+                return {
+                  ...request,
+                  method: 'POST',
+                  path: '/api/auth/sign-up/email',
+                  headers: { ...json, Origin: server.url, 'X-Forwarded-For': from },
+                  body: JSON.stringify({
+                    email: `load-${stamp}-${n}@mofu.test`,
+                    password: TEST_PASSWORD,
+                    name: '',
+                    callbackURL: '/',
+                  }),
+                }
+              }
+              const user = busy[n % busy.length] as TestUser
+              const name = `Load ${n}`
+              sentNames.get(user.uid)?.add(name)
+              counts.saves++
+              return {
+                ...request,
+                method: 'PATCH',
+                path: '/api/me/profile',
+                headers: { ...json, Cookie: user.cookie, Origin: server.url },
+                body: JSON.stringify({ name }),
+              }
+            },
+          },
+        ],
+      },
+      (error: unknown, result) => (error ? reject(error as Error) : resolve(result)),
+    )
+  })
+  return { counts, stop: () => instance?.stop(), done }
+}
+
 it(
-  'backs up while the server writes, restores into an empty DATA_DIR, and every profile and avatar answers the same',
+  'backs up under concurrent saves and sign-ups, restores into an empty DATA_DIR, and every profile and avatar answers the same',
   async () => {
     const users = []
-    for (let index = 1; index <= 3; index++) users.push(await userWithAvatar(index))
+    for (let index = 1; index <= USERS; index++) users.push(await userWithAvatar(index))
     const before = await Promise.all(users.map((user) => seen(server.url, user.handle)))
+    // The first users' names change under load; the others are left alone.
+    const busy = users.slice(0, BUSY_USERS)
+    const sentNames = new Map(busy.map((user) => [user.uid, new Set<string>()]))
 
-    // One user keeps saving while the backup runs.
-    const writer = users[0]
-    let writing = true
-    let saves = 0
-    const names = new Set<string>()
-    const writes = (async () => {
-      while (writing) {
-        const name = `Busy ${++saves}`
-        names.add(name)
-        await fetch(`${server.url}/api/me/profile`, {
-          method: 'PATCH',
-          headers: { ...json, Cookie: writer?.cookie ?? '', Origin: server.url },
-          body: JSON.stringify({ name }),
-        })
-      }
-    })()
+    const load = startLoad(busy, sentNames)
+    while (load.counts.saves < 50 || load.counts.signUps < 2) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
     const archive = path.join(scratch, 'mofu-backup.tar.gz')
+    const atStart = { ...load.counts }
     const backup = await runMofu(server.env, ['backup', archive])
-    writing = false
-    await writes
+    const atEnd = { ...load.counts }
+    load.stop()
+    const result = await load.done
     expect(backup.code, backup.stderr).toBe(0)
-    expect(saves).toBeGreaterThan(0)
+    expect(result.errors).toBe(0)
+    expect(result.non2xx).toBe(0)
+    // Saves and sign-ups went on while the backup ran.
+    expect(atEnd.saves).toBeGreaterThan(atStart.saves)
+    expect(atEnd.signUps).toBeGreaterThan(atStart.signUps)
     expect(((await fs.stat(archive)).mode & 0o777).toString(8)).toBe('600')
 
     const restoredDir = path.join(scratch, 'restored')
@@ -113,17 +181,25 @@ it(
     const after = await Promise.all(users.map((user) => seen(restored.url, user.handle)))
     for (const [index, view] of after.entries()) {
       const original = before[index]
+      const user = users[index] as TestUser
       expect(view.status).toBe(200)
       expect(view.bytes).toBe(original?.bytes)
-      if (index === 0) {
-        expect(names.has((view.profile as { name?: string }).name ?? '')).toBe(true)
-        expect({ ...view.profile, name: '' }).toEqual({ ...original?.profile, name: '' })
-      } else {
+      const names = sentNames.get(user.uid)
+      if (names === undefined) {
         expect(view.profile).toEqual(original?.profile)
+      } else {
+        const name = (view.profile as { name?: string }).name ?? ''
+        expect(names.has(name) || name === (original?.profile as { name?: string }).name).toBe(true)
+        expect({ ...view.profile, name: '' }).toEqual({ ...original?.profile, name: '' })
       }
     }
+    // The accounts signed up under load are there as far as the backup saw them, each whole.
+    const listed = await runMofu(restoreEnv, ['users', 'list', '--json'])
+    const accounts = JSON.parse(listed.stdout) as { email: string }[]
+    expect(accounts.length).toBeGreaterThanOrEqual(USERS)
+    expect(accounts.length).toBeLessThanOrEqual(USERS + load.counts.signUps)
     const signIn = await fetch(`${restored.url}/api/me/profile`, {
-      headers: { Cookie: users[1]?.cookie ?? '' },
+      headers: { Cookie: users.at(-1)?.cookie ?? '' },
     })
     expect(signIn.status).toBe(200)
   },

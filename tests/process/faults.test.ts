@@ -222,7 +222,12 @@ describe('PostgreSQL stopped under load', () => {
     await sleep(2_000)
     const ready = await fetch(`${app.url}/readyz`)
     expect(ready.status).toBe(503)
-    expect(await ready.json()).toEqual({ status: 'unavailable', reason: 'database unreachable' })
+    expect(await ready.json()).toEqual({
+      status: 'unavailable',
+      reason: 'database unreachable',
+      database: 'unreachable',
+      storage: 'ok',
+    })
     const refused = await fetch(`${app.url}/api/me/profile`, { headers: { Cookie: user.cookie } })
     expect(refused.status).toBe(503)
     expect(refused.headers.get('retry-after')).toBe('5')

@@ -59,7 +59,7 @@ it('installs with --omit=dev into an empty folder and the server starts and is r
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
   const ready = await fetch(`${server.url}/readyz`)
   expect(ready.status).toBe(200)
-  expect(await ready.json()).toEqual({ status: 'ready' })
+  expect(await ready.json()).toEqual({ status: 'ready', database: 'ok', storage: 'ok' })
 
   // The admin command runs there too, as `npx mofu` (the package's bin), on the server's data.
   const { stdout } = await run('npx', ['--no-install', 'mofu', 'users', 'list', '--json'], {

@@ -7,6 +7,8 @@ export interface RedisStorage {
   storage: SecondaryStorage
   /** Mofu's own limits (src/server/http/limiter.ts). */
   counters: CounterStore
+  /** Resolves when Redis answers PING within `timeoutMs` (for /readyz). */
+  ping(timeoutMs: number): Promise<void>
   close(): Promise<void>
 }
 
@@ -60,6 +62,9 @@ export async function connectRedisStorage(url: string, logger: Logger): Promise<
   return {
     storage,
     counters,
+    async ping(timeoutMs) {
+      await client.withAbortSignal(AbortSignal.timeout(timeoutMs)).ping()
+    },
     async close() {
       await client.quit()
     },

@@ -33,21 +33,32 @@ export function requestHooks(deps: RequestHookDeps): NonNullable<BetterAuthOptio
     }
   }
 
+  /** The link's landing page with `error=<code>`, for the panel to say why; null if not ours. */
+  const landingWith = (callbackURL: unknown, code: string): string | null => {
+    if (!sameOriginPath(callbackURL)) return null
+    const target = new URL(callbackURL, deps.publicUrl)
+    target.searchParams.set('error', code)
+    return callbackURL.startsWith('/') ? target.pathname + target.search : target.toString()
+  }
+
   return {
     before: createAuthMiddleware(async (ctx) => {
       if (ctx.path === '/verify-email' && (await deps.links.isStale(ctx.query?.token))) {
-        const callbackURL: unknown = ctx.query?.callbackURL
-        if (sameOriginPath(callbackURL)) {
-          const target = new URL(callbackURL, deps.publicUrl)
-          target.searchParams.set('error', 'INVALID_TOKEN')
-          throw ctx.redirect(
-            callbackURL.startsWith('/') ? target.pathname + target.search : target.toString(),
-          )
-        }
+        const landing = landingWith(ctx.query?.callbackURL, 'INVALID_TOKEN')
+        if (landing !== null) throw ctx.redirect(landing)
         throw new APIError('UNAUTHORIZED', {
           code: 'INVALID_TOKEN',
           message: AUTH_MESSAGES.verifyLinkInvalid,
         })
+      }
+      // The link of a disabled account would start no session (database-hooks.ts) and answer a
+      // bare 403: the browser that followed it lands on the app with the reason instead.
+      if (
+        ctx.path === '/verify-email' &&
+        (await deps.links.isForDisabledAccount(ctx.query?.token))
+      ) {
+        const landing = landingWith(ctx.query?.callbackURL, AUTH_ERROR_CODES.accountDisabled)
+        if (landing !== null) throw ctx.redirect(landing)
       }
       // ID-token sign-in would skip the redirect flow and its state and PKCE checks.
       if (ctx.path === '/sign-in/social' && ctx.body?.idToken !== undefined) {

@@ -3,6 +3,7 @@ import { createEmailVerificationToken } from 'better-auth/api'
 import { verifyJWT } from 'better-auth/crypto'
 import type { Kysely } from 'kysely'
 import type { Tables } from '../db/tables'
+import { isDisabled } from './user-store'
 
 /**
  * Verification links bound to the password they activate (pre-account takeover). Each link's
@@ -51,6 +52,12 @@ export function verificationLinks(db: Kysely<Tables>, secret: string, validSecon
       if (payload === null || payload.updateTo !== undefined) return false
       const userId = payload.userId
       return typeof userId !== 'string' || payload.credential !== (await credentialStamp(userId))
+    },
+
+    /** Whether a genuine token is for an account an operator disabled: it signs nobody in. */
+    async isForDisabledAccount(token: unknown): Promise<boolean> {
+      const payload = typeof token === 'string' ? await verifyJWT(token, secret) : null
+      return typeof payload?.userId === 'string' && (await isDisabled(db, payload.userId))
     },
   }
 }

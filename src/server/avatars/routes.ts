@@ -13,6 +13,7 @@ import {
 import { AVATAR_RENDITION_FORMATS, AVATAR_RENDITION_PX } from '../../shared/avatar-renditions'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 import { apiError } from '../http/errors'
+import type { Metrics } from '../metrics/metrics'
 import { signInRequired, type SessionCheck } from '../http/session'
 import type { ProfileStore } from '../profiles/profile-store'
 import type { ObjectStorage, StoredObject } from '../storage/object-storage'
@@ -63,14 +64,30 @@ export interface AvatarDeps {
   storage: ObjectStorage
   publicUrl: string
   limits: RouteLimits
+  metrics?: Metrics
+}
+
+/** processAvatar, timed into the metrics when they are on. */
+function avatarProcessing(metrics: Metrics | undefined): typeof processAvatar {
+  if (metrics === undefined) return processAvatar
+  return async (upload) => {
+    const started = performance.now()
+    try {
+      return await processAvatar(upload)
+    } finally {
+      metrics.avatarProcessed((performance.now() - started) / 1000)
+    }
+  }
 }
 
 /**
  * The signed-in user's own avatar, at /api/me/avatar (SPEC 4 "Avatar flow", 7 "Storage"): upload
  * or reset; no route takes a user id to write.
  */
-export function ownAvatarRoutes({ profiles, sessions, storage, publicUrl, limits }: AvatarDeps) {
+export function ownAvatarRoutes(deps: AvatarDeps) {
+  const { profiles, sessions, storage, publicUrl, limits, metrics } = deps
   const decode = decodeSlots(DECODE_SLOTS, DECODE_QUEUE)
+  const reencode = avatarProcessing(metrics)
   return new Hono()
     .put(
       '/',
@@ -87,18 +104,21 @@ export function ownAvatarRoutes({ profiles, sessions, storage, publicUrl, limits
         if (upload.length === 0) return refuse(c, 400, 'empty')
         let avatar: ProcessedAvatar
         try {
-          avatar = await decode(() => processAvatar(upload))
+          avatar = await decode(() => reencode(upload))
         } catch (error) {
           if (error instanceof DecodeQueueFull) {
+            metrics?.avatarUpload('busy')
             c.header('Retry-After', String(BUSY_RETRY_AFTER_S))
             return apiError(c, 503, 'BUSY', BUSY_MESSAGE)
           }
           if (!(error instanceof AvatarRejected)) throw error
+          metrics?.avatarUpload('rejected')
           return apiError(c, error.status, error.code, error.message)
         }
         const version = await saveAvatar(storage, profiles, uid, avatar)
         // The account was deleted while this ran; nothing of the upload was kept.
         if (version === null) return signInRequired(c)
+        metrics?.avatarUpload('stored')
         return c.json({
           avatar: avatarUrl(publicUrl, uid, version),
           avatarThumbhash: avatar.thumbhash,

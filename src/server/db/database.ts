@@ -33,6 +33,8 @@ export interface Database {
   read<Row>(compiled: CompiledQuery<Row>): (parameters: readonly unknown[]) => Promise<Row[]>
   /** Resolves when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs: number): Promise<void>
+  /** PostgreSQL only: connections checked out of the pool, and queries waiting for one. */
+  poolStats?: () => { inUse: number; waiting: number }
   /** Closes every connection; calling it again waits for the same close. */
   close(): Promise<void>
 }
@@ -176,6 +178,7 @@ function openPostgres(
       <Row>(compiled: CompiledQuery<Row>) =>
       async (parameters: readonly unknown[]) =>
         (await pool.query(compiled.sql, [...parameters])).rows as Row[],
+    poolStats: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     async ping(pingTimeoutMs) {
       const connecting = pool.connect()
       const client = await withTimeout(connecting, pingTimeoutMs).catch((error: unknown) => {

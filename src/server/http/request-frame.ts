@@ -1,6 +1,8 @@
 import { createMiddleware } from 'hono/factory'
 import type { RequestIdVariables } from 'hono/request-id'
+import { routePath } from 'hono/route'
 import type { Logger } from '../logger'
+import type { Metrics } from '../metrics/metrics'
 import { apiError } from './errors'
 import { CROSS_SITE_MESSAGE, crossSiteWrite, isAccountPath } from './request-guards'
 import type { ApplySecurityHeaders } from './security'
@@ -11,14 +13,17 @@ const REQUEST_ID = /^[\w\-=]{1,255}$/
 /**
  * What every request gets, in one middleware rather than five (each a frame and a promise per
  * request): a request id (X-Request-Id), the cross-site write guard, the security headers,
- * `Cache-Control: no-store` on account answers, and one log line.
+ * `Cache-Control: no-store` on account answers, one log line, and with metrics on, the request
+ * counted under the pattern of the route that answered (`/api/handles/:handle`): a bounded set
+ * of labels, whatever URLs clients send.
  */
 export function requestFrame(deps: {
   logger: Logger
   publicUrl: string
   securityHeaders: ApplySecurityHeaders
+  metrics?: Metrics
 }) {
-  const { logger, securityHeaders } = deps
+  const { logger, securityHeaders, metrics } = deps
   const isCrossSite = crossSiteWrite(deps.publicUrl)
   return createMiddleware<{ Variables: RequestIdVariables }>(async (c, next) => {
     const started = performance.now()
@@ -31,15 +36,11 @@ export function requestFrame(deps: {
     headers.set('X-Request-Id', reqId)
     securityHeaders(headers)
     if (isAccountPath(c.req.path)) headers.set('Cache-Control', 'no-store')
+    const ms = performance.now() - started
     logger.info(
-      {
-        reqId,
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round(performance.now() - started),
-      },
+      { reqId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms) },
       'request',
     )
+    metrics?.request(c.req.method, routePath(c), c.res.status, ms / 1000)
   })
 }

@@ -172,6 +172,15 @@ export function createLocalStorage(dir: string): ObjectStorage {
       await fs.rm(file, { force: true })
       await fs.rm(metaOf(file), { force: true })
     },
+
+    // A file named like a temporary one, so a start removes it should the process die here.
+    // The caller bounds the time: a local file system answers or fails.
+    async check() {
+      const probe = path.join(root, `.ready.${process.pid}.${randomUUID()}.tmp`)
+      await fs.mkdir(root, { recursive: true, mode: PRIVATE_DIR_MODE })
+      await fs.writeFile(probe, '', { flag: 'wx', mode: PRIVATE_FILE_MODE })
+      await fs.rm(probe, { force: true })
+    },
   }
 }
 

@@ -17,6 +17,11 @@ export interface ObjectStorage {
   get(key: string): Promise<StoredObject | null>
   /** Removes the object; a key with nothing under it is not an error. */
   delete(key: string): Promise<void>
+  /**
+   * Resolves when the storage can be used (the folder takes a file, the bucket answers) within
+   * `timeoutMs`; for /readyz.
+   */
+  check(timeoutMs: number): Promise<void>
 }
 
 export class StorageKeyError extends Error {

@@ -1,6 +1,7 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3'
@@ -91,6 +92,12 @@ export function createS3Storage(target: S3Target): ObjectStorage {
       } catch (error) {
         if (!isMissingKey(error)) throw error
       }
+    },
+
+    async check(timeoutMs) {
+      await client.send(new HeadBucketCommand({ Bucket }), {
+        abortSignal: AbortSignal.timeout(timeoutMs),
+      })
     },
   }
 }

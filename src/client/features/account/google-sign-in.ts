@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@shared/auth-messages'
+import { AUTH_ERROR_CODES, AUTH_MESSAGES } from '@shared/auth-messages'
 import { POPUP_DONE_PATH } from '@shared/routes'
 import { authClient } from './auth-client'
 import { authErrorMessage } from './auth-errors'
@@ -8,11 +8,15 @@ const CHANNEL = 'mofu-auth'
 interface PopupResult {
   type: 'google-done'
   ok: boolean
+  /** The last `error` the landing page's URL carries (Better Auth appends its own code). */
+  error?: string | null
   /** The attempt's nonce, from the landing page's URL: another page's message is not ours. */
   attempt: string | null
 }
 
 const ATTEMPT_PARAM = 'attempt'
+/** How long a popup that reads as closed may still take to report (see below). */
+const CLOSED_GRACE_MS = 2_000
 
 /**
  * Google sign-in in a popup over Better Auth's redirect flow: the window opens at once (inside
@@ -63,12 +67,17 @@ export async function signInWithGooglePopup(): Promise<string | null> {
         result.type === 'google-done' &&
         result.attempt === attempt
       ) {
-        finish(result.ok ? null : AUTH_MESSAGES.googleFailed)
+        if (result.ok) finish(null)
+        else if (result.error === AUTH_ERROR_CODES.accountDisabled) {
+          finish(AUTH_MESSAGES.accountDisabled)
+        } else finish(AUTH_MESSAGES.googleFailed)
       }
     })
-    // The popup may also be closed by hand before it reports.
+    // The popup may also be closed by hand before it reports. It also reads as closed once it is
+    // back on Mofu's origin, whose Cross-Origin-Opener-Policy cuts it from this window, while its
+    // landing page still loads and reports: its message gets that long to arrive.
     const watch = window.setInterval(() => {
-      if (popup.closed) window.setTimeout(() => finish(AUTH_MESSAGES.popupClosed), 300)
+      if (popup.closed) window.setTimeout(() => finish(AUTH_MESSAGES.popupClosed), CLOSED_GRACE_MS)
     }, 400)
   })
 }
@@ -76,11 +85,12 @@ export async function signInWithGooglePopup(): Promise<string | null> {
 /** Runs in the popup on POPUP_DONE_PATH. */
 export function reportPopupResult() {
   const params = new URLSearchParams(window.location.search)
-  const ok = !params.has('error')
+  const errors = params.getAll('error')
   const channel = new BroadcastChannel(CHANNEL)
   channel.postMessage({
     type: 'google-done',
-    ok,
+    ok: errors.length === 0,
+    error: errors.at(-1) ?? null,
     attempt: params.get(ATTEMPT_PARAM),
   } satisfies PopupResult)
   channel.close()

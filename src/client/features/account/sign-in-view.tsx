@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useSearch } from 'wouter'
-import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '@shared/auth-messages'
+import { AUTH_ERROR_CODES, AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '@shared/auth-messages'
 import { PASSKEY_ERROR_CODES, PASSKEY_MESSAGES } from '@shared/passkeys'
 import { publicConfig } from '@client/lib/public-config'
 import { authClient } from './auth-client'
@@ -31,9 +31,16 @@ export function SignInView() {
   const [canResend, setCanResend] = useState(false)
   /** The password was right and the account asks for a two-factor code next. */
   const [needsCode, setNeedsCode] = useState(false)
-  const [message, setMessage] = useState<Message>(() =>
-    params.has('error') ? { tone: 'error', text: AUTH_MESSAGES.verifyLinkInvalid } : null,
-  )
+  const [message, setMessage] = useState<Message>(() => {
+    const error = params.get('error')
+    if (error === null) return null
+    // A verification link lands here with why it signed nobody in.
+    const disabled = error === AUTH_ERROR_CODES.accountDisabled
+    return {
+      tone: 'error',
+      text: disabled ? AUTH_MESSAGES.accountDisabled : AUTH_MESSAGES.verifyLinkInvalid,
+    }
+  })
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
