@@ -42,7 +42,8 @@ it('says when the storage folder cannot take a file, and recovers once it can', 
       storage: 'unavailable',
     },
   })
-  expect(server.output()).toContain('"msg":"storage unavailable"')
+  // The log line is written after the answer, by pino's own stream.
+  await expect.poll(() => server.output()).toContain('"msg":"storage unavailable"')
 
   await fs.rm(storage)
   expect((await readiness(server.url)).status).toBe(200)
