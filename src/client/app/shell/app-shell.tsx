@@ -16,7 +16,10 @@ const AccountPanel = lazy(() =>
 )
 
 let returningByHistory = false
-window.addEventListener('popstate', () => (returningByHistory = true))
+// No window when the pages are prerendered at build time.
+if (typeof window !== 'undefined') {
+  window.addEventListener('popstate', () => (returningByHistory = true))
+}
 
 /** The drawer closes this long after a choice on small screens (SPEC 9). */
 const DRAWER_CLOSE_DELAY_MS = 500
@@ -32,7 +35,9 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [pathname] = useLocation()
   const layout = shellLayout(pathname)
   const panel = useAccountPanel()
-  const isDesktop = useMediaQuery('(min-width: 640px)')
+  // The prerendered sidebar is not inert, so its links work before hydration at any width; below
+  // 640 px it sits off screen until the drawer opens.
+  const isDesktop = useMediaQuery('(min-width: 640px)', true)
   const [drawerOpen, setDrawerOpen] = useState(false)
   const menuButton = useRef<HTMLButtonElement>(null)
   const closeTimer = useRef<number | undefined>(undefined)
@@ -142,7 +147,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   )
 }
 
-function PageSkeleton() {
+/** Stands in for a page while its code arrives, and in the prerendered shell of /@handle. */
+export function PageSkeleton() {
   return (
     <div aria-busy="true" aria-label="Loading" className="animate-pulse space-y-4">
       <div className="h-48 rounded-3xl bg-accent-soft" />

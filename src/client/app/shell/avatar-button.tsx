@@ -1,8 +1,9 @@
-import { cachedAvatar } from '@client/features/profile/avatar/avatar-cache'
+import { useCachedAvatar } from '@client/features/profile/avatar/avatar-cache'
 import { AvatarImage } from '@client/features/profile/avatar/avatar-image'
 
 /** The round button at top right that opens the account panel (SPEC 2). */
 export function AvatarButton({ onOpen }: { onOpen: () => void }) {
+  const cached = useCachedAvatar()
   return (
     <button
       type="button"
@@ -11,7 +12,7 @@ export function AvatarButton({ onOpen }: { onOpen: () => void }) {
       aria-haspopup="dialog"
       className="grid size-11 place-items-center overflow-hidden rounded-full border-2 border-sakura-300 bg-raised shadow-md transition-transform hover:scale-105"
     >
-      <AvatarImage address={cachedAvatar().address ?? ''} size={40} />
+      <AvatarImage address={cached.address ?? ''} size={40} />
     </button>
   )
 }
