@@ -31,7 +31,8 @@ function inlinePrepaint(): Plugin {
 export default defineConfig({
   plugins: [inlinePrepaint(), react(), tailwindcss()],
   resolve: { tsconfigPaths: true },
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true },
+  // The manifest (dist/client/.vite/) records the chunk graph for bench/front-end.ts.
+  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true, manifest: true },
   server: {
     port: 5173,
     proxy: { '/api': apiServer, '/media': apiServer, '/healthz': apiServer, '/readyz': apiServer },

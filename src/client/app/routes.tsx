@@ -1,6 +1,5 @@
 import { lazy, type ComponentType } from 'react'
 import { Route, Switch } from 'wouter'
-import { POPUP_DONE_PATH } from '@shared/routes'
 import { HomePage } from '@client/features/pages/home-page'
 import { AppShell } from './shell/app-shell'
 
@@ -50,13 +49,6 @@ export function prefetchPages() {
 
 /** The routes of SPEC 2; src/shared/routes.ts mirrors them for the server's 404s. */
 export function AppRoutes() {
-  // The Google sign-in popup's landing page reports back and closes; it needs no shell.
-  if (window.location.pathname === POPUP_DONE_PATH) {
-    void import('@client/features/account/google-sign-in').then((module) =>
-      module.reportPopupResult(),
-    )
-    return null
-  }
   return (
     <AppShell>
       <Switch>
