@@ -2,7 +2,12 @@ import { useState, type FormEvent } from 'react'
 import { useSearch } from 'wouter'
 import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '@shared/auth-messages'
 import { publicConfig } from '@client/lib/public-config'
-import { authClient } from './auth-client'
+import {
+  requestPasswordReset,
+  sendVerificationEmail,
+  signInWithEmail,
+  signUpWithEmail,
+} from './auth-api'
 import { attempt } from './auth-errors'
 import { sessionChanged } from './auth-state'
 import { Button, Field, Notice } from '@client/components/ui'
@@ -32,7 +37,7 @@ export function SignInView() {
     setMessage(null)
     if (mode === 'signup') {
       const { message: failure, code } = await attempt(() =>
-        authClient.signUp.email({ email, password, name: '', callbackURL: VERIFIED_CALLBACK }),
+        signUpWithEmail({ email, password, name: '', callbackURL: VERIFIED_CALLBACK }),
       )
       // Registration leaves the user signed out until the address is verified (SPEC 4).
       setCanResend(failure === null || code === 'MAIL_NOT_SENT')
@@ -43,9 +48,7 @@ export function SignInView() {
       )
       if (failure === null) setPassword('')
     } else {
-      const { message: failure, code } = await attempt(() =>
-        authClient.signIn.email({ email, password }),
-      )
+      const { message: failure, code } = await attempt(() => signInWithEmail({ email, password }))
       setCanResend(code === 'EMAIL_NOT_VERIFIED')
       if (failure === null) await sessionChanged()
       else setMessage({ tone: 'error', text: failure })
@@ -59,9 +62,7 @@ export function SignInView() {
       return
     }
     setBusy('reset')
-    const { message: failure } = await attempt(() =>
-      authClient.requestPasswordReset({ email: email.trim() }),
-    )
+    const { message: failure } = await attempt(() => requestPasswordReset(email.trim()))
     setMessage(
       failure === null
         ? { tone: 'success', text: AUTH_MESSAGES.resetEmailSent }
@@ -73,7 +74,7 @@ export function SignInView() {
   const resend = async () => {
     setBusy('resend')
     const { message: failure } = await attempt(() =>
-      authClient.sendVerificationEmail({ email: email.trim(), callbackURL: VERIFIED_CALLBACK }),
+      sendVerificationEmail({ email: email.trim(), callbackURL: VERIFIED_CALLBACK }),
     )
     setMessage(
       failure === null
