@@ -102,3 +102,29 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1)
   })
 })
+
+test.describe('at phone width', () => {
+  test.use({ viewport: { width: 412, height: 823 } })
+
+  test('the prerendered page stays in place through hydration: no layout shift', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const record = window as unknown as { layoutShift: number }
+      record.layoutShift = 0
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+          record.layoutShift += entry.value
+        }
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    await page.goto('/')
+    // Hydrated once a filter answers.
+    await page.getByRole('button', { name: 'Cosy' }).click()
+    await expect(page.getByRole('button', { name: 'Cosy' })).toHaveAttribute('aria-pressed', 'true')
+    const shift = await page.evaluate(
+      () => (window as unknown as { layoutShift: number }).layoutShift,
+    )
+    expect(shift).toBe(0)
+  })
+})

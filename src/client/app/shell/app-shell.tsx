@@ -1,4 +1,13 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
 import { useLocation } from 'wouter'
 import { pageTitle, shellLayout, type LayoutVariant } from '@shared/routes'
 import { usePageViews } from '@client/features/analytics/page-views'
@@ -42,6 +51,13 @@ export function AppShell({ children }: { children: ReactNode }) {
   const menuButton = useRef<HTMLButtonElement>(null)
   const closeTimer = useRef<number | undefined>(undefined)
   usePageViews()
+  // The same element on every render of the shell (drawer, panel, window width): a page boundary
+  // still waiting for its chunk to hydrate would otherwise take the update, drop its prerendered
+  // HTML and show the skeleton in between.
+  const page = useMemo(
+    () => <Suspense fallback={<PageSkeleton />}>{children}</Suspense>,
+    [children],
+  )
   useLayoutEffect(() => {
     document.title = pageTitle(pathname)
   }, [pathname])
@@ -133,7 +149,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           </div>
         </header>
         <main id="main" tabIndex={-1} className={`outline-none ${MAIN_CLASSES[layout.variant]}`}>
-          <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
+          {page}
         </main>
         {layout.footer && <Footer />}
       </div>
