@@ -1,10 +1,14 @@
 import { lazy, type ComponentType } from 'react'
 import { Route, Switch } from 'wouter'
-import { HomePage } from '@client/features/pages/home-page'
 import { AppShell } from './shell/app-shell'
 
-/** Pages other than Home load on demand; prefetchPages() warms them when the browser idles. */
+/**
+ * Every page loads on demand, Home too: its prerendered HTML paints before any script, and it
+ * hydrates once its chunk arrives, so the first load carries only the shell. prefetchPages()
+ * warms the others when the browser idles.
+ */
 const pageModules = {
+  home: () => import('@client/features/pages/home-page').then((m) => m.HomePage),
   favorites: () => import('@client/features/pages/favorites-page').then((m) => m.FavoritesPage),
   seeme: () => import('@client/features/pages/seeme-page').then((m) => m.SeeMePage),
   sakuramap: () => import('@client/features/pages/sakuramap-page').then((m) => m.SakuraMapPage),
@@ -27,6 +31,7 @@ const pageModules = {
 const page = <P extends object = object>(load: () => Promise<ComponentType<P>>) =>
   lazy(() => load().then((component) => ({ default: component })))
 
+const Home = page(pageModules.home)
 const Favorites = page(pageModules.favorites)
 const SeeMe = page(pageModules.seeme)
 const SakuraMap = page(pageModules.sakuramap)
@@ -52,14 +57,14 @@ export function AppRoutes() {
   return (
     <AppShell>
       <Switch>
-        <Route path="/" component={HomePage} />
+        <Route path="/" component={Home} />
         <Route path="/favorites" component={Favorites} />
         <Route path="/seeme" component={SeeMe} />
         <Route path="/sakuramap" component={SakuraMap} />
         <Route path="/shop" component={Shop} />
         <Route path="/premium" component={Premium} />
         {/* /account shows its slide-over over the home page. */}
-        <Route path="/account/*?" component={HomePage} />
+        <Route path="/account/*?" component={Home} />
         <Route path="/settings" component={Settings} />
         <Route path="/master" component={Master} />
         <Route path="/privacy" component={Privacy} />
