@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { Router } from 'wouter'
@@ -26,8 +26,12 @@ if (window.location.pathname === POPUP_DONE_PATH) {
   )
   // The server sends this page's own prerendered HTML, marked with its path, or a generic shell,
   // which is replaced at once, in this task, so nothing can be clicked in it after the page loads.
+  // Hydrating as a transition lets React yield every few milliseconds instead of holding the
+  // main thread for the whole tree (the page is already painted).
   if (root.dataset.prerendered === normalizePath(window.location.pathname)) {
-    hydrateRoot(root, app)
+    startTransition(() => {
+      hydrateRoot(root, app)
+    })
   } else {
     const fresh = createRoot(root)
     flushSync(() => fresh.render(app))
@@ -36,8 +40,8 @@ if (window.location.pathname === POPUP_DONE_PATH) {
   // The session is asked for at once, in a chunk of its own, so it never delays the first paint.
   void import('./account-session').then((module) => module.startAccountSession())
 
-  // Warm the other pages and the account panel once the first page is idle, so opening them
-  // feels instant without weighing on the first load.
+  // Warm the other pages and the account panel, one per idle moment, so opening them feels
+  // instant without weighing on the first load or holding the main thread for long.
   const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1500))
-  idle(() => prefetchPages())
+  prefetchPages(idle)
 }

@@ -48,8 +48,16 @@ const Articles = page(pageModules.articles)
 const NotFound = page(pageModules.notFound)
 const PublicProfile = page(pageModules.publicProfile)
 
-export function prefetchPages() {
-  for (const load of Object.values(pageModules)) void load()
+/** Loads each page's code in turn, the next one when `whenIdle` calls back. */
+export function prefetchPages(whenIdle: (next: () => void) => void) {
+  const loads = Object.values(pageModules)
+  const next = () => {
+    const load = loads.shift()
+    // A page that fails to load here is tried again when it is opened.
+    const proceed = () => whenIdle(next)
+    if (load !== undefined) load().then(proceed, proceed)
+  }
+  whenIdle(next)
 }
 
 /** The routes of SPEC 2; src/shared/routes.ts mirrors them for the server's 404s. */
