@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { Router } from 'wouter'
 import { normalizePath, POPUP_DONE_PATH } from '@shared/routes'
-import { AppRoutes, prefetchPages } from './routes'
+import { AppRoutes, prefetchPages, preloadPage } from './routes'
 import './styles.css'
 
 const root = document.getElementById('root')
@@ -26,12 +26,14 @@ if (window.location.pathname === POPUP_DONE_PATH) {
   )
   // The server sends this page's own prerendered HTML, marked with its path, or a generic shell,
   // which is replaced at once, in this task, so nothing can be clicked in it after the page loads.
-  // Hydrating as a transition lets React yield every few milliseconds instead of holding the
-  // main thread for the whole tree (the page is already painted).
+  // The page's own code first, so the whole page hydrates at once (it is painted meanwhile);
+  // as a transition, React yields every few milliseconds instead of holding the main thread.
   if (root.dataset.prerendered === normalizePath(window.location.pathname)) {
-    startTransition(() => {
-      hydrateRoot(root, app)
-    })
+    const hydrate = () =>
+      startTransition(() => {
+        hydrateRoot(root, app)
+      })
+    preloadPage(window.location.pathname).then(hydrate, hydrate)
   } else {
     const fresh = createRoot(root)
     flushSync(() => fresh.render(app))

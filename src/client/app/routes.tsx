@@ -1,5 +1,6 @@
-import { lazy, type ComponentType } from 'react'
+import { createElement, lazy, useState, type ComponentType, type ReactNode } from 'react'
 import { Route, Switch } from 'wouter'
+import { normalizePath } from '@shared/routes'
 import { AppShell } from './shell/app-shell'
 
 /**
@@ -28,8 +29,32 @@ const pageModules = {
   accountPanel: () => import('./account-panel').then((m) => m.AccountPanel),
 }
 
-const page = <P extends object = object>(load: () => Promise<ComponentType<P>>) =>
-  lazy(() => load().then((component) => ({ default: component })))
+interface Page<P extends object> {
+  (props: P): ReactNode
+  /** Loads the page's code, so the next mount renders it without suspending. */
+  preload: () => Promise<void>
+}
+
+/**
+ * A page whose code loads on demand. Once loaded (opened before, or preloaded by main.tsx ahead
+ * of hydration), a new mount renders it at once: a prerendered page then hydrates together with
+ * the shell, and a click on it is never dropped while its chunk is still on the way.
+ */
+function page<P extends object = object>(load: () => Promise<ComponentType<P>>): Page<P> {
+  let loaded: ComponentType<P> | undefined
+  const remember = (component: ComponentType<P>) => (loaded = component)
+  const Lazy = lazy(() => load().then((component) => ({ default: remember(component) })))
+  function Lazily(props: P) {
+    const [Loaded] = useState(() => loaded)
+    return Loaded === undefined ? createElement(Lazy, props) : createElement(Loaded, props)
+  }
+  return Object.assign(Lazily, {
+    preload: () =>
+      load()
+        .then(remember)
+        .then(() => undefined),
+  })
+}
 
 const Home = page(pageModules.home)
 const Favorites = page(pageModules.favorites)
@@ -47,6 +72,28 @@ const AnimeOp = page(pageModules.animeOp)
 const Articles = page(pageModules.articles)
 const NotFound = page(pageModules.notFound)
 const PublicProfile = page(pageModules.publicProfile)
+
+/** The prerendered pages by path: the ones main.tsx hydrates (PRERENDERED_PATHS). */
+const PRERENDERED_PAGES: Record<string, Page<object>> = {
+  '/': Home,
+  '/favorites': Favorites,
+  '/seeme': SeeMe,
+  '/sakuramap': SakuraMap,
+  '/shop': Shop,
+  '/premium': Premium,
+  '/settings': Settings,
+  '/master': Master,
+  '/privacy': Privacy,
+  '/terms': Terms,
+  '/cookies': Cookies,
+  '/dim25': Dim25,
+  '/articles': Articles,
+}
+
+/** Loads the code of the prerendered page at `pathname`, if it is one. */
+export async function preloadPage(pathname: string): Promise<void> {
+  await PRERENDERED_PAGES[normalizePath(pathname)]?.preload()
+}
 
 /** Loads each page's code in turn, the next one when `whenIdle` calls back. */
 export function prefetchPages(whenIdle: (next: () => void) => void) {
