@@ -28,12 +28,20 @@ function inlinePrepaint(): Plugin {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [inlinePrepaint(), react(), tailwindcss()],
   resolve: { tsconfigPaths: true },
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true },
+  // The manifest (dist/client/.vite/) records the chunk graph for bench/front-end.ts.
+  // The prerender build (--ssr, see scripts/prerender.mjs) needs no copy of public/.
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+    copyPublicDir: isSsrBuild !== true,
+  },
   server: {
     port: 5173,
     proxy: { '/api': apiServer, '/media': apiServer, '/healthz': apiServer, '/readyz': apiServer },
   },
-})
+}))

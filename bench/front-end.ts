@@ -17,6 +17,12 @@ export interface FirstLoad {
 
 export interface FrontEndSizes {
   app: FirstLoad
+  /**
+   * The JavaScript /?account=true adds to what / loads at once (the entry and the session chunk
+   * it imports right away): the account panel's chunks, gzip level 9 file by file. Absent in
+   * results from before issue 12.
+   */
+  accountPanel?: FirstLoad
   /** React and react-dom alone, rendering one element, built the same way. */
   reactAlone: FirstLoad
 }
@@ -57,6 +63,45 @@ async function firstLoad(dir: string): Promise<FirstLoad> {
   return { jsGzipBytes: total(scripts), cssGzipBytes: total(styles), files }
 }
 
+interface ManifestChunk {
+  file: string
+  imports?: string[]
+}
+
+const MANIFEST = '.vite/manifest.json'
+/** Vite names the entry chunk after the HTML that loads main.tsx. */
+const ENTRY = 'index.html'
+/** main.tsx imports it at once on every page. */
+const SESSION = 'src/client/app/account-session.ts'
+const ACCOUNT_PANEL = 'src/client/app/account-panel.tsx'
+
+/** The account panel's chunks and their static imports, less those / has loaded already. */
+async function accountPanelLoad(dir: string): Promise<FirstLoad> {
+  const manifest = JSON.parse(await fs.readFile(path.join(dir, MANIFEST), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >
+  const withImports = (keys: string[]) => {
+    const found = new Set<string>()
+    const visit = (key: string) => {
+      if (found.has(key)) return
+      const chunk = manifest[key]
+      if (chunk === undefined) throw new Error(`${MANIFEST} has no ${key}`)
+      found.add(key)
+      for (const imported of chunk.imports ?? []) visit(imported)
+    }
+    for (const key of keys) visit(key)
+    return found
+  }
+  const loaded = withImports([ENTRY, SESSION])
+  const files = [...withImports([ACCOUNT_PANEL])]
+    .filter((key) => !loaded.has(key))
+    .map((key) => `/${manifest[key]?.file ?? key}`)
+  let jsGzipBytes = 0
+  for (const file of files) jsGzipBytes += gzipSize(await fs.readFile(path.join(dir, file)))
+  return { jsGzipBytes, cssGzipBytes: 0, files }
+}
+
 const REACT_ENTRY = `import { createRoot } from 'react-dom/client'
 
 createRoot(document.getElementById('root')!).render(<h1>Mofu</h1>)
@@ -93,5 +138,9 @@ async function buildReactAlone(): Promise<FirstLoad> {
 }
 
 export async function measureFrontEnd(clientDir: string): Promise<FrontEndSizes> {
-  return { app: await firstLoad(clientDir), reactAlone: await buildReactAlone() }
+  return {
+    app: await firstLoad(clientDir),
+    accountPanel: await accountPanelLoad(clientDir),
+    reactAlone: await buildReactAlone(),
+  }
 }

@@ -27,7 +27,7 @@ function load(figures: LoadFigures, unit = 'req/s'): string {
   return `${count(figures.rps)} ${unit} · p50 ${figures.p50Ms} ms · p99 ${figures.p99Ms} ms${failed}`
 }
 
-function frontEndRows({ frontEnd: { app, reactAlone } }: Figures): Row[] {
+function frontEndRows({ frontEnd: { app, accountPanel, reactAlone } }: Figures): Row[] {
   const scripts = app.files.filter((file) => !file.endsWith('.css')).length
   const added = kb(app.jsGzipBytes - reactAlone.jsGzipBytes)
   return [
@@ -38,6 +38,15 @@ function frontEndRows({ frontEnd: { app, reactAlone } }: Figures): Row[] {
       `React + react-dom alone ${kb(reactAlone.jsGzipBytes)} (app adds ${added})`,
     ),
     row('CSS', kb(app.cssGzipBytes)),
+    ...(accountPanel === undefined
+      ? []
+      : [
+          row(
+            'JavaScript /?account=true adds',
+            `${kb(accountPanel.jsGzipBytes)} (${accountPanel.files.length} scripts)`,
+            'the account panel’s chunks beyond what / loads at once',
+          ),
+        ]),
   ]
 }
 

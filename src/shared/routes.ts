@@ -74,7 +74,37 @@ export function isAppRoute(pathname: string): boolean {
   )
 }
 
+/**
+ * The pages prerendered at build time, each into the HTML the server sends for it, which the
+ * client hydrates. Paths with a part of their own (/@handle, /articles/…, /anime/op/…) and the
+ * account route, which opens the panel, get the generic shell of their layout instead.
+ */
+export const PRERENDERED_PATHS: readonly string[] = [
+  ...[...PAGE_PATHS].filter((path) => !isAccountPath(path)),
+  '/articles',
+]
+
 export type LayoutVariant = 'standard' | 'map' | 'articles' | 'player'
+
+/** Layouts with a generic shell, and a path the build renders each from. */
+export const GENERIC_SHELL_PATHS = {
+  standard: '/@',
+  articles: '/articles/',
+  player: '/anime/op/any',
+} as const satisfies Partial<Record<LayoutVariant, string>>
+export type GenericShell = keyof typeof GENERIC_SHELL_PATHS
+
+/** The build's files, relative to the client folder: a prerendered page, or a generic shell. */
+export const pageFile = (path: string) => (path === '/' ? 'index.html' : `pages${path}.html`)
+export const shellFile = (shell: GenericShell) => `pages/shell-${shell}.html`
+
+/** The file of the HTML the server sends for a path (see PRERENDERED_PATHS). */
+export function prerenderedFile(pathname: string): string {
+  const path = normalizePath(pathname)
+  if (PRERENDERED_PATHS.includes(path)) return pageFile(path)
+  const { variant } = shellLayout(path)
+  return shellFile(variant === 'articles' || variant === 'player' ? variant : 'standard')
+}
 
 export interface ShellLayout {
   variant: LayoutVariant

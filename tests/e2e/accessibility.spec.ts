@@ -17,6 +17,8 @@ for (const theme of ['dark', 'light'] as const) {
         await page.addInitScript((chosen) => window.localStorage.setItem('theme', chosen), theme)
         await page.goto(route)
         await expect(page.getByRole('heading').first()).toBeVisible()
+        // The prerendered page is whole before the account panel opens (after hydration).
+        if (route.includes('account')) await expect(page.getByRole('dialog')).toBeVisible()
         await expect(page.locator('html')).toHaveClass(
           theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/,
         )

@@ -25,6 +25,20 @@ beforeAll(async () => {
     zlib.brotliCompressSync(bigScript),
   )
   await fs.writeFile(path.join(clientDir, 'robots.txt'), 'User-agent: *\n')
+  // What scripts/prerender.mjs writes beside index.html (the home page).
+  await fs.mkdir(path.join(clientDir, 'pages'))
+  await fs.mkdir(path.join(clientDir, '.vite'))
+  for (const [file, marker] of [
+    ['settings.html', 'settings page'],
+    ['shell-standard.html', 'standard shell'],
+    ['shell-player.html', 'player shell'],
+  ] as const) {
+    await fs.writeFile(
+      path.join(clientDir, 'pages', file),
+      `<!doctype html><html><head><script>${inlineScript}</script></head><body><div id="root">${marker}</div></body></html>`,
+    )
+  }
+  await fs.writeFile(path.join(clientDir, '.vite', 'manifest.json'), '{}')
   subject = await createTestApp({ app: { clientDir } })
 })
 
@@ -162,6 +176,27 @@ describe('client assets', () => {
     expect((await get('/', { 'If-None-Match': etag ?? '' })).status).toBe(304)
   })
 
+  it('serve each path its prerendered page, or the generic shell of its layout', async () => {
+    const page = async (url: string) => await (await get(url, { Accept: 'text/html' })).text()
+    expect(await page('/settings')).toContain('<div id="root">settings page</div>')
+    expect(await page('/settings/')).toContain('settings page')
+    expect(await page('/@mochi')).toContain('standard shell')
+    expect(await page('/anime/op/first-light')).toContain('player shell')
+    expect(await page('/no-such-page')).toContain('standard shell')
+    // Not built (an older build, or `vite` alone): index.html, as before.
+    expect(await page('/articles/spring')).toContain('<div id="root"></div>')
+    expect(await page('/privacy')).toContain('<div id="root"></div>')
+    const [settings, home] = await Promise.all([get('/settings'), get('/')])
+    expect(settings.headers.get('etag')).not.toBe(home.headers.get('etag'))
+    expect(await settings.text()).toContain('<script id="mofu-config"')
+  })
+
+  it('serve pages only as pages, and the build records not at all', async () => {
+    for (const url of ['/pages/settings.html', '/index.html', '/.vite/manifest.json']) {
+      expect((await get(url)).status, url).toBe(404)
+    }
+  })
+
   it('answer 404 with the page for paths the app does not have', async () => {
     const response = await get('/no-such-page', { Accept: 'text/html' })
     expect(response.status).toBe(404)
@@ -216,7 +251,7 @@ describe('client assets', () => {
     expect(gzip.headers.get('content-encoding')).toBe('gzip')
     expect(gzip.headers.get('vary')).toBe('Accept-Encoding')
     expect(zlib.gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(plain)
-    const brotli = await get('/settings', { 'Accept-Encoding': 'gzip, deflate, br, zstd' })
+    const brotli = await get('/', { 'Accept-Encoding': 'gzip, deflate, br, zstd' })
     expect(brotli.headers.get('content-encoding')).toBe('br')
     expect(zlib.brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString()).toBe(
       plain,

@@ -1,20 +1,49 @@
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { AppRoutes, prefetchPages } from './routes'
+import { startTransition, StrictMode } from 'react'
+import { flushSync } from 'react-dom'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { Router } from 'wouter'
+import { normalizePath, POPUP_DONE_PATH } from '@shared/routes'
+import { AppRoutes, prefetchPages, preloadPage } from './routes'
 import './styles.css'
 
 const root = document.getElementById('root')
 if (root === null) throw new Error('index.html has no #root element')
-createRoot(root).render(
-  <StrictMode>
-    <AppRoutes />
-  </StrictMode>,
-)
 
-// The session is asked for at once, in a chunk of its own, so it never delays the first paint.
-void import('./account-session').then((module) => module.startAccountSession())
+if (window.location.pathname === POPUP_DONE_PATH) {
+  // The Google sign-in popup's landing page reports back and closes; it needs no shell.
+  void import('@client/features/account/google-sign-in').then((module) =>
+    module.reportPopupResult(),
+  )
+} else {
+  // Hydration reads no query, as the build rendered none: the account panel (?account=true)
+  // and other query-driven parts render right after it.
+  const app = (
+    <StrictMode>
+      <Router ssrSearch="">
+        <AppRoutes />
+      </Router>
+    </StrictMode>
+  )
+  // The server sends this page's own prerendered HTML, marked with its path, or a generic shell,
+  // which is replaced at once, in this task, so nothing can be clicked in it after the page loads.
+  // The page's own code first, so the whole page hydrates at once (it is painted meanwhile);
+  // as a transition, React yields every few milliseconds instead of holding the main thread.
+  if (root.dataset.prerendered === normalizePath(window.location.pathname)) {
+    const hydrate = () =>
+      startTransition(() => {
+        hydrateRoot(root, app)
+      })
+    preloadPage(window.location.pathname).then(hydrate, hydrate)
+  } else {
+    const fresh = createRoot(root)
+    flushSync(() => fresh.render(app))
+  }
 
-// Warm the other pages and the account panel once the first page is idle, so opening them feels
-// instant without weighing on the first load.
-const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1500))
-idle(() => prefetchPages())
+  // The session is asked for at once, in a chunk of its own, so it never delays the first paint.
+  void import('./account-session').then((module) => module.startAccountSession())
+
+  // Warm the other pages and the account panel, one per idle moment, so opening them feels
+  // instant without weighing on the first load or holding the main thread for long.
+  const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1500))
+  prefetchPages(idle)
+}

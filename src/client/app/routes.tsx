@@ -1,11 +1,15 @@
-import { lazy, type ComponentType } from 'react'
+import { createElement, lazy, useState, type ComponentType, type ReactNode } from 'react'
 import { Route, Switch } from 'wouter'
-import { POPUP_DONE_PATH } from '@shared/routes'
-import { HomePage } from '@client/features/pages/home-page'
+import { normalizePath } from '@shared/routes'
 import { AppShell } from './shell/app-shell'
 
-/** Pages other than Home load on demand; prefetchPages() warms them when the browser idles. */
+/**
+ * Every page loads on demand, Home too: its prerendered HTML paints before any script, and it
+ * hydrates once its chunk arrives, so the first load carries only the shell. prefetchPages()
+ * warms the others when the browser idles.
+ */
 const pageModules = {
+  home: () => import('@client/features/pages/home-page').then((m) => m.HomePage),
   favorites: () => import('@client/features/pages/favorites-page').then((m) => m.FavoritesPage),
   seeme: () => import('@client/features/pages/seeme-page').then((m) => m.SeeMePage),
   sakuramap: () => import('@client/features/pages/sakuramap-page').then((m) => m.SakuraMapPage),
@@ -25,9 +29,34 @@ const pageModules = {
   accountPanel: () => import('./account-panel').then((m) => m.AccountPanel),
 }
 
-const page = <P extends object = object>(load: () => Promise<ComponentType<P>>) =>
-  lazy(() => load().then((component) => ({ default: component })))
+interface Page<P extends object> {
+  (props: P): ReactNode
+  /** Loads the page's code, so the next mount renders it without suspending. */
+  preload: () => Promise<void>
+}
 
+/**
+ * A page whose code loads on demand. Once loaded (opened before, or preloaded by main.tsx ahead
+ * of hydration), a new mount renders it at once: a prerendered page then hydrates together with
+ * the shell, and a click on it is never dropped while its chunk is still on the way.
+ */
+function page<P extends object = object>(load: () => Promise<ComponentType<P>>): Page<P> {
+  let loaded: ComponentType<P> | undefined
+  const remember = (component: ComponentType<P>) => (loaded = component)
+  const Lazy = lazy(() => load().then((component) => ({ default: remember(component) })))
+  function Lazily(props: P) {
+    const [Loaded] = useState(() => loaded)
+    return Loaded === undefined ? createElement(Lazy, props) : createElement(Loaded, props)
+  }
+  return Object.assign(Lazily, {
+    preload: () =>
+      load()
+        .then(remember)
+        .then(() => undefined),
+  })
+}
+
+const Home = page(pageModules.home)
 const Favorites = page(pageModules.favorites)
 const SeeMe = page(pageModules.seeme)
 const SakuraMap = page(pageModules.sakuramap)
@@ -44,30 +73,53 @@ const Articles = page(pageModules.articles)
 const NotFound = page(pageModules.notFound)
 const PublicProfile = page(pageModules.publicProfile)
 
-export function prefetchPages() {
-  for (const load of Object.values(pageModules)) void load()
+/** The prerendered pages by path: the ones main.tsx hydrates (PRERENDERED_PATHS). */
+const PRERENDERED_PAGES: Record<string, Page<object>> = {
+  '/': Home,
+  '/favorites': Favorites,
+  '/seeme': SeeMe,
+  '/sakuramap': SakuraMap,
+  '/shop': Shop,
+  '/premium': Premium,
+  '/settings': Settings,
+  '/master': Master,
+  '/privacy': Privacy,
+  '/terms': Terms,
+  '/cookies': Cookies,
+  '/dim25': Dim25,
+  '/articles': Articles,
+}
+
+/** Loads the code of the prerendered page at `pathname`, if it is one. */
+export async function preloadPage(pathname: string): Promise<void> {
+  await PRERENDERED_PAGES[normalizePath(pathname)]?.preload()
+}
+
+/** Loads each page's code in turn, the next one when `whenIdle` calls back. */
+export function prefetchPages(whenIdle: (next: () => void) => void) {
+  const loads = Object.values(pageModules)
+  const next = () => {
+    const load = loads.shift()
+    // A page that fails to load here is tried again when it is opened.
+    const proceed = () => whenIdle(next)
+    if (load !== undefined) load().then(proceed, proceed)
+  }
+  whenIdle(next)
 }
 
 /** The routes of SPEC 2; src/shared/routes.ts mirrors them for the server's 404s. */
 export function AppRoutes() {
-  // The Google sign-in popup's landing page reports back and closes; it needs no shell.
-  if (window.location.pathname === POPUP_DONE_PATH) {
-    void import('@client/features/account/google-sign-in').then((module) =>
-      module.reportPopupResult(),
-    )
-    return null
-  }
   return (
     <AppShell>
       <Switch>
-        <Route path="/" component={HomePage} />
+        <Route path="/" component={Home} />
         <Route path="/favorites" component={Favorites} />
         <Route path="/seeme" component={SeeMe} />
         <Route path="/sakuramap" component={SakuraMap} />
         <Route path="/shop" component={Shop} />
         <Route path="/premium" component={Premium} />
         {/* /account shows its slide-over over the home page. */}
-        <Route path="/account/*?" component={HomePage} />
+        <Route path="/account/*?" component={Home} />
         <Route path="/settings" component={Settings} />
         <Route path="/master" component={Master} />
         <Route path="/privacy" component={Privacy} />

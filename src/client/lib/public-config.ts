@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react'
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '@shared/public-config'
 
 const FALLBACK: PublicConfig = {
@@ -7,8 +8,12 @@ const FALLBACK: PublicConfig = {
   neutralAuthErrors: false,
 }
 
-/** The server's public settings, embedded in index.html (absent under `vite` dev). */
+/**
+ * The server's public settings, embedded in the page it sends (absent under `vite` dev, and at
+ * build time, when the pages are prerendered).
+ */
 function readPublicConfig(): PublicConfig {
+  if (typeof document === 'undefined') return FALLBACK
   const text = document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.textContent
   if (text === undefined || text === null) return FALLBACK
   try {
@@ -30,3 +35,17 @@ function readPublicConfig(): PublicConfig {
 }
 
 export const publicConfig = readPublicConfig()
+
+const unchanging = () => () => undefined
+
+/**
+ * The public settings for rendering: the prerendered page (built before any server knew them)
+ * and hydration show the fallback, the server's values follow right after.
+ */
+export function usePublicConfig(): PublicConfig {
+  return useSyncExternalStore(
+    unchanging,
+    () => publicConfig,
+    () => FALLBACK,
+  )
+}

@@ -1,6 +1,10 @@
 import { useSyncExternalStore } from 'react'
 
-export function useMediaQuery(query: string): boolean {
+/**
+ * Whether the media query matches, live. The prerendered page and the hydration pass assume
+ * `serverMatches` (no window at build time); the real answer follows right after hydration.
+ */
+export function useMediaQuery(query: string, serverMatches = false): boolean {
   return useSyncExternalStore(
     (onChange) => {
       const list = window.matchMedia(query)
@@ -8,5 +12,6 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', onChange)
     },
     () => window.matchMedia(query).matches,
+    () => serverMatches,
   )
 }

@@ -5,7 +5,7 @@ import zlib from 'node:zlib'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../shared/public-config'
-import { isAppRoute } from '../../shared/routes'
+import { isAppRoute, prerenderedFile } from '../../shared/routes'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
@@ -29,45 +29,85 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
 
 export interface ClientAssets {
   routes: Hono
-  /** CSP source expressions ('sha256-…') for the inline scripts of index.html. */
+  /** CSP source expressions ('sha256-…') for the inline scripts of the pages. */
   inlineScriptHashes: string[]
 }
+
+interface Page {
+  html: string
+  etag: string
+  /** Compressed on first use, then kept: nothing is compressed again per request. */
+  encoded: Partial<Record<Encoding, Uint8Array<ArrayBuffer>>>
+}
+
+const compress: Record<Encoding, (html: string) => Uint8Array<ArrayBuffer>> = {
+  br: (html) =>
+    new Uint8Array(
+      zlib.brotliCompressSync(html, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+      }),
+    ),
+  gzip: (html) => new Uint8Array(zlib.gzipSync(html, { level: 9 })),
+}
+
+/**
+ * The HTML files of the build: index.html (the home page) and, when the build prerendered them,
+ * the other pages and generic shells under pages/ (see prerenderedFile), each with the public
+ * configuration embedded. A path whose file is missing gets index.html.
+ */
+function readPages(dir: string, publicConfig: PublicConfig): Map<string, Page> {
+  // `<` is escaped so no value can close the script element.
+  const configJson = JSON.stringify(publicConfig).replace(/</g, '\\u003c')
+  const configScript = `<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${configJson}</script>`
+  const pagesDir = path.join(dir, 'pages')
+  const files = [
+    'index.html',
+    ...(fs.existsSync(pagesDir) ? fs.readdirSync(pagesDir).map((name) => `pages/${name}`) : []),
+  ]
+  return new Map(
+    files.map((file) => {
+      const html = fs
+        .readFileSync(path.join(dir, file), 'utf8')
+        .replace('</head>', `${configScript}</head>`)
+      const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`
+      return [file, { html, etag, encoded: {} }]
+    }),
+  )
+}
+
+const scriptHash = (code: string) =>
+  `'sha256-${createHash('sha256').update(code).digest('base64')}'`
 
 /**
  * The built client: files under /assets carry a content hash in their name and are cached
  * forever; other public files (images, icons) for an hour; every other GET that wants HTML gets
- * index.html with the public configuration embedded, revalidated on each visit so a new deploy is
- * picked up at once, and with status 404 where the app has no such page.
+ * its page (prerendered at build time, see scripts/prerender.mjs) with the public configuration
+ * embedded, revalidated on each visit so a new deploy is picked up at once, and with status 404
+ * where the app has no such page.
  */
 export function clientAssets(dir: string, publicConfig: PublicConfig): ClientAssets {
-  const template = fs.readFileSync(path.join(dir, 'index.html'), 'utf8')
-  const inlineScriptHashes = [...template.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
-    ([, code]) =>
-      `'sha256-${createHash('sha256')
-        .update(code ?? '')
-        .digest('base64')}'`,
-  )
-  // `<` is escaped so no value can close the script element.
-  const configJson = JSON.stringify(publicConfig).replace(/</g, '\\u003c')
-  const indexHtml = template.replace(
-    '</head>',
-    `<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${configJson}</script></head>`,
-  )
-  const indexEtag = `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 27)}"`
-  // Compressed once here, as the build does for the other files: nothing is compressed per request.
-  const indexEncoded: Record<Encoding, Uint8Array<ArrayBuffer>> = {
-    br: new Uint8Array(
-      zlib.brotliCompressSync(indexHtml, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
-      }),
+  const pages = readPages(dir, publicConfig)
+  const home = pages.get('index.html')
+  if (home === undefined) throw new Error(`${dir} has no index.html`)
+  const inlineScriptHashes = [
+    ...new Set(
+      [...pages.values()].flatMap(({ html }) =>
+        [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) =>
+          scriptHash(code ?? ''),
+        ),
+      ),
     ),
-    gzip: new Uint8Array(zlib.gzipSync(indexHtml, { level: 9 })),
-  }
+  ]
   const files = serveStatic({ root: dir, precompressed: true })
 
   const routes = new Hono()
     .use('*', async (c, next) => {
-      if (c.req.path.endsWith('/') || c.req.path === '/index.html') return next()
+      // Pages go out only as pages, with the configuration, never as files; the build's records
+      // (.vite/manifest.json) not at all.
+      const { path: requested } = c.req
+      if (requested.endsWith('/') || requested.endsWith('.html') || requested.startsWith('/.')) {
+        return next()
+      }
       const response = await files(c, next)
       if (!(response instanceof Response)) return
       response.headers.set('Cache-Control', c.req.path.startsWith('/assets/') ? IMMUTABLE : SHORT)
@@ -81,16 +121,18 @@ export function clientAssets(dir: string, publicConfig: PublicConfig): ClientAss
         !path.posix.extname(c.req.path) &&
         /text\/html|\*\/\*/.test(c.req.header('Accept') ?? '*/*')
       if (!wantsPage) return next()
+      const page = pages.get(prerenderedFile(c.req.path)) ?? home
       c.header('Cache-Control', REVALIDATE)
-      c.header('ETag', indexEtag)
+      c.header('ETag', page.etag)
       const status = isAppRoute(c.req.path) ? 200 : 404
-      if (status === 200 && c.req.header('If-None-Match') === indexEtag) return c.body(null, 304)
+      if (status === 200 && c.req.header('If-None-Match') === page.etag) return c.body(null, 304)
       c.header('Vary', 'Accept-Encoding')
       const encoding = preferredEncoding(c.req.header('Accept-Encoding'))
-      if (encoding === undefined) return c.html(indexHtml, status)
+      if (encoding === undefined) return c.html(page.html, status)
       c.header('Content-Encoding', encoding)
       c.header('Content-Type', 'text/html; charset=UTF-8')
-      return c.body(indexEncoded[encoding], status)
+      page.encoded[encoding] ??= compress[encoding](page.html)
+      return c.body(page.encoded[encoding], status)
     })
   return { routes, inlineScriptHashes }
 }

@@ -1,4 +1,13 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
 import { useLocation } from 'wouter'
 import { pageTitle, shellLayout, type LayoutVariant } from '@shared/routes'
 import { usePageViews } from '@client/features/analytics/page-views'
@@ -16,7 +25,10 @@ const AccountPanel = lazy(() =>
 )
 
 let returningByHistory = false
-window.addEventListener('popstate', () => (returningByHistory = true))
+// No window when the pages are prerendered at build time.
+if (typeof window !== 'undefined') {
+  window.addEventListener('popstate', () => (returningByHistory = true))
+}
 
 /** The drawer closes this long after a choice on small screens (SPEC 9). */
 const DRAWER_CLOSE_DELAY_MS = 500
@@ -32,11 +44,20 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [pathname] = useLocation()
   const layout = shellLayout(pathname)
   const panel = useAccountPanel()
-  const isDesktop = useMediaQuery('(min-width: 640px)')
+  // The prerendered sidebar is not inert, so its links work before hydration at any width; below
+  // 640 px it sits off screen until the drawer opens.
+  const isDesktop = useMediaQuery('(min-width: 640px)', true)
   const [drawerOpen, setDrawerOpen] = useState(false)
   const menuButton = useRef<HTMLButtonElement>(null)
   const closeTimer = useRef<number | undefined>(undefined)
   usePageViews()
+  // The same element on every render of the shell (drawer, panel, window width): a page boundary
+  // still waiting for its chunk to hydrate would otherwise take the update, drop its prerendered
+  // HTML and show the skeleton in between.
+  const page = useMemo(
+    () => <Suspense fallback={<PageSkeleton />}>{children}</Suspense>,
+    [children],
+  )
   useLayoutEffect(() => {
     document.title = pageTitle(pathname)
   }, [pathname])
@@ -128,7 +149,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           </div>
         </header>
         <main id="main" tabIndex={-1} className={`outline-none ${MAIN_CLASSES[layout.variant]}`}>
-          <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
+          {page}
         </main>
         {layout.footer && <Footer />}
       </div>
@@ -142,7 +163,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   )
 }
 
-function PageSkeleton() {
+/** Stands in for a page while its code arrives, and in the prerendered shell of /@handle. */
+export function PageSkeleton() {
   return (
     <div aria-busy="true" aria-label="Loading" className="animate-pulse space-y-4">
       <div className="h-48 rounded-3xl bg-accent-soft" />

@@ -1,11 +1,11 @@
-import { cachedAvatar } from '@client/features/profile/avatar/avatar-cache'
+import { useCachedAvatar } from '@client/features/profile/avatar/avatar-cache'
 import { AvatarImage } from '@client/features/profile/avatar/avatar-image'
 
 /** The round button at top right that opens the account panel (SPEC 2). */
 export function AvatarButton({ onOpen }: { onOpen: () => void }) {
   // The small copy kept from the last visit is the same picture: it shows while the rendition
   // for this button loads.
-  const cache = cachedAvatar()
+  const cached = useCachedAvatar()
   return (
     <button
       type="button"
@@ -14,7 +14,11 @@ export function AvatarButton({ onOpen }: { onOpen: () => void }) {
       aria-haspopup="dialog"
       className="grid size-11 place-items-center overflow-hidden rounded-full border-2 border-sakura-300 bg-raised shadow-md transition-transform hover:scale-105"
     >
-      <AvatarImage address={cache.address ?? ''} placeholder={cache.image ?? undefined} size={40} />
+      <AvatarImage
+        address={cached.address ?? ''}
+        placeholder={cached.image ?? undefined}
+        size={40}
+      />
     </button>
   )
 }

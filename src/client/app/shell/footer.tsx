@@ -1,8 +1,9 @@
 import { Link } from 'wouter'
 import { FOOTER_LINKS } from '@shared/routes'
-import { publicConfig } from '@client/lib/public-config'
+import { usePublicConfig } from '@client/lib/public-config'
 
 export function Footer() {
+  const { contactUrl } = usePublicConfig()
   return (
     <footer className="mt-12 border-t border-line px-4 py-8 text-sm text-ink-muted sm:px-8">
       <nav aria-label="Footer">
@@ -19,7 +20,7 @@ export function Footer() {
           ))}
           <li>
             <a
-              href={publicConfig.contactUrl}
+              href={contactUrl}
               target="_blank"
               rel="noopener noreferrer"
               className="underline-offset-4 hover:text-accent hover:underline"

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '@client/components/confirm-dialog'
 import { Button, Field, Notice, type Flash } from '@client/components/ui'
 import { ApiError, errorMessage } from '@client/lib/http'
 import { deleteAccount, downloadAccountData } from './account-api'
-import { authClient } from './auth-client'
+import { listAccounts, requestPasswordReset, signOut } from './auth-api'
 import { attempt } from './auth-errors'
 import { signOutLocally, type AuthUser } from './auth-state'
 import { useSignInMethods } from './passkey-queries'
@@ -39,14 +39,14 @@ export function AccountActions({
     setConfirming('delete')
     setPassword('')
     setDeleteProblem(null)
-    const { data } = await authClient.listAccounts().catch(() => ({ data: null }))
+    const accounts = await listAccounts().catch(() => null)
     // Unknown counts as none: the server then asks for the password itself.
-    setHasPassword(data?.some((account) => account.providerId === 'credential') ?? false)
+    setHasPassword(accounts?.some((account) => account.providerId === 'credential') ?? false)
   }
 
   const changePassword = async () => {
     setBusy('password')
-    const { message } = await attempt(() => authClient.requestPasswordReset({ email: user.email }))
+    const { message } = await attempt(() => requestPasswordReset(user.email))
     setBusy(null)
     if (message !== null) onFlash({ tone: 'error', text: message })
     else
@@ -70,7 +70,7 @@ export function AccountActions({
   const logOut = async () => {
     setBusy('logout')
     onLeaving()
-    await attempt(() => authClient.signOut())
+    await attempt(signOut)
     signOutLocally()
   }
 

@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES } from '@shared/auth-messages'
+import { ApiError } from '@client/lib/http'
 import { publicConfig } from '@client/lib/public-config'
 
 export interface AuthFailure {
@@ -40,18 +41,19 @@ export function authErrorMessage(failure: AuthFailure | unknown): string {
 }
 
 /**
- * Runs an auth call and returns its failure message, or null on success. Network failures and
- * timeouts, which Better Auth's client throws, become messages too.
+ * Runs an auth call and returns its failure message, or null on success: refusals (ApiError),
+ * network failures and timeouts all become messages.
  */
 export async function attempt(
-  call: () => Promise<{ error: AuthFailure | null }>,
+  call: () => Promise<unknown>,
 ): Promise<{ message: string | null; code: string | undefined }> {
   try {
-    const { error } = await call()
-    return error === null
-      ? { message: null, code: undefined }
-      : { message: authErrorMessage(error), code: error.code }
+    await call()
+    return { message: null, code: undefined }
   } catch (error) {
-    return { message: authErrorMessage(error), code: undefined }
+    return {
+      message: authErrorMessage(error),
+      code: error instanceof ApiError ? error.code : undefined,
+    }
   }
 }

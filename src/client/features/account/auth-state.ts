@@ -4,7 +4,7 @@ import {
   RETRY_BACKOFF_START_MS,
   SESSION_REFRESH_BEFORE_EXPIRY_MS,
 } from '@shared/constants'
-import { authClient } from './auth-client'
+import { getSession } from './auth-api'
 import { authErrorMessage } from './auth-errors'
 
 /** The auth user fields the app reads (SPEC 3). */
@@ -74,8 +74,7 @@ function schedule(delayMs: number) {
  */
 export async function refreshSession(signedOutElsewhere = false): Promise<void> {
   try {
-    const { data, error } = await authClient.getSession()
-    if (error !== null) throw Object.assign(new Error('session'), error)
+    const data = await getSession()
     retryDelay = RETRY_BACKOFF_START_MS
     if (data === null) {
       window.clearTimeout(refreshTimer)

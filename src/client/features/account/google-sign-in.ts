@@ -1,6 +1,6 @@
 import { AUTH_ERROR_CODES, AUTH_MESSAGES } from '@shared/auth-messages'
 import { POPUP_DONE_PATH } from '@shared/routes'
-import { authClient } from './auth-client'
+import { socialSignInUrl } from './auth-api'
 import { authErrorMessage } from './auth-errors'
 
 const CHANNEL = 'mofu-auth'
@@ -33,20 +33,12 @@ export async function signInWithGooglePopup(): Promise<string | null> {
   ).join('')
   let url: string
   try {
-    const { data, error } = await authClient.$fetch<{ url: string }>('/sign-in/social', {
-      method: 'POST',
-      body: {
-        provider: 'google',
-        callbackURL: `${POPUP_DONE_PATH}?${ATTEMPT_PARAM}=${attempt}`,
-        errorCallbackURL: `${POPUP_DONE_PATH}?error=google&${ATTEMPT_PARAM}=${attempt}`,
-        disableRedirect: true,
-      },
+    const redirect = await socialSignInUrl({
+      provider: 'google',
+      callbackURL: `${POPUP_DONE_PATH}?${ATTEMPT_PARAM}=${attempt}`,
+      errorCallbackURL: `${POPUP_DONE_PATH}?error=google&${ATTEMPT_PARAM}=${attempt}`,
     })
-    if (error !== null || data === null) {
-      popup.close()
-      return authErrorMessage(error)
-    }
-    url = data.url
+    url = redirect.url
   } catch (error) {
     popup.close()
     return authErrorMessage(error)

@@ -6,7 +6,7 @@ import { PASSWORD_CHANGED_REDIRECT_MS } from '@shared/constants'
 import { ResetCodeAnswerSchema } from '@shared/password-reset'
 import { requestJson } from '@client/lib/http'
 import { queryClient } from '@client/lib/query-client'
-import { authClient } from './auth-client'
+import { resetPassword } from './auth-api'
 import { attempt } from './auth-errors'
 import { Button, Field, Notice } from '@client/components/ui'
 
@@ -86,9 +86,7 @@ function ResetForm({ code }: { code: string }) {
     event.preventDefault()
     setBusy(true)
     setFailure(null)
-    const { message } = await attempt(() =>
-      authClient.resetPassword({ newPassword: password, token: code }),
-    )
+    const { message } = await attempt(() => resetPassword({ newPassword: password, token: code }))
     setBusy(false)
     if (message !== null) {
       // A refused password says why; any other failure is the spec's reset failure.

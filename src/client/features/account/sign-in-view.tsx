@@ -3,7 +3,12 @@ import { useSearch } from 'wouter'
 import { AUTH_ERROR_CODES, AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '@shared/auth-messages'
 import { PASSKEY_ERROR_CODES, PASSKEY_MESSAGES } from '@shared/passkeys'
 import { publicConfig } from '@client/lib/public-config'
-import { authClient } from './auth-client'
+import {
+  requestPasswordReset,
+  sendVerificationEmail,
+  signInWithEmail,
+  signUpWithEmail,
+} from './auth-api'
 import { attempt } from './auth-errors'
 import { sessionChanged } from './auth-state'
 import { Button, Field, Notice } from '@client/components/ui'
@@ -11,7 +16,6 @@ import { signInWithGooglePopup } from './google-sign-in'
 import { signInWithPasskey, type PasskeyOutcome } from './passkey-api'
 import { usePasskeyAutofill } from './passkey-sign-in'
 import { TwoFactorChallenge } from './two-factor-challenge'
-import { TwoFactorRedirectSchema } from '@shared/two-factor'
 
 type Mode = 'login' | 'signup'
 type Message = { tone: 'error' | 'success' | 'info'; text: string } | null
@@ -48,7 +52,7 @@ export function SignInView() {
     setMessage(null)
     if (mode === 'signup') {
       const { message: failure, code } = await attempt(() =>
-        authClient.signUp.email({ email, password, name: '', callbackURL: VERIFIED_CALLBACK }),
+        signUpWithEmail({ email, password, name: '', callbackURL: VERIFIED_CALLBACK }),
       )
       // Registration leaves the user signed out until the address is verified (SPEC 4).
       setCanResend(failure === null || code === 'MAIL_NOT_SENT')
@@ -61,9 +65,7 @@ export function SignInView() {
     } else {
       let codeNext = false
       const { message: failure, code } = await attempt(async () => {
-        const answer = await authClient.signIn.email({ email, password })
-        codeNext = TwoFactorRedirectSchema.safeParse(answer.data).success
-        return answer
+        codeNext = await signInWithEmail({ email, password })
       })
       setCanResend(code === 'EMAIL_NOT_VERIFIED')
       if (code === PASSKEY_ERROR_CODES.passkeyOnly) {
@@ -83,9 +85,7 @@ export function SignInView() {
       return
     }
     setBusy('reset')
-    const { message: failure } = await attempt(() =>
-      authClient.requestPasswordReset({ email: email.trim() }),
-    )
+    const { message: failure } = await attempt(() => requestPasswordReset(email.trim()))
     setMessage(
       failure === null
         ? { tone: 'success', text: AUTH_MESSAGES.resetEmailSent }
@@ -97,7 +97,7 @@ export function SignInView() {
   const resend = async () => {
     setBusy('resend')
     const { message: failure } = await attempt(() =>
-      authClient.sendVerificationEmail({ email: email.trim(), callbackURL: VERIFIED_CALLBACK }),
+      sendVerificationEmail({ email: email.trim(), callbackURL: VERIFIED_CALLBACK }),
     )
     setMessage(
       failure === null

@@ -1,5 +1,12 @@
 import { useSyncExternalStore } from 'react'
-import type { ChosenPreferences, EffectName, Font, Theme } from '@shared/preferences'
+import {
+  DEFAULT_EFFECTS,
+  DEFAULT_FONT,
+  type ChosenPreferences,
+  type EffectName,
+  type Font,
+  type Theme,
+} from '@shared/preferences'
 import {
   applyToRoot,
   EFFECTS_KEY,
@@ -16,7 +23,19 @@ export const UI_STATE_KEY = 'ui-state'
 
 type Preferences = ReturnType<typeof readPreferences>
 
-let current: Preferences = readPreferences()
+/**
+ * What the prerendered page shows and hydration starts from: the defaults. The pre-paint script
+ * has already applied the stored choices to <html>; components catch up right after hydration.
+ */
+const SERVER_SNAPSHOT: Preferences = {
+  theme: null,
+  dark: true,
+  font: DEFAULT_FONT,
+  effects: DEFAULT_EFFECTS,
+}
+const inBrowser = typeof window !== 'undefined'
+
+let current: Preferences = inBrowser ? readPreferences() : SERVER_SNAPSHOT
 const listeners = new Set<() => void>()
 
 function commit(next: Preferences) {
@@ -31,19 +50,21 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener)
 }
 
-// With theme "system", the mode follows the device live.
-window
-  .matchMedia('(prefers-color-scheme: dark)')
-  .addEventListener('change', (event) =>
-    commit({ ...current, dark: resolveDark(current.theme, current.dark, event.matches) }),
-  )
+if (inBrowser) {
+  // With theme "system", the mode follows the device live.
+  window
+    .matchMedia('(prefers-color-scheme: dark)')
+    .addEventListener('change', (event) =>
+      commit({ ...current, dark: resolveDark(current.theme, current.dark, event.matches) }),
+    )
 
-// Another tab changed a preference: show the same here.
-window.addEventListener('storage', (event) => {
-  if (event.key === null || [THEME_KEY, FONT_KEY, EFFECTS_KEY].includes(event.key)) {
-    commit(readPreferences())
-  }
-})
+  // Another tab changed a preference: show the same here.
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || [THEME_KEY, FONT_KEY, EFFECTS_KEY].includes(event.key)) {
+      commit(readPreferences())
+    }
+  })
+}
 
 const chosenListeners = new Set<(chosen: ChosenPreferences) => void>()
 
@@ -105,5 +126,9 @@ export function reloadPreferences() {
 
 /** The stored preferences, live; change them through preferenceActions. */
 export function usePreferences(): Preferences {
-  return useSyncExternalStore(subscribe, () => current)
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => SERVER_SNAPSHOT,
+  )
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, useSyncExternalStore } from 'react'
 import { readStorage, writeStorage } from './stored'
 import { UI_STATE_KEY, usePreferences } from './preferences'
 
@@ -11,9 +11,13 @@ function readUiState(): Record<string, unknown> {
   }
 }
 
+/** Only this tab writes the stored choice, and it re-renders itself when it does. */
+const noOutsideChanges = () => () => undefined
+
 /**
  * Like useState for a small UI choice, kept across reloads in local storage (`ui-state`) while
- * the fullStatePersistence effect is on. Stored values outside `allowed` are ignored.
+ * the fullStatePersistence effect is on. Stored values outside `allowed` are ignored. The
+ * prerendered page and hydration show `initial`; the stored choice follows right after.
  */
 export function useUiState<T extends string>(
   key: string,
@@ -21,13 +25,18 @@ export function useUiState<T extends string>(
   allowed: readonly T[],
 ): [T, (value: T) => void] {
   const persist = usePreferences().effects.fullStatePersistence
-  const [value, setValue] = useState<T>(() => {
-    const stored = persist ? readUiState()[key] : undefined
-    return allowed.find((option) => option === stored) ?? initial
-  })
+  const stored = useSyncExternalStore(
+    noOutsideChanges,
+    () => {
+      const value = persist ? readUiState()[key] : undefined
+      return allowed.find((option) => option === value) ?? initial
+    },
+    () => initial,
+  )
+  const [chosen, setChosen] = useState<T | null>(null)
   const update = (next: T) => {
-    setValue(next)
+    setChosen(next)
     if (persist) writeStorage(UI_STATE_KEY, JSON.stringify({ ...readUiState(), [key]: next }))
   }
-  return [value, update]
+  return [chosen ?? stored, update]
 }

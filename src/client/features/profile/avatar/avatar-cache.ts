@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react'
+
 /**
  * The avatar cache in local storage (SPEC 3): `avatar` holds the current avatar address,
  * `avatarCache` a small copy of the image itself (a data URL) so it shows instantly on the next
@@ -16,10 +18,19 @@ function read(key: string): string | null {
   }
 }
 
-export function cachedAvatar(): { address: string | null; image: string | null } {
+const cachedImage = () => (read(HAS_CACHE_KEY) === 'true' ? read(CACHE_KEY) : null)
+/** Only this tab writes the cache, and the avatar re-renders when it loads. */
+const noOutsideChanges = () => () => undefined
+const nothingCached = () => null
+
+/**
+ * The cached avatar for rendering: read on every render, as the widget always did, except in the
+ * prerendered page and hydration, which show none (the server has no local storage).
+ */
+export function useCachedAvatar(): { address: string | null; image: string | null } {
   return {
-    address: read(AVATAR_KEY),
-    image: read(HAS_CACHE_KEY) === 'true' ? read(CACHE_KEY) : null,
+    address: useSyncExternalStore(noOutsideChanges, () => read(AVATAR_KEY), nothingCached),
+    image: useSyncExternalStore(noOutsideChanges, cachedImage, nothingCached),
   }
 }
 

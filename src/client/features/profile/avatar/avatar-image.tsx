@@ -6,7 +6,7 @@ import {
   type AvatarRenditionFormat,
 } from '@shared/avatar-renditions'
 import { AVATAR_WIDGET_SIZE } from '@shared/constants'
-import { cacheAvatar, cachedAvatar } from './avatar-cache'
+import { cacheAvatar, useCachedAvatar } from './avatar-cache'
 
 export const DEFAULT_AVATAR = '/images/mofurun.png'
 
@@ -49,7 +49,7 @@ export function AvatarImage({
 }: AvatarImageProps) {
   const real = src ?? (address === '' || address.startsWith('default:') ? DEFAULT_AVATAR : address)
   const [loaded, setLoaded] = useState<string | null>(null)
-  const cache = cachedAvatar()
+  const cache = useCachedAvatar()
   const underlay = cache.image !== null && cache.address !== real ? cache.image : null
   return (
     <span

@@ -1,0 +1,62 @@
+import { z } from 'zod'
+import { TwoFactorRedirectSchema } from '@shared/two-factor'
+import { requestJson, send } from '@client/lib/http'
+
+/**
+ * Better Auth's endpoints under /api/auth, called through the app's one HTTP layer (timeout,
+ * `{ code, message }` failures as ApiError, answers parsed) rather than Better Auth's own client,
+ * which would add its weight to every page for these few calls.
+ */
+const AUTH = '/api/auth'
+const post = (path: string, json: object) => send(`${AUTH}${path}`, { method: 'POST', json })
+
+const SessionSchema = z
+  .object({
+    user: z.object({ id: z.string(), email: z.string(), emailVerified: z.boolean() }),
+    session: z.object({ expiresAt: z.string() }),
+  })
+  .nullable()
+
+const AccountListSchema = z.array(z.object({ providerId: z.string() }))
+
+const RedirectSchema = z.object({ url: z.string() })
+
+/** The signed-in user and when the session expires, or null when signed out. */
+export const getSession = () => requestJson(`${AUTH}/get-session`, SessionSchema)
+
+export const signUpWithEmail = (body: {
+  email: string
+  password: string
+  name: string
+  callbackURL: string
+}) => post('/sign-up/email', body)
+
+/** Signs in; true when the account asks for a two-factor code next (no session yet). */
+export const signInWithEmail = async (body: { email: string; password: string }) =>
+  TwoFactorRedirectSchema.safeParse(
+    await requestJson(`${AUTH}/sign-in/email`, z.unknown(), { method: 'POST', json: body }),
+  ).success
+
+export const signOut = () => post('/sign-out', {})
+
+export const requestPasswordReset = (email: string) => post('/request-password-reset', { email })
+
+export const resetPassword = (body: { newPassword: string; token: string }) =>
+  post('/reset-password', body)
+
+export const sendVerificationEmail = (body: { email: string; callbackURL: string }) =>
+  post('/send-verification-email', body)
+
+/** How the account signs in: 'credential' for a password, 'google'… */
+export const listAccounts = () => requestJson(`${AUTH}/list-accounts`, AccountListSchema)
+
+/** Where to send the browser to sign in with a provider; it comes back to `callbackURL`. */
+export const socialSignInUrl = (body: {
+  provider: 'google'
+  callbackURL: string
+  errorCallbackURL: string
+}) =>
+  requestJson(`${AUTH}/sign-in/social`, RedirectSchema, {
+    method: 'POST',
+    json: { ...body, disableRedirect: true },
+  })

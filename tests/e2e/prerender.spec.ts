@@ -1,0 +1,130 @@
+import { expect, test } from './fixtures'
+
+/**
+ * Pages, the heading their prerendered HTML carries (src/client/app/prerender.tsx), and whether
+ * its header holds the avatar button (SPEC 2 lists where).
+ */
+const PAGES = [
+  ['/', 'Welcome to Mofu', true],
+  ['/settings', 'Settings', true],
+  ['/privacy', 'Privacy', false],
+] as const
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  for (const [path, heading, avatarButton] of PAGES) {
+    test(`${path} paints its sidebar, header and heading from the HTML alone`, async ({ page }) => {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+      const sidebar = page.getByRole('navigation', { name: 'Sections' })
+      await expect(sidebar.getByRole('link')).toHaveCount(10)
+      await expect(sidebar.getByRole('link', { name: 'Settings' })).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Open account panel' })).toHaveCount(
+        avatarButton ? 1 : 0,
+      )
+      await expect(page.getByRole('contentinfo')).toHaveCount(path === '/settings' ? 0 : 1)
+    })
+  }
+
+  test('the page states its title and preloads the heading font', async ({ request }) => {
+    const html = await (await request.get('/privacy')).text()
+    expect(html).toContain('<title>Privacy · Mofu</title>')
+    expect(html).toMatch(
+      /<link rel="preload" href="\/assets\/orbitron-[^"]+\.woff2" as="font" type="font\/woff2" crossorigin>/,
+    )
+  })
+})
+
+test.describe('with JavaScript', () => {
+  test('hydration takes over the prerendered pages without a warning, and the app works', async ({
+    page,
+  }) => {
+    for (const [path, heading] of PAGES) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+    }
+    await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('link', { name: 'Home' })
+      .click()
+    await expect(page).toHaveURL(/\/$/)
+    await page.getByRole('button', { name: 'Cosy' }).click()
+    await expect(page.getByRole('button', { name: 'Cosy' })).toHaveAttribute('aria-pressed', 'true')
+  })
+
+  test('stored choices show right after hydration, with no mismatch', async ({ page }) => {
+    await page.addInitScript(() => {
+      window.localStorage.setItem('theme', 'light')
+      window.localStorage.setItem('font', 'default')
+      window.localStorage.setItem('ui-state', JSON.stringify({ 'home-filter': 'night' }))
+    })
+    await page.goto('/')
+    const root = await page.evaluate(() => [...document.documentElement.classList])
+    expect(root).toContain('font-default')
+    expect(root).not.toContain('dark')
+    await expect(page.getByRole('button', { name: 'Night' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    await expect(page.getByText('3 moods', { exact: true })).toBeVisible()
+  })
+
+  test('settings show the stored effects once hydrated', async ({ page }) => {
+    await page.addInitScript(() =>
+      window.localStorage.setItem('action-settings', JSON.stringify({ hamburgerBounce: false })),
+    )
+    await page.goto('/settings')
+    await expect(page.getByRole('switch', { name: /bounce/i })).not.toBeChecked()
+  })
+
+  test('the footer links to the configured contact address once hydrated', async ({ page }) => {
+    await page.goto('/privacy')
+    await expect(page.getByRole('link', { name: /Contact/ })).toHaveAttribute(
+      'href',
+      'https://social.example/@mofu',
+    )
+  })
+
+  test('/?account=true hydrates the home page, then opens the account panel', async ({ page }) => {
+    await page.goto('/?account=true')
+    await expect(page.getByRole('dialog', { name: 'ACCoUNT' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Open account panel' })).toBeHidden()
+  })
+
+  test('a path with a part of its own replaces the generic shell with its page', async ({
+    page,
+  }) => {
+    await page.goto('/articles/spring-notes')
+    await expect(
+      page.getByText(/The article .spring-notes. has not been written yet/),
+    ).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1)
+  })
+})
+
+test.describe('at phone width', () => {
+  test.use({ viewport: { width: 412, height: 823 } })
+
+  test('the prerendered page stays in place through hydration: no layout shift', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const record = window as unknown as { layoutShift: number }
+      record.layoutShift = 0
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+          record.layoutShift += entry.value
+        }
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    await page.goto('/')
+    // Hydrated once a filter answers.
+    await page.getByRole('button', { name: 'Cosy' }).click()
+    await expect(page.getByRole('button', { name: 'Cosy' })).toHaveAttribute('aria-pressed', 'true')
+    const shift = await page.evaluate(
+      () => (window as unknown as { layoutShift: number }).layoutShift,
+    )
+    expect(shift).toBe(0)
+  })
+})
