@@ -23,7 +23,7 @@ import { securityHeaders } from './http/security'
 import { sessionCheck } from './http/session'
 import type { Logger } from './logger'
 import type { Metrics } from './metrics/metrics'
-import { metricsRoutes } from './metrics/routes'
+import { metricsRoutes } from './http/metrics-routes'
 import type { ObjectStorage } from './storage/object-storage'
 
 export interface AppDeps {

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { Hono } from 'hono'
-import { apiError } from '../http/errors'
-import type { Metrics } from './metrics'
+import { apiError } from './errors'
+import type { Metrics } from '../metrics/metrics'
 
 const BEARER = /^Bearer ([\x21-\x7e]+)$/i
 const digest = (text: string) => createHash('sha256').update(text).digest()
