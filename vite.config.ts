@@ -30,7 +30,12 @@ function inlinePrepaint(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [inlinePrepaint(), react(), tailwindcss()],
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    // wouter reaches React's useSyncExternalStore through the pre-React-18 shim; React 19 has
+    // it, so the shim's fallback code stays out of the first load.
+    alias: [{ find: /^use-sync-external-store\/shim\/index\.js$/, replacement: 'react' }],
+  },
   // The manifest (dist/client/.vite/) records the chunk graph for bench/front-end.ts.
   // The prerender build (--ssr, see scripts/prerender.mjs) needs no copy of public/.
   build: {

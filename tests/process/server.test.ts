@@ -30,7 +30,9 @@ describe('the built server', () => {
     const page = await fetch(`${server.url}/`)
     expect(page.headers.get('content-type')).toContain('text/html')
     const html = await page.text()
-    expect(html).toContain('<div id="root"></div>')
+    // The home page as prerendered at build time, its heading there before any script runs.
+    expect(html).toContain('<div id="root" data-prerendered="/">')
+    expect(html).toMatch(/<h1[^>]*>/)
     expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/)
   })
 
