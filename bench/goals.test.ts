@@ -9,6 +9,22 @@ import type { BenchResults, Figures } from './results'
 const PANEL_BYTES = 4031
 const BUTTON_BYTES = 1843
 
+/** One round of the metrics cost: the handle check without and with metrics. */
+const costRound = (offCpu: number, onCpu: number, failures = 0) => {
+  const figures = {
+    rps: 10_000,
+    p50Ms: 4,
+    p99Ms: 12,
+    answers: 100_000,
+    seconds: 10,
+    loadAverage: 2,
+  }
+  return {
+    off: { ...figures, failures: 0, cpuMicros: offCpu },
+    on: { ...figures, failures, cpuMicros: onCpu },
+  }
+}
+
 /** The figures of the last full run, as committed. */
 const committed = (
   JSON.parse(
@@ -22,6 +38,11 @@ const committed = (
  */
 const measured: Figures = {
   ...committed,
+  metricsCost: committed.metricsCost ?? {
+    rounds: [costRound(100, 101)],
+    cpuChangePercent: 1,
+    rpsChangePercent: -1,
+  },
   avatarWidgets: committed.avatarWidgets ?? [
     { widget: 'account panel', cssPx: 96, bytes: PANEL_BYTES, urls: [] },
     { widget: 'top-right button', cssPx: 40, bytes: BUTTON_BYTES, urls: [] },
@@ -37,9 +58,9 @@ const measured: Figures = {
 }
 
 describe('evaluateGoals', () => {
-  it('judges sixteen goals on a full run, each with its figure', () => {
+  it('judges seventeen goals on a full run, each with its figure', () => {
     const goals = evaluateGoals(measured)
-    expect(goals).toHaveLength(16)
+    expect(goals).toHaveLength(17)
     expect(goals.filter((goal) => goal.figure === 'missing')).toEqual([])
   })
 
@@ -51,9 +72,10 @@ describe('evaluateGoals', () => {
       lighthouse: [],
       avatarPipeline: [],
       avatarWidgets: [],
+      metricsCost: undefined,
       frontEnd: { ...measured.frontEnd, accountPanel: undefined },
     })
-    expect(goals).toHaveLength(16)
+    expect(goals).toHaveLength(17)
     const missed = goals.filter((goal) => goal.figure === 'missing')
     expect(missed.map((goal) => goal.goal)).toEqual([
       'handle availability vs baseline',
@@ -70,6 +92,7 @@ describe('evaluateGoals', () => {
       'Lighthouse /?account=true performance',
       'Lighthouse /?account=true CLS',
       'avatar bytes, account panel + button at 2x',
+      'metrics cost, handle check CPU a request',
       '4000x3000 avatar re-encode',
     ])
     for (const goal of missed) expect(goal).toMatchObject({ met: false, margin: 'not measured' })
@@ -77,7 +100,7 @@ describe('evaluateGoals', () => {
 
   it('misses the goals of the one page Lighthouse did not measure', () => {
     const goals = evaluateGoals({ ...measured, lighthouse: measured.lighthouse.slice(0, 1) })
-    expect(goals).toHaveLength(16)
+    expect(goals).toHaveLength(17)
     expect(goals.filter((goal) => goal.figure === 'missing').map((goal) => goal.goal)).toEqual([
       `Lighthouse ${LIGHTHOUSE_PAGES[1]} performance`,
       `Lighthouse ${LIGHTHOUSE_PAGES[1]} CLS`,
@@ -198,5 +221,26 @@ describe('the first-paint goals of issue 12', () => {
       'first load of / (gzipped JS)': false,
       'JS the account panel adds to / (gzipped)': false,
     })
+  })
+})
+
+describe('the metrics cost goal of issue 14', () => {
+  const judged = (cpuChangePercent: number, failures = 0) =>
+    evaluateGoals({
+      ...measured,
+      metricsCost: {
+        rounds: [costRound(100, 105, failures)],
+        cpuChangePercent,
+        rpsChangePercent: 0,
+      },
+    }).find((goal) => goal.goal === 'metrics cost, handle check CPU a request')
+
+  it('allows metrics at most 5 % more CPU a request on the handle check', () => {
+    expect(judged(5)).toMatchObject({ met: true, figure: '5 %' })
+    expect(judged(5.1)).toMatchObject({ met: false, margin: 'over by 0.1 %' })
+  })
+
+  it('misses the goal when a round failed answers', () => {
+    expect(judged(1, 2)).toMatchObject({ met: false, margin: 'invalid: 2 failed answers' })
   })
 })

@@ -27,6 +27,8 @@ const HANDLE_MAX_P99_VS_BASELINE = 2
 const OWN_PROFILE_MIN_VS_HANDLE = 0.5
 /** The large user count may cost at most this factor in req/s against the small one. */
 const SCALE_MAX_SLOWDOWN = 2
+/** Issue 14: metrics on may cost the handle check at most this much more CPU a request. */
+const METRICS_MAX_COST_PERCENT = 5
 
 const kb = (bytes: number) => `${round(bytes / 1024, 1)} KB`
 
@@ -220,6 +222,16 @@ function avatarBytesGoal({ avatarWidgets }: Figures): GoalResult {
   return atMost(goal, total, AVATAR_WIDGETS_MAX_BYTES, kb)
 }
 
+function metricsCostGoal({ metricsCost }: Figures): GoalResult {
+  const goal = 'metrics cost, handle check CPU a request'
+  const percent = (value: number) => `${round(value, 1)} %`
+  if (metricsCost === undefined) return missing(goal, `≤ ${percent(METRICS_MAX_COST_PERCENT)}`)
+  return unlessFailed(
+    atMost(goal, metricsCost.cpuChangePercent, METRICS_MAX_COST_PERCENT, percent),
+    ...metricsCost.rounds.flatMap(({ off, on }) => [off, on]),
+  )
+}
+
 function accountPanelGoal(figures: Figures): GoalResult {
   const goal = 'JS the account panel adds to / (gzipped)'
   const added = figures.frontEnd.accountPanel
@@ -243,6 +255,7 @@ export function evaluateGoals(figures: Figures): GoalResult[] {
     accountPanelGoal(figures),
     ...lighthouseGoals(figures),
     avatarBytesGoal(figures),
+    metricsCostGoal(figures),
     photo === undefined
       ? missing('4000x3000 avatar re-encode', `< ${AVATAR_MAX_MS} ms`)
       : atMost(

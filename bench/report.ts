@@ -151,6 +151,28 @@ function scaleRows({ scale }: Figures, settings: BenchSettings): Row[] {
   ]
 }
 
+function metricsCostRows({ metricsCost }: Figures, settings: BenchSettings): Row[] {
+  if (metricsCost === undefined) return []
+  const signed = (value: number) => `${value >= 0 ? '+' : ''}${round(value, 1)} %`
+  return [
+    {
+      heading: `Metrics cost: GET /api/handles/:handle (free), without and with METRICS_TOKEN, ${metricsCost.rounds.length} rounds; ${timing(settings)}`,
+    },
+    ...metricsCost.rounds.map(({ off, on }, index) =>
+      row(
+        `round ${index + 1}: off → on`,
+        `${count(off.rps)} → ${count(on.rps)} req/s`,
+        `CPU ${round(off.cpuMicros)} → ${round(on.cpuMicros)} µs a request · ${load1m(on.loadAverage)}`,
+      ),
+    ),
+    row(
+      'median of the rounds’ on/off',
+      `CPU a request ${signed(metricsCost.cpuChangePercent)}`,
+      `req/s ${signed(metricsCost.rpsChangePercent)}`,
+    ),
+  ]
+}
+
 function goalRows({ goals }: BenchResults): Row[] {
   return [
     { heading: 'Goals' },
@@ -203,6 +225,7 @@ export function formatReport(results: BenchResults): string {
     ...signInRows(figures, settings),
     ...lighthouseRows(figures, settings),
     ...scaleRows(figures, settings),
+    ...metricsCostRows(figures, settings),
     ...goalRows(results),
   ]
   const met = results.goals.filter((goal) => goal.met).length

@@ -3,6 +3,7 @@ import type { FrontEndSizes } from './front-end'
 import type { HttpCaseResult } from './http-cases'
 import type { LighthouseResult } from './lighthouse'
 import type { MachineFacts } from './machine'
+import type { MetricsCost } from './metrics-cost'
 import type { ScalePoint } from './scale'
 import type { BenchSettings } from './settings'
 import type { SignInResult } from './sign-in'
@@ -21,6 +22,8 @@ export interface Figures {
   signIn: SignInResult
   lighthouse: LighthouseResult[]
   scale: ScalePoint[]
+  /** The metrics middleware's cost on the handle check; absent from runs before it was measured. */
+  metricsCost?: MetricsCost
 }
 
 export interface GoalResult {

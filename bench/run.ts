@@ -10,6 +10,7 @@ import { evaluateGoals } from './goals'
 import { measureHttp } from './http-cases'
 import { measureLighthouse } from './lighthouse'
 import { machineFacts } from './machine'
+import { measureMetricsCost } from './metrics-cost'
 import { startApp, startBaseline, type ChildServer } from './processes'
 import { formatReport, writeResults } from './report'
 import type { BenchResults, Figures } from './results'
@@ -77,7 +78,9 @@ async function measureAll(settings: BenchSettings): Promise<Figures> {
     const live = await measureLiveApp(build.serverMain, settings)
     step('scale: seeding and handle lookups on SQLite and PostgreSQL')
     const scale = await measureScale(build.serverMain, settings)
-    return { frontEnd, avatarPipeline, ...live, scale }
+    step('metrics cost: the handle check without and with metrics')
+    const metricsCost = await measureMetricsCost(build.serverMain, settings)
+    return { frontEnd, avatarPipeline, ...live, scale, metricsCost }
   } finally {
     await build.remove()
   }

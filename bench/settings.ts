@@ -21,6 +21,8 @@ export interface BenchSettings {
   scaleUsers: readonly [small: number, large: number]
   /** Users seeded beside the bench user for the HTTP section, so some handles are taken. */
   httpSeedUsers: number
+  /** Rounds of the handle check without and with metrics (each round runs both). */
+  metricsCostRounds: number
 }
 
 const FULL: BenchSettings = {
@@ -35,6 +37,7 @@ const FULL: BenchSettings = {
   lighthouseRuns: 5,
   scaleUsers: [10_000, 1_000_000],
   httpSeedUsers: 1_000,
+  metricsCostRounds: 6,
 }
 
 const QUICK: BenchSettings = {
@@ -47,6 +50,7 @@ const QUICK: BenchSettings = {
   avatarRuns: 3,
   lighthouseRuns: 1,
   scaleUsers: [10_000, 100_000],
+  metricsCostRounds: 2,
 }
 
 export function settingsFrom(args: readonly string[]): BenchSettings {
