@@ -2,7 +2,8 @@
 // prerender entry, src/client/app/prerender.tsx, into dist/prerender): writes the HTML the server
 // sends. dist/client/index.html becomes the home page and dist/client/pages/ holds the other
 // pages and the generic shells, each with its page rendered into #root, its title, and a preload
-// of the Orbitron font the first paint uses.
+// of the Orbitron font the first paint uses. Every page is written in each language: English as
+// named, Japanese beside it as *.ja.html, with <html lang> and #root's data-lang saying which.
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -15,7 +16,9 @@ const ssr = await import(pathToFileURL(path.resolve('dist/prerender/prerender.js
 const template = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8')
 const EMPTY_ROOT = '<div id="root"></div>'
 const TITLE = '<title>Mofu</title>'
-for (const part of [EMPTY_ROOT, TITLE]) {
+const LANG = '<html lang="en"'
+const DESCRIPTION = `<meta name="description" content="${ssr.description('en')}" />`
+for (const part of [EMPTY_ROOT, TITLE, LANG, DESCRIPTION]) {
   if (!template.includes(part)) throw new Error(`dist/client/index.html lacks ${part}`)
 }
 const font = fs
@@ -27,8 +30,13 @@ const preload = `<link rel="preload" href="/assets/${font}" as="font" type="font
 const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
-function write(file, { title, head, root }) {
+function write(file, { language, title, head, root }) {
   const html = template
+    .replace(LANG, `<html lang="${language}"`)
+    .replace(
+      DESCRIPTION,
+      `<meta name="description" content="${escapeHtml(ssr.description(language))}" />`,
+    )
     .replace(TITLE, `<title>${escapeHtml(title)}</title>`)
     .replace('</head>', `${preload}${head}</head>`)
     .replace(EMPTY_ROOT, root)
@@ -40,21 +48,32 @@ function write(file, { title, head, root }) {
 // Rendered first, written after: the home page overwrites the template. A script of React's
 // in a page ($RC…) would mean a boundary was left to complete later: none may be there.
 const pages = []
-for (const pagePath of ssr.PRERENDERED_PATHS) {
-  const { head, root } = await ssr.renderPage(pagePath)
-  pages.push([
-    ssr.pageFile(pagePath),
-    {
-      title: ssr.pageTitle(pagePath),
-      head,
-      root: `<div id="root" data-prerendered="${escapeHtml(pagePath)}">${root}</div>`,
-    },
-  ])
-}
-// A shell serves many paths; the client titles each page as it renders it.
-for (const shell of Object.keys(ssr.GENERIC_SHELL_PATHS)) {
-  const { head, root } = await ssr.renderShell(shell)
-  pages.push([ssr.shellFile(shell), { title: 'Mofu', head, root: `<div id="root">${root}</div>` }])
+for (const language of ssr.LANGUAGES) {
+  for (const pagePath of ssr.PRERENDERED_PATHS) {
+    const { head, root } = await ssr.renderPage(pagePath, language)
+    pages.push([
+      ssr.languageFile(ssr.pageFile(pagePath), language),
+      {
+        language,
+        title: ssr.localTitle(pagePath, language),
+        head,
+        root: `<div id="root" data-prerendered="${escapeHtml(pagePath)}" data-lang="${language}">${root}</div>`,
+      },
+    ])
+  }
+  // A shell serves many paths; the client titles each page as it renders it.
+  for (const shell of Object.keys(ssr.GENERIC_SHELL_PATHS)) {
+    const { head, root } = await ssr.renderShell(shell, language)
+    pages.push([
+      ssr.languageFile(ssr.shellFile(shell), language),
+      {
+        language,
+        title: 'Mofu',
+        head,
+        root: `<div id="root" data-lang="${language}">${root}</div>`,
+      },
+    ])
+  }
 }
 for (const [file, page] of pages) {
   if (/<script/.test(page.root)) throw new Error(`${file}: React put a script into the page`)

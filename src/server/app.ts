@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { RequestIdVariables } from 'hono/request-id'
+import { AUTH_MESSAGES } from '../shared/auth-messages'
 import { pageViewRoutes } from './analytics/routes'
 import type { Auth } from './auth/auth'
 import { sessionRoutes } from './auth/session-routes'
@@ -16,6 +17,7 @@ import { isDatabaseUnavailable } from './db/unavailable'
 import { clientAddressOf, type TrustProxy } from './http/client-address'
 import { clientAssets } from './http/client-assets'
 import { apiError } from './http/errors'
+import { SERVER_MESSAGES } from './http/messages'
 import { routeLimits, type Limiter } from './http/limiter'
 import { readinessOf, type ReadinessCheck } from './http/readiness'
 import { requestFrame } from './http/request-frame'
@@ -53,8 +55,7 @@ export interface AppDeps {
 
 /** Seconds a client is asked to wait before trying again while the database is away. */
 const UNAVAILABLE_RETRY_AFTER_S = 5
-export const UNAVAILABLE_MESSAGE =
-  'Mofu cannot reach its database right now. Please try again in a moment.'
+export const UNAVAILABLE_MESSAGE = SERVER_MESSAGES.unavailable
 
 export function createApp(deps: AppDeps) {
   const { database, logger, storage, redis, metrics } = deps
@@ -130,10 +131,10 @@ export function createApp(deps: AppDeps) {
     .route('/api/events', pageViewRoutes(database.db, limits))
     .route('/media/avatars', avatarMediaRoutes(avatars))
 
-  app.notFound((c) => apiError(c, 404, 'NOT_FOUND', 'Not found'))
+  app.notFound((c) => apiError(c, 404, 'NOT_FOUND', SERVER_MESSAGES.notFound))
   app.onError((error, c) => {
     if (error instanceof HTTPException && error.status < 500) {
-      return apiError(c, error.status, 'BAD_REQUEST', error.message || 'Bad request')
+      return apiError(c, error.status, 'BAD_REQUEST', error.message || SERVER_MESSAGES.badRequest)
     }
     if (isDatabaseUnavailable(error)) {
       logger.warn({ reqId: c.get('requestId'), err: error }, 'database unavailable')
@@ -141,7 +142,7 @@ export function createApp(deps: AppDeps) {
       return apiError(c, 503, 'UNAVAILABLE', UNAVAILABLE_MESSAGE)
     }
     logger.error({ reqId: c.get('requestId'), err: error }, 'request failed')
-    return apiError(c, 500, 'INTERNAL_ERROR', 'Something went wrong. Please try again.')
+    return apiError(c, 500, 'INTERNAL_ERROR', AUTH_MESSAGES.somethingWrong)
   })
 
   if (metrics !== undefined && deps.metricsToken !== undefined) {

@@ -1,5 +1,8 @@
+import type { LanguageChoice } from './language'
+
 /**
- * The preferences a visitor chooses (SPEC 2 and 3): theme, font and the six effect toggles. Kept
+ * The preferences a visitor chooses (SPEC 2 and 3): theme, font, the six effect toggles and the
+ * interface language (README "Languages"). Kept
  * in the browser, and with the account while signed in (README "Preferences"). No zod here: the
  * pre-paint script inlined into index.html imports these names and must stay tiny.
  */
@@ -31,14 +34,19 @@ export const DEFAULT_EFFECTS: Effects = {
   fullStatePersistence: true,
 }
 
-/** What the account keeps: the theme as chosen (null: never chosen), the font, the effects. */
+/**
+ * What the account keeps: the theme as chosen (null: never chosen), the font, the effects and
+ * the language as chosen ('system': the browser's languages).
+ */
 export interface ChosenPreferences {
   theme: Theme | null
   font: Font
   effects: Effects
+  language: LanguageChoice
 }
 
 export const samePreferences = (a: ChosenPreferences, b: ChosenPreferences) =>
   a.theme === b.theme &&
   a.font === b.font &&
+  a.language === b.language &&
   EFFECT_NAMES.every((name) => a.effects[name] === b.effects[name])

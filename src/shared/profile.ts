@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { handleSkeleton } from './handle-skeleton'
+import { LANGUAGE_CHOICES } from './language'
 import { EFFECT_NAMES, FONTS, THEMES, type ChosenPreferences, type EffectName } from './preferences'
 
 /**
@@ -20,6 +21,13 @@ export const HANDLE_MESSAGES = {
   tooSimilar: 'This ID is too similar to an existing one',
   saving: 'Saving...',
   saved: 'Profile saved successfully!',
+} as const
+
+export const NAME_MESSAGES = {
+  tooLong: `At most ${NAME_MAX_LENGTH} characters`,
+  control: 'Please remove control characters',
+  broken: 'Please remove broken characters',
+  empty: 'Please enter a name',
 } as const
 
 /**
@@ -124,7 +132,10 @@ function isVisible(name: string): boolean {
   return name.replace(/[\p{Z}\p{Cf}\s]/gu, '') !== ''
 }
 
-/** Theme, font and effects as the account keeps them (README "Preferences"): all or nothing. */
+/**
+ * Theme, font, effects and language as the account keeps them (README "Preferences"): all or
+ * nothing, except the language, which preferences kept before it existed lack: 'system' then.
+ */
 export const PreferencesSchema = z.strictObject({
   theme: z.enum(THEMES).nullable(),
   font: z.enum(FONTS),
@@ -134,6 +145,7 @@ export const PreferencesSchema = z.strictObject({
       z.ZodBoolean
     >,
   ),
+  language: z.enum(LANGUAGE_CHOICES).default('system'),
 }) satisfies z.ZodType<ChosenPreferences>
 
 /** PATCH /api/me/profile: fields not sent stay as they are. Plan and pins are the server's. */
@@ -144,13 +156,13 @@ export const ProfilePatchSchema = z.strictObject({
     .pipe(
       z
         .string()
-        .max(NAME_MAX_LENGTH, { message: `At most ${NAME_MAX_LENGTH} characters` })
+        .max(NAME_MAX_LENGTH, { message: NAME_MESSAGES.tooLong })
         // Control characters have no place in a name (and PostgreSQL text cannot hold NUL).
-        .refine((name) => !/\p{Cc}/u.test(name), { message: 'Please remove control characters' })
+        .refine((name) => !/\p{Cc}/u.test(name), { message: NAME_MESSAGES.control })
         // Half an emoji (a lone surrogate) is not UTF-8: it would be stored as the replacement �.
-        .refine((name) => !/\p{Cs}/u.test(name), { message: 'Please remove broken characters' })
+        .refine((name) => !/\p{Cs}/u.test(name), { message: NAME_MESSAGES.broken })
         // Only spaces or invisible characters is no name at all.
-        .refine((name) => isVisible(name), { message: 'Please enter a name' }),
+        .refine((name) => isVisible(name), { message: NAME_MESSAGES.empty }),
     )
     .optional(),
   handle: HandleSchema.optional(),

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { isAppRoute, isResetPath, normalizePath, shellLayout } from './routes'
+import {
+  isAppRoute,
+  isResetPath,
+  languageFile,
+  normalizePath,
+  pageTitle,
+  shellLayout,
+} from './routes'
 
 describe('shellLayout', () => {
   it.each([
@@ -37,4 +44,17 @@ it('normalizes trailing slashes and spots reset paths', () => {
   expect(normalizePath('/')).toBe('/')
   expect(isResetPath('/account/reset')).toBe(true)
   expect(isResetPath('/account')).toBe(false)
+})
+
+it('titles a page in another language by its label, never a handle, and names its files', () => {
+  const labels = { Settings: '設定', Privacy: 'プライバシー', 'Not found': '見つかりません' }
+  expect(pageTitle('/settings', labels)).toBe('設定 · Mofu')
+  expect(pageTitle('/privacy/', labels)).toBe('プライバシー · Mofu')
+  expect(pageTitle('/nowhere', labels)).toBe('見つかりません · Mofu')
+  expect(pageTitle('/@Settings', labels)).toBe('@Settings · Mofu')
+  expect(pageTitle('/shop', labels)).toBe('Shop · Mofu')
+  expect(pageTitle('/')).toBe('Mofu')
+  expect(languageFile('index.html', 'ja')).toBe('index.ja.html')
+  expect(languageFile('pages/shell-standard.html', 'ja')).toBe('pages/shell-standard.ja.html')
+  expect(languageFile('pages/settings.html', 'en')).toBe('pages/settings.html')
 })

@@ -1,3 +1,5 @@
+import type { Language } from './language'
+
 /**
  * The spec's routes (SPEC 2): sidebar and footer links, and the layout rules that depend on the
  * path. Shared so the server can answer 404 for paths the app does not have.
@@ -98,6 +100,10 @@ export type GenericShell = keyof typeof GENERIC_SHELL_PATHS
 export const pageFile = (path: string) => (path === '/' ? 'index.html' : `pages${path}.html`)
 export const shellFile = (shell: GenericShell) => `pages/shell-${shell}.html`
 
+/** A build file in a language: English as named, Japanese with `.ja` before `.html`. */
+export const languageFile = (file: string, language: Language) =>
+  language === 'en' ? file : file.replace(/\.html$/, `.${language}.html`)
+
 /** The file of the HTML the server sends for a path (see PRERENDERED_PATHS). */
 export function prerenderedFile(pathname: string): string {
   const path = normalizePath(pathname)
@@ -134,8 +140,23 @@ export function shellLayout(pathname: string): ShellLayout {
 
 const OTHER_TITLES: Record<string, string> = { '/dim25': '2.5D' }
 
-/** The document title of a path: the page's label and the site name. */
-export function pageTitle(pathname: string): string {
+/** Every label a page title can have, but a profile's handle. */
+export type PageLabel =
+  | (typeof SIDEBAR_LINKS)[number]['label']
+  | (typeof FOOTER_LINKS)[number]['label']
+  | '2.5D'
+  | 'Opening'
+  | 'Articles'
+  | 'Not found'
+
+/**
+ * The document title of a path: the page's label and the site name. `labels` gives a label in
+ * another language, by its English (a profile's handle is never one: it starts with @).
+ */
+export function pageTitle(
+  pathname: string,
+  labels: Readonly<Partial<Record<string, string>>> = {},
+): string {
   const path = normalizePath(pathname)
   if (path === '/') return 'Mofu'
   const label =
@@ -150,5 +171,5 @@ export function pageTitle(pathname: string): string {
           : isProfilePath(path)
             ? decodeURIComponent(path.slice(1))
             : 'Not found')
-  return `${label} · Mofu`
+  return `${labels[label] ?? label} · Mofu`
 }

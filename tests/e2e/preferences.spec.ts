@@ -69,7 +69,10 @@ test('theme: Light and Dark set the class, the cookie and the key, and survive a
 test('theme System follows the device colour scheme live', async ({ page, context }) => {
   await page.emulateMedia({ colorScheme: 'light' })
   await page.goto('/settings')
-  await page.getByRole('radio', { name: 'System', exact: true }).check()
+  await page
+    .getByRole('group', { name: 'Theme' })
+    .getByRole('radio', { name: 'System', exact: true })
+    .check()
   expect(await storage(page, 'theme')).toBe('system')
   expect(await rootClasses(page)).not.toContain('dark')
   await page.emulateMedia({ colorScheme: 'dark' })

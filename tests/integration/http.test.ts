@@ -28,10 +28,17 @@ beforeAll(async () => {
   // What scripts/prerender.mjs writes beside index.html (the home page).
   await fs.mkdir(path.join(clientDir, 'pages'))
   await fs.mkdir(path.join(clientDir, '.vite'))
+  // And each page in Japanese beside it (*.ja.html).
+  await fs.writeFile(
+    path.join(clientDir, 'index.ja.html'),
+    `<!doctype html><html lang="ja"><head><script>${inlineScript}</script></head><body><div id="root">ホーム</div></body></html>`,
+  )
   for (const [file, marker] of [
     ['settings.html', 'settings page'],
     ['shell-standard.html', 'standard shell'],
     ['shell-player.html', 'player shell'],
+    ['settings.ja.html', '設定ページ'],
+    ['shell-standard.ja.html', '標準シェル'],
   ] as const) {
     await fs.writeFile(
       path.join(clientDir, 'pages', file),
@@ -191,8 +198,75 @@ describe('client assets', () => {
     expect(await settings.text()).toContain('<script id="mofu-config"')
   })
 
+  it("serve each page in the request's language: the lang cookie, else Accept-Language", async () => {
+    const page = async (url: string, headers: Record<string, string>) => {
+      const response = await get(url, { Accept: 'text/html', ...headers })
+      return { response, html: await response.text() }
+    }
+    const japanese = { Cookie: 'darkMode=true; lang=ja' }
+    expect((await page('/settings', japanese)).html).toContain('設定ページ')
+    expect((await page('/', japanese)).html).toContain('<html lang="ja">')
+    expect((await page('/@mochi', japanese)).html).toContain('標準シェル')
+    // Only a shell, no Japanese of it built: the English one.
+    expect((await page('/anime/op/1', japanese)).html).toContain('player shell')
+    // No cookie: the browser's languages, best first.
+    const accepting = { 'Accept-Language': 'fr-CH, ja-JP;q=0.8, en;q=0.5' }
+    expect((await page('/settings', accepting)).html).toContain('設定ページ')
+    expect((await page('/settings', { 'Accept-Language': 'en-GB, ja' })).html).toContain(
+      'settings page',
+    )
+    // The cookie decides over the header, either way.
+    expect(
+      (await page('/settings', { Cookie: 'lang=en', 'Accept-Language': 'ja' })).html,
+    ).toContain('settings page')
+    expect(
+      (await page('/settings', { Cookie: 'lang=ja', 'Accept-Language': 'en' })).html,
+    ).toContain('設定ページ')
+    // Neither: English.
+    const plain = await page('/settings', {})
+    expect(plain.html).toContain('settings page')
+    // Caches keep one copy per language, each with its own ETag.
+    for (const response of [plain.response, (await page('/settings', japanese)).response]) {
+      expect(response.headers.get('vary')).toBe('Accept-Encoding, Cookie, Accept-Language')
+    }
+    const etag = (await page('/settings', japanese)).response.headers.get('etag') ?? ''
+    expect(etag).not.toBe(plain.response.headers.get('etag'))
+    expect((await get('/settings', { ...japanese, 'If-None-Match': etag })).status).toBe(304)
+    expect((await get('/settings', { 'If-None-Match': etag })).status).toBe(200)
+  })
+
+  it('fall back to English for a lang cookie it does not know, and reflect none of it', async () => {
+    for (const junk of [
+      '<script>alert(1)</script>',
+      'ja-JP',
+      'JA',
+      'x'.repeat(5000),
+      '',
+      'ja ja',
+    ]) {
+      const response = await get('/settings', { Accept: 'text/html', Cookie: `lang=${junk}` })
+      const html = await response.text()
+      expect(response.status, junk).toBe(200)
+      expect(html, junk).toContain('settings page')
+      if (junk !== '') expect(html, junk).not.toContain(junk)
+    }
+    // A junk cookie counts as none: Accept-Language decides.
+    const response = await get('/settings', {
+      Accept: 'text/html',
+      Cookie: 'lang=klingon',
+      'Accept-Language': 'ja',
+    })
+    expect(await response.text()).toContain('設定ページ')
+  })
+
   it('serve pages only as pages, and the build records not at all', async () => {
-    for (const url of ['/pages/settings.html', '/index.html', '/.vite/manifest.json']) {
+    for (const url of [
+      '/pages/settings.html',
+      '/pages/settings.ja.html',
+      '/index.html',
+      '/index.ja.html',
+      '/.vite/manifest.json',
+    ]) {
       expect((await get(url)).status, url).toBe(404)
     }
   })
@@ -249,7 +323,7 @@ describe('client assets', () => {
     expect(plain).toContain('<div id="root">')
     const gzip = await get('/', { 'Accept-Encoding': 'gzip, deflate' })
     expect(gzip.headers.get('content-encoding')).toBe('gzip')
-    expect(gzip.headers.get('vary')).toBe('Accept-Encoding')
+    expect(gzip.headers.get('vary')).toBe('Accept-Encoding, Cookie, Accept-Language')
     expect(zlib.gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(plain)
     const brotli = await get('/', { 'Accept-Encoding': 'gzip, deflate, br, zstd' })
     expect(brotli.headers.get('content-encoding')).toBe('br')

@@ -307,6 +307,46 @@ describe('PATCH /api/me/profile', () => {
     expect((await getProfile(user)).json).toMatchObject({ preferences: unchosen })
   })
 
+  it('keeps the language chosen with the preferences, and reads kept ones without it as system', async () => {
+    const user = users[11] as User
+    await setUp(user, 'Lang', 'langkeeper')
+    const effects = {
+      sidebarHoverEffect: true,
+      hamburgerBounce: true,
+      dragParticleEffect: true,
+      folderOpenEffect: true,
+      filterJumpEffect: true,
+      fullStatePersistence: true,
+    }
+    const japanese = { theme: 'dark', font: 'default', effects, language: 'ja' }
+    const saved = await patchProfile(user, { preferences: japanese })
+    expect(saved.status, saved.text).toBe(200)
+    expect(saved.json).toMatchObject({ preferences: japanese })
+    expect((await getProfile(user)).json).toMatchObject({ preferences: japanese })
+    expect(JSON.parse((await rowOf(user.uid))?.preferences ?? 'null')).toEqual(japanese)
+
+    for (const language of ['fr', 'JA', 'ja-JP', '', null, 1]) {
+      const refused = await patchProfile(user, { preferences: { ...japanese, language } })
+      expect(refused.status, JSON.stringify(language)).toBe(400)
+    }
+    expect((await getProfile(user)).json).toMatchObject({ preferences: japanese })
+
+    // A browser from before languages sends none: the account keeps 'system' (the browser's).
+    const older = { theme: 'light', font: 'orbitron', effects }
+    expect((await patchProfile(user, { preferences: older })).json).toMatchObject({
+      preferences: { ...older, language: 'system' },
+    })
+    // Preferences kept before languages existed read as 'system', not as none.
+    await subject.database.db
+      .updateTable('profiles')
+      .set({ preferences: JSON.stringify({ ...older, theme: null }) })
+      .where('user_id', '=', user.uid)
+      .execute()
+    expect((await getProfile(user)).json).toMatchObject({
+      preferences: { ...older, theme: null, language: 'system' },
+    })
+  })
+
   it('answers 401 without a session and stores nothing', async () => {
     const response = await request('PATCH', '/api/me/profile', { body: { name: 'Nobody' } })
     expect(response.status).toBe(401)

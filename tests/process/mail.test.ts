@@ -85,7 +85,7 @@ describe('mailer over SMTP', () => {
       logger,
     })
     const arriving = smtp.waitForMail(TO)
-    await mailer.send(verificationMail({ to: TO, url: URL_TRICKY, validFor: '24 hours' }))
+    await mailer.send(verificationMail({ to: TO, url: URL_TRICKY, language: 'en', validHours: 24 }))
 
     const mail = await arriving
     expect(mail.from).toBe('no-reply@mofu.test')
@@ -119,7 +119,7 @@ describe('mailer over SMTP', () => {
       logLinks: false,
       logger,
     })
-    const mail = verificationMail({ to: TO, url: URL_PLAIN, validFor: '24 hours' })
+    const mail = verificationMail({ to: TO, url: URL_PLAIN, language: 'en', validHours: 24 })
     smtp.setRefuse(true)
 
     const failure = await mailer.send(mail).then(
@@ -151,7 +151,9 @@ describe('mailer over SMTP', () => {
       logger,
     })
     const started = Date.now()
-    const sending = mailer.send(verificationMail({ to: TO, url: URL_PLAIN, validFor: '24 hours' }))
+    const sending = mailer.send(
+      verificationMail({ to: TO, url: URL_PLAIN, language: 'en', validHours: 24 }),
+    )
     await expect(sending).rejects.toThrow(MailError)
     await expect(sending).rejects.toThrow('Could not send mail: connection refused')
     expect(Date.now() - started).toBeLessThan(15_000)
@@ -176,7 +178,7 @@ describe('mailer over SMTP', () => {
       })
       const started = Date.now()
       await expect(
-        mailer.send(verificationMail({ to: TO, url: URL_PLAIN, validFor: '24 hours' })),
+        mailer.send(verificationMail({ to: TO, url: URL_PLAIN, language: 'en', validHours: 24 })),
       ).rejects.toThrow(new MailError('Could not send mail: server did not answer in time'))
       expect(Date.now() - started).toBeLessThan(15_000)
     } finally {
@@ -197,7 +199,7 @@ describe('mailer without SMTP (outbox)', () => {
       logLinks: true,
       logger,
     })
-    const mail: Mail = verificationMail({ to: TO, url: URL_PLAIN, validFor: '24 hours' })
+    const mail: Mail = verificationMail({ to: TO, url: URL_PLAIN, language: 'en', validHours: 24 })
 
     await mailer.send(mail)
 
@@ -225,7 +227,7 @@ describe('mailer without SMTP (outbox)', () => {
       link: URL_PLAIN,
     })
 
-    await mailer.send(passwordResetMail({ to: TO, url: URL_PLAIN, validFor: '1 hour' }))
+    await mailer.send(passwordResetMail({ to: TO, url: URL_PLAIN, language: 'en', validHours: 1 }))
     expect(fs.readdirSync(outboxDir).filter((entry) => entry.endsWith('.eml'))).toHaveLength(2)
     expect(fs.readdirSync(outboxDir)).toHaveLength(2)
   })
@@ -240,7 +242,7 @@ describe('mailer without SMTP (outbox)', () => {
       logLinks: false,
       logger,
     })
-    await mailer.send(verificationMail({ to: TO, url: URL_PLAIN, validFor: '24 hours' }))
+    await mailer.send(verificationMail({ to: TO, url: URL_PLAIN, language: 'en', validHours: 24 }))
 
     const [name = ''] = fs.readdirSync(outboxDir)
     const logged = entries.find((entry) => entry.msg === 'mail written to outbox')
@@ -262,14 +264,14 @@ describe('mailer without SMTP (outbox)', () => {
       logger,
     })
     await expect(
-      mailer.send(verificationMail({ to: TO, url: URL_PLAIN, validFor: '24 hours' })),
+      mailer.send(verificationMail({ to: TO, url: URL_PLAIN, language: 'en', validHours: 24 })),
     ).rejects.toThrow(new MailError('Could not write mail to the outbox: ENOTDIR'))
     expect(fs.readdirSync(path.dirname(blocker))).toEqual(['not-a-folder'])
   })
 })
 
 describe('mail templates', () => {
-  const input = { to: TO, url: URL_PLAIN, validFor: '1 hour' }
+  const input = { to: TO, url: URL_PLAIN, language: 'en' as const, validHours: 1 }
 
   it.each([
     [

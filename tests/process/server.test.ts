@@ -31,7 +31,7 @@ describe('the built server', () => {
     expect(page.headers.get('content-type')).toContain('text/html')
     const html = await page.text()
     // The home page as prerendered at build time, its heading there before any script runs.
-    expect(html).toContain('<div id="root" data-prerendered="/">')
+    expect(html).toContain('<div id="root" data-prerendered="/" data-lang="en">')
     expect(html).toMatch(/<h1[^>]*>/)
     expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/)
   })

@@ -160,7 +160,7 @@ describe('the static and page handler of the built server, over HTTP', () => {
     expect(health.status).toBe(200)
     const page = await fetch(`${server.url}/seeme`)
     expect(page.status).toBe(200)
-    expect(await page.text()).toContain('<div id="root" data-prerendered="/seeme">')
+    expect(await page.text()).toContain('<div id="root" data-prerendered="/seeme" data-lang="en">')
     expect(server.child.exitCode).toBeNull()
   }, 120_000)
 })

@@ -1,12 +1,16 @@
 import { useLocation } from 'wouter'
 import { AUTH_MESSAGES } from '@shared/auth-messages'
 import { isResetPath } from '@shared/routes'
+import { useStrings } from '@client/lib/i18n/i18n'
 import { useModalDialog } from '@client/lib/modal-dialog'
 import { Notice } from '@client/components/ui'
 import { useAuth } from '@client/features/account/auth-state'
 import { ResetPasswordView } from '@client/features/account/reset-password-view'
 import { SignInView } from '@client/features/account/sign-in-view'
 import { SignedInView } from './signed-in-view'
+
+/** The panel's own words (README "Languages"); the spec's title ACCoUNT stays as it is. */
+export const PANEL = { close: 'Close account panel', loading: 'Loading your account' }
 
 /**
  * The account slide-over (SPEC 2), titled ACCoUNT. A modal <dialog>: focus stays inside, Esc
@@ -16,6 +20,7 @@ export function AccountPanel({ onClose }: { onClose: () => void }) {
   const modal = useModalDialog(onClose)
   const [pathname] = useLocation()
   const auth = useAuth()
+  const strings = useStrings('panel', PANEL)
 
   return (
     <dialog
@@ -37,7 +42,7 @@ export function AccountPanel({ onClose }: { onClose: () => void }) {
           <button
             type="button"
             onClick={onClose}
-            aria-label="Close account panel"
+            aria-label={strings.close}
             className="grid size-10 place-items-center rounded-full text-ink hover:bg-accent-soft"
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none">
@@ -71,7 +76,11 @@ export function AccountPanel({ onClose }: { onClose: () => void }) {
 /** Before the first answer about the session, show neither state: nothing misleading. */
 function PanelLoading() {
   return (
-    <div aria-busy="true" aria-label="Loading your account" className="animate-pulse space-y-3">
+    <div
+      aria-busy="true"
+      aria-label={useStrings('panel', PANEL).loading}
+      className="animate-pulse space-y-3"
+    >
       <div className="h-10 rounded-full bg-accent-soft" />
       <div className="h-12 rounded-xl bg-accent-soft" />
       <div className="h-12 rounded-xl bg-accent-soft" />

@@ -3,6 +3,8 @@ import { flushSync } from 'react-dom'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { Router } from 'wouter'
 import { normalizePath, POPUP_DONE_PATH } from '@shared/routes'
+import { setJapaneseCatalogue, startIn } from '@client/lib/i18n/i18n'
+import { showChosenLanguage } from '@client/lib/preferences/preferences'
 import { AppRoutes, prefetchPages, preloadPage } from './routes'
 import './styles.css'
 
@@ -24,19 +26,28 @@ if (window.location.pathname === POPUP_DONE_PATH) {
       </Router>
     </StrictMode>
   )
-  // The server sends this page's own prerendered HTML, marked with its path, or a generic shell,
-  // which is replaced at once, in this task, so nothing can be clicked in it after the page loads.
-  // The page's own code first, so the whole page hydrates at once (it is painted meanwhile);
-  // as a transition, React yields every few milliseconds instead of holding the main thread.
+  // The Japanese strings are a chunk of their own, loaded only when Japanese is shown.
+  setJapaneseCatalogue(() => import('./i18n-ja').then((module) => module.JA))
+  // The server sends this page's own prerendered HTML, marked with its path and language, or a
+  // generic shell, which is replaced at once, so nothing can be clicked in it after the page
+  // loads. The page's own code and strings first, so the whole page hydrates at once (it is
+  // painted meanwhile), in the language of its HTML; the visitor's own follows right after.
+  // As a transition, React yields every few milliseconds instead of holding the main thread.
   if (root.dataset.prerendered === normalizePath(window.location.pathname)) {
-    const hydrate = () =>
+    const hydrate = () => {
       startTransition(() => {
         hydrateRoot(root, app)
       })
-    preloadPage(window.location.pathname).then(hydrate, hydrate)
+      void showChosenLanguage()
+    }
+    Promise.all([
+      preloadPage(window.location.pathname),
+      startIn(root.dataset.lang === 'ja' ? 'ja' : 'en'),
+    ]).then(hydrate, hydrate)
   } else {
     const fresh = createRoot(root)
-    flushSync(() => fresh.render(app))
+    const render = () => flushSync(() => fresh.render(app))
+    showChosenLanguage().then(render, render)
   }
 
   // The session is asked for at once, in a chunk of its own, so it never delays the first paint.

@@ -3,12 +3,16 @@
  * --ssr`): each page of PRERENDERED_PATHS rendered to HTML with every lazy page resolved, so the
  * sidebar, header and page text paint before any script runs, and main.tsx hydrates that HTML.
  * The generic shells (paths with a part of their own) show the page skeleton in the shell of
- * their layout; the client renders those afresh.
+ * their layout; the client renders those afresh. Each is rendered once per language.
  */
 import { StrictMode, type ReactNode } from 'react'
 import { prerender } from 'react-dom/static'
 import { Router } from 'wouter'
-import { GENERIC_SHELL_PATHS } from '@shared/routes'
+import type { Language } from '@shared/language'
+import { GENERIC_SHELL_PATHS, pageTitle } from '@shared/routes'
+import { setJapaneseCatalogue, startIn } from '@client/lib/i18n/i18n'
+import { META } from './meta'
+import { JA } from './i18n-ja'
 import { AppRoutes } from './routes'
 import { AppShell, PageSkeleton } from './shell/app-shell'
 
@@ -19,7 +23,10 @@ export interface Rendered {
   root: string
 }
 
-async function render(path: string, app: ReactNode): Promise<Rendered> {
+setJapaneseCatalogue(() => Promise.resolve(JA))
+
+async function render(path: string, language: Language, app: ReactNode): Promise<Rendered> {
+  await startIn(language)
   const { prelude } = await prerender(
     <StrictMode>
       <Router ssrPath={path} ssrSearch="">
@@ -35,21 +42,32 @@ async function render(path: string, app: ReactNode): Promise<Rendered> {
 }
 
 /** One page as the client's first render draws it at `path` (hydration reads no query). */
-export const renderPage = (path: string) => render(path, <AppRoutes />)
+export const renderPage = (path: string, language: Language) =>
+  render(path, language, <AppRoutes />)
 
 /** The shell of a layout around the page skeleton. */
-export const renderShell = (variant: keyof typeof GENERIC_SHELL_PATHS) =>
+export const renderShell = (variant: keyof typeof GENERIC_SHELL_PATHS, language: Language) =>
   render(
     GENERIC_SHELL_PATHS[variant],
+    language,
     <AppShell>
       <PageSkeleton />
     </AppShell>,
   )
 
+/** The document title of a path in a language. */
+export const localTitle = (path: string, language: Language) =>
+  pageTitle(path, language === 'ja' ? JA.labels : {})
+
+/** What the page says about itself to search engines and link previews. */
+export const description = (language: Language) =>
+  language === 'ja' ? JA.meta.description : META.description
+
+export { LANGUAGES } from '@shared/language'
 export {
   GENERIC_SHELL_PATHS,
+  languageFile,
   pageFile,
-  pageTitle,
   PRERENDERED_PATHS,
   shellFile,
 } from '@shared/routes'

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react'
+import { useLanguage, useStrings } from '@client/lib/i18n/i18n'
 import { MofuMascot } from './art/mofu-mascot'
 
 /** Soft petals drifting in a hero's corner; purely decorative. */
@@ -61,9 +62,12 @@ export function PageHero({
   )
 }
 
+export const COMING_SOON = { badge: 'Coming soon' }
+
 /** A friendly card for sections whose content is still being made. */
 export function ComingSoon({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId()
+  const strings = useStrings('comingSoon', COMING_SOON)
   return (
     <section
       aria-labelledby={headingId}
@@ -72,10 +76,12 @@ export function ComingSoon({ title, children }: { title: string; children: React
       <MofuMascot mood="sleepy" size={112} className="shrink-0" />
       <div className="min-w-0">
         <p className="inline-flex items-center gap-2 rounded-full bg-accent-soft px-3 py-1 text-xs font-semibold tracking-wide text-accent uppercase">
-          Coming soon
-          <span lang="ja" className="normal-case">
-            もうすぐ
-          </span>
+          {strings.badge}
+          {useLanguage() === 'en' && (
+            <span lang="ja" className="normal-case">
+              もうすぐ
+            </span>
+          )}
         </p>
         <h2 id={headingId} className="mt-3 text-xl font-bold text-ink sm:text-2xl">
           {title}

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react'
+import { Link } from 'wouter'
 
 /** A titled block of a page: a `<section>` labelled by its own h2. */
 export function PageSection({
@@ -92,4 +93,22 @@ export function Key({ children }: { children: string }) {
       {children}
     </code>
   )
+}
+
+/**
+ * What rich text in a catalogue draws with (README "Languages"): an in-app link and a stored
+ * name. Catalogue entries take it as an argument, so the Japanese chunk needs no component code.
+ */
+export interface RichText {
+  link: (to: string, text: string) => ReactNode
+  key: (name: string) => ReactNode
+}
+
+export const RICH: RichText = {
+  link: (to, text) => (
+    <Link to={to} className="font-semibold text-accent underline underline-offset-2">
+      {text}
+    </Link>
+  ),
+  key: (name) => <Key>{name}</Key>,
 }

@@ -1,12 +1,17 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
+import { useMessages } from '@client/lib/i18n/i18n'
 
-/** A labelled input; `problem` is this field's own message, shown under it. */
+/**
+ * A labelled input; `problem` is this field's own message, shown under it (a shared message is
+ * shown in the language shown).
+ */
 export function Field({
   label,
   problem,
   ...input
 }: { label: string; problem?: string | null } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId()
+  const t = useMessages()
   const hasProblem = problem !== undefined && problem !== null
   return (
     <div className="flex flex-col gap-1.5">
@@ -22,7 +27,7 @@ export function Field({
       />
       {hasProblem && (
         <p id={`${id}-problem`} className="text-sm font-semibold text-accent">
-          {problem}
+          {t(problem)}
         </p>
       )}
     </div>
@@ -37,6 +42,8 @@ export function Notice({
   tone: 'error' | 'success' | 'info'
   children: ReactNode
 }) {
+  // Messages travel as text; a shared one is shown in the language shown.
+  const t = useMessages()
   const colours = {
     error:
       'border-sakura-600/60 bg-sakura-100 text-sakura-800 dark:bg-sakura-800/30 dark:text-sakura-100',
@@ -49,7 +56,7 @@ export function Notice({
       role={tone === 'error' ? 'alert' : 'status'}
       className={`rounded-xl border px-4 py-3 text-sm font-medium ${colours}`}
     >
-      {children}
+      {typeof children === 'string' ? t(children) : children}
     </p>
   )
 }

@@ -2,6 +2,7 @@ import { DeleteAccountRequestSchema } from '../../shared/account'
 import type { ApiErrorCode } from '../../shared/api-error'
 import { AUTH_ERROR_CODES, AUTH_MESSAGES } from '../../shared/auth-messages'
 import { removeAvatarFiles } from '../avatars/avatar-files'
+import { SERVER_MESSAGES } from '../http/messages'
 import type { ProfileStore } from '../profiles/profile-store'
 import type { ObjectStorage } from '../storage/object-storage'
 import type { Auth } from './auth'
@@ -38,7 +39,7 @@ export async function deletionRefusal(
   if (!parsed.success) {
     return {
       status: 400,
-      body: { code: 'VALIDATION_ERROR', message: 'Send { "password": "…" } as JSON.' },
+      body: { code: 'VALIDATION_ERROR', message: SERVER_MESSAGES.passwordAsJson },
     }
   }
   const context = await auth.$context

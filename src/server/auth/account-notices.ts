@@ -1,5 +1,9 @@
+import type { Kysely } from 'kysely'
+import { isLanguage, type Language } from '../../shared/language'
+import type { Tables } from '../db/tables'
+import { headersLanguage } from '../http/language'
 import type { Logger } from '../logger'
-import type { Mailer } from '../mail/mailer'
+import type { Mail, Mailer } from '../mail/mailer'
 import { newSignInMail, passwordChangedMail, twoFactorChangedMail } from '../mail/templates'
 import {
   passkeyAddedMail,
@@ -9,37 +13,81 @@ import {
 import { describeUserAgent } from './user-agent'
 
 /**
+ * The language the account chose in Settings, from its kept preferences (JSON in a column, so
+ * read defensively): 'en' or 'ja', and nothing for 'system', none or anything unreadable.
+ */
+export function chosenLanguage(preferences: string | null | undefined): Language | undefined {
+  if (preferences === null || preferences === undefined) return undefined
+  try {
+    const parsed: unknown = JSON.parse(preferences)
+    const language =
+      typeof parsed === 'object' && parsed !== null && 'language' in parsed
+        ? parsed.language
+        : undefined
+    return isLanguage(language) ? language : undefined
+  } catch {
+    return undefined
+  }
+}
+
+interface Owner {
+  id: string
+  email: string
+}
+
+/**
  * Mails that tell the owner of an account what just happened to it (README "Notices"). They
  * never hold up the answer, and one that cannot be sent is logged: the change itself stands.
+ * Each is in the account's chosen language, else in the language of the request that caused it
+ * (README "Languages").
  */
-export function accountNotices(deps: { mailer: Mailer; logger: Logger; publicUrl: string }) {
-  const send = (mail: Parameters<Mailer['send']>[0], userId: string) => {
-    deps.mailer.send(mail).catch((error: unknown) => {
-      deps.logger.warn({ err: error, userId }, 'account notice not sent')
-    })
+export function accountNotices(deps: {
+  db: Kysely<Tables>
+  mailer: Mailer
+  logger: Logger
+  publicUrl: string
+}) {
+  const chosenBy = async (userId: string) => {
+    const row = await deps.db
+      .selectFrom('profiles')
+      .select('preferences')
+      .where('user_id', '=', userId)
+      .executeTakeFirst()
+    return chosenLanguage(row?.preferences)
+  }
+  const send = (user: Owner, request: Headers | undefined, mail: (language: Language) => Mail) => {
+    const asked = headersLanguage(request)
+    chosenBy(user.id)
+      // A failed lookup costs only the choice: the notice still goes, in the request's language.
+      .catch(() => undefined)
+      .then((chosen) => deps.mailer.send(mail(chosen ?? asked)))
+      .catch((error: unknown) => {
+        deps.logger.warn({ err: error, userId: user.id }, 'account notice not sent')
+      })
   }
   /** The account panel, which lists the sessions. */
-  const sessionsUrl = `${deps.publicUrl}/?account=true`
+  const url = `${deps.publicUrl}/?account=true`
   return {
-    passwordChanged(user: { id: string; email: string }) {
-      send(passwordChangedMail({ to: user.email, url: sessionsUrl }), user.id)
+    passwordChanged(user: Owner, request: Headers | undefined) {
+      send(user, request, (language) => passwordChangedMail({ to: user.email, url, language }))
     },
-    newSignIn(user: { id: string; email: string }, userAgent: string | null | undefined) {
+    newSignIn(user: Owner, userAgent: string | null | undefined, request: Headers | undefined) {
       const { browser, system } = describeUserAgent(userAgent)
-      const device = [browser ?? 'an unknown browser', system].filter(Boolean).join(' on ')
-      send(newSignInMail({ to: user.email, url: sessionsUrl, device }), user.id)
+      send(user, request, (language) =>
+        newSignInMail({ to: user.email, url, language, browser, system }),
+      )
     },
-    passkeyAdded(user: { id: string; email: string }, name: string) {
-      send(passkeyAddedMail({ to: user.email, url: sessionsUrl, name }), user.id)
+    passkeyAdded(user: Owner, name: string, request: Headers | undefined) {
+      send(user, request, (language) => passkeyAddedMail({ to: user.email, url, language, name }))
     },
-    passkeyRemoved(user: { id: string; email: string }, name: string) {
-      send(passkeyRemovedMail({ to: user.email, url: sessionsUrl, name }), user.id)
+    passkeyRemoved(user: Owner, name: string, request: Headers | undefined) {
+      send(user, request, (language) => passkeyRemovedMail({ to: user.email, url, language, name }))
     },
-    passwordRemoved(user: { id: string; email: string }) {
-      send(passwordRemovedMail({ to: user.email, url: sessionsUrl }), user.id)
+    passwordRemoved(user: Owner, request: Headers | undefined) {
+      send(user, request, (language) => passwordRemovedMail({ to: user.email, url, language }))
     },
-    twoFactorChanged(user: { id: string; email: string }, on: boolean) {
-      send(twoFactorChangedMail({ to: user.email, url: sessionsUrl, on }), user.id)
+    twoFactorChanged(user: Owner, on: boolean, request: Headers | undefined) {
+      send(user, request, (language) => twoFactorChangedMail({ to: user.email, url, language, on }))
     },
   }
 }

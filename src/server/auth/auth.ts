@@ -4,14 +4,17 @@ import { APIError } from 'better-auth/api'
 import { genericOAuth } from 'better-auth/plugins'
 import type { Kysely } from 'kysely'
 import { AUTH_ERROR_CODES, AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '../../shared/auth-messages'
+import type { Language } from '../../shared/language'
 import type { Config } from '../config'
 import type { DialectName } from '../db/database'
 import type { Tables } from '../db/tables'
 import type { Logger } from '../logger'
+import { headersLanguage } from '../http/language'
 import { LIMITS, mayMail, type Limiter } from '../http/limiter'
 import type { Mailer } from '../mail/mailer'
 import { accountNotices } from './account-notices'
 import { knownDevices } from './known-devices'
+import { signIns } from './sign-ins'
 import { PASSKEY_DISABLED_PATHS, passkeyPlugins } from './passkeys'
 import { passwordResetMail, verificationMail } from '../mail/templates'
 import { databaseHooks } from './database-hooks'
@@ -96,15 +99,19 @@ function maskAddresses(text: string): string {
 export function createAuth(deps: AuthDeps) {
   const { config, mailer, logger, db } = deps
   const caps = { limiter: deps.limiter, logger }
-  const hours = (seconds: number) => `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}`
   const event = (name: SecurityEventName, source: SecurityEventSource) =>
     logSecurityEvent(logger, name, source)
 
   const links = verificationLinks(db, deps.secret, VERIFICATION_VALID_SECONDS)
-  const notices = accountNotices({ mailer, logger, publicUrl: config.publicUrl })
-  const devices = knownDevices(db, notices, config.publicUrl.startsWith('https:'))
+  const notices = accountNotices({ db, mailer, logger, publicUrl: config.publicUrl })
+  const sessions = signIns(event, knownDevices(db, notices, config.publicUrl.startsWith('https:')))
 
-  async function sendVerification(user: { id: string; email: string }, url: string) {
+  /** In the language of the request that asked for it (README "Languages"). */
+  async function sendVerification(
+    user: { id: string; email: string },
+    url: string,
+    language: Language,
+  ) {
     const link = await links.bind(user, url)
     await sendOrFail(
       mailer,
@@ -113,7 +120,8 @@ export function createAuth(deps: AuthDeps) {
           verificationMail({
             to: user.email,
             url: link,
-            validFor: hours(VERIFICATION_VALID_SECONDS),
+            language,
+            validHours: VERIFICATION_VALID_SECONDS / 3600,
           }),
         ),
       logger,
@@ -164,7 +172,8 @@ export function createAuth(deps: AuthDeps) {
                   passwordResetMail({
                     to: user.email,
                     url: `${config.publicUrl}/account/reset?oobCode=${encodeURIComponent(token)}`,
-                    validFor: hours(RESET_VALID_SECONDS),
+                    language: headersLanguage(request?.headers),
+                    validHours: RESET_VALID_SECONDS / 3600,
                   }),
                 ),
               logger,
@@ -174,7 +183,7 @@ export function createAuth(deps: AuthDeps) {
       },
       onPasswordReset: async ({ user }, request) => {
         event('password-reset.completed', { ...requestSource(request?.headers), userId: user.id })
-        notices.passwordChanged(user)
+        notices.passwordChanged(user, request?.headers)
         // A completed reset proves the owner: failed guesses before it no longer lock them out.
         await deps.limiter.clear(LIMITS.signInFailures, user.email.toLowerCase())
       },
@@ -189,7 +198,7 @@ export function createAuth(deps: AuthDeps) {
         const from = requestSource(request?.headers)
         const pastCap = config.neutralAuthErrors ? 'silent' : 'refuse'
         if (!(await mayMail(caps, LIMITS.verificationMail, user, from, pastCap))) return
-        await sendVerification(user, url)
+        await sendVerification(user, url, headersLanguage(request?.headers))
       },
       afterEmailVerification: async (user, request) => {
         event('email.verified', { ...requestSource(request?.headers), userId: user.id })
@@ -207,7 +216,7 @@ export function createAuth(deps: AuthDeps) {
     },
     // Reset codes and OAuth states are looked up by their hash, so a copy of the table holds none.
     verification: { storeIdentifier: 'hashed' },
-    databaseHooks: databaseHooks(db, event, devices),
+    databaseHooks: databaseHooks(db, sessions),
     ...(deps.secondaryStorage === undefined ? {} : { secondaryStorage: deps.secondaryStorage }),
     rateLimit: {
       enabled: true,
@@ -251,6 +260,8 @@ export function createAuth(deps: AuthDeps) {
               ],
             }),
           ]),
+      // After the two-factor plugin, whose hook decides whether a log-in has a session yet.
+      sessions.plugin,
     ],
   })
 }

@@ -3,8 +3,7 @@ import { APIError } from 'better-auth/api'
 import type { Kysely } from 'kysely'
 import { AUTH_ERROR_CODES, AUTH_MESSAGES } from '../../shared/auth-messages'
 import type { Tables } from '../db/tables'
-import type { KnownDevices } from './known-devices'
-import { requestSource, type SecurityEventName, type SecurityEventSource } from '../security-events'
+import type { SignIns } from './sign-ins'
 import { isDisabled } from './user-store'
 
 /** A session ends this long after its sign-in, however often it was renewed (README "Accounts"). */
@@ -12,14 +11,13 @@ const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
 
 /**
  * What happens when sessions and sign-in methods are written: no session for a disabled account
- * (password, verification link or Google alike), sign-ins logged, renewals capped at
+ * (password, verification link or Google alike), sign-ins counted (sign-ins.ts), renewals capped at
  * SESSION_MAX_AGE_SECONDS, Google's tokens never kept, and an unverified password removed
  * when Google proves the address (pre-account takeover).
  */
 export function databaseHooks(
   db: Kysely<Tables>,
-  event: (name: SecurityEventName, source: SecurityEventSource) => void,
-  devices: KnownDevices,
+  signIns: SignIns,
 ): BetterAuthOptions['databaseHooks'] {
   return {
     session: {
@@ -31,17 +29,7 @@ export function databaseHooks(
             message: AUTH_MESSAGES.accountDisabled,
           })
         },
-        after: async (session, ctx) => {
-          event('sign-in.ok', { ...requestSource(ctx?.headers), userId: session.userId })
-          // A session made in a request (not by the server itself) comes from a browser.
-          if (ctx === null || ctx === undefined) return
-          const user = await db
-            .selectFrom('user')
-            .select(['id', 'email'])
-            .where('id', '=', session.userId)
-            .executeTakeFirst()
-          if (user !== undefined) await devices.signedIn(user, session.userAgent, ctx)
-        },
+        after: async (session, ctx) => signIns.sessionWritten(session, ctx),
       },
       update: {
         // Renewal moves the end forward, but never past SESSION_MAX_AGE_SECONDS after sign-in.

@@ -64,7 +64,7 @@ export function knownDevices(db: Kysely<Tables>, notices: AccountNotices, secure
         .select((select) => select.fn.countAll<number>().as('devices'))
         .where('user_id', '=', user.id)
         .executeTakeFirstOrThrow()
-      if (Number(devices) > 1) notices.newSignIn(user, userAgent)
+      if (Number(devices) > 1) notices.newSignIn(user, userAgent, ctx.headers)
     },
   }
 }

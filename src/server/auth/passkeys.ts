@@ -94,7 +94,7 @@ export function passkeyPlugins(deps: PasskeyDeps) {
       }
       await ctx.context.internalAdapter.deleteAccount(account.id)
       event('password.removed', { ...requestSource(ctx.headers), userId: user.id })
-      notices.passwordRemoved(user)
+      notices.passwordRemoved(user, ctx.headers)
       return ctx.json({ status: true })
     },
   )
@@ -162,13 +162,13 @@ export function passkeyPlugins(deps: PasskeyDeps) {
               if (typeof id === 'string') removing.delete(id)
               if (failed || user === undefined || name === undefined) return
               event('passkey.removed', { ...source, userId: user.id })
-              notices.passkeyRemoved(user, name)
+              notices.passkeyRemoved(user, name, ctx.headers)
               return
             }
             const added = ReturnedPasskeySchema.safeParse(ctx.context.returned)
             if (failed || user === undefined || !added.success) return
             event('passkey.added', { ...source, userId: user.id })
-            notices.passkeyAdded(user, added.data.name ?? 'Passkey')
+            notices.passkeyAdded(user, added.data.name ?? 'Passkey', ctx.headers)
           }),
         },
       ],

@@ -2,6 +2,7 @@ import { APIError, createAuthMiddleware, sendVerificationEmailFn } from 'better-
 import type { BetterAuthOptions } from 'better-auth'
 import { AUTH_ERROR_CODES, AUTH_MESSAGES } from '../../shared/auth-messages'
 import { PASSKEY_ERROR_CODES, PASSKEY_MESSAGES } from '../../shared/passkeys'
+import { SERVER_MESSAGES } from '../http/messages'
 import { requestSource, type SecurityEventName, type SecurityEventSource } from '../security-events'
 import type { AccountNotices } from './account-notices'
 import { refuseCommonPassword } from './common-passwords'
@@ -62,7 +63,10 @@ export function requestHooks(deps: RequestHookDeps): NonNullable<BetterAuthOptio
       }
       // ID-token sign-in would skip the redirect flow and its state and PKCE checks.
       if (ctx.path === '/sign-in/social' && ctx.body?.idToken !== undefined) {
-        throw new APIError('NOT_FOUND', { code: 'NOT_FOUND', message: 'Not found.' })
+        throw new APIError('NOT_FOUND', {
+          code: 'NOT_FOUND',
+          message: SERVER_MESSAGES.noIdTokenSignIn,
+        })
       }
       if (ctx.path === '/sign-up/email') refuseCommonPassword(ctx.body?.password)
       if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
@@ -119,7 +123,7 @@ export function requestHooks(deps: RequestHookDeps): NonNullable<BetterAuthOptio
       if (ctx.path === '/change-password' && !failed) {
         const user = ctx.context.session?.user
         deps.event('password.changed', { ...source, userId: user?.id })
-        if (user !== undefined) deps.notices.passwordChanged(user)
+        if (user !== undefined) deps.notices.passwordChanged(user, ctx.headers)
         return
       }
       if (ctx.path !== '/sign-up/email' || failed) return

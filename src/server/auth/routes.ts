@@ -4,8 +4,12 @@ import { bodyLimit } from 'hono/body-limit'
 import { zValidator } from '@hono/zod-validator'
 import { AUTH_MESSAGES } from '../../shared/auth-messages'
 import { ResetCodeCheckSchema, type ResetCodeAnswer } from '../../shared/password-reset'
+import type { Language } from '../../shared/language'
+import { SHARED_MESSAGES_JA } from '../../shared/messages-ja'
 import type { Auth } from './auth'
 import { apiError, bodyTooLarge, invalidInput, requireJson } from '../http/errors'
+import { answerLanguage } from '../http/language'
+import { inLanguage, japaneseOf, SERVER_MESSAGES } from '../http/messages'
 import { LIMITS, logThrottled, RATE_LIMITED, type Limiter } from '../http/limiter'
 import type { Logger } from '../logger'
 import { CLIENT_IP_HEADER, REQUEST_ID_HEADER } from '../security-events'
@@ -64,6 +68,43 @@ async function signInEmail(request: Request): Promise<string | null> {
   }
 }
 
+/**
+ * Better Auth's own refusals that people meet at sign-up and log-in, by code, in the Japanese of
+ * the sentences the client shows for them.
+ */
+const BETTER_AUTH_JA = new Map<string, string>([
+  ['INVALID_EMAIL_OR_PASSWORD', SHARED_MESSAGES_JA.auth.neutral],
+  ['EMAIL_NOT_VERIFIED', SHARED_MESSAGES_JA.auth.unverified],
+  ['PASSWORD_TOO_SHORT', SHARED_MESSAGES_JA.auth.weakPassword],
+  ['INVALID_EMAIL', SHARED_MESSAGES_JA.auth.invalidEmail],
+])
+
+/**
+ * A Better Auth error answer in the request's language: the messages Mofu words (its hooks' and
+ * plugins' refusals, the shared catalogues) and the common refusals above in Japanese, the code
+ * and everything else as sent. Other messages of Better Auth's stay as it words them.
+ */
+async function inAnswerLanguage(response: Response, language: Language): Promise<Response> {
+  if (language === 'en' || response.status < 400) return response
+  if (!/^application\/json\b/i.test(response.headers.get('content-type') ?? '')) return response
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null)
+  if (typeof body !== 'object' || body === null || !('message' in body)) return response
+  const code = 'code' in body && typeof body.code === 'string' ? body.code : ''
+  const japanese =
+    (typeof body.message === 'string' ? japaneseOf(body.message) : undefined) ??
+    BETTER_AUTH_JA.get(code)
+  if (japanese === undefined) return response
+  const headers = new Headers(response.headers)
+  headers.delete('content-length')
+  return new Response(JSON.stringify({ ...body, message: japanese }), {
+    status: response.status,
+    headers,
+  })
+}
+
 export interface AuthRouteDeps {
   auth: Auth
   clientAddress: (c: Context) => string
@@ -86,7 +127,7 @@ export function passwordResetRoutes({ auth }: Pick<AuthRouteDeps, 'auth'>) {
       }
       return c.json({
         valid: false,
-        message: AUTH_MESSAGES.invalidResetLink,
+        message: inLanguage(answerLanguage(c), AUTH_MESSAGES.invalidResetLink),
       } satisfies ResetCodeAnswer)
     },
   )
@@ -100,7 +141,7 @@ export function authRoutes({ auth, clientAddress, limiter, logger }: AuthRouteDe
     bodyLimit({ maxSize: AUTH_BODY_MAX_BYTES, onError: bodyTooLarge }),
     async (c) => {
       if (await carriesNul(c.req.raw)) {
-        return apiError(c, 400, 'VALIDATION_ERROR', 'Please remove control characters')
+        return apiError(c, 400, 'VALIDATION_ERROR', SERVER_MESSAGES.controlCharacters)
       }
       const ip = clientAddress(c)
       const reqId = c.get('requestId')
@@ -122,7 +163,7 @@ export function authRoutes({ auth, clientAddress, limiter, logger }: AuthRouteDe
       if (email !== null && response.status === 401) {
         await limiter.hit(LIMITS.signInFailures, email)
       }
-      if (response.status !== 429) return response
+      if (response.status !== 429) return inAnswerLanguage(response, answerLanguage(c))
       logThrottled(logger, { userId: null, ip, reqId })
       // Better Auth's own limiter answers with its body and X-Retry-After: one shape for all.
       const retryAfter =

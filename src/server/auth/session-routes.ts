@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory'
 import type { RequestIdVariables } from 'hono/request-id'
 import type { SessionList } from '../../shared/sessions'
 import { apiError } from '../http/errors'
+import { SERVER_MESSAGES } from '../http/messages'
 import { signInRequired } from '../http/session'
 import type { Logger } from '../logger'
 import { logSecurityEvent } from '../security-events'
@@ -50,7 +51,7 @@ export function sessionRoutes({ auth, logger, clientAddress }: SessionRouteDeps)
     })
     .delete('/:id', async (c) => {
       if (!(await endSession(auth, c.get('uid'), c.req.param('id')))) {
-        return apiError(c, 404, 'NOT_FOUND', 'This session has already ended.')
+        return apiError(c, 404, 'NOT_FOUND', SERVER_MESSAGES.sessionEnded)
       }
       ended(c)
       return c.body(null, 204)

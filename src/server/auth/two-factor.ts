@@ -57,7 +57,7 @@ function switchNotices({ notices, event }: TwoFactorDeps): BetterAuthPlugin {
                   ...from,
                   userId: user.id,
                 })
-                notices.twoFactorChanged(user, on)
+                notices.twoFactorChanged(user, on, ctx.headers)
               },
             },
           },

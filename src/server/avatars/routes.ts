@@ -13,6 +13,7 @@ import {
 import { AVATAR_RENDITION_FORMATS, AVATAR_RENDITION_PX } from '../../shared/avatar-renditions'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 import { apiError } from '../http/errors'
+import { SERVER_MESSAGES } from '../http/messages'
 import type { Metrics } from '../metrics/metrics'
 import { signInRequired, type SessionCheck } from '../http/session'
 import type { ProfileStore } from '../profiles/profile-store'
@@ -36,7 +37,6 @@ const UID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/
 export const DECODE_SLOTS = 2
 export const DECODE_QUEUE = 8
 const BUSY_RETRY_AFTER_S = 5
-const BUSY_MESSAGE = 'Mofu is busy with other images right now. Please try again in a moment.'
 
 const refuse = (c: Context, status: ContentfulStatusCode, refused: AvatarRefusal) =>
   apiError(c, status, AVATAR_ERROR_CODES[refused], AVATAR_MESSAGES[refused])
@@ -109,7 +109,7 @@ export function ownAvatarRoutes(deps: AvatarDeps) {
           if (error instanceof DecodeQueueFull) {
             metrics?.avatarUpload('busy')
             c.header('Retry-After', String(BUSY_RETRY_AFTER_S))
-            return apiError(c, 503, 'BUSY', BUSY_MESSAGE)
+            return apiError(c, 503, 'BUSY', SERVER_MESSAGES.busy)
           }
           if (!(error instanceof AvatarRejected)) throw error
           metrics?.avatarUpload('rejected')
@@ -221,4 +221,4 @@ export function avatarMediaRoutes({ profiles, storage, limits }: AvatarDeps) {
     })
 }
 
-const notHere = (c: Context) => apiError(c, 404, 'NOT_FOUND', 'No avatar here.')
+const notHere = (c: Context) => apiError(c, 404, 'NOT_FOUND', SERVER_MESSAGES.noAvatar)

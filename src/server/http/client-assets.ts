@@ -5,7 +5,8 @@ import zlib from 'node:zlib'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../shared/public-config'
-import { isAppRoute, prerenderedFile } from '../../shared/routes'
+import { isAppRoute, languageFile, prerenderedFile } from '../../shared/routes'
+import { answerLanguage } from './language'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
@@ -52,8 +53,9 @@ const compress: Record<Encoding, (html: string) => Uint8Array<ArrayBuffer>> = {
 
 /**
  * The HTML files of the build: index.html (the home page) and, when the build prerendered them,
- * the other pages and generic shells under pages/ (see prerenderedFile), each with the public
- * configuration embedded. A path whose file is missing gets index.html.
+ * the other pages and generic shells under pages/ (see prerenderedFile), and each in Japanese
+ * beside it (index.ja.html, pages/*.ja.html), each with the public configuration embedded. A
+ * path whose file is missing gets index.html.
  */
 function readPages(dir: string, publicConfig: PublicConfig): Map<string, Page> {
   // `<` is escaped so no value can close the script element.
@@ -62,6 +64,7 @@ function readPages(dir: string, publicConfig: PublicConfig): Map<string, Page> {
   const pagesDir = path.join(dir, 'pages')
   const files = [
     'index.html',
+    ...(fs.existsSync(path.join(dir, 'index.ja.html')) ? ['index.ja.html'] : []),
     ...(fs.existsSync(pagesDir) ? fs.readdirSync(pagesDir).map((name) => `pages/${name}`) : []),
   ]
   return new Map(
@@ -83,7 +86,9 @@ const scriptHash = (code: string) =>
  * forever; other public files (images, icons) for an hour; every other GET that wants HTML gets
  * its page (prerendered at build time, see scripts/prerender.mjs) with the public configuration
  * embedded, revalidated on each visit so a new deploy is picked up at once, and with status 404
- * where the app has no such page.
+ * where the app has no such page. The page is in the request's language (the lang cookie, else
+ * Accept-Language, else English: never more than the two built), so caches keep one per
+ * language (Vary).
  */
 export function clientAssets(dir: string, publicConfig: PublicConfig): ClientAssets {
   const pages = readPages(dir, publicConfig)
@@ -121,12 +126,13 @@ export function clientAssets(dir: string, publicConfig: PublicConfig): ClientAss
         !path.posix.extname(c.req.path) &&
         /text\/html|\*\/\*/.test(c.req.header('Accept') ?? '*/*')
       if (!wantsPage) return next()
-      const page = pages.get(prerenderedFile(c.req.path)) ?? home
+      const file = prerenderedFile(c.req.path)
+      const page = pages.get(languageFile(file, answerLanguage(c))) ?? pages.get(file) ?? home
       c.header('Cache-Control', REVALIDATE)
+      c.header('Vary', 'Accept-Encoding, Cookie, Accept-Language')
       c.header('ETag', page.etag)
       const status = isAppRoute(c.req.path) ? 200 : 404
       if (status === 200 && c.req.header('If-None-Match') === page.etag) return c.body(null, 304)
-      c.header('Vary', 'Accept-Encoding')
       const encoding = preferredEncoding(c.req.header('Accept-Encoding'))
       if (encoding === undefined) return c.html(page.html, status)
       c.header('Content-Encoding', encoding)

@@ -2,6 +2,9 @@ import { createMiddleware } from 'hono/factory'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ApiErrorBody, ApiErrorCode } from '../../shared/api-error'
+import type { Language } from '../../shared/language'
+import { answerLanguage } from './language'
+import { inLanguage, japaneseFallback, SERVER_MESSAGES, SERVER_MESSAGES_JA } from './messages'
 
 interface Issue {
   path: readonly PropertyKey[]
@@ -9,7 +12,10 @@ interface Issue {
 }
 type ValidationResult = { success: true } | { success: false; error: { issues: readonly Issue[] } }
 
-/** The one error body of Mofu's routes (src/shared/api-error.ts). */
+/**
+ * The one error body of Mofu's routes (src/shared/api-error.ts), its messages in the request's
+ * language (README "Languages"); `message` is given in English, the code never changes.
+ */
 export function apiError(
   c: Context,
   status: ContentfulStatusCode,
@@ -17,8 +23,28 @@ export function apiError(
   message: string,
   issues?: ApiErrorBody['issues'],
 ) {
-  const body: ApiErrorBody = issues === undefined ? { code, message } : { code, message, issues }
+  const said = saidIn(answerLanguage(c), status, { message, issues })
+  const body: ApiErrorBody =
+    said.issues === undefined
+      ? { code, message: said.message }
+      : { code, message: said.message, issues: said.issues }
   return c.json(body, status)
+}
+
+/** An answer's sentences in its language: English as given; in Japanese, none left in English. */
+function saidIn(
+  language: Language,
+  status: number,
+  said: Pick<ApiErrorBody, 'message' | 'issues'>,
+) {
+  if (language === 'en') return said
+  return {
+    message: inLanguage(language, said.message, japaneseFallback(status)),
+    issues: said.issues?.map(({ field, message }) => ({
+      field,
+      message: inLanguage(language, message, SERVER_MESSAGES_JA.invalidInput),
+    })),
+  }
 }
 
 /** zValidator hook: a 400 naming each wrong field, in place of the validator's raw output. */
@@ -28,16 +54,17 @@ export function invalidInput(result: ValidationResult, c: Context) {
     field: issue.path.map(String).join('.') || '(body)',
     message: issue.message,
   }))
-  return apiError(c, 400, 'INVALID_INPUT', 'Invalid input', issues)
+  return apiError(c, 400, 'INVALID_INPUT', SERVER_MESSAGES.invalidInput, issues)
 }
 
 /** A JSON body sent under another content type would be read as empty: refuse it instead. */
 export const requireJson = createMiddleware(async (c, next) => {
   if (!/^application\/json\b/i.test(c.req.header('Content-Type') ?? '')) {
-    return apiError(c, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json')
+    return apiError(c, 415, 'UNSUPPORTED_MEDIA_TYPE', SERVER_MESSAGES.notJson)
   }
   await next()
 })
 
 /** A body past a route's limit (Hono's bodyLimit onError). */
-export const bodyTooLarge = (c: Context) => apiError(c, 413, 'BODY_TOO_LARGE', 'Body too large')
+export const bodyTooLarge = (c: Context) =>
+  apiError(c, 413, 'BODY_TOO_LARGE', SERVER_MESSAGES.bodyTooLarge)

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { Hono } from 'hono'
 import { apiError } from './errors'
+import { SERVER_MESSAGES } from './messages'
 import type { Metrics } from '../metrics/metrics'
 
 const BEARER = /^Bearer ([\x21-\x7e]+)$/i
@@ -19,7 +20,7 @@ export function metricsRoutes({ metrics, token }: { metrics: Metrics; token?: st
       const sent = BEARER.exec(c.req.header('Authorization') ?? '')?.[1]
       if (sent === undefined || !timingSafeEqual(digest(sent), expected)) {
         c.header('WWW-Authenticate', 'Bearer realm="metrics"')
-        return apiError(c, 401, 'UNAUTHENTICATED', 'A valid metrics token is required.')
+        return apiError(c, 401, 'UNAUTHENTICATED', SERVER_MESSAGES.metricsToken)
       }
     }
     c.header('Cache-Control', 'no-store')

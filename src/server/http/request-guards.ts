@@ -1,9 +1,9 @@
 import type { Context } from 'hono'
+import { SERVER_MESSAGES } from './messages'
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-export const CROSS_SITE_MESSAGE =
-  'This request came from another site, so Mofu did not carry it out.'
+export const CROSS_SITE_MESSAGE = SERVER_MESSAGES.crossSite
 
 /**
  * Whether a state-changing request comes, as its browser says, from another origin (cross-site

@@ -5,6 +5,7 @@ import type { Context } from 'hono'
 import type { Auth } from '../auth/auth'
 import type { SessionStore } from '../auth/session-store'
 import { apiError } from './errors'
+import { SERVER_MESSAGES } from './messages'
 
 /** Better Auth's cookie signature: HMAC-SHA256 of the token, base64 with padding (44 chars). */
 const SIGNATURE_LENGTH = 44
@@ -17,7 +18,7 @@ export interface SessionCheck {
 }
 
 export const signInRequired = (c: Context) =>
-  apiError(c, 401, 'UNAUTHENTICATED', 'Please log in first.')
+  apiError(c, 401, 'UNAUTHENTICATED', SERVER_MESSAGES.signInRequired)
 
 const requireUid = (userId: (c: Context) => Promise<string | null>) =>
   createMiddleware<{ Variables: { uid: string } }>(async (c, next) => {

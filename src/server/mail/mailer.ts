@@ -2,14 +2,24 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { createTransport } from 'nodemailer'
+import type { Language } from '../../shared/language'
 import type { Logger } from '../logger'
 
 export interface Mail {
   to: string
+  /** The language it is written in, sent as its Content-Language. */
+  language: Language
   subject: string
   text: string
   html: string
 }
+
+/** What nodemailer sends: the mail, its sender and its language as a header. */
+const message = ({ language, ...mail }: Mail, from: string) => ({
+  ...mail,
+  from,
+  headers: { 'Content-Language': language },
+})
 
 export interface Mailer {
   send(mail: Mail): Promise<void>
@@ -57,7 +67,7 @@ function smtpMailer(url: string, from: string, logger: Logger): Mailer {
     async send(mail) {
       const domain = recipientDomain(mail.to)
       try {
-        await transport.sendMail({ ...mail, from })
+        await transport.sendMail(message(mail, from))
       } catch (error) {
         const reason = smtpFailureReason(error)
         logger.warn({ domain, subject: mail.subject, reason }, 'mail not sent')
@@ -79,11 +89,11 @@ function outboxMailer(dir: string, from: string, logLinks: boolean, logger: Logg
       // A dot-name without the .eml ending, so nothing watching the folder sees a partial mail.
       const temp = path.join(dir, `.${name}.tmp`)
       try {
-        const { message } = await transport.sendMail({ ...mail, from })
-        if (!Buffer.isBuffer(message)) throw new Error('the message was not rendered to a buffer')
+        const rendered = (await transport.sendMail(message(mail, from))).message
+        if (!Buffer.isBuffer(rendered)) throw new Error('the message was not rendered to a buffer')
         await fs.mkdir(dir, { recursive: true, mode: 0o700 })
         // Owner-only: a mail holds a live verification or reset link.
-        await fs.writeFile(temp, message, { flag: 'wx', mode: 0o600 })
+        await fs.writeFile(temp, rendered, { flag: 'wx', mode: 0o600 })
         await fs.rename(temp, file)
       } catch (error) {
         await fs.rm(temp, { force: true }).catch(() => undefined)

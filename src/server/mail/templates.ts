@@ -1,91 +1,51 @@
+import type { Language } from '../../shared/language'
 import type { Mail } from './mailer'
+import { MAIL_WORDING, type Wording } from './wording'
 
 export interface LinkMailInput {
   to: string
   url: string
-  /** Human text such as "24 hours" or "1 hour"; none for a link that does not expire. */
-  validFor?: string
+  /** The recipient's language (README "Languages"). */
+  language: Language
+  /** How long the link works, in hours; none for a link that does not expire. */
+  validHours?: number
 }
 
+type NoticeInput = Omit<LinkMailInput, 'validHours'>
+
+const wordingOf = (language: Language) => MAIL_WORDING[language]
+
 export function verificationMail(input: LinkMailInput): Mail {
-  return linkMail(input, {
-    subject: 'Verify your e-mail for Mofu',
-    heading: 'Welcome to Mofu!',
-    intro:
-      'Thanks for signing up. Please confirm this is your e-mail address, then you can sign in.',
-    action: 'Verify my e-mail',
-    notExpected: NOT_SIGNED_UP,
-  })
+  return linkMail(input, wordingOf(input.language).verification)
 }
 
 export function passwordResetMail(input: LinkMailInput): Mail {
-  return linkMail(input, {
-    subject: 'Reset your Mofu password',
-    heading: 'Reset your password',
-    intro: 'We got a request to reset the password of your Mofu account. Choose a new one here:',
-    action: 'Choose a new password',
-    notExpected: NOT_EXPECTED,
-  })
+  return linkMail(input, wordingOf(input.language).passwordReset)
 }
 
 /** After a password reset or change: the owner learns of it, whoever made it. */
-export function passwordChangedMail(input: Omit<LinkMailInput, 'validFor'>): Mail {
-  return linkMail(input, {
-    subject: 'Your Mofu password was changed',
-    heading: 'Your password was changed',
-    intro:
-      'The password of your Mofu account was just changed. See where it is signed in, and end any session you do not know:',
-    action: "See where I'm signed in",
-    notExpected:
-      'If this was not you, ask for a password reset on the log-in screen at once: it signs out everyone who has the new password.',
-  })
+export function passwordChangedMail(input: NoticeInput): Mail {
+  return linkMail(input, wordingOf(input.language).passwordChanged)
 }
 
 /** A session started in a browser the account had not used before. */
-export function newSignInMail(input: Omit<LinkMailInput, 'validFor'> & { device: string }): Mail {
-  return linkMail(input, {
-    subject: 'New sign-in to your Mofu account',
-    heading: 'A new sign-in',
-    intro: `Your Mofu account was just signed in to from ${input.device}, a browser it had not used before. If that was you, there is nothing to do. You can see every session, and end any you do not know, here:`,
-    action: "See where I'm signed in",
-    notExpected:
-      'If this was not you, end that session and ask for a password reset on the log-in screen: it signs out everyone.',
-  })
+export function newSignInMail(
+  input: NoticeInput & { browser: string | null; system: string | null },
+): Mail {
+  const wording = wordingOf(input.language)
+  return linkMail(input, wording.newSignIn(wording.device(input.browser, input.system)))
 }
 
 /** Two-factor authentication was turned on or off in the account panel. */
-export function twoFactorChangedMail(
-  input: Omit<LinkMailInput, 'validFor'> & { on: boolean },
-): Mail {
-  const state = input.on ? 'on' : 'off'
-  return linkMail(input, {
-    subject: `Two-factor authentication turned ${state} for your Mofu account`,
-    heading: `Two-factor authentication is ${state}`,
-    intro: input.on
-      ? 'Your Mofu account now asks for a code from your authenticator app after the password. See where it is signed in, and end any session you do not know:'
-      : 'Your Mofu account no longer asks for a code after the password. See where it is signed in, and end any session you do not know:',
-    action: "See where I'm signed in",
-    notExpected:
-      'If this was not you, end every session you do not know and ask for a password reset on the log-in screen at once: it signs out everyone.',
-  })
+export function twoFactorChangedMail(input: NoticeInput & { on: boolean }): Mail {
+  return linkMail(input, wordingOf(input.language).twoFactorChanged(input.on))
 }
 
-export interface Wording {
-  subject: string
-  heading: string
-  intro: string
-  action: string
-  /** What to do with a mail one did not ask for. */
-  notExpected: string
-}
-
-const NOT_EXPECTED = 'If you did not ask for this, you can ignore this mail; nothing changes.'
-/**
- * Someone may have signed up with another's address. Not clicking keeps their account unverified,
- * so it can never sign in and is deleted after 7 days.
- */
-const NOT_SIGNED_UP =
-  'If you did not sign up for Mofu, ignore this mail: without a click the account cannot be used and is deleted after 7 days.'
+/** `24 hours`, `24 時間`: a duration as the language words it. */
+const hours = (language: Language, count: number) =>
+  new Intl.NumberFormat(language, { style: 'unit', unit: 'hour', unitDisplay: 'long' }).format(
+    count,
+  )
 
 /** Mail clients ignore <style> blocks and web fonts unevenly, so every style is inline. */
 const FONT =
@@ -103,8 +63,9 @@ const COLOR = {
   quiet: '#a59fc9',
 }
 
-export function linkMail({ to, url, validFor }: LinkMailInput, wording: Wording): Mail {
-  const validity = validFor === undefined ? '' : `This link is valid for ${validFor}.`
+export function linkMail({ to, url, language, validHours }: LinkMailInput, wording: Wording): Mail {
+  const { validFor, buttonFallback } = wordingOf(language)
+  const validity = validHours === undefined ? '' : validFor(hours(language, validHours))
   const text = [
     wording.heading,
     '',
@@ -118,7 +79,13 @@ export function linkMail({ to, url, validFor }: LinkMailInput, wording: Wording)
     '- Mofu',
     '',
   ].join('\n')
-  return { to, subject: wording.subject, text, html: html(wording, url, validity) }
+  return {
+    to,
+    language,
+    subject: wording.subject,
+    text,
+    html: html(language, wording, url, buttonFallback(validity)),
+  }
 }
 
 function escapeHtml(value: string): string {
@@ -130,12 +97,12 @@ function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;')
 }
 
-function html(wording: Wording, url: string, validity: string): string {
+function html(language: Language, wording: Wording, url: string, fallback: string): string {
   const e = escapeHtml
   const href = e(url)
   const font = `font-family:${FONT};`
   return `<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -157,7 +124,7 @@ function html(wording: Wording, url: string, validity: string): string {
 <a href="${href}" target="_blank" style="display:inline-block;padding:14px 28px;${font}font-size:16px;font-weight:700;line-height:1.2;color:${COLOR.onPeach};text-decoration:none;border-radius:999px;">${e(wording.action)}</a>
 </td></tr></table>
 </td></tr>
-<tr><td style="padding:0 32px;${font}font-size:14px;line-height:1.5;color:${COLOR.body};">${e(`${validity} If the button does not work, open this link:`.trim())}</td></tr>
+<tr><td style="padding:0 32px;${font}font-size:14px;line-height:1.5;color:${COLOR.body};">${e(fallback)}</td></tr>
 <tr><td style="padding:8px 32px 24px;${font}font-size:13px;line-height:1.5;word-break:break-all;"><a href="${href}" target="_blank" style="color:${COLOR.sakura};text-decoration:underline;">${href}</a></td></tr>
 <tr><td style="padding:16px 32px 28px;border-top:1px solid ${COLOR.line};${font}font-size:13px;line-height:1.5;color:${COLOR.quiet};">${e(wording.notExpected)}</td></tr>
 </table>

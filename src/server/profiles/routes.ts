@@ -10,6 +10,8 @@ import {
   type PublicProfile,
 } from '../../shared/profile'
 import { apiError, bodyTooLarge, invalidInput, requireJson } from '../http/errors'
+import { answerLanguage } from '../http/language'
+import { inLanguage, SERVER_MESSAGES } from '../http/messages'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 import { signInRequired, type SessionCheck } from '../http/session'
 import type { HandleClaim, HandleClaims } from './handle-claims'
@@ -83,7 +85,8 @@ const CLAIM_MESSAGES = {
 
 /**
  * Whether a handle is free, at /api/handles/:handle; your own current handle counts as free.
- * A taken, reserved or look-alike handle comes with free IDs to use instead.
+ * A taken, reserved or look-alike handle comes with free IDs to use instead. The message is in
+ * the request's language (README "Languages").
  */
 export function handleRoutes({ claims, sessions, limits }: ProfileDeps) {
   return new Hono().get('/:handle', limits.perAddress(LIMITS.publicRead), async (c) => {
@@ -97,7 +100,7 @@ export function handleRoutes({ claims, sessions, limits }: ProfileDeps) {
     return c.json({
       username,
       available,
-      message,
+      message: inLanguage(answerLanguage(c), message),
       suggestions: suggest ? await handleSuggestions(claims, username) : [],
     } satisfies HandleAvailability)
   })
@@ -108,7 +111,7 @@ export function publicProfileRoutes({ profiles, publicUrl, limits }: ProfileDeps
   return new Hono().get('/:handle', limits.perAddress(LIMITS.publicRead), async (c) => {
     const { username } = normalizeHandle(c.req.param('handle'))
     const row = await profiles.findByHandle(username)
-    if (row === undefined) return apiError(c, 404, 'NOT_FOUND', 'No one has this ID yet.')
+    if (row === undefined) return apiError(c, 404, 'NOT_FOUND', SERVER_MESSAGES.noSuchHandle)
     const { name, displayUsername, avatar, avatarThumbhash } = toProfile(row, publicUrl)
     return c.json({
       name,

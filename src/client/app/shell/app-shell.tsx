@@ -11,13 +11,14 @@ import {
 import { useLocation } from 'wouter'
 import { pageTitle, shellLayout, type LayoutVariant } from '@shared/routes'
 import { usePageViews } from '@client/features/analytics/page-views'
-import { wrapTabFocus } from '@client/lib/focus-wrap'
+import { useStrings } from '@client/lib/i18n/i18n'
 import { useMediaQuery } from '@client/lib/use-media-query'
 import { AvatarButton } from './avatar-button'
 import { DragParticles } from './drag-particles'
 import { Footer } from './footer'
 import { MenuButton } from './menu-button'
 import { Sidebar } from './sidebar'
+import { PAGE_LABELS, SHELL } from './strings'
 import { useAccountPanel } from './use-account-panel'
 
 const AccountPanel = lazy(() =>
@@ -58,9 +59,11 @@ export function AppShell({ children }: { children: ReactNode }) {
     () => <Suspense fallback={<PageSkeleton />}>{children}</Suspense>,
     [children],
   )
+  const strings = useStrings('shell', SHELL)
+  const labels = useStrings('labels', PAGE_LABELS)
   useLayoutEffect(() => {
-    document.title = pageTitle(pathname)
-  }, [pathname])
+    document.title = pageTitle(pathname, labels)
+  }, [pathname, labels])
 
   // A new page starts at its top; going back keeps where it was, and query changes (the
   // account panel) never scroll.
@@ -98,7 +101,11 @@ export function AppShell({ children }: { children: ReactNode }) {
   useEffect(() => {
     const sidebar = document.getElementById('sidebar')
     if (!drawerActive || sidebar === null) return
-    const onTab = (event: KeyboardEvent) => wrapTabFocus(event, sidebar)
+    // The focus wrap loads as the drawer opens (the first load carries none of it); it has
+    // to answer the key in the same task, so it is held once loaded.
+    let wrap: ((event: KeyboardEvent, container: HTMLElement) => void) | undefined
+    void import('@client/lib/focus-wrap').then((module) => (wrap = module.wrapTabFocus))
+    const onTab = (event: KeyboardEvent) => wrap?.(event, sidebar)
     document.addEventListener('keydown', onTab)
     return () => document.removeEventListener('keydown', onTab)
   }, [drawerActive])
@@ -115,7 +122,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         inert={drawerActive}
         className="sr-only z-50 rounded-full bg-cta px-4 py-2 font-semibold text-cta-ink focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
       >
-        Skip to content
+        {strings.skip}
       </a>
       {layout.menuButton && (
         // Outside the part made inert while the drawer is open, and above the drawer, beside
@@ -166,7 +173,11 @@ export function AppShell({ children }: { children: ReactNode }) {
 /** Stands in for a page while its code arrives, and in the prerendered shell of /@handle. */
 export function PageSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading" className="animate-pulse space-y-4">
+    <div
+      aria-busy="true"
+      aria-label={useStrings('shell', SHELL).loading}
+      className="animate-pulse space-y-4"
+    >
       <div className="h-48 rounded-3xl bg-accent-soft" />
       <div className="h-6 w-2/3 rounded-full bg-accent-soft" />
       <div className="h-6 w-1/2 rounded-full bg-accent-soft" />

@@ -1,5 +1,7 @@
 import { useCachedAvatar } from '@client/features/profile/avatar/avatar-cache'
 import { AvatarImage } from '@client/features/profile/avatar/avatar-image'
+import { useStrings } from '@client/lib/i18n/i18n'
+import { SHELL } from './strings'
 
 /** The round button at top right that opens the account panel (SPEC 2). */
 export function AvatarButton({ onOpen }: { onOpen: () => void }) {
@@ -10,7 +12,7 @@ export function AvatarButton({ onOpen }: { onOpen: () => void }) {
     <button
       type="button"
       onClick={onOpen}
-      aria-label="Open account panel"
+      aria-label={useStrings('shell', SHELL).openAccount}
       aria-haspopup="dialog"
       className="grid size-11 place-items-center overflow-hidden rounded-full border-2 border-sakura-300 bg-raised shadow-md transition-transform hover:scale-105"
     >

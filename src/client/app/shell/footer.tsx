@@ -1,12 +1,16 @@
 import { Link } from 'wouter'
 import { FOOTER_LINKS } from '@shared/routes'
+import { useStrings } from '@client/lib/i18n/i18n'
 import { usePublicConfig } from '@client/lib/public-config'
+import { PAGE_LABELS, SHELL } from './strings'
 
 export function Footer() {
   const { contactUrl } = usePublicConfig()
+  const strings = useStrings('shell', SHELL)
+  const labels = useStrings('labels', PAGE_LABELS)
   return (
     <footer className="mt-12 border-t border-line px-4 py-8 text-sm text-ink-muted sm:px-8">
-      <nav aria-label="Footer">
+      <nav aria-label={strings.footer}>
         <ul className="flex flex-wrap gap-x-6 gap-y-2">
           {FOOTER_LINKS.map((link) => (
             <li key={link.label}>
@@ -14,7 +18,7 @@ export function Footer() {
                 href={link.path}
                 className="underline-offset-4 hover:text-accent hover:underline"
               >
-                {link.label}
+                {labels[link.label] ?? link.label}
               </Link>
             </li>
           ))}
@@ -25,13 +29,13 @@ export function Footer() {
               rel="noopener noreferrer"
               className="underline-offset-4 hover:text-accent hover:underline"
             >
-              Contact
-              <span className="sr-only"> (opens in a new tab)</span>
+              {strings.contact}
+              <span className="sr-only">{strings.newTab}</span>
             </a>
           </li>
         </ul>
       </nav>
-      <p className="mt-4">© Mofu · made with fluff</p>
+      <p className="mt-4">{strings.madeWith}</p>
     </footer>
   )
 }

@@ -1,4 +1,6 @@
 import { useState, type Ref } from 'react'
+import { useStrings } from '@client/lib/i18n/i18n'
+import { SHELL } from './strings'
 
 interface MenuButtonProps {
   open: boolean
@@ -9,13 +11,14 @@ interface MenuButtonProps {
 /** The drawer's toggle below 640 px; bounces when tapped (hamburgerBounce effect). */
 export function MenuButton({ open, onToggle, ref }: MenuButtonProps) {
   const [bounces, setBounces] = useState(0)
+  const strings = useStrings('shell', SHELL)
   return (
     <button
       ref={ref}
       type="button"
       aria-controls="sidebar"
       aria-expanded={open}
-      aria-label={open ? 'Close menu' : 'Open menu'}
+      aria-label={open ? strings.closeMenu : strings.openMenu}
       onClick={() => {
         setBounces((count) => count + 1)
         onToggle()

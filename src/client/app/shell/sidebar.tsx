@@ -1,7 +1,8 @@
 import { Link, useLocation } from 'wouter'
 import { normalizePath, SIDEBAR_LINKS } from '@shared/routes'
-import { MofuMascot } from '@client/components/art/mofu-mascot'
+import { useStrings } from '@client/lib/i18n/i18n'
 import { SidebarIcon } from './sidebar-icons'
+import { PAGE_LABELS, SHELL } from './strings'
 
 interface SidebarProps {
   /** Below 640 px the sidebar is a drawer; this says whether it is pulled out. */
@@ -14,17 +15,20 @@ interface SidebarProps {
 export function Sidebar({ drawerOpen, isDesktop, onChoose, onAccount }: SidebarProps) {
   const hidden = !isDesktop && !drawerOpen
   const current = normalizePath(useLocation()[0])
+  const labels = useStrings('labels', PAGE_LABELS)
   return (
     <nav
       id="sidebar"
-      aria-label="Sections"
+      aria-label={useStrings('shell', SHELL).sections}
       inert={hidden}
       className={`fixed inset-y-0 left-0 z-40 flex w-56 flex-col gap-6 overflow-y-auto border-r border-line bg-sunken/95 px-4 py-5 backdrop-blur-md transition-transform duration-300 ease-out sm:translate-x-0 ${
         drawerOpen ? 'translate-x-0 shadow-2xl shadow-night-950/40' : '-translate-x-full'
       }`}
     >
       <Link href="/" onClick={onChoose} className="flex items-center gap-2 rounded-xl px-2 py-1">
-        <MofuMascot size={40} />
+        {/* Mofu as drawn by components/art (calm), a static file: the first load carries no
+            drawing code. */}
+        <img src="/images/mofu-calm.svg" alt="" width={40} height={40} fetchPriority="high" />
         <span className="font-brand text-xl font-bold text-accent">Mofu</span>
       </Link>
       <ul className="flex flex-col gap-1">
@@ -47,7 +51,7 @@ export function Sidebar({ drawerOpen, isDesktop, onChoose, onAccount }: SidebarP
               }`}
             >
               <SidebarIcon path={link.path} />
-              {link.label}
+              {labels[link.label] ?? link.label}
             </Link>
           </li>
         ))}

@@ -4,11 +4,13 @@ import { PASSWORD_RESET_SENT_NOTICE_MS } from '@shared/constants'
 import { ConfirmDialog } from '@client/components/confirm-dialog'
 import { Button, Field, Notice, type Flash } from '@client/components/ui'
 import { ApiError, errorMessage } from '@client/lib/http'
+import { useStrings } from '@client/lib/i18n/i18n'
 import { deleteAccount, downloadAccountData } from './account-api'
 import { listAccounts, requestPasswordReset, signOut } from './auth-api'
 import { attempt } from './auth-errors'
 import { signOutLocally, type AuthUser } from './auth-state'
 import { useSignInMethods } from './passkey-queries'
+import { ACCOUNT } from './strings'
 
 /** The spec leaves the wording open; this asks "Do you want to log out?". */
 const LOG_OUT_QUESTION = 'ログアウトしますか？'
@@ -34,6 +36,8 @@ export function AccountActions({
   const [deleteProblem, setDeleteProblem] = useState<string | null>(null)
   /** Without a password (removed, or Google only) the reset mail sets one instead. */
   const passwordLess = useSignInMethods(user.uid).data?.password === false
+  const all = useStrings('account', ACCOUNT)
+  const strings = all.actions
 
   const confirmDelete = async () => {
     setConfirming('delete')
@@ -97,7 +101,7 @@ export function AccountActions({
           disabled={busy !== null}
           onClick={changePassword}
         >
-          {passwordLess ? 'Set a password' : 'Change password'}
+          {passwordLess ? strings.setPassword : strings.changePassword}
         </Button>
         <Button
           variant="secondary"
@@ -105,17 +109,17 @@ export function AccountActions({
           disabled={busy !== null}
           onClick={() => void downloadData()}
         >
-          Download my data
+          {strings.download}
         </Button>
         <Button
           variant="secondary"
           disabled={busy !== null}
           onClick={() => setConfirming('logout')}
         >
-          Log out
+          {strings.logOut}
         </Button>
         <Button variant="quiet" disabled={busy !== null} onClick={() => void confirmDelete()}>
-          Delete account
+          {strings.delete}
         </Button>
       </div>
       {confirming === 'logout' && (
@@ -135,17 +139,17 @@ export function AccountActions({
           id="delete"
           danger
           safeFirst
-          question="Delete your account?"
-          detail="Your profile, avatar, sessions and sign-in go for good, and your ID becomes free for others. This cannot be undone."
-          confirmLabel="Delete for good"
-          cancelLabel="Keep my account"
+          question={strings.deleteQuestion}
+          detail={strings.deleteDetail}
+          confirmLabel={strings.deleteConfirm}
+          cancelLabel={strings.keepAccount}
           busy={busy === 'delete'}
           onConfirm={() => void removeAccount()}
           onCancel={() => setConfirming(null)}
         >
           {hasPassword && (
             <Field
-              label="Current password"
+              label={all.common.currentPassword}
               type="password"
               name="current-password"
               autoComplete="current-password"

@@ -3,12 +3,12 @@ import { PASSKEY_MESSAGES, PasskeyNameSchema, type PasskeySummary } from '@share
 import { ConfirmDialog } from '@client/components/confirm-dialog'
 import { Button, Field, Notice, type Flash } from '@client/components/ui'
 import { errorMessage } from '@client/lib/http'
+import { useDateFormat } from '@client/lib/i18n/format'
+import { useStrings } from '@client/lib/i18n/i18n'
 import { addPasskey, deletePasskey } from './passkey-api'
 import { signInMethodsChanged, usePasskeys } from './passkey-queries'
 import { PasswordRemoval } from './password-removal'
-
-const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
-const nameOf = (passkey: PasskeySummary) => passkey.name ?? 'Passkey'
+import { ACCOUNT } from './strings'
 
 /**
  * "Passkeys" (README "Passkeys"): the account's passkeys with their names and when they were
@@ -23,6 +23,10 @@ export function PasskeysSection({ uid }: { uid: string }) {
   const [confirming, setConfirming] = useState<PasskeySummary | null>(null)
   const [removeProblem, setRemoveProblem] = useState<string | null>(null)
   const list = passkeys.data
+  const all = useStrings('account', ACCOUNT)
+  const strings = all.passkeys
+  const day = useDateFormat()
+  const nameOf = (passkey: PasskeySummary) => passkey.name ?? strings.unnamed
 
   const add = async (event: FormEvent) => {
     event.preventDefault()
@@ -63,28 +67,26 @@ export function PasskeysSection({ uid }: { uid: string }) {
   return (
     <section aria-labelledby="passkeys-heading" className="flex flex-col gap-3">
       <h3 id="passkeys-heading" className="text-sm font-bold tracking-wide">
-        Passkeys
+        {strings.title}
       </h3>
-      <p className="text-sm text-ink-muted">
-        Sign in with your fingerprint, face or screen lock instead of a password.
-      </p>
+      <p className="text-sm text-ink-muted">{strings.intro}</p>
       {passkeys.isError && (
         <>
           <Notice tone="error">{errorMessage(passkeys.error)}</Notice>
           <Button variant="secondary" onClick={() => void passkeys.refetch()}>
-            Try again
+            {all.common.tryAgain}
           </Button>
         </>
       )}
       {list === undefined && !passkeys.isError && (
         <div
           aria-busy="true"
-          aria-label="Loading your passkeys"
+          aria-label={strings.loading}
           className="h-12 animate-pulse rounded-2xl bg-accent-soft"
         />
       )}
       {list !== undefined && list.length > 0 && (
-        <ul aria-label="Your passkeys" className="flex flex-col gap-2">
+        <ul aria-label={strings.list} className="flex flex-col gap-2">
           {list.map((passkey) => (
             <li
               key={passkey.id}
@@ -93,19 +95,21 @@ export function PasskeysSection({ uid }: { uid: string }) {
               <div className="min-w-0">
                 <p className="font-semibold wrap-break-word">{nameOf(passkey)}</p>
                 {passkey.createdAt !== null && passkey.createdAt !== undefined && (
-                  <p className="text-ink-muted">Added {day.format(new Date(passkey.createdAt))}</p>
+                  <p className="text-ink-muted">
+                    {strings.added(day(new Date(passkey.createdAt)))}
+                  </p>
                 )}
               </div>
               <Button
                 variant="quiet"
-                aria-label={`Remove the passkey ${nameOf(passkey)}`}
+                aria-label={strings.removeLabel(nameOf(passkey))}
                 disabled={busy !== null}
                 onClick={() => {
                   setRemoveProblem(null)
                   setConfirming(passkey)
                 }}
               >
-                Remove
+                {strings.remove}
               </Button>
             </li>
           ))}
@@ -116,10 +120,10 @@ export function PasskeysSection({ uid }: { uid: string }) {
           id="remove-passkey"
           danger
           safeFirst
-          question={`Remove the passkey "${nameOf(confirming)}"?`}
-          detail="It will no longer sign in to your account."
-          confirmLabel="Remove passkey"
-          cancelLabel="Keep it"
+          question={strings.removeQuestion(nameOf(confirming))}
+          detail={strings.removeDetail}
+          confirmLabel={strings.removeConfirm}
+          cancelLabel={strings.keep}
           busy={busy === 'remove'}
           onConfirm={() => void remove(confirming)}
           onCancel={() => setConfirming(null)}
@@ -127,18 +131,18 @@ export function PasskeysSection({ uid }: { uid: string }) {
           {removeProblem !== null && <Notice tone="error">{removeProblem}</Notice>}
         </ConfirmDialog>
       )}
-      <form onSubmit={add} aria-label="Add a passkey" className="flex flex-col gap-3" noValidate>
+      <form onSubmit={add} aria-label={strings.form} className="flex flex-col gap-3" noValidate>
         <Field
-          label="Passkey name"
+          label={strings.name}
           name="passkey-name"
           autoComplete="off"
-          placeholder="e.g. Pixel 8"
+          placeholder={strings.namePlaceholder}
           value={name}
           problem={nameProblem}
           onChange={(event) => setName(event.target.value)}
         />
         <Button type="submit" variant="secondary" busy={busy === 'add'} disabled={busy !== null}>
-          Add a passkey
+          {strings.add}
         </Button>
       </form>
       {flash !== null && <Notice tone={flash.tone}>{flash.text}</Notice>}

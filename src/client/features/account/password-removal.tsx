@@ -3,8 +3,10 @@ import { PASSKEY_MESSAGES } from '@shared/passkeys'
 import { ConfirmDialog } from '@client/components/confirm-dialog'
 import { Button, Field, Notice, type Flash } from '@client/components/ui'
 import { errorMessage } from '@client/lib/http'
+import { useStrings } from '@client/lib/i18n/i18n'
 import { removePassword } from './passkey-api'
 import { signInMethodsChanged, useSignInMethods } from './passkey-queries'
+import { ACCOUNT } from './strings'
 
 /**
  * 'Remove password', offered only while a passkey or Google can sign in instead (the server
@@ -13,6 +15,8 @@ import { signInMethodsChanged, useSignInMethods } from './passkey-queries'
  */
 export function PasswordRemoval({ uid, passkeyCount }: { uid: string; passkeyCount: number }) {
   const methods = useSignInMethods(uid)
+  const all = useStrings('account', ACCOUNT)
+  const strings = all.removal
   const [confirming, setConfirming] = useState(false)
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
@@ -53,7 +57,7 @@ export function PasswordRemoval({ uid, passkeyCount }: { uid: string; passkeyCou
             setConfirming(true)
           }}
         >
-          Remove password
+          {strings.remove}
         </Button>
       )}
       {confirming && (
@@ -61,16 +65,16 @@ export function PasswordRemoval({ uid, passkeyCount }: { uid: string; passkeyCou
           id="remove-password"
           danger
           safeFirst
-          question="Remove your password?"
-          detail="You will sign in with a passkey or Google only. You can set a password again later with 'Set a password'."
-          confirmLabel="Remove password"
-          cancelLabel="Keep my password"
+          question={strings.question}
+          detail={strings.detail}
+          confirmLabel={strings.remove}
+          cancelLabel={strings.keep}
           busy={busy}
           onConfirm={() => void remove()}
           onCancel={() => setConfirming(false)}
         >
           <Field
-            label="Current password"
+            label={all.common.currentPassword}
             type="password"
             name="current-password"
             autoComplete="current-password"

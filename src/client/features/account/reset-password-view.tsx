@@ -5,10 +5,12 @@ import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '@shared/auth-messages'
 import { PASSWORD_CHANGED_REDIRECT_MS } from '@shared/constants'
 import { ResetCodeAnswerSchema } from '@shared/password-reset'
 import { requestJson } from '@client/lib/http'
+import { useMessages, useStrings } from '@client/lib/i18n/i18n'
 import { queryClient } from '@client/lib/query-client'
 import { resetPassword } from './auth-api'
 import { attempt } from './auth-errors'
 import { Button, Field, Notice } from '@client/components/ui'
+import { ACCOUNT } from './strings'
 
 /**
  * Whether a reset code is still good. The code goes in the body, so it stays out of URLs and
@@ -30,11 +32,12 @@ const useCodeCheck = (code: string) =>
 /** Password-reset form (SPEC 2, state 1): shown only once the code has been verified. */
 export function ResetPasswordView() {
   const code = new URLSearchParams(useSearch()).get('oobCode') ?? ''
+  const t = useMessages()
   return (
     <div data-state="reset" className="flex flex-col gap-4">
-      <h3 className="text-lg font-semibold">Choose a new password</h3>
+      <h3 className="text-lg font-semibold">{useStrings('account', ACCOUNT).reset.title}</h3>
       {code === '' ? (
-        <Notice tone="error">{AUTH_MESSAGES.invalidResetLink}</Notice>
+        <Notice tone="error">{t(AUTH_MESSAGES.invalidResetLink)}</Notice>
       ) : (
         <CheckedResetForm code={code} />
       )}
@@ -44,24 +47,26 @@ export function ResetPasswordView() {
 
 function CheckedResetForm({ code }: { code: string }) {
   const check = useCodeCheck(code)
+  const strings = useStrings('account', ACCOUNT)
+  const t = useMessages()
   if (check.isPending) {
     return (
       <p role="status" className="text-ink-muted">
-        Checking your reset link…
+        {strings.reset.checking}
       </p>
     )
   }
   if (check.isError) {
     return (
       <>
-        <Notice tone="error">{AUTH_MESSAGES.offline}</Notice>
+        <Notice tone="error">{t(AUTH_MESSAGES.offline)}</Notice>
         <Button variant="secondary" busy={check.isFetching} onClick={() => void check.refetch()}>
-          Try again
+          {strings.common.tryAgain}
         </Button>
       </>
     )
   }
-  if (!check.data.valid) return <Notice tone="error">{AUTH_MESSAGES.invalidResetLink}</Notice>
+  if (!check.data.valid) return <Notice tone="error">{t(AUTH_MESSAGES.invalidResetLink)}</Notice>
   return <ResetForm code={code} />
 }
 
@@ -72,6 +77,8 @@ function ResetForm({ code }: { code: string }) {
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
+  const strings = useStrings('account', ACCOUNT).reset
+  const t = useMessages()
   useEffect(() => {
     if (!done) return
     const redirect = window.setTimeout(
@@ -86,22 +93,28 @@ function ResetForm({ code }: { code: string }) {
     event.preventDefault()
     setBusy(true)
     setFailure(null)
-    const { message } = await attempt(() => resetPassword({ newPassword: password, token: code }))
+    const { message, code: refusal } = await attempt(() =>
+      resetPassword({ newPassword: password, token: code }),
+    )
     setBusy(false)
     if (message !== null) {
       // A refused password says why; any other failure is the spec's reset failure.
-      const refusedPassword: string[] = [AUTH_MESSAGES.weakPassword, AUTH_MESSAGES.commonPassword]
-      setFailure(refusedPassword.includes(message) ? message : AUTH_MESSAGES.resetFailed)
+      const refusedPassword = ['PASSWORD_TOO_SHORT', 'PASSWORD_TOO_COMMON']
+      setFailure(
+        refusal !== undefined && refusedPassword.includes(refusal)
+          ? message
+          : AUTH_MESSAGES.resetFailed,
+      )
       return
     }
     setDone(true)
   }
 
-  if (done) return <Notice tone="success">{AUTH_MESSAGES.passwordChanged}</Notice>
+  if (done) return <Notice tone="success">{t(AUTH_MESSAGES.passwordChanged)}</Notice>
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Reset password">
+    <form onSubmit={submit} className="flex flex-col gap-4" aria-label={strings.form}>
       <Field
-        label="New password"
+        label={strings.newPassword}
         type="password"
         autoComplete="new-password"
         minLength={MIN_PASSWORD_LENGTH}
@@ -113,16 +126,16 @@ function ResetForm({ code }: { code: string }) {
         }}
       />
       <Field
-        label="Confirm new password"
+        label={strings.confirm}
         type="password"
         autoComplete="new-password"
         value={confirmation}
         onChange={(event) => setConfirmation(event.target.value)}
       />
-      {mismatch && <Notice tone="error">{AUTH_MESSAGES.passwordMismatch}</Notice>}
-      {failure !== null && <Notice tone="error">{failure}</Notice>}
+      {mismatch && <Notice tone="error">{t(AUTH_MESSAGES.passwordMismatch)}</Notice>}
+      {failure !== null && <Notice tone="error">{t(failure)}</Notice>}
       <Button type="submit" busy={busy} disabled={password === '' || password !== confirmation}>
-        Change password
+        {strings.change}
       </Button>
     </form>
   )

@@ -2,13 +2,11 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import type { SessionSummary } from '@shared/sessions'
 import { Button, Notice } from '@client/components/ui'
 import { errorMessage } from '@client/lib/http'
+import { useDateFormat } from '@client/lib/i18n/format'
+import { useStrings } from '@client/lib/i18n/i18n'
 import { queryClient } from '@client/lib/query-client'
 import { endSessions, fetchSessions } from './account-api'
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-
-const deviceName = (session: SessionSummary) =>
-  [session.browser ?? 'Unknown browser', session.system].filter(Boolean).join(' on ')
+import { ACCOUNT } from './strings'
 
 /**
  * "Where you're signed in" (README "Sessions"): each session's browser and system, first and
@@ -26,24 +24,30 @@ export function SessionsList({ uid }: { uid: string }) {
   )
   const list = sessions.data?.sessions
   const others = list?.filter((session) => !session.thisDevice).length ?? 0
+  const all = useStrings('account', ACCOUNT)
+  const strings = all.sessions
+  const format = useDateFormat()
+  const when = (date: string) => format(new Date(date), true)
+  const deviceName = (session: SessionSummary) =>
+    strings.device(session.browser ?? strings.unknownBrowser, session.system ?? '')
 
   return (
     <section aria-labelledby="sessions-heading" className="flex flex-col gap-3">
       <h3 id="sessions-heading" className="text-sm font-bold tracking-wide">
-        Where you're signed in
+        {strings.title}
       </h3>
       {sessions.isError && (
         <>
           <Notice tone="error">{errorMessage(sessions.error)}</Notice>
           <Button variant="secondary" onClick={() => void sessions.refetch()}>
-            Try again
+            {all.common.tryAgain}
           </Button>
         </>
       )}
       {list === undefined && !sessions.isError && (
         <div
           aria-busy="true"
-          aria-label="Loading your sessions"
+          aria-label={strings.loading}
           className="h-16 animate-pulse rounded-2xl bg-accent-soft"
         />
       )}
@@ -59,24 +63,23 @@ export function SessionsList({ uid }: { uid: string }) {
                   {deviceName(session)}
                   {session.thisDevice && (
                     <span className="ms-2 rounded-full bg-accent-soft px-2 py-0.5 text-xs">
-                      This device
+                      {strings.thisDevice}
                     </span>
                   )}
                 </p>
                 <p className="text-ink-muted">
-                  Signed in {when.format(new Date(session.signedInAt))} · last seen{' '}
-                  {when.format(new Date(session.lastSeenAt))}
+                  {strings.seen(when(session.signedInAt), when(session.lastSeenAt))}
                 </p>
               </div>
               {!session.thisDevice && (
                 <Button
                   variant="quiet"
-                  aria-label={`End the session of ${deviceName(session)}`}
+                  aria-label={strings.endOf(deviceName(session))}
                   busy={end.isPending && end.variables === session.id}
                   disabled={end.isPending}
                   onClick={() => end.mutate(session.id)}
                 >
-                  End
+                  {strings.end}
                 </Button>
               )}
             </li>
@@ -91,7 +94,7 @@ export function SessionsList({ uid }: { uid: string }) {
           disabled={end.isPending}
           onClick={() => end.mutate(undefined)}
         >
-          Sign out everywhere else
+          {strings.endOthers}
         </Button>
       )}
     </section>

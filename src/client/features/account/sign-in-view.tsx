@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { useSearch } from 'wouter'
 import { AUTH_ERROR_CODES, AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '@shared/auth-messages'
 import { PASSKEY_ERROR_CODES, PASSKEY_MESSAGES } from '@shared/passkeys'
+import { useMessages, useStrings } from '@client/lib/i18n/i18n'
 import { publicConfig } from '@client/lib/public-config'
 import {
   requestPasswordReset,
@@ -15,6 +16,7 @@ import { Button, Field, Notice } from '@client/components/ui'
 import { signInWithGooglePopup } from './google-sign-in'
 import { signInWithPasskey, type PasskeyOutcome } from './passkey-api'
 import { usePasskeyAutofill } from './passkey-sign-in'
+import { ACCOUNT } from './strings'
 import { TwoFactorChallenge } from './two-factor-challenge'
 
 type Mode = 'login' | 'signup'
@@ -26,6 +28,8 @@ const VERIFIED_CALLBACK = '/?account=true&verified=true'
 /** Signed out (SPEC 2, state 3): log in, sign up, Google, reset request, resend verification. */
 export function SignInView() {
   const params = new URLSearchParams(useSearch())
+  const strings = useStrings('account', ACCOUNT).signIn
+  const t = useMessages()
   const [mode, setMode] = useState<Mode>('login')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
@@ -137,7 +141,7 @@ export function SignInView() {
     <div data-state="signed-out" className="flex flex-col gap-6">
       <div
         role="tablist"
-        aria-label="Account"
+        aria-label={strings.tabs}
         className="grid grid-cols-2 rounded-full bg-sunken p-1"
       >
         {(['login', 'signup'] as const).map((option) => (
@@ -154,7 +158,7 @@ export function SignInView() {
               mode === option ? 'bg-raised text-accent shadow' : 'text-ink-muted hover:text-ink'
             }`}
           >
-            {option === 'login' ? 'Log in' : 'Sign up'}
+            {option === 'login' ? strings.logIn : strings.signUp}
           </button>
         ))}
       </div>
@@ -162,10 +166,10 @@ export function SignInView() {
       <form
         onSubmit={submit}
         className="flex flex-col gap-4"
-        aria-label={mode === 'login' ? 'Log in' : 'Sign up'}
+        aria-label={mode === 'login' ? strings.logIn : strings.signUp}
       >
         <Field
-          label="Email"
+          label={strings.email}
           type="email"
           name="email"
           autoComplete={mode === 'login' ? 'username webauthn' : 'email'}
@@ -174,7 +178,7 @@ export function SignInView() {
           onChange={(event) => setEmail(event.target.value)}
         />
         <Field
-          label="Password"
+          label={strings.password}
           type="password"
           name="password"
           autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
@@ -183,12 +187,10 @@ export function SignInView() {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
-        {mode === 'signup' && (
-          <p className="-mt-2 text-xs text-ink-muted">At least {MIN_PASSWORD_LENGTH} characters.</p>
-        )}
-        {message !== null && <Notice tone={message.tone}>{message.text}</Notice>}
+        {mode === 'signup' && <p className="-mt-2 text-xs text-ink-muted">{strings.atLeast}</p>}
+        {message !== null && <Notice tone={message.tone}>{t(message.text)}</Notice>}
         <Button type="submit" busy={busy === 'submit'} disabled={busy !== null}>
-          {mode === 'login' ? 'Log in' : 'Create account'}
+          {mode === 'login' ? strings.logIn : strings.createAccount}
         </Button>
       </form>
 
@@ -200,7 +202,7 @@ export function SignInView() {
             disabled={busy !== null}
             onClick={requestReset}
           >
-            Forgot password?
+            {strings.forgot}
           </Button>
         )}
         {canResend && (
@@ -210,7 +212,7 @@ export function SignInView() {
             disabled={busy !== null}
             onClick={resend}
           >
-            Resend verification email
+            {strings.resend}
           </Button>
         )}
       </div>
@@ -219,7 +221,7 @@ export function SignInView() {
         <>
           <div className="flex items-center gap-3 text-xs text-ink-muted" aria-hidden="true">
             <span className="h-px flex-1 bg-line" />
-            or
+            {strings.or}
             <span className="h-px flex-1 bg-line" />
           </div>
           <Button
@@ -228,7 +230,7 @@ export function SignInView() {
             disabled={busy !== null}
             onClick={passkey}
           >
-            Sign in with a passkey
+            {strings.passkey}
           </Button>
         </>
       )}
@@ -237,7 +239,7 @@ export function SignInView() {
           {mode === 'signup' && (
             <div className="flex items-center gap-3 text-xs text-ink-muted" aria-hidden="true">
               <span className="h-px flex-1 bg-line" />
-              or
+              {strings.or}
               <span className="h-px flex-1 bg-line" />
             </div>
           )}
@@ -247,7 +249,7 @@ export function SignInView() {
             disabled={busy !== null}
             onClick={google}
           >
-            Sign in with Google
+            {strings.google}
           </Button>
         </>
       )}

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { TotpCodeSchema } from '@shared/two-factor'
 import { Button, Field, Notice } from '@client/components/ui'
+import { useStrings } from '@client/lib/i18n/i18n'
+import { ACCOUNT } from './strings'
 import { verifySignInCode, twoFactorMessage } from './two-factor-api'
 
 /**
@@ -14,6 +16,7 @@ export function TwoFactorChallenge({
   onSignedIn: () => Promise<void>
   onBack: () => void
 }) {
+  const strings = useStrings('account', ACCOUNT).challenge
   const [kind, setKind] = useState<'app' | 'backup'>('app')
   const [code, setCode] = useState('')
   const [trustDevice, setTrustDevice] = useState(false)
@@ -40,15 +43,11 @@ export function TwoFactorChallenge({
 
   return (
     <div data-state="two-factor" className="flex flex-col gap-5">
-      <p className="text-sm">
-        {kind === 'app'
-          ? 'Enter the 6-digit code your authenticator app shows for Mofu.'
-          : 'Enter one of the backup codes you saved when you turned two-factor on. Each works once.'}
-      </p>
-      <form onSubmit={submit} aria-label="Two-factor code" className="flex flex-col gap-4">
+      <p className="text-sm">{kind === 'app' ? strings.appHint : strings.backupHint}</p>
+      <form onSubmit={submit} aria-label={strings.form} className="flex flex-col gap-4">
         <Field
           key={kind}
-          label={kind === 'app' ? '6-digit code' : 'Backup code'}
+          label={kind === 'app' ? strings.appCode : strings.backupCode}
           name="one-time-code"
           inputMode={kind === 'app' ? 'numeric' : 'text'}
           autoComplete="one-time-code"
@@ -65,10 +64,10 @@ export function TwoFactorChallenge({
             onChange={(event) => setTrustDevice(event.target.checked)}
             className="size-4 accent-sakura-600"
           />
-          Trust this device for 30 days
+          {strings.trust}
         </label>
         <Button type="submit" busy={busy}>
-          Verify
+          {strings.verify}
         </Button>
       </form>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
@@ -81,10 +80,10 @@ export function TwoFactorChallenge({
             setProblem(null)
           }}
         >
-          {kind === 'app' ? 'Use a backup code instead' : 'Use my authenticator app'}
+          {kind === 'app' ? strings.useBackup : strings.useApp}
         </Button>
         <Button variant="quiet" disabled={busy} onClick={onBack}>
-          Back to log in
+          {strings.back}
         </Button>
       </div>
     </div>

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
+import { useStrings } from '@client/lib/i18n/i18n'
 import { queryClient } from '@client/lib/query-client'
+import { ACCOUNT } from './strings'
 
 /** uqr's module matrix of a QR code (true for a dark module), loaded only when one is shown. */
 async function qrMatrix(uri: string): Promise<boolean[][]> {
@@ -16,14 +18,15 @@ export function TwoFactorQr({ uri }: { uri: string }) {
     { queryKey: ['qr', uri], queryFn: () => qrMatrix(uri), staleTime: Infinity },
     queryClient,
   )
+  const strings = useStrings('account', ACCOUNT).setup
   if (matrix.data === undefined) {
     return (
       <div
         aria-busy={!matrix.isError}
-        aria-label={matrix.isError ? undefined : 'Loading the QR code'}
+        aria-label={matrix.isError ? undefined : strings.qrLoading}
         className="grid size-48 place-items-center rounded-2xl bg-accent-soft p-4 text-center text-sm"
       >
-        {matrix.isError && 'The QR code could not be loaded: enter the setup key below instead.'}
+        {matrix.isError && strings.qrFailed}
       </div>
     )
   }
@@ -34,7 +37,7 @@ export function TwoFactorQr({ uri }: { uri: string }) {
   return (
     <svg
       role="img"
-      aria-label="QR code for your authenticator app"
+      aria-label={strings.qr}
       viewBox={`0 0 ${size} ${size}`}
       shapeRendering="crispEdges"
       className="size-48 rounded-2xl bg-white p-1 shadow-md"

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { TWO_FACTOR_MESSAGES, type TwoFactorSetup } from '@shared/two-factor'
 import { Button, Field, Notice } from '@client/components/ui'
 import { errorMessage } from '@client/lib/http'
+import { useStrings } from '@client/lib/i18n/i18n'
 import { queryClient } from '@client/lib/query-client'
 import {
   fetchTwoFactorStatus,
@@ -10,6 +11,7 @@ import {
   turnOffTwoFactor,
   twoFactorMessage,
 } from './two-factor-api'
+import { ACCOUNT } from './strings'
 import { TwoFactorSetupSteps } from './two-factor-setup'
 
 type Step =
@@ -25,6 +27,8 @@ type Step =
 export function TwoFactorSection({ uid }: { uid: string }) {
   const queryKey = ['two-factor', uid]
   const status = useQuery({ queryKey, queryFn: fetchTwoFactorStatus }, queryClient)
+  const all = useStrings('account', ACCOUNT)
+  const strings = all.twoFactor
   const [step, setStep] = useState<Step>({ name: 'idle' })
   const [notice, setNotice] = useState<string | null>(null)
   /** After a step ends, focus returns to the button that started it (the step's form is gone). */
@@ -44,30 +48,26 @@ export function TwoFactorSection({ uid }: { uid: string }) {
   return (
     <section aria-labelledby="two-factor-heading" className="flex flex-col gap-3">
       <h3 id="two-factor-heading" className="text-sm font-bold tracking-wide">
-        Two-factor authentication
+        {strings.title}
       </h3>
       {status.isError && (
         <>
           <Notice tone="error">{errorMessage(status.error)}</Notice>
           <Button variant="secondary" onClick={() => void status.refetch()}>
-            Try again
+            {all.common.tryAgain}
           </Button>
         </>
       )}
       {status.data === undefined && !status.isError && (
         <div
           aria-busy="true"
-          aria-label="Loading two-factor authentication"
+          aria-label={strings.loading}
           className="h-16 animate-pulse rounded-2xl bg-accent-soft"
         />
       )}
       {status.data !== undefined && step.name === 'idle' && (
         <>
-          <p className="text-sm text-ink-muted">
-            {status.data.enabled
-              ? 'On: logging in with your password also asks for a code from your authenticator app.'
-              : 'Off: ask for a code from an authenticator app after your password, so a stolen password is not enough.'}
-          </p>
+          <p className="text-sm text-ink-muted">{status.data.enabled ? strings.on : strings.off}</p>
           {notice !== null && <Notice tone="success">{notice}</Notice>}
           <Button
             variant="secondary"
@@ -77,16 +77,16 @@ export function TwoFactorSection({ uid }: { uid: string }) {
               setStep(status.data.enabled ? { name: 'turning-off' } : { name: 'starting' })
             }}
           >
-            {status.data.enabled ? 'Turn off two-factor' : 'Turn on two-factor'}
+            {status.data.enabled ? strings.turnOff : strings.turnOn}
           </Button>
         </>
       )}
       {status.data !== undefined && step.name === 'starting' && (
         <CodeOrPasswordForm
-          label="Turn on two-factor"
+          label={strings.turnOn}
           hasPassword={status.data.hasPassword}
           askCode={false}
-          submitLabel="Continue"
+          submitLabel={strings.continue}
           onSubmit={async (_code, password) =>
             setStep({ name: 'setup', setup: await startTwoFactor(password) })
           }
@@ -103,10 +103,10 @@ export function TwoFactorSection({ uid }: { uid: string }) {
       )}
       {status.data !== undefined && step.name === 'turning-off' && (
         <CodeOrPasswordForm
-          label="Turn off two-factor"
+          label={strings.turnOff}
           hasPassword={status.data.hasPassword}
           askCode
-          submitLabel="Turn off"
+          submitLabel={strings.turnOffButton}
           onSubmit={async (code, password) => {
             await turnOffTwoFactor(code, password)
             changed()
@@ -139,6 +139,7 @@ function CodeOrPasswordForm({
   const [password, setPassword] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const strings = useStrings('account', ACCOUNT)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -156,7 +157,7 @@ function CodeOrPasswordForm({
     <form onSubmit={submit} aria-label={label} className="flex flex-col gap-3">
       {askCode && (
         <Field
-          label="Code from your authenticator app, or a backup code"
+          label={strings.twoFactor.codeOrBackup}
           name="one-time-code"
           autoComplete="one-time-code"
           autoFocus
@@ -167,7 +168,7 @@ function CodeOrPasswordForm({
       )}
       {hasPassword && (
         <Field
-          label="Current password"
+          label={strings.common.currentPassword}
           type="password"
           name="current-password"
           autoComplete="current-password"
@@ -178,7 +179,7 @@ function CodeOrPasswordForm({
         />
       )}
       {!askCode && !hasPassword && (
-        <p className="text-sm text-ink-muted">You will scan a QR code with your app next.</p>
+        <p className="text-sm text-ink-muted">{strings.twoFactor.scanNext}</p>
       )}
       {problem !== null && <Notice tone="error">{problem}</Notice>}
       <div className="flex flex-wrap gap-3">
@@ -186,7 +187,7 @@ function CodeOrPasswordForm({
           {submitLabel}
         </Button>
         <Button variant="secondary" disabled={busy} onClick={onCancel}>
-          Cancel
+          {strings.common.cancel}
         </Button>
       </div>
     </form>

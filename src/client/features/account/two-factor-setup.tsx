@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react'
 import { TotpCodeSchema, type TwoFactorSetup } from '@shared/two-factor'
 import { Button, Field, Notice } from '@client/components/ui'
+import { useStrings } from '@client/lib/i18n/i18n'
 import {
   confirmTwoFactor,
   downloadBackupCodes,
   setupKeyOf,
   twoFactorMessage,
 } from './two-factor-api'
+import { ACCOUNT } from './strings'
 import { TwoFactorQr } from './two-factor-qr'
 
 /**
@@ -25,6 +27,8 @@ export function TwoFactorSetupSteps({
   onDone: () => void
 }) {
   const [confirmed, setConfirmed] = useState(false)
+  const all = useStrings('account', ACCOUNT)
+  const strings = all.setup
   const [code, setCode] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -52,26 +56,19 @@ export function TwoFactorSetupSteps({
   if (confirmed) return <BackupCodes codes={setup.backupCodes} onDone={onDone} />
 
   return (
-    <form
-      onSubmit={confirm}
-      aria-label="Set up two-factor authentication"
-      className="flex flex-col gap-3"
-    >
-      <p className="text-sm text-ink-muted">
-        Scan this QR code with an authenticator app (such as Aegis, Google Authenticator or
-        1Password), then enter the 6-digit code it shows.
-      </p>
+    <form onSubmit={confirm} aria-label={strings.form} className="flex flex-col gap-3">
+      <p className="text-sm text-ink-muted">{strings.scan}</p>
       <div className="flex justify-center">
         <TwoFactorQr uri={setup.totpURI} />
       </div>
       <div className="rounded-2xl border border-line bg-sunken px-4 py-3 text-sm">
-        <p className="font-semibold">Can't scan it? Enter this setup key:</p>
+        <p className="font-semibold">{strings.cantScan}</p>
         <code className="mt-1 block font-mono text-base tracking-wider break-all select-all">
           {setupKeyOf(setup.totpURI)}
         </code>
       </div>
       <Field
-        label="6-digit code"
+        label={strings.code}
         name="one-time-code"
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -83,10 +80,10 @@ export function TwoFactorSetupSteps({
       {problem !== null && <Notice tone="error">{problem}</Notice>}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" busy={busy}>
-          Turn on
+          {strings.turnOn}
         </Button>
         <Button variant="secondary" disabled={busy} onClick={onCancel}>
-          Cancel
+          {all.common.cancel}
         </Button>
       </div>
     </form>
@@ -96,6 +93,7 @@ export function TwoFactorSetupSteps({
 /** The 10 backup codes, shown once, to copy or save as a file. */
 function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
+  const strings = useStrings('account', ACCOUNT).setup
 
   const copy = async () => {
     try {
@@ -108,13 +106,12 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
 
   return (
     <>
-      <Notice tone="success">Two-factor authentication is on.</Notice>
+      <Notice tone="success">{strings.isOn}</Notice>
       <p className="text-sm">
-        Keep these backup codes somewhere safe. Each signs you in once if you lose your
-        authenticator app. <strong>They are shown only now.</strong>
+        {strings.keep} <strong>{strings.onlyNow}</strong>
       </p>
       <ul
-        aria-label="Backup codes"
+        aria-label={strings.codes}
         className="grid grid-cols-2 gap-2 rounded-2xl border border-line bg-sunken p-4 font-mono text-sm"
       >
         {codes.map((code) => (
@@ -123,17 +120,15 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
       </ul>
       <div className="flex flex-wrap gap-3">
         <Button variant="secondary" autoFocus onClick={() => void copy()}>
-          Copy
+          {strings.copy}
         </Button>
         <Button variant="secondary" onClick={() => downloadBackupCodes(codes)}>
-          Download as .txt
+          {strings.download}
         </Button>
-        <Button onClick={onDone}>Done</Button>
+        <Button onClick={onDone}>{strings.done}</Button>
       </div>
-      {copied === 'yes' && <Notice tone="success">Copied to the clipboard.</Notice>}
-      {copied === 'failed' && (
-        <Notice tone="error">Could not copy. Please download them or write them down.</Notice>
-      )}
+      {copied === 'yes' && <Notice tone="success">{strings.copied}</Notice>}
+      {copied === 'failed' && <Notice tone="error">{strings.notCopied}</Notice>}
     </>
   )
 }

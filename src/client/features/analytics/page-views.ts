@@ -1,56 +1,5 @@
 import { useEffect, useRef } from 'react'
 import { useLocation } from 'wouter'
-import type { PageView } from '@shared/page-view'
-import { publicConfig } from '@client/lib/public-config'
-
-type Gtag = (...args: unknown[]) => void
-declare global {
-  interface Window {
-    dataLayer?: unknown[]
-    gtag?: Gtag
-  }
-}
-
-/** Loads Google's tag manager once, only when the operator configured a measurement id. */
-function googleTag(measurementId: string): Gtag {
-  if (window.gtag !== undefined) return window.gtag
-  window.dataLayer = window.dataLayer ?? []
-  const dataLayer = window.dataLayer
-  const gtag: Gtag = function gtag() {
-    // gtag.js reads the `arguments` object itself from the data layer.
-    // eslint-disable-next-line prefer-rest-params
-    dataLayer.push(arguments)
-  }
-  window.gtag = gtag
-  const script = document.createElement('script')
-  script.async = true
-  script.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}`
-  document.head.append(script)
-  gtag('js', new Date())
-  gtag('config', measurementId, { send_page_view: false })
-  return gtag
-}
-
-function recordPageView(view: PageView) {
-  // No cookie goes with it: the endpoint must not be able to tell who viewed the page.
-  fetch('/api/events/page-view', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(view),
-    credentials: 'omit',
-    keepalive: true,
-  }).catch(() => {
-    // A lost page view is not worth bothering the visitor about.
-  })
-  const { gaMeasurementId } = publicConfig
-  if (gaMeasurementId !== null) {
-    googleTag(gaMeasurementId)('event', 'page_view', {
-      page_path: view.path,
-      page_location: window.location.origin + view.path,
-      page_title: document.title,
-    })
-  }
-}
 
 /** One page view per route change; query-only changes (opening the account panel) are not. */
 export function usePageViews() {
@@ -60,6 +9,10 @@ export function usePageViews() {
     if (previous.current === pathname) return
     const referrer = previous.current ?? (document.referrer || null)
     previous.current = pathname
-    recordPageView({ path: pathname, referrer })
+    // The title now, not once the sending code has loaded: the visitor may have moved on.
+    const title = document.title
+    void import('./record-page-view').then((module) =>
+      module.recordPageView({ path: pathname, referrer }, title),
+    )
   }, [pathname])
 }

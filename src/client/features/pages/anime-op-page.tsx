@@ -1,5 +1,19 @@
+import type { ReactNode } from 'react'
 import { Link, useParams } from 'wouter'
 import { MofuMascot } from '@client/components/art/mofu-mascot'
+import { useLanguage, useStrings } from '@client/lib/i18n/i18n'
+
+/** The opening player's words (README "Languages"). */
+export const ANIME_OP = {
+  back: 'Back to Home',
+  title: 'Opening player',
+  tagline: 'Sit back and enjoy the opening songs and title sequences fans love most.',
+  comingSoon: 'Coming soon',
+  waiting: 'The projector is warming up and Mofu has nodded off waiting.',
+  requested: (name: ReactNode): ReactNode => (
+    <> The opening you asked for, {name}, will play right here once the player is ready.</>
+  ),
+}
 
 /** The player's screen and controls: a picture of what is coming, not a working player. */
 function ScreenArt() {
@@ -30,6 +44,7 @@ function ScreenArt() {
 /** A full-screen opening player (no menu button in the shell here, so it links home itself). */
 export function AnimeOpPage() {
   const requested = useParams<{ '*'?: string }>()['*'] ?? ''
+  const strings = useStrings('animeOp', ANIME_OP)
   return (
     <div className="flex min-h-dvh flex-col bg-night-950 text-sakura-50">
       <div className="p-4 sm:p-6">
@@ -37,35 +52,31 @@ export function AnimeOpPage() {
           to="/"
           className="inline-flex items-center gap-2 rounded-full bg-cta px-4 py-2 font-semibold text-cta-ink shadow-sm transition hover:brightness-105"
         >
-          <span aria-hidden="true">←</span> Back to Home
+          <span aria-hidden="true">←</span> {strings.back}
         </Link>
       </div>
       <div className="flex flex-1 items-center justify-center px-4 pb-10 sm:px-6">
         <div className="w-full max-w-3xl">
           <ScreenArt />
           <div className="mt-6 space-y-3">
-            <h1 className="text-2xl font-bold text-sakura-50 sm:text-3xl">Opening player</h1>
-            <p className="text-lavender-100">
-              Sit back and enjoy the opening songs and title sequences fans love most.
-            </p>
+            <h1 className="text-2xl font-bold text-sakura-50 sm:text-3xl">{strings.title}</h1>
+            <p className="text-lavender-100">{strings.tagline}</p>
             <p className="inline-flex items-center gap-2 rounded-full bg-night-700 px-3 py-1 text-xs font-semibold tracking-wide text-sakura-200 uppercase">
-              Coming soon
-              <span lang="ja" className="normal-case">
-                もうすぐ
-              </span>
+              {strings.comingSoon}
+              {useLanguage() === 'en' && (
+                <span lang="ja" className="normal-case">
+                  もうすぐ
+                </span>
+              )}
             </p>
             <p className="text-lavender-200">
-              The projector is warming up and Mofu has nodded off waiting.
-              {requested !== '' && (
-                <>
-                  {' '}
-                  The opening you asked for,{' '}
+              {strings.waiting}
+              {requested !== '' &&
+                strings.requested(
                   <span className="font-semibold wrap-anywhere text-sakura-100">
                     &ldquo;{requested}&rdquo;
-                  </span>
-                  , will play right here once the player is ready.
-                </>
-              )}
+                  </span>,
+                )}
             </p>
           </div>
         </div>

@@ -1,19 +1,32 @@
-import { useId } from 'react'
+import { useId, type ReactNode } from 'react'
 import { MofuMascot } from '@client/components/art/mofu-mascot'
+import { useLanguage, useStrings } from '@client/lib/i18n/i18n'
 
-interface Spot {
-  name: string
-  note: string
-  x: number
-  y: number
+/** Where each spot sits on the sketch, by its key in SAKURAMAP.spots. */
+const SPOTS = [
+  { key: 'pond', x: 290, y: 220 },
+  { key: 'moat', x: 560, y: 210 },
+  { key: 'river', x: 800, y: 370 },
+  { key: 'hill', x: 1000, y: 540 },
+] as const
+
+/** SakuraMap's words (README "Languages"). */
+export const SAKURAMAP = {
+  tagline: (): ReactNode => (
+    <>
+      Find the best cherry-blossom spots for a night of <span lang="ja">花見</span> (hanami).
+    </>
+  ),
+  comingSoon: 'Coming soon',
+  sketch: 'The real map is still blooming. Here is a sketch of the spots Mofu likes best:',
+  legend: 'Blossom spots on the sketch',
+  spots: {
+    pond: { name: 'Moonlit pond', note: 'Quiet benches for night hanami' },
+    moat: { name: 'Old castle moat', note: 'Blossoms mirrored in still water' },
+    river: { name: 'Riverside promenade', note: 'A tunnel of petals along the water' },
+    hill: { name: 'Lantern hill', note: 'Stone steps and paper lanterns' },
+  },
 }
-
-const SPOTS: readonly Spot[] = [
-  { name: 'Moonlit pond', note: 'Quiet benches for night hanami', x: 290, y: 220 },
-  { name: 'Old castle moat', note: 'Blossoms mirrored in still water', x: 560, y: 210 },
-  { name: 'Riverside promenade', note: 'A tunnel of petals along the water', x: 800, y: 370 },
-  { name: 'Lantern hill', note: 'Stone steps and paper lanterns', x: 1000, y: 540 },
-]
 
 /** A fixed, seeded scatter so the sky is the same on every visit and every render. */
 const STARS = (() => {
@@ -164,7 +177,7 @@ function NightMap() {
 
       {SPOTS.map((spot, index) => (
         <circle
-          key={spot.name}
+          key={spot.key}
           cx={spot.x}
           cy={spot.y}
           r={90}
@@ -177,7 +190,7 @@ function NightMap() {
         <BlossomTree key={`${x}-${y}`} x={x} y={y} scale={scale} />
       ))}
       {SPOTS.map((spot, index) => (
-        <g key={spot.name} transform={`translate(${spot.x} ${spot.y - 34})`}>
+        <g key={spot.key} transform={`translate(${spot.x} ${spot.y - 34})`}>
           <path
             d="M0 30C-6 20-18 12-18 0a18 18 0 0 1 36 0C18 12 6 20 0 30z"
             className="fill-sakura-500 stroke-sakura-50"
@@ -205,6 +218,7 @@ function NightMap() {
  */
 export function SakuraMapPage() {
   const legendId = useId()
+  const strings = useStrings('sakuramap', SAKURAMAP)
   return (
     <div className="relative flex h-dvh max-h-full min-h-fit flex-col justify-end overflow-hidden bg-night-950 p-4 sm:p-8">
       <NightMap />
@@ -212,28 +226,25 @@ export function SakuraMapPage() {
         <div className="flex items-start gap-4">
           <div className="min-w-0 flex-1">
             <h1 className="text-2xl font-bold text-ink sm:text-3xl">SakuraMap</h1>
-            <p className="mt-2 text-ink">
-              Find the best cherry-blossom spots for a night of <span lang="ja">花見</span>{' '}
-              (hanami).
-            </p>
+            <p className="mt-2 text-ink">{strings.tagline()}</p>
           </div>
           <MofuMascot mood="sleepy" size={72} className="h-auto w-14 shrink-0 sm:w-18" />
         </div>
         <p className="mt-3 inline-flex items-center gap-2 rounded-full bg-accent-soft px-3 py-1 text-xs font-semibold tracking-wide text-accent uppercase">
-          Coming soon
-          <span lang="ja" className="normal-case">
-            もうすぐ
-          </span>
+          {strings.comingSoon}
+          {useLanguage() === 'en' && (
+            <span lang="ja" className="normal-case">
+              もうすぐ
+            </span>
+          )}
         </p>
-        <p className="mt-2 text-sm text-ink-muted">
-          The real map is still blooming. Here is a sketch of the spots Mofu likes best:
-        </p>
+        <p className="mt-2 text-sm text-ink-muted">{strings.sketch}</p>
         <h2 id={legendId} className="sr-only">
-          Blossom spots on the sketch
+          {strings.legend}
         </h2>
         <ol aria-labelledby={legendId} className="mt-3 grid grid-cols-2 gap-2 text-sm">
           {SPOTS.map((spot, index) => (
-            <li key={spot.name} className="flex items-start gap-2">
+            <li key={spot.key} className="flex items-start gap-2">
               <span
                 aria-hidden="true"
                 className="mt-0.5 grid size-5 shrink-0 place-items-center rounded-full bg-accent text-xs font-bold text-surface"
@@ -241,8 +252,10 @@ export function SakuraMapPage() {
                 {index + 1}
               </span>
               <span>
-                <span className="font-semibold text-ink">{spot.name}</span>
-                <span className="hidden text-ink-muted sm:block">{spot.note}</span>
+                <span className="font-semibold text-ink">{strings.spots[spot.key].name}</span>
+                <span className="hidden text-ink-muted sm:block">
+                  {strings.spots[spot.key].note}
+                </span>
               </span>
             </li>
           ))}

@@ -2,7 +2,9 @@ import { useId } from 'react'
 import { MofuMascot } from '@client/components/art/mofu-mascot'
 import { PageHero } from '@client/components/page-hero'
 import { PageSection } from '@client/components/page-section'
+import { useStrings } from '@client/lib/i18n/i18n'
 import { preferenceActions, usePreferences } from '@client/lib/preferences/preferences'
+import { LANGUAGE_CHOICES, type LanguageChoice } from '@shared/language'
 import {
   EFFECT_NAMES,
   FONTS,
@@ -12,27 +14,47 @@ import {
   type Theme,
 } from '@shared/preferences'
 
-const THEME_LABELS: Record<Theme, { label: string; hint: string }> = {
-  light: { label: 'Light', hint: 'Cream and sakura, airy' },
-  dark: { label: 'Dark', hint: 'Night indigo (default)' },
-  system: { label: 'System', hint: 'Follows your device, live' },
-}
+type Labels<T extends string> = Record<T, { label: string; hint: string }>
 
-const FONT_LABELS: Record<Font, { label: string; hint: string }> = {
-  orbitron: { label: 'Orbitron', hint: 'Futuristic headings (default)' },
-  default: { label: 'Default', hint: 'Your system font everywhere' },
-}
-
-const EFFECT_LABELS: Record<EffectName, { label: string; hint: string }> = {
-  sidebarHoverEffect: { label: 'Sidebar hover', hint: 'Links slide and wiggle under the pointer' },
-  hamburgerBounce: { label: 'Menu-button bounce', hint: 'The menu button bounces when tapped' },
-  dragParticleEffect: { label: 'Drag particles', hint: 'Sakura petals trail your drags' },
-  folderOpenEffect: { label: 'Folder open', hint: 'The account panel unfolds as it opens' },
-  filterJumpEffect: { label: 'Filter jump', hint: 'A chosen filter chip hops' },
-  fullStatePersistence: {
-    label: 'Full-state persistence',
-    hint: 'Remember small choices, like the Home filter, across visits',
-  },
+/** The Settings page's words (README "Languages"). */
+export const SETTINGS = {
+  title: 'Settings',
+  tagline:
+    'Make Mofu yours: theme, font and the little effects. Saved in this browser, and with your account while you are signed in.',
+  appearance: 'Appearance',
+  theme: 'Theme',
+  themes: {
+    light: { label: 'Light', hint: 'Cream and sakura, airy' },
+    dark: { label: 'Dark', hint: 'Night indigo (default)' },
+    system: { label: 'System', hint: 'Follows your device, live' },
+  } satisfies Labels<Theme>,
+  font: 'Font',
+  fonts: {
+    orbitron: { label: 'Orbitron', hint: 'Futuristic headings (default)' },
+    default: { label: 'Default', hint: 'Your system font everywhere' },
+  } satisfies Labels<Font>,
+  language: 'Language',
+  languages: {
+    en: { label: 'English', hint: 'Everything in English' },
+    ja: { label: '日本語', hint: 'Everything in Japanese' },
+    system: { label: 'System', hint: "Follows your browser's languages" },
+  } satisfies Labels<LanguageChoice>,
+  effects: 'Effects',
+  stillEffects: 'Effects stay still when your device asks for reduced motion.',
+  effectLabels: {
+    sidebarHoverEffect: {
+      label: 'Sidebar hover',
+      hint: 'Links slide and wiggle under the pointer',
+    },
+    hamburgerBounce: { label: 'Menu-button bounce', hint: 'The menu button bounces when tapped' },
+    dragParticleEffect: { label: 'Drag particles', hint: 'Sakura petals trail your drags' },
+    folderOpenEffect: { label: 'Folder open', hint: 'The account panel unfolds as it opens' },
+    filterJumpEffect: { label: 'Filter jump', hint: 'A chosen filter chip hops' },
+    fullStatePersistence: {
+      label: 'Full-state persistence',
+      hint: 'Remember small choices, like the Home filter, across visits',
+    },
+  } satisfies Labels<EffectName>,
 }
 
 function Choice<T extends string>({
@@ -41,12 +63,15 @@ function Choice<T extends string>({
   labels,
   value,
   onChange,
+  langs = {},
 }: {
   legend: string
   options: readonly T[]
-  labels: Record<T, { label: string; hint: string }>
+  labels: Labels<T>
   value: T | null
   onChange: (value: T) => void
+  /** The language an option's label is written in, when it is not the page's. */
+  langs?: Partial<Record<T, string>>
 }) {
   const name = useId()
   return (
@@ -71,7 +96,9 @@ function Choice<T extends string>({
                 onChange={() => onChange(option)}
                 className="accent-sakura-600"
               />
-              <span id={`${name}-${option}-label`}>{labels[option].label}</span>
+              <span id={`${name}-${option}-label`} lang={langs[option]}>
+                {labels[option].label}
+              </span>
             </span>
             <span id={`${name}-${option}-hint`} className="mt-1 text-sm text-ink-muted">
               {labels[option].hint}
@@ -87,43 +114,54 @@ export function SettingsPage() {
   const preferences = usePreferences()
   // Until a theme is chosen the darkMode cookie decides; show that as Dark or Light.
   const theme = preferences.theme ?? (preferences.dark ? 'dark' : 'light')
+  const strings = useStrings('settings', SETTINGS)
   return (
     <div className="space-y-10">
       <PageHero
-        title="Settings"
-        tagline="Make Mofu yours: theme, font and the little effects. Saved in this browser, and with your account while you are signed in."
+        title={strings.title}
+        tagline={strings.tagline}
         art={<MofuMascot mood="calm" size={112} />}
       />
-      <PageSection title="Appearance">
+      <PageSection title={strings.appearance}>
         <div className="space-y-6">
           <Choice
-            legend="Theme"
+            legend={strings.theme}
             options={THEMES}
-            labels={THEME_LABELS}
+            labels={strings.themes}
             value={theme}
             onChange={preferenceActions.setTheme}
           />
           <Choice
-            legend="Font"
+            legend={strings.font}
             options={FONTS}
-            labels={FONT_LABELS}
+            labels={strings.fonts}
             value={preferences.font}
             onChange={preferenceActions.setFont}
           />
         </div>
       </PageSection>
-      <PageSection title="Effects">
-        <p>Effects stay still when your device asks for reduced motion.</p>
+      <PageSection title={strings.language}>
+        <Choice
+          legend={strings.language}
+          options={LANGUAGE_CHOICES}
+          labels={strings.languages}
+          value={preferences.language}
+          onChange={preferenceActions.setLanguage}
+          langs={{ en: 'en', ja: 'ja' }}
+        />
+      </PageSection>
+      <PageSection title={strings.effects}>
+        <p>{strings.stillEffects}</p>
         <ul className="grid gap-3 sm:grid-cols-2">
           {EFFECT_NAMES.map((name) => (
             <li key={name}>
               <label className="flex cursor-pointer items-start justify-between gap-4 rounded-2xl border border-line bg-raised px-4 py-3">
                 <span>
                   <span id={`effect-${name}`} className="block font-medium text-ink">
-                    {EFFECT_LABELS[name].label}
+                    {strings.effectLabels[name].label}
                   </span>
                   <span id={`effect-${name}-hint`} className="block text-sm text-ink-muted">
-                    {EFFECT_LABELS[name].hint}
+                    {strings.effectLabels[name].hint}
                   </span>
                 </span>
                 <input

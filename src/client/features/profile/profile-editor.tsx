@@ -13,6 +13,8 @@ import { AvatarEditor } from './avatar/avatar-editor'
 import { HandleSuggestions } from './handle-suggestions'
 import { profileSaved, useSaveProfile } from './profile-query'
 import { availabilityMessage, useHandleAvailability } from './use-handle-availability'
+import { useMessages, useStrings } from '@client/lib/i18n/i18n'
+import { PROFILE } from './strings'
 
 /** Edit mode (SPEC 4): avatar, name and ID, saved together. */
 export function ProfileEditor({
@@ -27,6 +29,8 @@ export function ProfileEditor({
   const [name, setName] = useState(profile.name)
   const [handle, setHandle] = useState(profile.displayUsername)
   const { availability, check, refuse } = useHandleAvailability(profile.username)
+  const strings = useStrings('profile', PROFILE)
+  const t = useMessages()
   const saveMutation = useSaveProfile()
   const form = useRef<HTMLFormElement>(null)
   const saving = saveMutation.isPending
@@ -70,14 +74,19 @@ export function ProfileEditor({
   }
 
   return (
-    <form ref={form} onSubmit={save} aria-label="Edit profile" className="flex flex-col gap-4">
+    <form
+      ref={form}
+      onSubmit={save}
+      aria-label={strings.editor.form}
+      className="flex flex-col gap-4"
+    >
       <AvatarEditor
         avatar={profile.avatar}
         thumbhash={profile.avatarThumbhash}
         onChanged={(changed) => profileSaved({ ...profile, ...changed })}
       />
       <Field
-        label="Name"
+        label={strings.editor.name}
         name="name"
         autoComplete="nickname"
         maxLength={NAME_MAX_LENGTH}
@@ -90,7 +99,7 @@ export function ProfileEditor({
       />
       <div className="flex flex-col gap-1.5">
         <Field
-          label="ID"
+          label={strings.editor.id}
           name="handle"
           autoComplete="username"
           autoCapitalize="none"
@@ -113,10 +122,10 @@ export function ProfileEditor({
                   : 'font-semibold text-accent'
             }`}
           >
-            {problems.handle ?? availabilityMessage(availability)}
+            {t(problems.handle ?? availabilityMessage(availability) ?? '')}
           </p>
           {suggestions.length > 0 && (
-            <p className="sr-only">{`Free IDs below: ${suggestions.join(', ')}.`}</p>
+            <p className="sr-only">{strings.editor.freeIds(suggestions.join(', '))}</p>
           )}
         </div>
         <HandleSuggestions
@@ -132,10 +141,10 @@ export function ProfileEditor({
       {failure !== null && <Notice tone="error">{failure}</Notice>}
       <div className="flex gap-3">
         <Button type="submit" busy={saving} disabled={saveDisabled}>
-          {saving ? HANDLE_MESSAGES.saving : 'Save'}
+          {saving ? t(HANDLE_MESSAGES.saving) : strings.editor.save}
         </Button>
         <Button variant="secondary" disabled={saving} onClick={onCancel}>
-          Cancel
+          {strings.cancel}
         </Button>
       </div>
     </form>

@@ -4,6 +4,8 @@ import { Button, Notice } from '@client/components/ui'
 import { ProfileCard } from './profile-card'
 import { ProfileEditor } from './profile-editor'
 import { useProfile } from './profile-query'
+import { useStrings } from '@client/lib/i18n/i18n'
+import { PROFILE } from './strings'
 
 /**
  * Signed in (SPEC 2, state 2): the profile, or its edit mode. `notice` shows under it in both
@@ -25,13 +27,14 @@ export function ProfileView({
   const query = useProfile(uid)
   const profile = query.data
   const [editing, setEditing] = useState(false)
+  const strings = useStrings('profile', PROFILE)
 
   if (query.isError) {
     return (
       <div data-state="signed-in" className="flex flex-col gap-4">
-        <Notice tone="error">Your profile could not be loaded.</Notice>
+        <Notice tone="error">{strings.notLoaded}</Notice>
         <Button variant="secondary" onClick={() => void query.refetch()}>
-          Try again
+          {strings.tryAgain}
         </Button>
       </div>
     )
@@ -41,7 +44,7 @@ export function ProfileView({
       <div
         data-state="signed-in"
         aria-busy="true"
-        aria-label="Loading your profile"
+        aria-label={strings.loading}
         className="animate-pulse space-y-4"
       >
         <div className="mx-auto size-24 rounded-full bg-accent-soft" />

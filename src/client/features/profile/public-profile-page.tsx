@@ -7,6 +7,8 @@ import { queryClient } from '@client/lib/query-client'
 import { AvatarImage } from './avatar/avatar-image'
 import { thumbhashPlaceholder } from './avatar/thumbhash-placeholder'
 import { fetchPublicProfile } from './profile-api'
+import { useStrings } from '@client/lib/i18n/i18n'
+import { PROFILE } from './strings'
 
 /** /@handle: a user's public profile, found by their handle. */
 export function PublicProfilePage({ handle }: { handle: string }) {
@@ -15,11 +17,12 @@ export function PublicProfilePage({ handle }: { handle: string }) {
     { queryKey: ['public-profile', key], queryFn: () => fetchPublicProfile(key) },
     queryClient,
   )
+  const strings = useStrings('profile', PROFILE)
   if (lookup.isPending) {
     return (
       <div
         aria-busy="true"
-        aria-label="Loading profile"
+        aria-label={strings.public.loading}
         className="h-48 animate-pulse rounded-3xl bg-accent-soft"
       />
     )
@@ -27,9 +30,9 @@ export function PublicProfilePage({ handle }: { handle: string }) {
   if (lookup.isError) {
     if (lookup.error instanceof ApiError && lookup.error.status === 404) return <NotFoundPage />
     return (
-      <PageHero title={`@${handle}`} tagline="This profile could not be loaded. Please try again.">
+      <PageHero title={`@${handle}`} tagline={strings.public.notLoaded}>
         <Button variant="secondary" busy={lookup.isFetching} onClick={() => void lookup.refetch()}>
-          Try again
+          {strings.tryAgain}
         </Button>
       </PageHero>
     )
@@ -38,7 +41,7 @@ export function PublicProfilePage({ handle }: { handle: string }) {
   return (
     <PageHero
       title={profile.name || `@${profile.displayUsername}`}
-      tagline={`@${profile.displayUsername} on Mofu`}
+      tagline={strings.public.onMofu(`@${profile.displayUsername}`)}
       art={
         <AvatarImage
           address={profile.avatar}

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import type { LanguageChoice } from '@shared/language'
 import {
   DEFAULT_EFFECTS,
   DEFAULT_FONT,
@@ -7,12 +8,16 @@ import {
   type Font,
   type Theme,
 } from '@shared/preferences'
+import { currentLanguage, showLanguage } from '@client/lib/i18n/i18n'
 import {
+  applyLanguage,
   applyToRoot,
   EFFECTS_KEY,
   FONT_KEY,
+  LANGUAGE_KEY,
   readPreferences,
   resolveDark,
+  resolveLanguage,
   systemPrefersDark,
   THEME_KEY,
   writeDarkModeCookie,
@@ -32,16 +37,30 @@ const SERVER_SNAPSHOT: Preferences = {
   dark: true,
   font: DEFAULT_FONT,
   effects: DEFAULT_EFFECTS,
+  language: 'system',
 }
 const inBrowser = typeof window !== 'undefined'
 
 let current: Preferences = inBrowser ? readPreferences() : SERVER_SNAPSHOT
 const listeners = new Set<() => void>()
 
+/**
+ * Shows the interface in the language in effect (loading its strings first), then marks <html>
+ * and the lang cookie with it. main.tsx calls it once the page's own language is ready.
+ */
+export function showChosenLanguage(): Promise<void> {
+  const language = resolveLanguage(current.language, navigator.languages)
+  return showLanguage(language).then(() => {
+    if (currentLanguage() === language) applyLanguage(language)
+  })
+}
+
 function commit(next: Preferences) {
   if (next.dark !== current.dark) writeDarkModeCookie(next.dark)
+  const languageChanged = next.language !== current.language
   current = next
   applyToRoot(document.documentElement, current)
+  if (languageChanged) void showChosenLanguage()
   for (const listener of listeners) listener()
 }
 
@@ -60,10 +79,16 @@ if (inBrowser) {
 
   // Another tab changed a preference: show the same here.
   window.addEventListener('storage', (event) => {
-    if (event.key === null || [THEME_KEY, FONT_KEY, EFFECTS_KEY].includes(event.key)) {
+    if (
+      event.key === null ||
+      [THEME_KEY, FONT_KEY, EFFECTS_KEY, LANGUAGE_KEY].includes(event.key)
+    ) {
       commit(readPreferences())
     }
   })
+
+  // With language "system", the interface follows the browser's languages live.
+  window.addEventListener('languagechange', () => void showChosenLanguage())
 }
 
 const chosenListeners = new Set<(chosen: ChosenPreferences) => void>()
@@ -73,6 +98,7 @@ export const chosenPreferences = (): ChosenPreferences => ({
   theme: current.theme,
   font: current.font,
   effects: current.effects,
+  language: current.language,
 })
 
 /** Calls `listener` after each choice made through preferenceActions (not adopted ones). */
@@ -101,6 +127,10 @@ export const preferenceActions = {
     if (name === 'fullStatePersistence' && !enabled) writeStorage(UI_STATE_KEY, null)
     choose({ ...current, effects })
   },
+  setLanguage(language: LanguageChoice) {
+    writeStorage(LANGUAGE_KEY, language)
+    choose({ ...current, language })
+  },
 }
 
 /**
@@ -111,6 +141,7 @@ export function adoptPreferences(chosen: ChosenPreferences) {
   writeStorage(THEME_KEY, chosen.theme)
   writeStorage(FONT_KEY, chosen.font)
   writeStorage(EFFECTS_KEY, JSON.stringify(chosen.effects))
+  writeStorage(LANGUAGE_KEY, chosen.language)
   if (!chosen.effects.fullStatePersistence) writeStorage(UI_STATE_KEY, null)
   commit({ ...chosen, dark: resolveDark(chosen.theme, current.dark, systemPrefersDark()) })
 }

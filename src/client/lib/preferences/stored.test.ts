@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_EFFECTS } from '@shared/preferences'
-import { parseDarkModeCookie, parseEffects, parseFont, parseTheme, resolveDark } from './stored'
+import {
+  parseDarkModeCookie,
+  parseEffects,
+  parseFont,
+  parseLanguageChoice,
+  parseTheme,
+  resolveDark,
+  resolveLanguage,
+} from './stored'
 
 describe('parsing stored preferences', () => {
   it('reads the font, falling back to orbitron', () => {
@@ -14,6 +22,25 @@ describe('parsing stored preferences', () => {
     expect(parseTheme('system')).toBe('system')
     expect(parseTheme('purple')).toBeNull()
     expect(parseTheme(null)).toBeNull()
+  })
+
+  it('reads the language chosen, or system when none was chosen or it is unreadable', () => {
+    expect(parseLanguageChoice('ja')).toBe('ja')
+    expect(parseLanguageChoice('en')).toBe('en')
+    expect(parseLanguageChoice('system')).toBe('system')
+    expect(parseLanguageChoice(null)).toBe('system')
+    expect(parseLanguageChoice('JA')).toBe('system')
+    expect(parseLanguageChoice('ja-JP')).toBe('system')
+    expect(parseLanguageChoice('<script>')).toBe('system')
+  })
+
+  it('resolves the language in effect: the choice, else the browser, else English', () => {
+    expect(resolveLanguage('ja', ['en-US'])).toBe('ja')
+    expect(resolveLanguage('en', ['ja-JP'])).toBe('en')
+    expect(resolveLanguage('system', ['ja-JP', 'en'])).toBe('ja')
+    expect(resolveLanguage('system', ['fr-FR', 'en-GB', 'ja'])).toBe('en')
+    expect(resolveLanguage('system', ['fr', 'de'])).toBe('en')
+    expect(resolveLanguage('system', [])).toBe('en')
   })
 
   it.each([

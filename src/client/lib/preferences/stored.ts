@@ -1,9 +1,17 @@
 /**
- * Stored preferences (SPEC 2 and 3): the darkMode cookie and the local storage keys font, theme
- * and action-settings. Pure functions over the raw stored values, shared by the pre-paint script
+ * Stored preferences (SPEC 2 and 3): the darkMode and lang cookies and the local storage keys
+ * font, theme, action-settings and language. Pure functions over the raw stored values, shared by the pre-paint script
  * (inlined into index.html) and the React app. Anything unreadable falls back to the default.
  */
 
+import {
+  DEFAULT_LANGUAGE,
+  firstSupported,
+  LANGUAGE_CHOICES,
+  LANGUAGE_COOKIE,
+  type Language,
+  type LanguageChoice,
+} from '@shared/language'
 import {
   DEFAULT_EFFECTS,
   DEFAULT_FONT,
@@ -20,6 +28,7 @@ export const DARK_MODE_COOKIE_DAYS = 365
 export const FONT_KEY = 'font'
 export const THEME_KEY = 'theme'
 export const EFFECTS_KEY = 'action-settings'
+export const LANGUAGE_KEY = 'language'
 
 export function parseFont(raw: string | null): Font {
   return FONTS.find((font) => font === raw) ?? DEFAULT_FONT
@@ -28,6 +37,19 @@ export function parseFont(raw: string | null): Font {
 /** The theme the user chose, or null when they never chose one. */
 export function parseTheme(raw: string | null): Theme | null {
   return THEMES.find((theme) => theme === raw) ?? null
+}
+
+/** The language the user chose; 'system' (the browser's languages) until they choose one. */
+export function parseLanguageChoice(raw: string | null): LanguageChoice {
+  return LANGUAGE_CHOICES.find((choice) => choice === raw) ?? 'system'
+}
+
+/** The language in effect: the one chosen, or the first supported of the browser's, or English. */
+export function resolveLanguage(
+  choice: LanguageChoice,
+  browserLanguages: readonly string[],
+): Language {
+  return choice === 'system' ? (firstSupported(browserLanguages) ?? DEFAULT_LANGUAGE) : choice
 }
 
 export function parseEffects(raw: string | null): Effects {
@@ -84,6 +106,12 @@ export function applyToRoot(root: HTMLElement, preferences: AppliedPreferences):
   root.dataset.fx = EFFECT_NAMES.filter((name) => preferences.effects[name]).join(' ')
 }
 
+/** `<html lang>` and the lang cookie (the server answers in it) say the language in effect. */
+export function applyLanguage(language: Language): void {
+  document.documentElement.lang = language
+  writeCookie(LANGUAGE_COOKIE, language)
+}
+
 /** Local storage can be missing or throw (disabled storage, private modes): treat as empty. */
 export function readStorage(key: string): string | null {
   try {
@@ -102,23 +130,30 @@ export function writeStorage(key: string, value: string | null): void {
   }
 }
 
-export function writeDarkModeCookie(dark: boolean): void {
+/** darkMode and lang: a year, the whole site, never sent cross-site. */
+function writeCookie(name: string, value: string): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : ''
   const maxAge = DARK_MODE_COOKIE_DAYS * 24 * 60 * 60
-  document.cookie = `${DARK_MODE_COOKIE}=${dark}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`
+  document.cookie = `${name}=${value}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`
 }
+
+export const writeDarkModeCookie = (dark: boolean) => writeCookie(DARK_MODE_COOKIE, `${dark}`)
 
 export function systemPrefersDark(): boolean {
   return window.matchMedia('(prefers-color-scheme: dark)').matches
 }
 
 /** Everything as stored right now, resolved. */
-export function readPreferences(): AppliedPreferences & { theme: Theme | null } {
+export function readPreferences(): AppliedPreferences & {
+  theme: Theme | null
+  language: LanguageChoice
+} {
   const theme = parseTheme(readStorage(THEME_KEY))
   return {
     theme,
     dark: resolveDark(theme, parseDarkModeCookie(document.cookie), systemPrefersDark()),
     font: parseFont(readStorage(FONT_KEY)),
     effects: parseEffects(readStorage(EFFECTS_KEY)),
+    language: parseLanguageChoice(readStorage(LANGUAGE_KEY)),
   }
 }

@@ -9,6 +9,8 @@ import { CameraDialog } from './camera-dialog'
 import { thumbhashPlaceholder } from './thumbhash-placeholder'
 import { cropToJpeg, type CropArea } from './crop'
 import { deleteAvatar, uploadAvatar } from './upload'
+import { useStrings } from '@client/lib/i18n/i18n'
+import { PROFILE } from '../strings'
 
 const CropDialog = lazy(() =>
   import('./crop-dialog').then((module) => ({ default: module.CropDialog })),
@@ -42,6 +44,7 @@ export function AvatarEditor({
   const [progress, setProgress] = useState<number | null>(null)
   const [happy, setHappy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
+  const strings = useStrings('profile', PROFILE).avatar
   const trigger = useRef<HTMLButtonElement>(null)
   const menu = useRef<HTMLUListElement>(null)
   const libraryInput = useRef<HTMLInputElement>(null)
@@ -95,7 +98,13 @@ export function AvatarEditor({
       onChanged(await uploadAvatar(cropped, setProgress))
     } catch (error) {
       console.warn('Avatar upload failed', error)
-      setProblem(error instanceof ApiError ? error.message : 'The avatar could not be saved.')
+      setProblem(
+        !(error instanceof ApiError) || error.code === 'UNEXPECTED_ANSWER'
+          ? strings.notSaved
+          : error.code === 'NETWORK'
+            ? strings.dropped
+            : error.message,
+      )
     } finally {
       setProgress(null)
       setSource(null)
@@ -134,7 +143,7 @@ export function AvatarEditor({
         aria-haspopup="menu"
         aria-expanded={menuOpen}
         aria-controls="avatar-menu"
-        aria-label="Change avatar"
+        aria-label={strings.change}
         onClick={() => {
           setMenuOpen(!menuOpen)
           window.setTimeout(() =>
@@ -154,7 +163,7 @@ export function AvatarEditor({
           ref={menu}
           id="avatar-menu"
           role="menu"
-          aria-label="Change avatar"
+          aria-label={strings.change}
           onKeyDown={onMenuKey}
           className="absolute top-full z-10 mt-2 w-56 rounded-2xl border border-line bg-raised p-1.5 shadow-xl"
         >
@@ -166,7 +175,7 @@ export function AvatarEditor({
                 onClick={() => choose(item)}
                 className="w-full rounded-xl px-3 py-2 text-left font-medium text-ink hover:bg-accent-soft focus:bg-accent-soft"
               >
-                {item}
+                {strings.menu[item]}
               </button>
             </li>
           ))}
@@ -194,7 +203,7 @@ export function AvatarEditor({
       {progress !== null && (
         <div
           role="progressbar"
-          aria-label="Uploading avatar"
+          aria-label={strings.uploading}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={Math.round(progress * 100)}

@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState } from 'react'
 import { Button, Notice } from '@client/components/ui'
 import { Modal } from '@client/components/modal'
+import { useStrings } from '@client/lib/i18n/i18n'
+import { PROFILE } from '../strings'
 
-function cameraProblem(error: unknown): string {
+type CameraProblem = 'cameraDenied' | 'noCamera' | 'cameraFailed'
+
+function cameraProblem(error: unknown): CameraProblem {
   const name = error instanceof DOMException ? error.name : ''
-  if (name === 'NotAllowedError' || name === 'SecurityError') {
-    return 'Mofu may not use the camera: permission was denied. You can choose a file instead.'
-  }
-  if (name === 'NotFoundError' || name === 'OverconstrainedError') {
-    return 'No camera was found on this device. You can choose a file instead.'
-  }
-  return 'The camera could not be started. You can choose a file instead.'
+  if (name === 'NotAllowedError' || name === 'SecurityError') return 'cameraDenied'
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'noCamera'
+  return 'cameraFailed'
 }
 
 /** Take Photo (SPEC 4): a live preview and a capture button; without a camera, the file route. */
@@ -25,7 +25,8 @@ export function CameraDialog({
 }) {
   const video = useRef<HTMLVideoElement>(null)
   const hasCamera = navigator.mediaDevices?.getUserMedia !== undefined
-  const [problem, setProblem] = useState<string | null>(() =>
+  const strings = useStrings('profile', PROFILE)
+  const [problem, setProblem] = useState<CameraProblem | null>(() =>
     hasCamera ? null : cameraProblem(new DOMException('', 'NotFoundError')),
   )
   const [ready, setReady] = useState(false)
@@ -60,30 +61,30 @@ export function CameraDialog({
   }
 
   return (
-    <Modal title="Take a photo" onCancel={onCancel}>
+    <Modal title={strings.avatar.takePhoto} onCancel={onCancel}>
       {problem === null ? (
         <video
           ref={video}
           autoPlay
           playsInline
           muted
-          aria-label="Camera preview"
+          aria-label={strings.avatar.preview}
           onLoadedData={() => setReady(true)}
           className="aspect-square w-full rounded-2xl bg-night-950 object-cover"
         />
       ) : (
-        <Notice tone="error">{problem}</Notice>
+        <Notice tone="error">{strings.avatar[problem]}</Notice>
       )}
       <div className="mt-5 flex justify-end gap-3">
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {strings.cancel}
         </Button>
         {problem === null ? (
           <Button disabled={!ready} onClick={capture}>
-            Capture
+            {strings.avatar.capture}
           </Button>
         ) : (
-          <Button onClick={onChooseFile}>Browse Files</Button>
+          <Button onClick={onChooseFile}>{strings.avatar.menu['Browse Files']}</Button>
         )}
       </div>
     </Modal>

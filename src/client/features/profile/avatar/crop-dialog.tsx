@@ -3,6 +3,8 @@ import Cropper, { type Area } from 'react-easy-crop'
 import { AVATAR_ZOOM_MAX, AVATAR_ZOOM_MIN } from '@shared/constants'
 import { Button } from '@client/components/ui'
 import { Modal } from '@client/components/modal'
+import { useStrings } from '@client/lib/i18n/i18n'
+import { PROFILE } from '../strings'
 
 /** The square crop (SPEC 4 and 5): zoom 1 to 3 by slider, wheel or pinch; OK or Cancel. */
 export function CropDialog({
@@ -17,8 +19,9 @@ export function CropDialog({
   const [crop, setCrop] = useState({ x: 0, y: 0 })
   const [zoom, setZoom] = useState(AVATAR_ZOOM_MIN)
   const [area, setArea] = useState<Area | null>(null)
+  const strings = useStrings('profile', PROFILE)
   return (
-    <Modal title="Crop your avatar" onCancel={onCancel}>
+    <Modal title={strings.avatar.crop} onCancel={onCancel}>
       <div className="relative aspect-square w-full overflow-hidden rounded-2xl bg-night-950">
         <Cropper
           image={source}
@@ -35,7 +38,7 @@ export function CropDialog({
         />
       </div>
       <label className="mt-4 flex items-center gap-3 text-sm font-semibold">
-        Zoom
+        {strings.avatar.zoom}
         <input
           type="range"
           min={AVATAR_ZOOM_MIN}
@@ -48,13 +51,13 @@ export function CropDialog({
       </label>
       <div className="mt-5 flex justify-end gap-3">
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {strings.cancel}
         </Button>
         <Button
           disabled={area === null || !(area.width > 0 && area.height > 0)}
           onClick={() => area && onConfirm(area)}
         >
-          OK
+          {strings.avatar.ok}
         </Button>
       </div>
     </Modal>

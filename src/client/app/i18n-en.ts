@@ -1,0 +1,58 @@
+import type { PageLabel } from '@shared/routes'
+import { COMING_SOON } from '@client/components/page-hero'
+import { NOT_FOUND } from '@client/components/not-found-page'
+import { ANIME_OP } from '@client/features/pages/anime-op-page'
+import { ARTICLES } from '@client/features/pages/articles-page'
+import { COOKIES } from '@client/features/pages/cookies-page'
+import { DIM25 } from '@client/features/pages/dim25-page'
+import { FAVORITES } from '@client/features/pages/favorites-page'
+import { HOME } from '@client/features/pages/home-page'
+import { MASTER } from '@client/features/pages/master-page'
+import { PREMIUM } from '@client/features/pages/premium-page'
+import { PRIVACY } from '@client/features/pages/privacy-page'
+import { SAKURAMAP } from '@client/features/pages/sakuramap-page'
+import { SEEME } from '@client/features/pages/seeme-page'
+import { SHOP } from '@client/features/pages/shop-page'
+import { TERMS } from '@client/features/pages/terms-page'
+import { ACCOUNT } from '@client/features/account/strings'
+import { PROFILE } from '@client/features/profile/strings'
+import { SETTINGS } from '@client/features/preferences/settings-page'
+import { PANEL } from './account-panel'
+import { META } from './meta'
+import { SHELL } from './shell/strings'
+
+/**
+ * Every English catalogue by its name (README "Languages"): the name each part passes to
+ * useStrings, and the shape app/i18n-ja.tsx must translate. Only the build (prerender), the
+ * typecheck and the catalogue test read this module; the browser's bundle never imports it, so
+ * each catalogue stays in the chunk of the part that shows it.
+ */
+export const EN = {
+  meta: META,
+  shell: SHELL,
+  comingSoon: COMING_SOON,
+  notFound: NOT_FOUND,
+  home: HOME,
+  favorites: FAVORITES,
+  seeme: SEEME,
+  sakuramap: SAKURAMAP,
+  shop: SHOP,
+  premium: PREMIUM,
+  settings: SETTINGS,
+  master: MASTER,
+  privacy: PRIVACY,
+  terms: TERMS,
+  cookies: COOKIES,
+  dim25: DIM25,
+  articles: ARTICLES,
+  animeOp: ANIME_OP,
+  panel: PANEL,
+  account: ACCOUNT,
+  profile: PROFILE,
+}
+
+/**
+ * The page labels have no English catalogue: the labels in src/shared/routes.ts are it. Nor
+ * have the messages shared with the server: src/shared/messages-ja.ts translates those.
+ */
+export type PageLabels = Readonly<Record<PageLabel, string>>

@@ -1,0 +1,100 @@
+import type { ReactNode } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import { FOOTER_LINKS, SIDEBAR_LINKS } from '@shared/routes'
+import { EN } from './i18n-en'
+import { JA } from './i18n-ja'
+
+/**
+ * The Japanese catalogue beside the English ones. That every key is there is the typecheck's
+ * job; this checks what types cannot: each Japanese text is there, is not the English left
+ * untranslated, and has no English words in it but names and what a user types or reads as is.
+ */
+
+/** Latin-letter words a Japanese screen may show: names, brands, and stored names and values. */
+const ALLOWED_WORDS = new Set([
+  ...['Mofu', 'SeeME', 'SakuraMap', 'Orbitron', 'English', 'Google', 'mochi'],
+  ...['ID', 'IP', 'Cookie', 'https', 'SameSite', 'Lax', 'HttpOnly', 'Secure'],
+  ...['darkMode', 'lang', 'true', 'false', 'en', 'ja', 'light', 'dark', 'system'],
+  ...['orbitron', 'default', 'free', '_ga', 'id', 'D'],
+  // Products a user knows by these names, and what a file or an example is called.
+  ...['QR', 'Aegis', 'Authenticator', 'Password', 'Pixel', 'txt'],
+])
+/** Texts that are the same in both languages: names. */
+const SAME_IN_BOTH = new Set(['Orbitron', 'SeeME', 'SakuraMap', '日本語', 'English', 'ID'])
+
+/** What rich text gets to draw with: plain text, so only the words remain. */
+const rich = { link: (_to: string, text: string) => text, key: (name: string) => name }
+const Section = ({ title, children }: { title: string; children: ReactNode }) => (
+  <section>
+    {title} {children}
+  </section>
+)
+/** The arguments a catalogue function is called with: most take the rich-text tools. */
+const ARGUMENTS: Record<string, unknown[]> = {
+  'notFound.text': ['/…'],
+  'articles.missing': ['“…”'],
+  'animeOp.requested': ['“…”'],
+  'home.count': [3, String],
+  'account.sessions.device': ['…', '…'],
+  'account.sessions.seen': ['…', '…'],
+  'account.sessions.endOf': ['…'],
+  'account.passkeys.added': ['…'],
+  'account.passkeys.removeLabel': ['…'],
+  'account.passkeys.removeQuestion': ['…'],
+  'profile.editor.freeIds': ['…'],
+  'profile.editor.use': ['…'],
+  'profile.public.onMofu': ['…'],
+}
+const DEFAULT_ARGUMENTS = [rich, Section, ' ']
+
+function text(value: unknown, path: string): string {
+  if (typeof value === 'string') return value
+  if (typeof value !== 'function') throw new Error(`${path} is neither text nor a function`)
+  const result: unknown = value(...(ARGUMENTS[path] ?? DEFAULT_ARGUMENTS))
+  if (typeof result === 'string') return result
+  return renderToStaticMarkup(<>{result as ReactNode}</>)
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+}
+
+/** Every text of a catalogue, by its path ('home.moods.cup.title'). */
+function leaves(catalogue: unknown, path: string): [string, unknown][] {
+  if (typeof catalogue === 'object' && catalogue !== null) {
+    return Object.entries(catalogue).flatMap(([key, value]) => leaves(value, `${path}.${key}`))
+  }
+  return [[path, catalogue]]
+}
+
+const english = Object.entries(EN).flatMap(([name, catalogue]) => leaves(catalogue, name))
+const japanese = new Map(
+  Object.entries(JA)
+    .filter(([name]) => name !== 'labels' && name !== 'messages')
+    .flatMap(([name, catalogue]) => leaves(catalogue, name)),
+)
+
+describe('the Japanese catalogue', () => {
+  it('has every text English has, and no other', () => {
+    expect([...japanese.keys()].sort()).toEqual(english.map(([path]) => path).sort())
+  })
+
+  it.each(english)('%s is written in Japanese', (path, value) => {
+    const en = text(value, path).trim()
+    const ja = text(japanese.get(path), path).trim()
+    expect(ja).not.toBe('')
+    if (!SAME_IN_BOTH.has(en)) expect(ja).not.toBe(en)
+    const latin = ja.match(/[A-Za-z_][A-Za-z_]*/g) ?? []
+    expect(latin.filter((word) => !ALLOWED_WORDS.has(word))).toEqual([])
+  })
+
+  it('names every page label, and keeps the brand names', () => {
+    for (const { label } of [...SIDEBAR_LINKS, ...FOOTER_LINKS]) {
+      expect(JA.labels[label]).toMatch(/\S/)
+      if (!['SeeME', 'SakuraMap'].includes(label)) expect(JA.labels[label]).not.toBe(label)
+    }
+    expect(JA.labels.SeeME).toBe('SeeME')
+    expect(JA.labels.SakuraMap).toBe('SakuraMap')
+  })
+})

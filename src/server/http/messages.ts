@@ -1,0 +1,75 @@
+import type { Language } from '../../shared/language'
+import { SHARED_MESSAGES_JA, sharedMessageJa } from '../../shared/messages-ja'
+
+/**
+ * What Mofu's server answers in its own words, that no client shares (README "Languages"). The
+ * English is the contract and never changes; each Japanese text is typed against it, so a
+ * message added here without its Japanese fails the typecheck.
+ */
+export const SERVER_MESSAGES = {
+  invalidInput: 'Invalid input',
+  notJson: 'Send the body as application/json',
+  bodyTooLarge: 'Body too large',
+  badRequest: 'Bad request',
+  notFound: 'Not found',
+  /** Better Auth's ID-token sign-in, which Mofu switches off. */
+  noIdTokenSignIn: 'Not found.',
+  controlCharacters: 'Please remove control characters',
+  passwordAsJson: 'Send { "password": "…" } as JSON.',
+  signInRequired: 'Please log in first.',
+  sessionEnded: 'This session has already ended.',
+  noSuchHandle: 'No one has this ID yet.',
+  noAvatar: 'No avatar here.',
+  busy: 'Mofu is busy with other images right now. Please try again in a moment.',
+  crossSite: 'This request came from another site, so Mofu did not carry it out.',
+  unavailable: 'Mofu cannot reach its database right now. Please try again in a moment.',
+  metricsToken: 'A valid metrics token is required.',
+} as const
+
+export const SERVER_MESSAGES_JA: { readonly [Key in keyof typeof SERVER_MESSAGES]: string } = {
+  invalidInput: '入力内容に誤りがあります。',
+  notJson: '本文はapplication/json形式で送ってください。',
+  bodyTooLarge: '送られた内容が大きすぎます。',
+  badRequest: 'リクエストの内容が正しくありません。',
+  notFound: '見つかりません。',
+  noIdTokenSignIn: '見つかりません。',
+  controlCharacters: '制御文字を取り除いてください。',
+  passwordAsJson: '{ "password": "…" } の形のJSONで送ってください。',
+  signInRequired: '先にログインしてください。',
+  sessionEnded: 'このセッションはすでに終了しています。',
+  noSuchHandle: 'このIDを使っている人はまだいません。',
+  noAvatar: 'ここにアバターはありません。',
+  busy: 'いまMofuはほかの画像の処理で混み合っています。少し待ってから、もう一度お試しください。',
+  crossSite: '別のサイトから送られたリクエストのため、Mofuは実行しませんでした。',
+  unavailable: 'いまMofuのデータベースに接続できません。少し待ってから、もう一度お試しください。',
+  metricsToken: '有効なメトリクス用トークンが必要です。',
+}
+
+const JAPANESE_OF = new Map<string, string>(
+  (Object.keys(SERVER_MESSAGES) as (keyof typeof SERVER_MESSAGES)[]).map((key) => [
+    SERVER_MESSAGES[key],
+    SERVER_MESSAGES_JA[key],
+  ]),
+)
+
+/** The Japanese of a message Mofu answers with, its own or a shared one; undefined for others. */
+export function japaneseOf(english: string): string | undefined {
+  const own = JAPANESE_OF.get(english)
+  if (own !== undefined) return own
+  const shared = sharedMessageJa(english)
+  return shared === english ? undefined : shared
+}
+
+/**
+ * A message in the answer's language. English is the text itself. In Japanese, a text Mofu has
+ * no Japanese of (a library's own words) becomes `fallback`, so no English sentence is left.
+ */
+export const inLanguage = (
+  language: Language,
+  english: string,
+  fallback: string = english,
+): string => (language === 'en' ? english : (japaneseOf(english) ?? fallback))
+
+/** The Japanese an answer falls back to, by its status. */
+export const japaneseFallback = (status: number): string =>
+  status < 500 ? SERVER_MESSAGES_JA.badRequest : SHARED_MESSAGES_JA.auth.somethingWrong

@@ -1,0 +1,201 @@
+import type { Language } from '../../shared/language'
+
+/** What one mail says, around its link. */
+export interface Wording {
+  subject: string
+  heading: string
+  intro: string
+  action: string
+  /** What to do with a mail one did not ask for. */
+  notExpected: string
+}
+
+/**
+ * Every text of Mofu's mails, in one catalogue per language (README "Languages"). Both are typed
+ * against this interface, so a mail added in English and not in Japanese fails the typecheck.
+ */
+export interface MailWording {
+  verification: Wording
+  passwordReset: Wording
+  passwordChanged: Wording
+  newSignIn: (device: string) => Wording
+  twoFactorChanged: (on: boolean) => Wording
+  passkeyAdded: (name: string) => Wording
+  passkeyRemoved: (name: string) => Wording
+  passwordRemoved: Wording
+  /** The browser and system of a new sign-in, as far as its User-Agent tells. */
+  device: (browser: string | null, system: string | null) => string
+  /** The link's validity, from a duration Intl words (`24 hours`). */
+  validFor: (duration: string) => string
+  /** Above the plain link, after the validity when there is one. */
+  buttonFallback: (validity: string) => string
+}
+
+const NOT_EXPECTED = 'If you did not ask for this, you can ignore this mail; nothing changes.'
+/**
+ * Someone may have signed up with another's address. Not clicking keeps their account unverified,
+ * so it can never sign in and is deleted after 7 days.
+ */
+const NOT_SIGNED_UP =
+  'If you did not sign up for Mofu, ignore this mail: without a click the account cannot be used and is deleted after 7 days.'
+const SEE_SESSIONS = "See where I'm signed in"
+const NOT_YOU =
+  'If this was not you, end every session you do not know and ask for a password reset on the log-in screen: it signs out everyone.'
+
+const EN: MailWording = {
+  verification: {
+    subject: 'Verify your e-mail for Mofu',
+    heading: 'Welcome to Mofu!',
+    intro:
+      'Thanks for signing up. Please confirm this is your e-mail address, then you can sign in.',
+    action: 'Verify my e-mail',
+    notExpected: NOT_SIGNED_UP,
+  },
+  passwordReset: {
+    subject: 'Reset your Mofu password',
+    heading: 'Reset your password',
+    intro: 'We got a request to reset the password of your Mofu account. Choose a new one here:',
+    action: 'Choose a new password',
+    notExpected: NOT_EXPECTED,
+  },
+  passwordChanged: {
+    subject: 'Your Mofu password was changed',
+    heading: 'Your password was changed',
+    intro:
+      'The password of your Mofu account was just changed. See where it is signed in, and end any session you do not know:',
+    action: SEE_SESSIONS,
+    notExpected:
+      'If this was not you, ask for a password reset on the log-in screen at once: it signs out everyone who has the new password.',
+  },
+  newSignIn: (device) => ({
+    subject: 'New sign-in to your Mofu account',
+    heading: 'A new sign-in',
+    intro: `Your Mofu account was just signed in to from ${device}, a browser it had not used before. If that was you, there is nothing to do. You can see every session, and end any you do not know, here:`,
+    action: SEE_SESSIONS,
+    notExpected:
+      'If this was not you, end that session and ask for a password reset on the log-in screen: it signs out everyone.',
+  }),
+  twoFactorChanged: (on) => {
+    const state = on ? 'on' : 'off'
+    return {
+      subject: `Two-factor authentication turned ${state} for your Mofu account`,
+      heading: `Two-factor authentication is ${state}`,
+      intro: on
+        ? 'Your Mofu account now asks for a code from your authenticator app after the password. See where it is signed in, and end any session you do not know:'
+        : 'Your Mofu account no longer asks for a code after the password. See where it is signed in, and end any session you do not know:',
+      action: SEE_SESSIONS,
+      notExpected:
+        'If this was not you, end every session you do not know and ask for a password reset on the log-in screen at once: it signs out everyone.',
+    }
+  },
+  passkeyAdded: (name) => ({
+    subject: 'A passkey was added to your Mofu account',
+    heading: 'A new passkey',
+    intro: `A passkey named "${name}" was just added to your Mofu account: it can sign in to it from now on. See where your account is signed in:`,
+    action: SEE_SESSIONS,
+    notExpected: `${NOT_YOU} Then remove the passkey in the account panel.`,
+  }),
+  passkeyRemoved: (name) => ({
+    subject: 'A passkey was removed from your Mofu account',
+    heading: 'A passkey was removed',
+    intro: `The passkey named "${name}" was just removed from your Mofu account: it can no longer sign in to it. See where your account is signed in:`,
+    action: SEE_SESSIONS,
+    notExpected: NOT_YOU,
+  }),
+  passwordRemoved: {
+    subject: 'The password of your Mofu account was removed',
+    heading: 'Your password was removed',
+    intro:
+      'Your Mofu account no longer has a password: it signs in with a passkey or Google. You can set a password again at any time with "Set a password" in the account panel. See where your account is signed in:',
+    action: SEE_SESSIONS,
+    notExpected: NOT_YOU,
+  },
+  device: (browser, system) =>
+    [browser ?? 'an unknown browser', system].filter(Boolean).join(' on '),
+  validFor: (duration) => `This link is valid for ${duration}.`,
+  buttonFallback: (validity) => `${validity} If the button does not work, open this link:`.trim(),
+}
+
+const SEE_SESSIONS_JA = 'ログイン中の端末を見る'
+const NOT_YOU_JA =
+  '心当たりがない場合は、見覚えのないセッションをすべて終了し、ログイン画面からパスワードの再設定を依頼してください。すべての端末でログアウトされます。'
+
+const JA: MailWording = {
+  verification: {
+    subject: 'Mofuのメールアドレスを確認してください',
+    heading: 'Mofuへようこそ！',
+    intro:
+      'ご登録ありがとうございます。このメールアドレスがあなたのものであることを確認してください。確認が済むとログインできます。',
+    action: 'メールアドレスを確認する',
+    notExpected:
+      'Mofuに登録した覚えがない場合は、このメールを無視してください。確認されないアカウントは使えず、7日後に削除されます。',
+  },
+  passwordReset: {
+    subject: 'Mofuのパスワードの再設定',
+    heading: 'パスワードの再設定',
+    intro:
+      'Mofuアカウントのパスワード再設定のご依頼を受け付けました。こちらから新しいパスワードを決めてください。',
+    action: '新しいパスワードを決める',
+    notExpected: '心当たりがない場合は、このメールを無視してください。何も変更されません。',
+  },
+  passwordChanged: {
+    subject: 'Mofuのパスワードが変更されました',
+    heading: 'パスワードが変更されました',
+    intro:
+      'Mofuアカウントのパスワードが、たったいま変更されました。ログイン中の端末を確認し、見覚えのないセッションは終了してください。',
+    action: SEE_SESSIONS_JA,
+    notExpected:
+      '心当たりがない場合は、すぐにログイン画面からパスワードの再設定を依頼してください。新しいパスワードでログインしている人は、すべてログアウトされます。',
+  },
+  newSignIn: (device) => ({
+    subject: 'Mofuアカウントへの新しいログイン',
+    heading: '新しいログインがありました',
+    intro: `Mofuアカウントに、これまで使われたことのないブラウザ（${device}）からログインがありました。ご自身によるものであれば、何もする必要はありません。すべてのセッションの確認と、見覚えのないセッションの終了はこちらからできます。`,
+    action: SEE_SESSIONS_JA,
+    notExpected:
+      '心当たりがない場合は、そのセッションを終了し、ログイン画面からパスワードの再設定を依頼してください。すべての端末でログアウトされます。',
+  }),
+  twoFactorChanged: (on) => ({
+    subject: on
+      ? 'Mofuアカウントの2段階認証がオンになりました'
+      : 'Mofuアカウントの2段階認証がオフになりました',
+    heading: on ? '2段階認証がオンになりました' : '2段階認証がオフになりました',
+    intro: on
+      ? 'これからMofuアカウントでは、パスワードのあとに認証アプリのコードを入力していただきます。ログイン中の端末を確認し、見覚えのないセッションは終了してください。'
+      : 'Mofuアカウントでは、パスワードのあとにコードを求めなくなりました。ログイン中の端末を確認し、見覚えのないセッションは終了してください。',
+    action: SEE_SESSIONS_JA,
+    notExpected:
+      '心当たりがない場合は、見覚えのないセッションをすべて終了し、すぐにログイン画面からパスワードの再設定を依頼してください。すべての端末でログアウトされます。',
+  }),
+  passkeyAdded: (name) => ({
+    subject: 'Mofuアカウントにパスキーが追加されました',
+    heading: '新しいパスキーが追加されました',
+    intro: `Mofuアカウントに「${name}」という名前のパスキーが追加されました。これからはこのパスキーでログインできます。アカウントがログイン中の端末はこちらで確認できます。`,
+    action: SEE_SESSIONS_JA,
+    notExpected: `${NOT_YOU_JA}そのあと、アカウントパネルでこのパスキーを削除してください。`,
+  }),
+  passkeyRemoved: (name) => ({
+    subject: 'Mofuアカウントからパスキーが削除されました',
+    heading: 'パスキーが削除されました',
+    intro: `Mofuアカウントから「${name}」という名前のパスキーが削除されました。このパスキーではもうログインできません。アカウントがログイン中の端末はこちらで確認できます。`,
+    action: SEE_SESSIONS_JA,
+    notExpected: NOT_YOU_JA,
+  }),
+  passwordRemoved: {
+    subject: 'Mofuアカウントのパスワードが削除されました',
+    heading: 'パスワードが削除されました',
+    intro:
+      'Mofuアカウントのパスワードが削除され、これからはパスキーかGoogleでログインします。パスワードは、アカウントパネルの「パスワードを設定」からいつでも設定し直せます。アカウントがログイン中の端末はこちらで確認できます。',
+    action: SEE_SESSIONS_JA,
+    notExpected: NOT_YOU_JA,
+  },
+  device: (browser, system) => {
+    const named = browser ?? '不明なブラウザ'
+    return system === null ? named : `${system}の${named}`
+  },
+  validFor: (duration) => `このリンクの有効期限は${duration}です。`,
+  buttonFallback: (validity) =>
+    `${validity}ボタンが使えないときは、こちらのリンクを開いてください。`,
+}
+
+export const MAIL_WORDING: Readonly<Record<Language, MailWording>> = { en: EN, ja: JA }

@@ -1,0 +1,65 @@
+/**
+ * The interface languages (README "Languages"): English, the spec's own, and Japanese. No zod
+ * here: the pre-paint script inlined into index.html imports these names and must stay tiny.
+ */
+
+export const LANGUAGES = ['en', 'ja'] as const
+export type Language = (typeof LANGUAGES)[number]
+export const DEFAULT_LANGUAGE: Language = 'en'
+
+/** What a visitor chooses in Settings: a language, or the browser's own languages. */
+export const LANGUAGE_CHOICES = ['en', 'ja', 'system'] as const
+export type LanguageChoice = (typeof LANGUAGE_CHOICES)[number]
+
+/**
+ * The language in effect, mirrored in a cookie (as darkMode mirrors the mode in effect) so the
+ * server answers in it: the prerendered page, error messages and mails.
+ */
+export const LANGUAGE_COOKIE = 'lang'
+
+export const isLanguage = (value: unknown): value is Language =>
+  LANGUAGES.some((language) => language === value)
+
+/** The first supported language of a list in order of preference (`ja-JP` counts as `ja`). */
+export function firstSupported(tags: readonly string[]): Language | undefined {
+  for (const tag of tags) {
+    const primary = tag.trim().toLowerCase().split('-')[0]
+    if (isLanguage(primary)) return primary
+  }
+  return undefined
+}
+
+/** The languages of an Accept-Language header, best first; `q=0` refuses one. */
+export function acceptedLanguages(header: string | undefined): string[] {
+  return (header ?? '')
+    .split(',')
+    .map((entry, index) => {
+      const [tag = '', ...params] = entry.split(';')
+      const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean)
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index }
+    })
+    .filter(({ tag, q }) => tag !== '' && tag !== '*' && q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map(({ tag }) => tag)
+}
+
+/** The language cookie's value, or undefined when absent or not a supported language. */
+export function languageCookie(cookieHeader: string | undefined): Language | undefined {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [name, value] = part.trim().split('=')
+    if (name === LANGUAGE_COOKIE) return isLanguage(value) ? value : undefined
+  }
+  return undefined
+}
+
+/** The language a request is answered in: the cookie's, else Accept-Language's, else English. */
+export function requestLanguage(
+  cookieHeader: string | undefined,
+  acceptLanguage: string | undefined,
+): Language {
+  return (
+    languageCookie(cookieHeader) ??
+    firstSupported(acceptedLanguages(acceptLanguage)) ??
+    DEFAULT_LANGUAGE
+  )
+}

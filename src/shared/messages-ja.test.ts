@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest'
+import { AUTH_MESSAGES } from './auth-messages'
+import { SHARED_MESSAGES_JA, sharedMessageJa } from './messages-ja'
+import { HANDLE_MESSAGES } from './profile'
+
+describe('shared messages in Japanese', () => {
+  it('has Japanese text, no English sentence, for every message', () => {
+    for (const catalogue of Object.values(SHARED_MESSAGES_JA)) {
+      for (const text of Object.values(catalogue)) {
+        expect(text).toMatch(/[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u)
+        expect(text).not.toMatch(/\b(the|your|please|this)\b/i)
+      }
+    }
+  })
+  it('translates a message passed around as English text, and leaves other text alone', () => {
+    expect(sharedMessageJa(AUTH_MESSAGES.emailInUse)).toBe(SHARED_MESSAGES_JA.auth.emailInUse)
+    expect(sharedMessageJa(HANDLE_MESSAGES.tooShort)).toBe('英数字3文字以上にしてください')
+    expect(sharedMessageJa('Sakura')).toBe('Sakura')
+  })
+})

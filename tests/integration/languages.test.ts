@@ -1,0 +1,372 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
+import { SHARED_MESSAGES_JA } from '../../src/shared/messages-ja'
+import { DEFAULT_EFFECTS } from '../../src/shared/preferences'
+import { HANDLE_MESSAGES, NAME_MAX_LENGTH, NAME_MESSAGES } from '../../src/shared/profile'
+import { startSmtpCapture, type CapturedMail, type SmtpCapture } from '../support/smtp-capture'
+import { createTestApp, type TestApp } from '../support/test-app'
+import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
+
+const ORIGIN = 'http://localhost:3000'
+const JAPANESE_BROWSER = { 'Accept-Language': 'ja-JP,ja;q=0.9' }
+const JAPANESE_COOKIE = { Cookie: 'lang=ja' }
+/** Two Latin words in a row: an English phrase left in a Japanese text. */
+const ENGLISH_PHRASE = /\b[A-Za-z]{2,}\s+[A-Za-z]{2,}\b/
+
+let smtp: SmtpCapture
+let subject: TestApp
+let sequence = 0
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture()
+  subject = await createTestApp({ smtpUrl: smtp.url })
+})
+afterAll(async () => {
+  await subject.dispose()
+  await smtp.close()
+})
+
+function newVisitor() {
+  sequence += 1
+  return { email: `lang${sequence}-${Date.now()}@mofu.test`, ip: `10.70.${sequence}.1` }
+}
+
+async function call(
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: unknown; ip?: string } = {},
+) {
+  const response = await subject.app.request(path, {
+    method,
+    headers: {
+      'X-Forwarded-For': options.ip ?? '10.70.0.1',
+      Origin: ORIGIN,
+      ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...options.headers,
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  })
+  const text = await response.text()
+  const json = (text.startsWith('{') ? JSON.parse(text) : {}) as Record<string, unknown>
+  return { status: response.status, json, text }
+}
+
+/** The mail's text without its links and the app's name: what a reader reads as sentences. */
+const sentencesOf = (text: string | undefined) =>
+  (text ?? '').replace(/https?:\/\/\S+/g, '').replaceAll('Mofu', '')
+
+let owner: TestUser
+let handle: string
+
+beforeAll(async () => {
+  owner = await createTestUser(subject.app, smtp, newVisitor())
+  handle = `sakura${Date.now() % 1_000_000}`
+  const saved = await call('PATCH', '/api/me/profile', {
+    headers: { Cookie: owner.cookie },
+    body: { handle },
+  })
+  expect(saved.status, saved.text).toBe(200)
+})
+
+describe('API errors in the request language', () => {
+  it('answers a taken handle in Japanese for lang=ja and for a Japanese browser', async () => {
+    for (const headers of [JAPANESE_COOKIE, JAPANESE_BROWSER]) {
+      const answer = await call('GET', `/api/handles/${handle}`, { headers })
+      expect(answer.json).toMatchObject({
+        available: false,
+        message: SHARED_MESSAGES_JA.handle.taken,
+      })
+    }
+    const other = await createTestUser(subject.app, smtp, newVisitor())
+    const refused = await call('PATCH', '/api/me/profile', {
+      headers: { Cookie: `${other.cookie}; lang=ja` },
+      body: { handle },
+    })
+    expect(refused.status).toBe(409)
+    expect(refused.json).toEqual({
+      code: 'HANDLE_TAKEN',
+      message: SHARED_MESSAGES_JA.handle.taken,
+    })
+  })
+
+  it('answers in English otherwise, whatever junk the cookie holds', async () => {
+    const junk: Record<string, string>[] = [
+      {},
+      { Cookie: 'lang=<script>alert(1)</script>' },
+      { Cookie: 'lang=jp' },
+      { Cookie: 'lang=en' + 'a'.repeat(4000) },
+      { Cookie: 'lang=en', 'Accept-Language': 'ja' },
+      { 'Accept-Language': 'de-DE, ja;q=0, *;q=0.5' },
+    ]
+    for (const headers of junk) {
+      const answer = await call('GET', `/api/handles/${handle}`, { headers })
+      expect(answer.json).toMatchObject({ available: false, message: HANDLE_MESSAGES.taken })
+      expect(answer.text).not.toContain('<script>')
+    }
+  })
+
+  it('answers invalid input in Japanese field by field, the code unchanged', async () => {
+    const tooLong = { name: 'あ'.repeat(NAME_MAX_LENGTH + 1) }
+    const english = await call('PATCH', '/api/me/profile', {
+      headers: { Cookie: owner.cookie },
+      body: tooLong,
+    })
+    expect(english.json).toEqual({
+      code: 'INVALID_INPUT',
+      message: 'Invalid input',
+      issues: [{ field: 'name', message: NAME_MESSAGES.tooLong }],
+    })
+    const japanese = await call('PATCH', '/api/me/profile', {
+      headers: { Cookie: `${owner.cookie}; lang=ja` },
+      body: tooLong,
+    })
+    expect(japanese.status).toBe(400)
+    expect(japanese.json).toEqual({
+      code: 'INVALID_INPUT',
+      message: '入力内容に誤りがあります。',
+      issues: [{ field: 'name', message: SHARED_MESSAGES_JA.name.tooLong }],
+    })
+    // A field whose problem only the validator words: no English sentence either.
+    const wrongType = await call('POST', '/api/password-reset/verify', {
+      headers: JAPANESE_BROWSER,
+      body: { code: 5 },
+    })
+    expect(wrongType.json).toEqual({
+      code: 'INVALID_INPUT',
+      message: '入力内容に誤りがあります。',
+      issues: [{ field: 'code', message: '入力内容に誤りがあります。' }],
+    })
+  })
+
+  it("answers Mofu's own refusals in Japanese: no session, no such route, not JSON", async () => {
+    const noSession = await call('GET', '/api/me/profile', { headers: JAPANESE_COOKIE })
+    expect(noSession.json).toEqual({
+      code: 'UNAUTHENTICATED',
+      message: '先にログインしてください。',
+    })
+    const english = await call('GET', '/api/me/profile')
+    expect(english.json).toEqual({ code: 'UNAUTHENTICATED', message: 'Please log in first.' })
+    const nowhere = await call('GET', '/api/nothing-here', { headers: JAPANESE_BROWSER })
+    expect(nowhere.json).toEqual({ code: 'NOT_FOUND', message: '見つかりません。' })
+    const notJson = await subject.app.request('/api/password-reset/verify', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', ...JAPANESE_COOKIE },
+      body: 'code',
+    })
+    expect(await notJson.json()).toEqual({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: '本文はapplication/json形式で送ってください。',
+    })
+  })
+
+  it('answers a 429 in Japanese, with the same code', async () => {
+    const ip = '10.70.200.1'
+    const resend = (headers: Record<string, string>) =>
+      call('POST', '/api/auth/send-verification-email', {
+        ip,
+        headers,
+        body: { email: `nobody-${Date.now()}@mofu.test`, callbackURL: '/' },
+      })
+    let answer = await resend(JAPANESE_BROWSER)
+    for (let tries = 0; tries < 10 && answer.status !== 429; tries++) {
+      answer = await resend(JAPANESE_BROWSER)
+    }
+    expect(answer.json).toEqual({
+      code: 'RATE_LIMITED',
+      message: SHARED_MESSAGES_JA.auth.tooManyRequests,
+    })
+    const english = await resend({})
+    expect(english.json).toEqual({
+      code: 'RATE_LIMITED',
+      message: AUTH_MESSAGES.tooManyRequests,
+    })
+  })
+
+  it('answers the sign-in and sign-up refusals Mofu words in Japanese', async () => {
+    const unknown = await call('POST', '/api/auth/sign-in/email', {
+      headers: JAPANESE_COOKIE,
+      ip: '10.70.201.1',
+      body: { email: `nobody-${Date.now()}@mofu.test`, password: TEST_PASSWORD },
+    })
+    expect(unknown.status).toBe(401)
+    expect(unknown.json).toMatchObject({
+      code: 'USER_NOT_FOUND',
+      message: SHARED_MESSAGES_JA.auth.userNotFound,
+    })
+    const inUse = await call('POST', '/api/auth/sign-up/email', {
+      headers: JAPANESE_BROWSER,
+      ip: '10.70.201.2',
+      body: { email: owner.email, password: TEST_PASSWORD, name: '', callbackURL: '/' },
+    })
+    expect(inUse.status).toBe(422)
+    expect(inUse.json).toMatchObject({
+      code: 'EMAIL_IN_USE',
+      message: SHARED_MESSAGES_JA.auth.emailInUse,
+    })
+    const english = await call('POST', '/api/auth/sign-up/email', {
+      ip: '10.70.201.3',
+      body: { email: owner.email, password: TEST_PASSWORD, name: '', callbackURL: '/' },
+    })
+    expect(english.json).toMatchObject({
+      code: 'EMAIL_IN_USE',
+      message: AUTH_MESSAGES.emailInUse,
+    })
+  })
+
+  it("words Better Auth's common refusals in Japanese by their code", async () => {
+    const wrongPassword = (headers: Record<string, string>) =>
+      call('POST', '/api/auth/sign-in/email', {
+        headers,
+        ip: '10.70.202.1',
+        body: { email: owner.email, password: 'not-the-password' },
+      })
+    const japanese = await wrongPassword(JAPANESE_COOKIE)
+    expect(japanese.status).toBe(401)
+    expect(japanese.json).toMatchObject({
+      code: 'INVALID_EMAIL_OR_PASSWORD',
+      message: SHARED_MESSAGES_JA.auth.neutral,
+    })
+    const english = await wrongPassword({})
+    expect(english.json).toMatchObject({ code: 'INVALID_EMAIL_OR_PASSWORD' })
+    expect(english.json.message).toMatch(/^[\x20-\x7e]+$/)
+
+    const tooShort = await call('POST', '/api/auth/sign-up/email', {
+      headers: JAPANESE_BROWSER,
+      ip: '10.70.202.2',
+      body: { email: `short-${Date.now()}@mofu.test`, password: 'abc', name: '', callbackURL: '/' },
+    })
+    expect(tooShort.json).toMatchObject({
+      code: 'PASSWORD_TOO_SHORT',
+      message: SHARED_MESSAGES_JA.auth.weakPassword,
+    })
+  })
+})
+
+function expectJapaneseMail(mail: CapturedMail, subjectLine: string) {
+  expect(mail.subject).toBe(subjectLine)
+  expect(sentencesOf(mail.text)).not.toMatch(ENGLISH_PHRASE)
+  expect(mail.html).toContain('<html lang="ja">')
+  expect(mail.raw).toMatch(/^Content-Language: ja\r?$/m)
+}
+
+describe('mails in the request language', () => {
+  it('sends the verification mail in Japanese for a Japanese sign-up, in English otherwise', async () => {
+    const japanese = newVisitor()
+    const signedUp = await call('POST', '/api/auth/sign-up/email', {
+      headers: JAPANESE_COOKIE,
+      ip: japanese.ip,
+      body: { email: japanese.email, password: TEST_PASSWORD, name: '', callbackURL: '/' },
+    })
+    expect(signedUp.status).toBe(200)
+    const mail = await smtp.waitForMail(japanese.email)
+    expectJapaneseMail(mail, 'Mofuのメールアドレスを確認してください')
+    expect(mail.text).toContain('Mofuへようこそ！')
+    expect(mail.text).toContain('このリンクの有効期限は24 時間です。')
+
+    const english = newVisitor()
+    await call('POST', '/api/auth/sign-up/email', {
+      headers: { 'Accept-Language': 'fr-FR,en;q=0.5' },
+      ip: english.ip,
+      body: { email: english.email, password: TEST_PASSWORD, name: '', callbackURL: '/' },
+    })
+    const englishMail = await smtp.waitForMail(english.email)
+    expect(englishMail.subject).toBe('Verify your e-mail for Mofu')
+    expect(englishMail.text).toContain('This link is valid for 24 hours.')
+    expect(englishMail.html).toContain('<html lang="en">')
+  })
+
+  it('sends the reset mail in Japanese for a Japanese browser, in English otherwise', async () => {
+    const user = await createTestUser(subject.app, smtp, newVisitor())
+    await call('POST', '/api/auth/request-password-reset', {
+      headers: JAPANESE_BROWSER,
+      ip: user.ip,
+      body: { email: user.email, redirectTo: '/' },
+    })
+    const mail = await smtp.waitForMail(user.email, { subject: /再設定/ })
+    expectJapaneseMail(mail, 'Mofuのパスワードの再設定')
+    expect(mail.text).toContain('このリンクの有効期限は1 時間です。')
+
+    await call('POST', '/api/auth/request-password-reset', {
+      ip: user.ip,
+      body: { email: user.email, redirectTo: '/' },
+    })
+    const english = await smtp.waitForMail(user.email, { subject: /reset/i })
+    expect(english.subject).toBe('Reset your Mofu password')
+    expect(english.text).toContain('This link is valid for 1 hour.')
+  })
+})
+
+describe("notices in the account's language", () => {
+  const CHROME_ON_ANDROID =
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
+
+  /**
+   * Writes the account's preferences as the profile store keeps them (JSON in the row), with
+   * `language` as the client's Settings will save it through PATCH /api/me/profile.
+   */
+  async function savePreferences(user: TestUser, json: string | null) {
+    const loaded = await call('GET', '/api/me/profile', { headers: { Cookie: user.cookie } })
+    expect(loaded.status).toBe(200)
+    await subject.database.db
+      .updateTable('profiles')
+      .set({ preferences: json })
+      .where('user_id', '=', user.uid)
+      .execute()
+  }
+  /** A user made as the app makes one, once its own new sign-in notice (English) is in. */
+  async function newUser() {
+    const user = await createTestUser(subject.app, smtp, newVisitor())
+    await smtp.waitForMail(user.email, { subject: /new sign-in/i })
+    return user
+  }
+  const preferences = (language: string) =>
+    JSON.stringify({ theme: null, font: 'orbitron', effects: DEFAULT_EFFECTS, language })
+
+  /** A sign-in from a browser the account has not used: the new sign-in notice. */
+  async function signInFromNewBrowser(user: TestUser, headers: Record<string, string> = {}) {
+    smtp.clear()
+    const signedIn = await call('POST', '/api/auth/sign-in/email', {
+      ip: user.ip,
+      headers: { 'User-Agent': CHROME_ON_ANDROID, ...headers },
+      body: { email: user.email, password: TEST_PASSWORD },
+    })
+    expect(signedIn.status).toBe(200)
+    return smtp.waitForMail(user.email, { subject: /sign-in|ログイン/i })
+  }
+
+  it('follows the saved language, whatever the request that caused it', async () => {
+    const user = await newUser()
+    await savePreferences(user, preferences('ja'))
+    const mail = await signInFromNewBrowser(user, { 'Accept-Language': 'en-US' })
+    expectJapaneseMail(mail, 'Mofuアカウントへの新しいログイン')
+    expect(mail.text).toContain('AndroidのChrome 131')
+
+    await savePreferences(user, preferences('en'))
+    const english = await signInFromNewBrowser(user, JAPANESE_COOKIE)
+    expect(english.subject).toBe('New sign-in to your Mofu account')
+    expect(english.text).toContain('Chrome 131 on Android')
+  })
+
+  it('words the password-changed notice in the language of the change, when none is saved', async () => {
+    const user = await newUser()
+    const changed = await call('POST', '/api/auth/change-password', {
+      ip: user.ip,
+      headers: { Cookie: `${user.cookie}; lang=ja` },
+      body: { currentPassword: TEST_PASSWORD, newPassword: 'momiji-4567' },
+    })
+    expect(changed.status, changed.text).toBe(200)
+    const mail = await smtp.waitForMail(user.email, { subject: /パスワード/ })
+    expectJapaneseMail(mail, 'Mofuのパスワードが変更されました')
+  })
+
+  it("follows the request's language when the account keeps System, none or junk", async () => {
+    const user = await newUser()
+    for (const json of [preferences('system'), null, 'not json', '{"language":"<b>"}']) {
+      await savePreferences(user, json)
+      const japanese = await signInFromNewBrowser(user, JAPANESE_BROWSER)
+      expect(japanese.subject).toBe('Mofuアカウントへの新しいログイン')
+      const english = await signInFromNewBrowser(user)
+      expect(english.subject).toBe('New sign-in to your Mofu account')
+    }
+  })
+})
