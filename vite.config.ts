@@ -12,7 +12,9 @@ const apiServer = 'http://localhost:3000'
 function inlinePrepaint(): Plugin {
   return {
     name: 'mofu-inline-prepaint',
-    async transformIndexHtml() {
+    async transformIndexHtml(html, { path }) {
+      // The popup's landing page (auth/popup-done.html) paints nothing of the app's.
+      if (path !== '/index.html') return html
       const result = await build({
         entryPoints: ['src/client/app/prepaint.ts'],
         bundle: true,
@@ -44,6 +46,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: true,
     manifest: true,
     copyPublicDir: isSsrBuild !== true,
+    // The app, and the Google sign-in popup's landing page, which loads only what it reports
+    // with (src/client/app/popup-done.ts).
+    rolldownOptions: isSsrBuild === true ? {} : { input: ['index.html', 'auth/popup-done.html'] },
   },
   server: {
     port: 5173,

@@ -104,9 +104,13 @@ export const shellFile = (shell: GenericShell) => `pages/shell-${shell}.html`
 export const languageFile = (file: string, language: Language) =>
   language === 'en' ? file : file.replace(/\.html$/, `.${language}.html`)
 
+/** The Google sign-in popup's landing page, a page of its own with one small script. */
+export const POPUP_DONE_FILE = 'auth/popup-done.html'
+
 /** The file of the HTML the server sends for a path (see PRERENDERED_PATHS). */
 export function prerenderedFile(pathname: string): string {
   const path = normalizePath(pathname)
+  if (path === POPUP_DONE_PATH) return POPUP_DONE_FILE
   if (PRERENDERED_PATHS.includes(path)) return pageFile(path)
   const { variant } = shellLayout(path)
   return shellFile(variant === 'articles' || variant === 'player' ? variant : 'standard')

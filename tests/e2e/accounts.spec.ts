@@ -160,6 +160,64 @@ test('Google sign-in in a popup; a Google user gets the hint at e-mail log-in', 
   await other.close()
 })
 
+test('Google sign-in finishes when the popup loads slowly, as on a phone on a slow network', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const email = newEmail('google-slow')
+  await openPanel(page)
+  const popupOpened = page.waitForEvent('popup')
+  await panel(page).getByRole('button', { name: 'Sign in with Google' }).click()
+  const popup = await popupOpened
+  // In the popup, Mofu's scripts and styles arrive at about 200 kbit/s (25 KB a second).
+  await context.route(`${baseURL}/**`, async (route) => {
+    const request = route.request()
+    if (
+      !['script', 'stylesheet'].includes(request.resourceType()) ||
+      request.frame().page() !== popup
+    ) {
+      return route.fallback()
+    }
+    const response = await route.fetch()
+    const body = await response.body()
+    await new Promise((resolve) => setTimeout(resolve, (body.length / 25_000) * 1000))
+    await route.fulfill({ response, body })
+  })
+  await popup.getByLabel('Email').fill(email)
+  await popup.getByRole('button', { name: 'Sign in' }).click()
+  await popup.waitForEvent('close')
+  await expect(panel(page).locator('[data-state="signed-in"]')).toContainText(email)
+  await expect(panel(page).getByRole('alert')).toHaveCount(0)
+})
+
+test('the Google popup closes only once the page that opened it has its report', async ({
+  page,
+}) => {
+  await page.goto('/privacy')
+  // The page that opened the popup, answering the report 1.5 s late (a busy phone).
+  const reported = page.evaluate(
+    () =>
+      new Promise<unknown>((resolve) => {
+        const channel = new BroadcastChannel('mofu-auth')
+        channel.addEventListener('message', (event: MessageEvent) => {
+          resolve(event.data)
+          window.setTimeout(
+            () => channel.postMessage({ type: 'google-received', attempt: 'late-1' }),
+            1_500,
+          )
+        })
+      }),
+  )
+  const popupOpened = page.waitForEvent('popup')
+  await page.evaluate(() => window.open('/auth/popup-done?attempt=late-1', 'landing', 'popup'))
+  const popup = await popupOpened
+  expect(await reported).toEqual({ type: 'google-done', ok: true, error: null, attempt: 'late-1' })
+  const reportedAt = Date.now()
+  await popup.waitForEvent('close')
+  expect(Date.now() - reportedAt).toBeGreaterThan(1_000)
+})
+
 test('another page cannot end a waiting Google sign-in', async ({ page, context }) => {
   const email = newEmail('google-nonce')
   await openPanel(page)

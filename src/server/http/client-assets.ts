@@ -5,7 +5,7 @@ import zlib from 'node:zlib'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../shared/public-config'
-import { isAppRoute, languageFile, prerenderedFile } from '../../shared/routes'
+import { isAppRoute, languageFile, POPUP_DONE_FILE, prerenderedFile } from '../../shared/routes'
 import { answerLanguage } from './language'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -54,8 +54,8 @@ const compress: Record<Encoding, (html: string) => Uint8Array<ArrayBuffer>> = {
 /**
  * The HTML files of the build: index.html (the home page) and, when the build prerendered them,
  * the other pages and generic shells under pages/ (see prerenderedFile), and each in Japanese
- * beside it (index.ja.html, pages/*.ja.html), each with the public configuration embedded. A
- * path whose file is missing gets index.html.
+ * beside it (index.ja.html, pages/*.ja.html), each with the public configuration embedded; and
+ * the Google sign-in popup's landing page. A path whose file is missing gets index.html.
  */
 function readPages(dir: string, publicConfig: PublicConfig): Map<string, Page> {
   // `<` is escaped so no value can close the script element.
@@ -64,7 +64,7 @@ function readPages(dir: string, publicConfig: PublicConfig): Map<string, Page> {
   const pagesDir = path.join(dir, 'pages')
   const files = [
     'index.html',
-    ...(fs.existsSync(path.join(dir, 'index.ja.html')) ? ['index.ja.html'] : []),
+    ...['index.ja.html', POPUP_DONE_FILE].filter((file) => fs.existsSync(path.join(dir, file))),
     ...(fs.existsSync(pagesDir) ? fs.readdirSync(pagesDir).map((name) => `pages/${name}`) : []),
   ]
   return new Map(

@@ -2,19 +2,8 @@ import { AUTH_ERROR_CODES, AUTH_MESSAGES } from '@shared/auth-messages'
 import { POPUP_DONE_PATH } from '@shared/routes'
 import { socialSignInUrl } from './auth-api'
 import { authErrorMessage } from './auth-errors'
+import { ATTEMPT_PARAM, POPUP_CHANNEL, type PopupReceipt, type PopupResult } from './google-popup'
 
-const CHANNEL = 'mofu-auth'
-
-interface PopupResult {
-  type: 'google-done'
-  ok: boolean
-  /** The last `error` the landing page's URL carries (Better Auth appends its own code). */
-  error?: string | null
-  /** The attempt's nonce, from the landing page's URL: another page's message is not ours. */
-  attempt: string | null
-}
-
-const ATTEMPT_PARAM = 'attempt'
 /** How long a popup that reads as closed may still take to report (see below). */
 const CLOSED_GRACE_MS = 2_000
 
@@ -45,46 +34,37 @@ export async function signInWithGooglePopup(): Promise<string | null> {
   }
   popup.location.href = url
 
-  const channel = new BroadcastChannel(CHANNEL)
+  const channel = new BroadcastChannel(POPUP_CHANNEL)
   return new Promise((resolve) => {
     const finish = (message: string | null) => {
       window.clearInterval(watch)
       channel.close()
       resolve(message)
     }
-    channel.addEventListener('message', (event: MessageEvent<PopupResult | string>) => {
-      const result = event.data
-      if (
-        typeof result === 'object' &&
-        result.type === 'google-done' &&
-        result.attempt === attempt
-      ) {
-        if (result.ok) finish(null)
-        else if (result.error === AUTH_ERROR_CODES.accountDisabled) {
-          finish(AUTH_MESSAGES.accountDisabled)
-        } else finish(AUTH_MESSAGES.googleFailed)
-      }
-    })
-    // The popup may also be closed by hand before it reports. It also reads as closed once it is
-    // back on Mofu's origin, whose Cross-Origin-Opener-Policy cuts it from this window, while its
-    // landing page still loads and reports: its message gets that long to arrive.
+    channel.addEventListener(
+      'message',
+      (event: MessageEvent<PopupResult | PopupReceipt | string>) => {
+        const result = event.data
+        if (
+          typeof result === 'object' &&
+          result.type === 'google-done' &&
+          result.attempt === attempt
+        ) {
+          channel.postMessage({ type: 'google-received', attempt } satisfies PopupReceipt)
+          if (result.ok) finish(null)
+          else if (result.error === AUTH_ERROR_CODES.accountDisabled) {
+            finish(AUTH_MESSAGES.accountDisabled)
+          } else finish(AUTH_MESSAGES.googleFailed)
+        }
+      },
+    )
+    // The popup may also be closed by hand before it reports (it closes itself only once this
+    // window has its report). Where Cross-Origin-Opener-Policy cuts it from this window on its
+    // way back to Mofu, it reads as closed early: the report then gets that long to arrive.
     const watch = window.setInterval(() => {
-      if (popup.closed) window.setTimeout(() => finish(AUTH_MESSAGES.popupClosed), CLOSED_GRACE_MS)
+      if (!popup.closed) return
+      window.clearInterval(watch)
+      window.setTimeout(() => finish(AUTH_MESSAGES.popupClosed), CLOSED_GRACE_MS)
     }, 400)
   })
-}
-
-/** Runs in the popup on POPUP_DONE_PATH. */
-export function reportPopupResult() {
-  const params = new URLSearchParams(window.location.search)
-  const errors = params.getAll('error')
-  const channel = new BroadcastChannel(CHANNEL)
-  channel.postMessage({
-    type: 'google-done',
-    ok: errors.length === 0,
-    error: errors.at(-1) ?? null,
-    attempt: params.get(ATTEMPT_PARAM),
-  } satisfies PopupResult)
-  channel.close()
-  window.close()
 }
