@@ -78,6 +78,19 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('switch', { name: /bounce/i })).not.toBeChecked()
   })
 
+  test('a choice made while the page is still hydrating is not lost', async ({ page }) => {
+    // The settings page's own code arrives late, as on a slow network.
+    await page.route(/\/assets\/settings-page-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000))
+      await route.fallback()
+    })
+    await page.goto('/settings', { waitUntil: 'commit' })
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings')
+    await page.getByRole('radio', { name: 'Light', exact: true }).check()
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
+    expect(await page.evaluate(() => window.localStorage.getItem('theme'))).toBe('light')
+  })
+
   test('the footer links to the configured contact address once hydrated', async ({ page }) => {
     await page.goto('/privacy')
     await expect(page.getByRole('link', { name: /Contact/ })).toHaveAttribute(
