@@ -136,6 +136,30 @@ test('the avatar menu works from the keyboard', async ({ page, request, baseURL 
   await expect(panel(page)).toBeVisible()
 })
 
+test('Escape pressed as soon as the avatar menu shows closes the menu, not the panel', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await editingProfile(page, request, baseURL ?? '')
+  // The key comes as soon as the menu is on screen, before any later task of the page's runs:
+  // fast fingers, or a busy phone delivering queued input.
+  await panel(page)
+    .getByRole('button', { name: 'Change avatar' })
+    .evaluate(async (trigger: HTMLElement) => {
+      trigger.click()
+      for (let turn = 0; turn < 1000 && document.querySelector('[role="menu"]') === null; turn++) {
+        await Promise.resolve()
+      }
+      document.activeElement?.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }),
+      )
+    })
+  await expect(panel(page).getByRole('menu')).toHaveCount(0)
+  await expect(panel(page)).toBeVisible()
+  await expect(panel(page).getByRole('button', { name: 'Change avatar' })).toBeFocused()
+})
+
 test.describe('a dropped connection', () => {
   test('an upload over 262144 bytes survives a dropped connection by sending itself again', async ({
     page,

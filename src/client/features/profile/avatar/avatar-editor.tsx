@@ -1,4 +1,12 @@
-import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react'
 import type { AvatarAnswer } from '@shared/avatar'
 import { AVATAR_RESET_NOTICE_MS } from '@shared/constants'
 import { Notice } from '@client/components/ui'
@@ -59,6 +67,12 @@ export function AvatarEditor({
     },
     [source],
   )
+
+  // The first item has the focus before the menu paints, so keys pressed from then on are the
+  // menu's (Escape closes the menu, not the panel around it).
+  useLayoutEffect(() => {
+    if (menuOpen) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus()
+  }, [menuOpen])
 
   const closeMenu = () => {
     setMenuOpen(false)
@@ -144,12 +158,7 @@ export function AvatarEditor({
         aria-expanded={menuOpen}
         aria-controls="avatar-menu"
         aria-label={strings.change}
-        onClick={() => {
-          setMenuOpen(!menuOpen)
-          window.setTimeout(() =>
-            menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus(),
-          )
-        }}
+        onClick={() => setMenuOpen(!menuOpen)}
         className="rounded-full border-4 border-sakura-300 transition hover:scale-105"
       >
         <AvatarImage
