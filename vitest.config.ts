@@ -11,6 +11,9 @@ export default defineConfig({
   test: {
     // A forgotten .only would quietly run one test and report the suite green.
     allowOnly: false,
+    // Vitest runs one file at a time on two cores (one fewer than the cores); most files here
+    // wait on servers, databases and child processes, so two at a time nearly halve the run.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -14,9 +14,36 @@ export interface TestDatabase {
   drop(): Promise<void>
 }
 
-/** The PostgreSQL every test run uses; each run gets a schema of its own inside it. */
+/** The machine's PostgreSQL and the database the tests are given in it. */
 export const POSTGRES_URL =
   process.env.MOFU_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+
+/**
+ * Each test database is a schema of its own, inside a database of the Vitest worker's own
+ * (test_w1, test_w2, … beside the given one), made on first use and kept for later runs. Workers
+ * run files at the same time and each worker one file at a time, so no catalog scan ever meets
+ * another worker's schema drop: Kysely's migrator lists tables with has_schema_privilege(), which
+ * fails with "schema … does not exist" for a schema dropped while the scan runs.
+ */
+let workerDatabase: Promise<string> | undefined
+
+function workerDatabaseUrl(): Promise<string> {
+  workerDatabase ??= (async () => {
+    const url = new URL(POSTGRES_URL)
+    const name = `${url.pathname.slice(1)}_w${process.env.VITEST_POOL_ID ?? '0'}`
+    await withClient(POSTGRES_URL, async (client) => {
+      const found = await client.query('select 1 from pg_database where datname = $1', [name])
+      if (found.rowCount !== 0) return
+      // Two runs may make it at once: the one that loses finds it made (duplicate_database).
+      await client.query(`create database "${name}"`).catch((error: unknown) => {
+        if ((error as { code?: string }).code !== '42P04') throw error
+      })
+    })
+    url.pathname = `/${name}`
+    return url.toString()
+  })()
+  return workerDatabase
+}
 
 /** The dialect of the Vitest project running this file (see vitest.config.ts). */
 export function currentTestDialect(): TestDialect {
@@ -52,24 +79,28 @@ export async function createTestDatabase(
       },
     }
   }
+  const databaseUrl = await workerDatabaseUrl()
   const schema = `mofu_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
-  await withClient((client) => client.query(`create schema "${schema}"`))
+  await withClient(databaseUrl, (client) => client.query(`create schema "${schema}"`))
   undropped.add(schema)
-  const url = new URL(POSTGRES_URL)
+  const url = new URL(databaseUrl)
   url.searchParams.set('options', `-c search_path=${schema}`)
   return {
     dialect,
     target: { kind: 'postgres', connectionString: url.toString() },
     url: url.toString(),
     drop: async () => {
-      await withClient((client) => client.query(`drop schema "${schema}" cascade`))
+      await withClient(databaseUrl, (client) => client.query(`drop schema "${schema}" cascade`))
       undropped.delete(schema)
     },
   }
 }
 
-async function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL })
+async function withClient<T>(
+  connectionString: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString })
   await client.connect()
   try {
     return await work(client)
