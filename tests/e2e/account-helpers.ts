@@ -34,3 +34,15 @@ export async function verifiedAccount(request: APIRequestContext, baseURL: strin
   const link = linkIn(await waitForMail(email, /verify/i))
   expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(302)
 }
+
+/**
+ * Signs in as `email` at the provider standing in for Google, in the sign-in popup, and waits
+ * until the popup has closed. The wait starts first: the landing page can report and close
+ * before the click's own wait for its navigation ends.
+ */
+export async function signInAtProvider(popup: Page, email: string) {
+  const closed = popup.waitForEvent('close')
+  await popup.getByLabel('Email').fill(email)
+  await popup.getByRole('button', { name: 'Sign in' }).click()
+  await closed
+}

@@ -5,6 +5,7 @@ import {
   openPanel,
   panel,
   PASSWORD,
+  signInAtProvider,
   verifiedAccount,
 } from './account-helpers'
 import { expect, test } from './fixtures'
@@ -145,9 +146,7 @@ test('Google sign-in in a popup; a Google user gets the hint at e-mail log-in', 
   const popupOpened = page.waitForEvent('popup')
   await panel(page).getByRole('button', { name: 'Sign in with Google' }).click()
   const popup = await popupOpened
-  await popup.getByLabel('Email').fill(email)
-  await popup.getByRole('button', { name: 'Sign in' }).click()
-  await popup.waitForEvent('close')
+  await signInAtProvider(popup, email)
   await expect(panel(page).locator('[data-state="signed-in"]')).toContainText(email)
 
   const other = await browser.newContext()
@@ -184,9 +183,7 @@ test('Google sign-in finishes when the popup loads slowly, as on a phone on a sl
     await new Promise((resolve) => setTimeout(resolve, (body.length / 25_000) * 1000))
     await route.fulfill({ response, body })
   })
-  await popup.getByLabel('Email').fill(email)
-  await popup.getByRole('button', { name: 'Sign in' }).click()
-  await popup.waitForEvent('close')
+  await signInAtProvider(popup, email)
   await expect(panel(page).locator('[data-state="signed-in"]')).toContainText(email)
   await expect(panel(page).getByRole('alert')).toHaveCount(0)
 })
@@ -212,9 +209,10 @@ test('the Google popup closes only once the page that opened it has its report',
   const popupOpened = page.waitForEvent('popup')
   await page.evaluate(() => window.open('/auth/popup-done?attempt=late-1', 'landing', 'popup'))
   const popup = await popupOpened
+  const closed = popup.waitForEvent('close')
   expect(await reported).toEqual({ type: 'google-done', ok: true, error: null, attempt: 'late-1' })
   const reportedAt = Date.now()
-  await popup.waitForEvent('close')
+  await closed
   expect(Date.now() - reportedAt).toBeGreaterThan(1_000)
 })
 
@@ -234,9 +232,7 @@ test('another page cannot end a waiting Google sign-in', async ({ page, context 
   await page.waitForTimeout(500)
   await expect(panel(page).getByRole('alert')).toHaveCount(0)
 
-  await popup.getByLabel('Email').fill(email)
-  await popup.getByRole('button', { name: 'Sign in' }).click()
-  await popup.waitForEvent('close')
+  await signInAtProvider(popup, email)
   await expect(panel(page).locator('[data-state="signed-in"]')).toContainText(email)
 })
 

@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test'
 import { runMofu } from '../support/mofu-command'
-import { logIn, newEmail, openPanel, panel, PASSWORD, verifiedAccount } from './account-helpers'
+import {
+  logIn,
+  newEmail,
+  openPanel,
+  panel,
+  PASSWORD,
+  signInAtProvider,
+  verifiedAccount,
+} from './account-helpers'
 import { expect, test } from './fixtures'
 import { linkIn, waitForMail } from './mailbox'
 
@@ -95,9 +103,7 @@ test('a disabled account that signs in with Google gets the message in the panel
     const popupOpened = page.waitForEvent('popup')
     await panel(page).getByRole('button', { name: 'Sign in with Google' }).click()
     const popup = await popupOpened
-    await popup.getByLabel('Email').fill(email)
-    await popup.getByRole('button', { name: 'Sign in' }).click()
-    await popup.waitForEvent('close')
+    await signInAtProvider(popup, email)
   }
   await openPanel(page)
   await googleSignIn()
