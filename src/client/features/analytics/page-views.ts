@@ -1,6 +1,13 @@
 import { useEffect, useRef } from 'react'
 import { useLocation } from 'wouter'
 
+/**
+ * The sending code, loaded once. Every page view waits on this one promise, so they are sent in
+ * the order they happened: two import() calls of a module still loading may settle either way.
+ */
+let sender: Promise<typeof import('./record-page-view')> | undefined
+const loadSender = () => (sender ??= import('./record-page-view'))
+
 /** One page view per route change; query-only changes (opening the account panel) are not. */
 export function usePageViews() {
   const [pathname] = useLocation()
@@ -11,7 +18,7 @@ export function usePageViews() {
     previous.current = pathname
     // The title now, not once the sending code has loaded: the visitor may have moved on.
     const title = document.title
-    void import('./record-page-view').then((module) =>
+    void loadSender().then((module) =>
       module.recordPageView({ path: pathname, referrer }, title),
     )
   }, [pathname])
