@@ -232,14 +232,22 @@ test.describe('effects do something visible, and nothing under reduced motion', 
     await page.mouse.move(400, 300)
     await page.mouse.down()
     await page.mouse.move(600, 400, { steps: 10 })
-    const painted = await page.getByTestId('drag-particles').evaluate((canvas) => {
-      const context = (canvas as HTMLCanvasElement).getContext('2d')
-      const { width, height } = canvas as HTMLCanvasElement
-      const pixels = context?.getImageData(0, 0, width, height).data ?? []
-      return pixels.some((value, index) => index % 4 === 3 && value > 0)
-    })
+    // Particles draw on animation frames, and the drawing code may still be arriving: keep
+    // dragging until they show, as a person dragging on would see them.
+    let x = 600
+    await expect
+      .poll(async () => {
+        x = x === 600 ? 640 : 600
+        await page.mouse.move(x, 400, { steps: 4 })
+        return page.getByTestId('drag-particles').evaluate((canvas) => {
+          const context = (canvas as HTMLCanvasElement).getContext('2d')
+          const { width, height } = canvas as HTMLCanvasElement
+          const pixels = context?.getImageData(0, 0, width, height).data ?? []
+          return pixels.some((value, index) => index % 4 === 3 && value > 0)
+        })
+      })
+      .toBe(true)
     await page.mouse.up()
-    expect(painted).toBe(true)
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await expect(page.getByTestId('drag-particles')).toHaveCount(0)
   })
