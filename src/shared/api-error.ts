@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { AVATAR_ERROR_CODES } from './avatar'
+import { TWO_FACTOR_ERRORS } from './two-factor'
 
 /** Every `code` a Mofu route answers in an error body. Better Auth's routes add their own. */
 export const API_ERROR_CODES = [
@@ -21,6 +22,7 @@ export const API_ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'VALIDATION_ERROR',
   ...Object.values(AVATAR_ERROR_CODES),
+  TWO_FACTOR_ERRORS.codesLocked,
 ] as const
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number]

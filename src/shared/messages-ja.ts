@@ -117,6 +117,8 @@ const TWO_FACTOR_JA: Translation<typeof TWO_FACTOR_MESSAGES> = {
   codeFormat: '認証アプリに表示されている6桁の数字を入力してください。',
   challengeGone: 'ログインの有効期限が切れました。もう一度ログインしてください。',
   challengeSpent: '間違ったコードが多すぎます。もう一度ログインしてください。',
+  codesLocked:
+    'このアカウントで間違ったコードが続いたため、コードの入力を最大15分間止めています。しばらくしてからもう一度お試しください。',
   turnedOn: '2段階認証をオンにしました。',
   turnedOff: '2段階認証をオフにしました。',
 }

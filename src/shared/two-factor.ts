@@ -11,7 +11,12 @@ export const TWO_FACTOR_ERRORS = {
   challengeGone: 'INVALID_TWO_FACTOR_COOKIE',
   /** Five wrong codes for one sign-in: it has to start again. */
   challengeSpent: 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE',
+  /** Ten wrong codes in a row, over any sign-ins: the account's codes are locked a while. */
+  codesLocked: 'CODES_LOCKED',
 } as const
+
+/** How long ten wrong codes in a row lock an account's codes. */
+export const CODE_LOCK_SECONDS = 15 * 60
 
 export const TWO_FACTOR_MESSAGES = {
   wrongCode: 'That code is wrong or has expired. Enter the code your app shows now.',
@@ -21,6 +26,8 @@ export const TWO_FACTOR_MESSAGES = {
   codeFormat: 'Enter the 6 digits your authenticator app shows.',
   challengeGone: 'Your log-in has expired. Please log in again.',
   challengeSpent: 'Too many wrong codes. Please log in again.',
+  codesLocked:
+    'Too many wrong codes for this account. Codes are locked for up to 15 minutes; please try again later.',
   turnedOn: 'Two-factor authentication is on.',
   turnedOff: 'Two-factor authentication is off.',
 } as const satisfies Record<string, string>

@@ -34,7 +34,12 @@ async function call(ip: string, path: string, body?: unknown, cookie?: string) {
   })
   const text = await response.text()
   const json = (text.startsWith('{') ? JSON.parse(text) : {}) as Record<string, unknown>
-  return { status: response.status, json, cookie: cookiesOf(response.headers) }
+  return {
+    status: response.status,
+    json,
+    cookie: cookiesOf(response.headers),
+    headers: response.headers,
+  }
 }
 
 async function newUser(): Promise<TestUser> {
@@ -265,7 +270,13 @@ describe('signing in with two-factor on', () => {
     const owner = await call(ip, '/sign-in/email', { email: user.email, password: TEST_PASSWORD })
     const locked = await call(ip, '/two-factor/verify-totp', { code: await code() }, owner.cookie)
     expect(locked.status).toBe(429)
-    expect(locked.json.code).toBe('RATE_LIMITED')
+    // Said as what it is, with the lock's length: not "wait a minute".
+    expect(locked.json).toEqual({
+      code: 'CODES_LOCKED',
+      message:
+        'Too many wrong codes for this account. Codes are locked for up to 15 minutes; please try again later.',
+    })
+    expect(locked.headers.get('Retry-After')).toBe('900')
   })
 })
 

@@ -6,6 +6,7 @@ import { AUTH_MESSAGES } from '../../shared/auth-messages'
 import { ResetCodeCheckSchema, type ResetCodeAnswer } from '../../shared/password-reset'
 import type { Language } from '../../shared/language'
 import { SHARED_MESSAGES_JA } from '../../shared/messages-ja'
+import { CODE_LOCK_SECONDS, TWO_FACTOR_ERRORS, TWO_FACTOR_MESSAGES } from '../../shared/two-factor'
 import type { Auth } from './auth'
 import { apiError, bodyTooLarge, invalidInput, requireJson } from '../http/errors'
 import { answerLanguage } from '../http/language'
@@ -133,6 +134,23 @@ export function passwordResetRoutes({ auth }: Pick<AuthRouteDeps, 'auth'>) {
   )
 }
 
+/** The two-factor plugin's code for an account whose codes are locked (CODE_LOCK_SECONDS). */
+const CODES_LOCKED_BY_PLUGIN = 'ACCOUNT_TEMPORARILY_LOCKED'
+
+/** The `code` of a Better Auth error body, if it has one. */
+async function errorCodeOf(response: Response): Promise<string | undefined> {
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => undefined)
+  return typeof body === 'object' &&
+    body !== null &&
+    'code' in body &&
+    typeof body.code === 'string'
+    ? body.code
+    : undefined
+}
+
 /** Better Auth, at /api/auth, which reads any body in full: bounded and checked first. */
 export function authRoutes({ auth, clientAddress, limiter, logger }: AuthRouteDeps) {
   return new Hono<{ Variables: RequestIdVariables }>().on(
@@ -165,6 +183,11 @@ export function authRoutes({ auth, clientAddress, limiter, logger }: AuthRouteDe
       }
       if (response.status !== 429) return inAnswerLanguage(response, answerLanguage(c))
       logThrottled(logger, { userId: null, ip, reqId })
+      if ((await errorCodeOf(response)) === CODES_LOCKED_BY_PLUGIN) {
+        // The lock's end is the plugin's to know; its whole length is the longest wait.
+        c.header('Retry-After', String(CODE_LOCK_SECONDS))
+        return apiError(c, 429, TWO_FACTOR_ERRORS.codesLocked, TWO_FACTOR_MESSAGES.codesLocked)
+      }
       // Better Auth's own limiter answers with its body and X-Retry-After: one shape for all.
       const retryAfter =
         response.headers.get('Retry-After') ?? response.headers.get('X-Retry-After') ?? '60'

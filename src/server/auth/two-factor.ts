@@ -1,6 +1,7 @@
 import type { BetterAuthPlugin } from 'better-auth'
 import { twoFactor } from 'better-auth/plugins'
 import type { Kysely } from 'kysely'
+import { CODE_LOCK_SECONDS } from '../../shared/two-factor'
 import type { Tables } from '../db/tables'
 import { requestSource, type SecurityEventName, type SecurityEventSource } from '../security-events'
 import type { AccountNotices } from './account-notices'
@@ -82,7 +83,7 @@ export function twoFactorPlugins(deps: TwoFactorDeps) {
       allowPasswordless: true,
       trustDeviceMaxAge: TRUST_DEVICE_SECONDS,
       backupCodeOptions: { amount: 10, storeBackupCodes: 'encrypted' },
-      accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+      accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: CODE_LOCK_SECONDS },
     }),
     twoFactorCodeHooks(deps.db),
     switchNotices(deps),

@@ -53,7 +53,11 @@ export const verifySignInCode = (kind: 'app' | 'backup', code: string, trustDevi
 /** The sentence for a refused code, password or attempt. */
 export function twoFactorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return errorMessage(error)
-  if (error.status === 429) return AUTH_MESSAGES.tooManyRequests
+  if (error.status === 429) {
+    return error.code === TWO_FACTOR_ERRORS.codesLocked
+      ? TWO_FACTOR_MESSAGES.codesLocked
+      : AUTH_MESSAGES.tooManyRequests
+  }
   const messages: Record<string, string> = {
     [TWO_FACTOR_ERRORS.wrongCode]: TWO_FACTOR_MESSAGES.wrongCode,
     [TWO_FACTOR_ERRORS.wrongBackupCode]: TWO_FACTOR_MESSAGES.wrongBackupCode,
