@@ -18,8 +18,6 @@ export function usePageViews() {
     previous.current = pathname
     // The title now, not once the sending code has loaded: the visitor may have moved on.
     const title = document.title
-    void loadSender().then((module) =>
-      module.recordPageView({ path: pathname, referrer }, title),
-    )
+    void loadSender().then((module) => module.recordPageView({ path: pathname, referrer }, title))
   }, [pathname])
 }
