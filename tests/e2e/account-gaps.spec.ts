@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import sharp from 'sharp'
 import { logIn, newEmail, openPanel, panel, verifiedAccount } from './account-helpers'
 import { expect, test } from './fixtures'
+import { switchOff } from './switches'
 import { linkIn, waitForMail } from './mailbox'
 
 const uniqueHandle = (tag: string) =>
@@ -53,8 +54,7 @@ test('after log-out clears local storage, Settings shows the defaults and keeps 
 }) => {
   await page.goto('/settings')
   const hover = page.getByRole('switch', { name: /Sidebar hover/ })
-  await hover.uncheck({ force: true })
-  await expect(hover).not.toBeChecked()
+  await switchOff(page, /Sidebar hover/)
 
   await page.goto('/settings?account=true')
   const email = newEmail('prefs')
@@ -67,7 +67,7 @@ test('after log-out clears local storage, Settings shows the defaults and keeps 
   await expect(panel(page)).toBeHidden()
 
   await expect(hover).toBeChecked()
-  await page.getByRole('switch', { name: /Filter jump/ }).uncheck({ force: true })
+  await switchOff(page, /Filter jump/)
   const stored = await page.evaluate(() => window.localStorage.getItem('action-settings'))
   expect(JSON.parse(stored ?? '{}')).toMatchObject({
     sidebarHoverEffect: true,

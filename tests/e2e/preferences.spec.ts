@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import { logIn, newEmail, openPanel, panel, verifiedAccount } from './account-helpers'
 import { expect, test } from './fixtures'
+import { switchOff } from './switches'
 
 const EFFECTS = [
   'sidebarHoverEffect',
@@ -135,7 +136,7 @@ test('each effect is listed in Settings and toggled by name, surviving a reload'
     const name = EFFECTS[index] ?? ''
     const toggle = page.getByRole('switch', { name: new RegExp(label) })
     await expect(toggle).toBeChecked()
-    await toggle.uncheck({ force: true })
+    await switchOff(page, new RegExp(label))
     const stored = JSON.parse((await storage(page, 'action-settings')) ?? '{}') as Record<
       string,
       boolean
@@ -229,25 +230,23 @@ test.describe('effects do something visible, and nothing under reduced motion', 
   }) => {
     await page.goto('/')
     await expect(page.getByTestId('drag-particles')).toHaveCount(1)
-    await page.mouse.move(400, 300)
-    await page.mouse.down()
-    await page.mouse.move(600, 400, { steps: 10 })
-    // Particles draw on animation frames, and the drawing code may still be arriving: keep
-    // dragging until they show, as a person dragging on would see them.
-    let x = 600
+    // Particles draw on animation frames, and their code starts once the app runs: drag again
+    // until they show, as a person would see them on a later drag.
     await expect
       .poll(async () => {
-        x = x === 600 ? 640 : 600
-        await page.mouse.move(x, 400, { steps: 4 })
-        return page.getByTestId('drag-particles').evaluate((canvas) => {
+        await page.mouse.move(400, 300)
+        await page.mouse.down()
+        await page.mouse.move(600, 400, { steps: 10 })
+        const painted = await page.getByTestId('drag-particles').evaluate((canvas) => {
           const context = (canvas as HTMLCanvasElement).getContext('2d')
           const { width, height } = canvas as HTMLCanvasElement
           const pixels = context?.getImageData(0, 0, width, height).data ?? []
           return pixels.some((value, index) => index % 4 === 3 && value > 0)
         })
+        await page.mouse.up()
+        return painted
       })
       .toBe(true)
-    await page.mouse.up()
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await expect(page.getByTestId('drag-particles')).toHaveCount(0)
   })
@@ -264,7 +263,7 @@ test.describe('effects do something visible, and nothing under reduced motion', 
     expect(await storage(page, 'ui-state')).not.toBeNull()
 
     await page.goto('/settings')
-    await page.getByRole('switch', { name: /Full-state persistence/ }).uncheck({ force: true })
+    await switchOff(page, /Full-state persistence/)
     expect(await storage(page, 'ui-state')).toBeNull()
     await page.goto('/')
     await expect(page.locator('.fx-filter-jump[aria-pressed="true"]')).toHaveText(
@@ -303,7 +302,7 @@ test('signed in, preferences follow the account to another browser; signed out t
   await page.getByRole('radio', { name: 'Default', exact: true }).check()
   await kept
   kept = keptWithAccount(page)
-  await page.getByRole('switch', { name: 'Drag particles' }).uncheck({ force: true })
+  await switchOff(page, 'Drag particles')
   await kept
 
   // Another browser, with its own choices made while signed out.
@@ -330,7 +329,7 @@ test('signed in, preferences follow the account to another browser; signed out t
   await panel(second).getByRole('button', { name: 'ログアウト' }).click()
   await expect(panel(second).locator('[data-state="signed-out"]')).toBeVisible()
   await second.goto('/settings')
-  await second.getByRole('switch', { name: 'Folder open' }).uncheck({ force: true })
+  await switchOff(second, 'Folder open')
   await other.close()
 
   await page.reload()
