@@ -58,6 +58,8 @@ test('page views carry no cookie, and no third-party script loads without GA_MEA
   const home = await page.goto('/')
   // The cookie is there to be sent: the page's own request carries it.
   expect(await home?.request().headerValue('cookie')).toContain('darkMode=true')
+  // The home page's view is sent once the app runs; a link clicked before that loads a new page.
+  await expect.poll(() => pageViews.length).toBe(1)
   await page
     .getByRole('navigation', { name: 'Sections' })
     .getByRole('link', { name: 'Shop' })
@@ -88,6 +90,10 @@ test('with GA_MEASUREMENT_ID set, the tag manager loads and receives each page v
       return route.fulfill({ contentType: 'text/javascript', body: '/* gtag stand-in */' })
     })
     await page.goto(`${server.url}/`)
+    // The home page's view goes out once the app runs; a link clicked before loads a new page.
+    await expect
+      .poll(() => page.evaluate(() => (window as { dataLayer?: unknown[] }).dataLayer?.length ?? 0))
+      .toBeGreaterThan(0)
     await page
       .getByRole('navigation', { name: 'Sections' })
       .getByRole('link', { name: 'Shop' })
