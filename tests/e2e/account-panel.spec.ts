@@ -6,6 +6,8 @@ const panel = (page: Page) => page.getByRole('dialog', { name: 'ACCoUNT' })
 /** Scrolls the page as far down as it goes (its content loaded) and returns where it is. */
 async function scrollDown(page: Page): Promise<number> {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  // The page whole: the app running and its fonts in, so nothing moves the page after.
+  await page.waitForLoadState('networkidle')
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
   return page.evaluate(() => window.scrollY)
