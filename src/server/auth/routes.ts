@@ -86,14 +86,11 @@ const BETTER_AUTH_JA = new Map<string, string>([
  * and everything else as sent. Other messages of Better Auth's stay as it words them.
  */
 async function inAnswerLanguage(response: Response, language: Language): Promise<Response> {
-  if (language === 'en' || response.status < 400) return response
-  if (!/^application\/json\b/i.test(response.headers.get('content-type') ?? '')) return response
-  const body: unknown = await response
-    .clone()
-    .json()
-    .catch(() => null)
-  if (typeof body !== 'object' || body === null || !('message' in body)) return response
-  const code = 'code' in body && typeof body.code === 'string' ? body.code : ''
+  if (language === 'en') return response
+  const error = await errorBodyOf(response)
+  if (error === null) return response
+  const { body, code } = error
+  if (!('message' in body)) return response
   const japanese =
     (typeof body.message === 'string' ? japaneseOf(body.message) : undefined) ??
     BETTER_AUTH_JA.get(code)
@@ -104,6 +101,18 @@ async function inAnswerLanguage(response: Response, language: Language): Promise
     status: response.status,
     headers,
   })
+}
+
+/** The JSON body of a Better Auth error answer and its `code` ('' if none), or null. */
+async function errorBodyOf(response: Response): Promise<{ body: object; code: string } | null> {
+  if (response.status < 400) return null
+  if (!/^application\/json\b/i.test(response.headers.get('content-type') ?? '')) return null
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null)
+  if (typeof body !== 'object' || body === null) return null
+  return { body, code: 'code' in body && typeof body.code === 'string' ? body.code : '' }
 }
 
 export interface AuthRouteDeps {
@@ -137,20 +146,6 @@ export function passwordResetRoutes({ auth }: Pick<AuthRouteDeps, 'auth'>) {
 /** The two-factor plugin's code for an account whose codes are locked (CODE_LOCK_SECONDS). */
 const CODES_LOCKED_BY_PLUGIN = 'ACCOUNT_TEMPORARILY_LOCKED'
 
-/** The `code` of a Better Auth error body, if it has one. */
-async function errorCodeOf(response: Response): Promise<string | undefined> {
-  const body: unknown = await response
-    .clone()
-    .json()
-    .catch(() => undefined)
-  return typeof body === 'object' &&
-    body !== null &&
-    'code' in body &&
-    typeof body.code === 'string'
-    ? body.code
-    : undefined
-}
-
 /** Better Auth, at /api/auth, which reads any body in full: bounded and checked first. */
 export function authRoutes({ auth, clientAddress, limiter, logger }: AuthRouteDeps) {
   return new Hono<{ Variables: RequestIdVariables }>().on(
@@ -183,7 +178,7 @@ export function authRoutes({ auth, clientAddress, limiter, logger }: AuthRouteDe
       }
       if (response.status !== 429) return inAnswerLanguage(response, answerLanguage(c))
       logThrottled(logger, { userId: null, ip, reqId })
-      if ((await errorCodeOf(response)) === CODES_LOCKED_BY_PLUGIN) {
+      if ((await errorBodyOf(response))?.code === CODES_LOCKED_BY_PLUGIN) {
         // The lock's end is the plugin's to know; its whole length is the longest wait.
         c.header('Retry-After', String(CODE_LOCK_SECONDS))
         return apiError(c, 429, TWO_FACTOR_ERRORS.codesLocked, TWO_FACTOR_MESSAGES.codesLocked)
