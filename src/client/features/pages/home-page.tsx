@@ -30,8 +30,6 @@ interface Mood {
   icon: MoodIcon
 }
 
-const plural = new Intl.PluralRules('en')
-
 /** The home page's words (README "Languages"); each mood by its picture. */
 export const HOME = {
   title: 'Welcome to Mofu',
@@ -46,7 +44,7 @@ export const HOME = {
   today: 'Today on Mofu',
   todayLine: 'Little moods to daydream about. Pick a theme, or take them all.',
   count: (count: number, format: (n: number) => string) =>
-    `${format(count)} ${plural.select(count) === 'one' ? 'mood' : 'moods'}`,
+    `${format(count)} ${count === 1 ? 'mood' : 'moods'}`,
   filterGroup: 'Filter moods by theme',
   filters: { all: 'All', cosy: 'Cosy', adventure: 'Adventure', night: 'Night skies' },
   moods: {
