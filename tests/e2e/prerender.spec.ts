@@ -91,6 +91,27 @@ test.describe('with JavaScript', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('theme'))).toBe('light')
   })
 
+  test('a choice made with the keyboard while the page is still hydrating is not lost', async ({
+    page,
+  }) => {
+    await page.route(/\/assets\/settings-page-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000))
+      await route.fallback()
+    })
+    await page.goto('/settings', { waitUntil: 'commit' })
+    const light = page.getByRole('radio', { name: 'Light', exact: true })
+    await light.focus()
+    await page.keyboard.press('Space')
+    const firstEffect = page.getByRole('switch').first()
+    await firstEffect.focus()
+    await page.keyboard.press('Space')
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
+    await expect(light).toBeChecked()
+    await expect(firstEffect).not.toBeChecked()
+    await expect(page.locator('html')).not.toHaveAttribute('data-fx', /sidebarHoverEffect/)
+    expect(await page.evaluate(() => window.localStorage.getItem('theme'))).toBe('light')
+  })
+
   test('the footer links to the configured contact address once hydrated', async ({ page }) => {
     await page.goto('/privacy')
     await expect(page.getByRole('link', { name: /Contact/ })).toHaveAttribute(

@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, useEffect } from 'react'
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { Router } from 'wouter'
@@ -11,21 +11,42 @@ import './styles.css'
 const root = document.getElementById('root')
 if (root === null) throw new Error('index.html has no #root element')
 
-/** Once the app has taken over the page, its controls take clicks (styles.css). */
-function Running() {
+/**
+ * Radios and checkboxes the keyboard changed in the prerendered page before the app ran (clicks
+ * are off until then, styles.css): set back as the HTML had them and returned, to be chosen
+ * again once the page has hydrated, so the app hears of the choice instead of the page showing
+ * one the app never made.
+ */
+function takeEarlyChoices(within: HTMLElement): HTMLInputElement[] {
+  const inputs = [
+    ...within.querySelectorAll<HTMLInputElement>('input[type="radio"], input[type="checkbox"]'),
+  ]
+  const chosen = inputs.filter(
+    (input) =>
+      input.checked !== input.defaultChecked && (input.type === 'checkbox' || input.checked),
+  )
+  for (const input of inputs) input.checked = input.defaultChecked
+  return chosen
+}
+
+/**
+ * Rendered after the page, inside its boundary: once the page has hydrated, its controls take
+ * clicks (styles.css) and the choices made before count.
+ */
+function Hydrated({ earlyChoices }: { earlyChoices: HTMLInputElement[] }) {
   useEffect(() => {
     delete root?.dataset.prerendered
-  }, [])
+    for (const input of earlyChoices.splice(0)) input.click()
+  }, [earlyChoices])
   return null
 }
 
 // Hydration reads no query, as the build rendered none: the account panel (?account=true)
 // and other query-driven parts render right after it.
-const app = (
+const app = (afterPage?: ReactNode) => (
   <StrictMode>
-    <Running />
     <Router ssrSearch="">
-      <AppRoutes />
+      <AppRoutes afterPage={afterPage} />
     </Router>
   </StrictMode>
 )
@@ -38,8 +59,9 @@ setJapaneseCatalogue(() => import('./i18n-ja').then((module) => module.JA))
 // As a transition, React yields every few milliseconds instead of holding the main thread.
 if (root.dataset.prerendered === normalizePath(window.location.pathname)) {
   const hydrate = () => {
+    const hydrated = <Hydrated earlyChoices={takeEarlyChoices(root)} />
     startTransition(() => {
-      hydrateRoot(root, app)
+      hydrateRoot(root, app(hydrated))
     })
     void showChosenLanguage()
   }
@@ -49,7 +71,10 @@ if (root.dataset.prerendered === normalizePath(window.location.pathname)) {
   ]).then(hydrate, hydrate)
 } else {
   const fresh = createRoot(root)
-  const render = () => flushSync(() => fresh.render(app))
+  const render = () => {
+    flushSync(() => fresh.render(app()))
+    delete root.dataset.prerendered
+  }
   showChosenLanguage().then(render, render)
 }
 

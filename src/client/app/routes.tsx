@@ -107,10 +107,13 @@ export function prefetchPages(whenIdle: (next: () => void) => void) {
   whenIdle(next)
 }
 
-/** The routes of SPEC 2; src/shared/routes.ts mirrors them for the server's 404s. */
-export function AppRoutes() {
+/**
+ * The routes of SPEC 2; src/shared/routes.ts mirrors them for the server's 404s. `afterPage`
+ * renders after the page, inside its boundary (AppShell).
+ */
+export function AppRoutes({ afterPage }: { afterPage?: ReactNode }) {
   return (
-    <AppShell>
+    <AppShell afterPage={afterPage}>
       <Switch>
         <Route path="/" component={Home} />
         <Route path="/favorites" component={Favorites} />

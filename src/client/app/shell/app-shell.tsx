@@ -41,7 +41,11 @@ const MAIN_CLASSES: Record<LayoutVariant, string> = {
   player: 'min-h-dvh w-full flex-1',
 }
 
-export function AppShell({ children }: { children: ReactNode }) {
+/**
+ * The sidebar, header and account panel around the page. `afterPage` renders after the page,
+ * inside its Suspense boundary: its effects run once the page itself has hydrated or rendered.
+ */
+export function AppShell({ children, afterPage }: { children: ReactNode; afterPage?: ReactNode }) {
   const [pathname] = useLocation()
   const layout = shellLayout(pathname)
   const panel = useAccountPanel()
@@ -56,8 +60,13 @@ export function AppShell({ children }: { children: ReactNode }) {
   // still waiting for its chunk to hydrate would otherwise take the update, drop its prerendered
   // HTML and show the skeleton in between.
   const page = useMemo(
-    () => <Suspense fallback={<PageSkeleton />}>{children}</Suspense>,
-    [children],
+    () => (
+      <Suspense fallback={<PageSkeleton />}>
+        {children}
+        {afterPage}
+      </Suspense>
+    ),
+    [children, afterPage],
   )
   const strings = useStrings('shell', SHELL)
   const labels = useStrings('labels', PAGE_LABELS)
