@@ -161,4 +161,18 @@ test.describe('at phone width', () => {
     )
     expect(shift).toBe(0)
   })
+
+  test('a reader who scrolled before the page hydrated stays where they were', async ({ page }) => {
+    await page.route(/\/assets\/privacy-page-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000))
+      await route.fallback()
+    })
+    await page.goto('/privacy', { waitUntil: 'commit' })
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy')
+    await page.mouse.move(200, 400)
+    await page.mouse.wheel(0, 600)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600)
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
+    expect(await page.evaluate(() => window.scrollY)).toBe(600)
+  })
 })

@@ -75,8 +75,12 @@ export function AppShell({ children, afterPage }: { children: ReactNode; afterPa
   }, [pathname, labels])
 
   // A new page starts at its top; going back keeps where it was, and query changes (the
-  // account panel) never scroll.
+  // account panel) never scroll. The first page stays where the browser put it: a visitor may
+  // have scrolled the prerendered page before the app ran, or the browser restored a reload.
+  const scrolledFor = useRef(pathname)
   useLayoutEffect(() => {
+    if (scrolledFor.current === pathname) return
+    scrolledFor.current = pathname
     if (!returningByHistory) window.scrollTo(0, 0)
     returningByHistory = false
   }, [pathname])
