@@ -153,7 +153,9 @@ test.describe('at phone width', () => {
       }).observe({ type: 'layout-shift', buffered: true })
     })
     await page.goto('/')
-    // Hydrated once a filter answers.
+    // The page is hydrated with the view at its top (a click before could scroll it first),
+    // then a filter answers.
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
     await page.getByRole('button', { name: 'Cosy' }).click()
     await expect(page.getByRole('button', { name: 'Cosy' })).toHaveAttribute('aria-pressed', 'true')
     const shift = await page.evaluate(
