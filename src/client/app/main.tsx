@@ -36,6 +36,7 @@ function takeEarlyChoices(within: HTMLElement): HTMLInputElement[] {
 function Hydrated({ earlyChoices }: { earlyChoices: HTMLInputElement[] }) {
   useEffect(() => {
     delete root?.dataset.prerendered
+    // Emptied as it goes: once, even where StrictMode runs effects twice.
     for (const input of earlyChoices.splice(0)) input.click()
   }, [earlyChoices])
   return null

@@ -19,7 +19,8 @@ function cached<Format extends Intl.NumberFormat | Intl.DateTimeFormat>(
 /**
  * Whole numbers under a thousand are written alike in both languages (no grouping, Western
  * digits), so they skip Intl: its first use loads locale data (34 ms of one task on the bench
- * machine, unthrottled), and the home page only shows small counts. Intl writes -0 as "-0", so it keeps that.
+ * machine, unthrottled), and the home page only shows small counts. Intl writes -0 as "-0", so
+ * -0 stays with it.
  */
 const isSmallWhole = (value: number) =>
   Number.isInteger(value) && Math.abs(value) < 1000 && !Object.is(value, -0)
