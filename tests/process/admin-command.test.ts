@@ -220,44 +220,49 @@ describe.each(['sqlite', 'postgres'] as const)('mofu on %s', (dialect) => {
     SLOW,
   )
 
-  it(
-    'answers a wrong command line with exit code 2 and has --help for every command',
-    async () => {
-      expect((await mofu()).code).toBe(2)
-      expect((await mofu('users', 'frobnicate')).code).toBe(2)
-      expect((await mofu('users', 'disable')).code).toBe(2)
-      expect((await mofu('users', 'disable', 'not-an-address@')).code).toBe(2)
-      expect((await mofu('users', 'list', '--colour')).code).toBe(2)
-      expect((await mofu('purge-unverified', '--older-than', 'soon')).code).toBe(2)
-      const overview = await mofu('--help')
-      expect(overview.code).toBe(0)
-      const usages = [...overview.stdout.matchAll(/^ {2}mofu ([a-z-]+(?: [a-z]+)?)/gm)].map(
-        (match) => match[1] ?? '',
-      )
-      expect(usages).toEqual([
-        'users list',
-        'users find',
-        'users disable',
-        'users enable',
-        'users delete',
-        'users verify',
-        'users create',
-        'purge-unverified',
-        'outbox list',
-        'outbox show',
-        'backup',
-        'restore',
-      ])
-      // A few at a time: each is a whole Node process on a machine that may be busy.
-      for (let start = 0; start < usages.length; start += 4) {
-        const group = usages.slice(start, start + 4)
-        const helped = await Promise.all(group.map((usage) => mofu(...usage.split(' '), '--help')))
-        helped.forEach((help, index) => {
-          expect(help.code).toBe(0)
-          expect(help.stdout).toMatch(new RegExp(`^Usage: mofu ${group[index] ?? ''}`))
-        })
-      }
-    },
-    SLOW,
-  )
+  // The command line and its help never reach the database: checked once, on SQLite.
+  if (dialect === 'sqlite') {
+    it(
+      'answers a wrong command line with exit code 2 and has --help for every command',
+      async () => {
+        expect((await mofu()).code).toBe(2)
+        expect((await mofu('users', 'frobnicate')).code).toBe(2)
+        expect((await mofu('users', 'disable')).code).toBe(2)
+        expect((await mofu('users', 'disable', 'not-an-address@')).code).toBe(2)
+        expect((await mofu('users', 'list', '--colour')).code).toBe(2)
+        expect((await mofu('purge-unverified', '--older-than', 'soon')).code).toBe(2)
+        const overview = await mofu('--help')
+        expect(overview.code).toBe(0)
+        const usages = [...overview.stdout.matchAll(/^ {2}mofu ([a-z-]+(?: [a-z]+)?)/gm)].map(
+          (match) => match[1] ?? '',
+        )
+        expect(usages).toEqual([
+          'users list',
+          'users find',
+          'users disable',
+          'users enable',
+          'users delete',
+          'users verify',
+          'users create',
+          'purge-unverified',
+          'outbox list',
+          'outbox show',
+          'backup',
+          'restore',
+        ])
+        // A few at a time: each is a whole Node process on a machine that may be busy.
+        for (let start = 0; start < usages.length; start += 4) {
+          const group = usages.slice(start, start + 4)
+          const helped = await Promise.all(
+            group.map((usage) => mofu(...usage.split(' '), '--help')),
+          )
+          helped.forEach((help, index) => {
+            expect(help.code).toBe(0)
+            expect(help.stdout).toMatch(new RegExp(`^Usage: mofu ${group[index] ?? ''}`))
+          })
+        }
+      },
+      SLOW,
+    )
+  }
 })
