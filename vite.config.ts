@@ -1,5 +1,5 @@
 import tailwindcss from '@tailwindcss/vite'
-import react from '@vitejs/plugin-react'
+import preact from '@preact/preset-vite'
 import { build } from 'esbuild'
 import { defineConfig, type Plugin } from 'vite'
 
@@ -31,12 +31,12 @@ function inlinePrepaint(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [inlinePrepaint(), react(), tailwindcss()],
+  plugins: [inlinePrepaint(), preact(), tailwindcss()],
   resolve: {
     tsconfigPaths: true,
-    // wouter reaches React's useSyncExternalStore through the pre-React-18 shim; React 19 has
-    // it, so the shim's fallback code stays out of the first load.
-    alias: [{ find: /^use-sync-external-store\/shim\/index\.js$/, replacement: 'react' }],
+    // The preset points react and react-dom at preact/compat; wouter reaches
+    // useSyncExternalStore through React's pre-18 shim, which compat provides itself.
+    alias: [{ find: /^use-sync-external-store\/shim\/index\.js$/, replacement: 'preact/compat' }],
   },
   // The manifest (dist/client/.vite/) records the chunk graph for bench/front-end.ts.
   // The prerender build (--ssr, see scripts/prerender.mjs) needs no copy of public/.

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import react from '@vitejs/plugin-react'
+import preact from '@preact/preset-vite'
 import { build } from 'vite'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -23,8 +23,12 @@ export interface FrontEndSizes {
    * results from before issue 12.
    */
   accountPanel?: FirstLoad
-  /** React and react-dom alone, rendering one element, built the same way. */
-  reactAlone: FirstLoad
+  /**
+   * The UI library alone (Preact with preact/compat, which the app's React code runs on),
+   * rendering one element, built the same way. Results from before Preact have `reactAlone`
+   * instead: React and react-dom.
+   */
+  libraryAlone: FirstLoad
 }
 
 const gzipSize = (code: Buffer | string) => zlib.gzipSync(code, { level: 9 }).length
@@ -102,33 +106,34 @@ async function accountPanelLoad(dir: string): Promise<FirstLoad> {
   return { jsGzipBytes, cssGzipBytes: 0, files }
 }
 
-const REACT_ENTRY = `import { createRoot } from 'react-dom/client'
+const LIBRARY_ENTRY = `import { createRoot } from 'react-dom/client'
 
 createRoot(document.getElementById('root')!).render(<h1>Mofu</h1>)
 `
-const REACT_HTML = `<!doctype html>
-<html lang="en"><head><meta charset="UTF-8" /><title>React alone</title>
+const LIBRARY_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="UTF-8" /><title>The UI library alone</title>
 <script type="module" src="/main.tsx"></script></head>
 <body><div id="root"></div></body></html>
 `
 
 /**
- * React + react-dom rendering one element, built by Vite as the app is (React plugin, minified,
- * production mode) in a temporary folder that borrows the project's node_modules.
+ * The app's React code (createRoot of react-dom/client) rendering one element, built by Vite as
+ * the app is (Preact preset, so on preact/compat; minified, production mode) in a temporary
+ * folder that borrows the project's node_modules.
  */
-async function buildReactAlone(): Promise<FirstLoad> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mofu-react-alone-'))
+async function buildLibraryAlone(): Promise<FirstLoad> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mofu-library-alone-'))
   try {
     await fs.symlink(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir')
-    await fs.writeFile(path.join(dir, 'main.tsx'), REACT_ENTRY)
-    await fs.writeFile(path.join(dir, 'index.html'), REACT_HTML)
+    await fs.writeFile(path.join(dir, 'main.tsx'), LIBRARY_ENTRY)
+    await fs.writeFile(path.join(dir, 'index.html'), LIBRARY_HTML)
     const outDir = path.join(dir, 'dist')
     await build({
       root: dir,
       configFile: false,
       mode: 'production',
       logLevel: 'silent',
-      plugins: [react()],
+      plugins: [preact()],
       build: { outDir, emptyOutDir: true, minify: true },
     })
     return await firstLoad(outDir)
@@ -141,6 +146,6 @@ export async function measureFrontEnd(clientDir: string): Promise<FrontEndSizes>
   return {
     app: await firstLoad(clientDir),
     accountPanel: await accountPanelLoad(clientDir),
-    reactAlone: await buildReactAlone(),
+    libraryAlone: await buildLibraryAlone(),
   }
 }

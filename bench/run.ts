@@ -71,7 +71,7 @@ async function measureLiveApp(main: string, settings: BenchSettings) {
 async function measureAll(settings: BenchSettings): Promise<Figures> {
   const build = await snapshotBuild()
   try {
-    step('front-end sizes and the React-alone build')
+    step('front-end sizes and the UI-library-alone build')
     const frontEnd = await measureFrontEnd(build.clientDir)
     step('avatar pipeline')
     const avatarPipeline = await measureAvatarPipeline(settings)

@@ -1,8 +1,8 @@
 // Renders Mofu (src/client/components/art/mofu-mascot.tsx) to the PNGs the app serves as images: the
 // default avatar and the happy image shown after an avatar reset. Run after changing the art:
 //   npx tsx --tsconfig src/client/tsconfig.json scripts/render-mascot.ts
-import { createElement } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
+import { h } from 'preact'
+import { renderToStaticMarkup } from 'preact-render-to-string'
 import sharp from 'sharp'
 import { MofuMascot, type MofuMood } from '../src/client/components/art/mofu-mascot'
 
@@ -11,7 +11,7 @@ const images: [string, MofuMood][] = [
   ['public/images/mofurun-happy.png', 'happy'],
 ]
 for (const [file, mood] of images) {
-  const svg = renderToStaticMarkup(createElement(MofuMascot, { mood, size: 512 })).replace(
+  const svg = renderToStaticMarkup(h(MofuMascot, { mood, size: 512 })).replace(
     '<svg',
     '<svg xmlns="http://www.w3.org/2000/svg" style="background:#ffe0ec"',
   )

@@ -1,5 +1,4 @@
-import { startTransition, StrictMode, useEffect, type ReactNode } from 'react'
-import { flushSync } from 'react-dom'
+import { StrictMode, useEffect, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { Router } from 'wouter'
 import { normalizePath } from '@shared/routes'
@@ -57,13 +56,10 @@ setJapaneseCatalogue(() => import('./i18n-ja').then((module) => module.JA))
 // generic shell, which is replaced at once, so nothing can be clicked in it after the page
 // loads. The page's own code and strings first, so the whole page hydrates at once (it is
 // painted meanwhile), in the language of its HTML; the visitor's own follows right after.
-// As a transition, React yields every few milliseconds instead of holding the main thread.
 if (root.dataset.prerendered === normalizePath(window.location.pathname)) {
   const hydrate = () => {
     const hydrated = <Hydrated earlyChoices={takeEarlyChoices(root)} />
-    startTransition(() => {
-      hydrateRoot(root, app(hydrated))
-    })
+    hydrateRoot(root, app(hydrated))
     void showChosenLanguage()
   }
   Promise.all([
@@ -73,7 +69,7 @@ if (root.dataset.prerendered === normalizePath(window.location.pathname)) {
 } else {
   const fresh = createRoot(root)
   const render = () => {
-    flushSync(() => fresh.render(app()))
+    fresh.render(app())
     delete root.dataset.prerendered
   }
   showChosenLanguage().then(render, render)

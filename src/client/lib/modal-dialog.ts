@@ -1,9 +1,9 @@
-import { useEffect, useRef, type KeyboardEvent, type SyntheticEvent } from 'react'
+import { useEffect, useRef, type KeyboardEvent } from 'react'
 import { wrapTabFocus } from './focus-wrap'
 
 /**
  * Props for a <dialog> shown modally from its first render: focus stays inside, the page behind
- * is inert, and Esc calls `onCancel` instead of closing the element behind React's back.
+ * is inert, and Esc calls `onCancel` instead of closing the element behind the app's back.
  */
 export function useModalDialog(onCancel: () => void) {
   const ref = useRef<HTMLDialogElement>(null)
@@ -13,11 +13,11 @@ export function useModalDialog(onCancel: () => void) {
   }, [])
   return {
     ref,
-    onCancel: (event: SyntheticEvent) => {
+    onCancel: (event: Event) => {
       event.preventDefault()
       onCancel()
     },
     onKeyDown: (event: KeyboardEvent<HTMLDialogElement>) =>
-      wrapTabFocus(event.nativeEvent, event.currentTarget),
+      wrapTabFocus(event, event.currentTarget),
   }
 }

@@ -171,7 +171,9 @@ export function SettingsPage() {
                   aria-labelledby={`effect-${name}`}
                   aria-describedby={`effect-${name}-hint`}
                   checked={preferences.effects[name]}
-                  onChange={(event) => preferenceActions.setEffect(name, event.target.checked)}
+                  onChange={(event) =>
+                    preferenceActions.setEffect(name, event.currentTarget.checked)
+                  }
                   className="peer sr-only"
                 />
                 <span
