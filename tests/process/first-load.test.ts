@@ -18,3 +18,43 @@ it('the first load of / stays within 80 KB of gzipped JavaScript', () => {
   ].reduce((total, code) => total + zlib.gzipSync(code, { level: 9 }).length, 0)
   expect(gzipped).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET)
 })
+
+interface ManifestChunk {
+  file: string
+  imports?: string[]
+}
+
+/** Every chunk `keys` import statically, themselves included, from Vite's manifest. */
+function staticClosure(manifest: Record<string, ManifestChunk>, keys: string[]): string[] {
+  const found = new Set<string>()
+  const visit = (key: string) => {
+    const chunk = manifest[key]
+    if (chunk === undefined) throw new Error(`the manifest has no ${key}`)
+    if (found.has(key)) return
+    found.add(key)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+  for (const key of keys) visit(key)
+  return [...found].map((key) => manifest[key]?.file ?? key)
+}
+
+it('a signed-out visit asks for the session without loading zod and the shared schemas', () => {
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(CLIENT, '.vite/manifest.json'), 'utf8'),
+  ) as Record<string, ManifestChunk>
+  // What every page runs at start: the entry, then the session check it imports at once.
+  const files = staticClosure(manifest, ['index.html', 'src/client/app/account-session.ts'])
+  expect(files.length).toBeGreaterThan(2)
+  // Every zod build carries its issue code 'invalid_type'; the check is right where zod is.
+  const withZod = fs
+    .readdirSync(path.join(CLIENT, 'assets'))
+    .filter((file) => file.endsWith('.js'))
+    .filter((file) =>
+      fs.readFileSync(path.join(CLIENT, 'assets', file), 'utf8').includes('invalid_type'),
+    )
+  expect(withZod.length).toBeGreaterThan(0)
+  const loadedWithZod = files.filter((file) =>
+    fs.readFileSync(path.join(CLIENT, file), 'utf8').includes('invalid_type'),
+  )
+  expect(loadedWithZod).toEqual([])
+})

@@ -1,15 +1,16 @@
-import { onUserChange, sessionEndedByServer, startAuth } from '@client/features/account/auth-state'
-import { forgetProfiles, loadProfile } from '@client/features/profile/profile-query'
-import { whenSessionEnds } from '@client/lib/http'
-import { followAccountPreferences } from './account-preferences'
+import { onUserChange, startAuth } from '@client/features/account/auth-state'
 
 /**
- * Asks for the session; the profile follows the user: loaded once the uid is known (SPEC 4),
- * reset when signed out; preferences follow the account. A 401 from any /api/me call signs out here too.
+ * Asks for the session. The code that follows a signed-in user (the profile with TanStack Query,
+ * the shared schemas, preferences kept with the account) loads with the first one, so a
+ * visitor who stays signed out never runs it.
  */
 export function startAccountSession() {
-  whenSessionEnds(sessionEndedByServer)
-  onUserChange((uid) => (uid === null ? forgetProfiles() : void loadProfile(uid)))
-  onUserChange(followAccountPreferences)
+  let follow: Promise<(uid: string | null) => void> | undefined
+  onUserChange((uid) => {
+    if (uid === null && follow === undefined) return
+    follow ??= import('./signed-in-session').then((module) => module.followSignedInUser())
+    void follow.then((followUser) => followUser(uid))
+  })
   startAuth()
 }

@@ -1,14 +1,7 @@
 import type { z } from 'zod'
 import { ApiErrorSchema, type ApiErrorBody } from '@shared/api-error'
 import { AUTH_MESSAGES } from '@shared/auth-messages'
-import { NETWORK_TIMEOUT_DESKTOP_MS, NETWORK_TIMEOUT_MOBILE_MS } from '@shared/constants'
-
-/** Touch-first devices are often on slower networks: they get the spec's longer timeout. */
-export function requestTimeoutMs(): number {
-  return window.matchMedia('(pointer: coarse)').matches
-    ? NETWORK_TIMEOUT_MOBILE_MS
-    : NETWORK_TIMEOUT_DESKTOP_MS
-}
+import { requestTimeoutMs } from './request-timeout'
 
 /** A failed call to Mofu's API: the server's `{ code, message }`, or one made up here. */
 export class ApiError extends Error {
@@ -79,11 +72,23 @@ export async function requestFile(path: string): Promise<Blob> {
   return (await fetchOk(path, {})).blob()
 }
 
-/** A call whose answer must match `schema`; anything else is a failure too. */
-export async function requestJson<T>(path: string, schema: z.ZodType<T>, init: Call = {}) {
-  const answer = schema.safeParse(await call(path, init))
+/** An answer that must match `schema`; anything else is a failure too. */
+function matching<T>(schema: z.ZodType<T>, body: unknown): T {
+  const answer = schema.safeParse(body)
   if (!answer.success) throw new ApiError(200, 'UNEXPECTED_ANSWER', AUTH_MESSAGES.somethingWrong)
   return answer.data
+}
+
+/** A call whose answer must match `schema`; anything else is a failure too. */
+export async function requestJson<T>(path: string, schema: z.ZodType<T>, init: Call = {}) {
+  return matching(schema, await call(path, init))
+}
+
+/** The answer to a request made without this module, read as requestJson reads one. */
+export function answerOf<T>(path: string, status: number, body: unknown, schema: z.ZodType<T>) {
+  const failure = failureOf(path, status, body)
+  if (failure !== null) throw failure
+  return matching(schema, body)
 }
 
 /** A call whose answer carries nothing to read (204). */

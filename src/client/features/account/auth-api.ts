@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { TwoFactorRedirectSchema } from '@shared/two-factor'
-import { requestJson, send } from '@client/lib/http'
+import { answerOf, requestJson, send } from '@client/lib/http'
+import { SESSION_PATH } from './session-check'
 
 /**
  * Better Auth's endpoints under /api/auth, called through the app's one HTTP layer (timeout,
@@ -21,8 +22,11 @@ const AccountListSchema = z.array(z.object({ providerId: z.string() }))
 
 const RedirectSchema = z.object({ url: z.string() })
 
-/** The signed-in user and when the session expires, or null when signed out. */
-export const getSession = () => requestJson(`${AUTH}/get-session`, SessionSchema)
+export type Session = z.infer<typeof SessionSchema>
+
+/** The signed-in user and when the session expires, or null, from an answer session-check read. */
+export const sessionOf = (status: number, body: unknown) =>
+  answerOf(SESSION_PATH, status, body, SessionSchema)
 
 export const signUpWithEmail = (body: {
   email: string

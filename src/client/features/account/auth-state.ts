@@ -4,8 +4,7 @@ import {
   RETRY_BACKOFF_START_MS,
   SESSION_REFRESH_BEFORE_EXPIRY_MS,
 } from '@shared/constants'
-import { getSession } from './auth-api'
-import { authErrorMessage } from './auth-errors'
+import { checkSession } from './session-check'
 
 /** The auth user fields the app reads (SPEC 3). */
 export interface AuthUser {
@@ -74,7 +73,7 @@ function schedule(delayMs: number) {
  */
 export async function refreshSession(signedOutElsewhere = false): Promise<void> {
   try {
-    const data = await getSession()
+    const data = await checkSession()
     retryDelay = RETRY_BACKOFF_START_MS
     if (data === null) {
       window.clearTimeout(refreshTimer)
@@ -88,6 +87,7 @@ export async function refreshSession(signedOutElsewhere = false): Promise<void> 
       new Date(data.session.expiresAt).getTime() - Date.now() - SESSION_REFRESH_BEFORE_EXPIRY_MS,
     )
   } catch (error) {
+    const { authErrorMessage } = await import('./auth-errors')
     setState({ user: state.user, connectionProblem: authErrorMessage(error) })
     schedule(retryDelay)
     retryDelay = Math.min(retryDelay * 2, RETRY_BACKOFF_MAX_MS)

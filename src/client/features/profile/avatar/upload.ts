@@ -1,6 +1,7 @@
 import { AvatarAnswerSchema, type AvatarAnswer } from '@shared/avatar'
 import { AVATAR_RESUMABLE_THRESHOLD_BYTES } from '@shared/constants'
-import { ApiError, failureOf, requestJson, requestTimeoutMs } from '@client/lib/http'
+import { ApiError, failureOf, requestJson } from '@client/lib/http'
+import { requestTimeoutMs } from '@client/lib/request-timeout'
 
 const AVATAR_PATH = '/api/me/avatar'
 const RETRY_DELAYS_MS = [1_000, 3_000, 8_000]
