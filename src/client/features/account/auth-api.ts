@@ -24,7 +24,7 @@ const RedirectSchema = z.object({ url: z.string() })
 
 export type Session = z.infer<typeof SessionSchema>
 
-/** The signed-in user and when the session expires, or null, from an answer session-check read. */
+/** The signed-in user and when the session expires, or null, from the session check's answer. */
 export const sessionOf = (status: number, body: unknown) =>
   answerOf(SESSION_PATH, status, body, SessionSchema)
 

@@ -4,7 +4,8 @@ import {
   RETRY_BACKOFF_START_MS,
   SESSION_REFRESH_BEFORE_EXPIRY_MS,
 } from '@shared/constants'
-import { checkSession } from './session-check'
+import type { Session } from './auth-api'
+import { askForSession } from './session-check'
 
 /** The auth user fields the app reads (SPEC 3). */
 export interface AuthUser {
@@ -60,6 +61,13 @@ export function onUserChange(listener: (uid: string | null) => void): void {
   })
 }
 
+/** The session, or null when signed out; an answer other than `null` is checked by auth-api. */
+async function currentSession(): Promise<Session> {
+  const answer = await askForSession()
+  if (answer === null) return null
+  return (await import('./auth-api')).sessionOf(answer.status, answer.body)
+}
+
 function schedule(delayMs: number) {
   window.clearTimeout(refreshTimer)
   refreshTimer = window.setTimeout(() => void refreshSession(), Math.max(delayMs, 1_000))
@@ -73,7 +81,7 @@ function schedule(delayMs: number) {
  */
 export async function refreshSession(signedOutElsewhere = false): Promise<void> {
   try {
-    const data = await checkSession()
+    const data = await currentSession()
     retryDelay = RETRY_BACKOFF_START_MS
     if (data === null) {
       window.clearTimeout(refreshTimer)
