@@ -58,3 +58,17 @@ it('a signed-out visit asks for the session without loading zod and the shared s
   )
   expect(loadedWithZod).toEqual([])
 })
+
+it('dynamic imports leave their chunks to fetch their own imports: no script is preloaded for them', () => {
+  const assets = path.join(CLIENT, 'assets')
+  // Vite's preload helper gets its list of files as `m.f=[…]` in each chunk that imports others.
+  const lists = fs
+    .readdirSync(assets)
+    .filter((file) => file.endsWith('.js'))
+    .flatMap((file) => [
+      ...fs.readFileSync(path.join(assets, file), 'utf8').matchAll(/m\.f=(\[[^\]]*\])/g),
+    ])
+    .map(([, list]) => JSON.parse(list ?? '[]') as string[])
+  expect(lists.length).toBeGreaterThan(0)
+  expect(lists.flat().filter((file) => file.endsWith('.js'))).toEqual([])
+})
