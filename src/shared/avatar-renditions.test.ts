@@ -16,11 +16,17 @@ describe('avatarRenditionUrl', () => {
     )
   })
 
+  it('names the default avatar’s renditions in the public folder named after it', () => {
+    expect(avatarRenditionUrl('/images/mofurun.png', 96, 'avif')).toBe('/images/mofurun/96.avif')
+    expect(avatarRenditionUrl('/images/mofurun.png', 384, 'webp')).toBe('/images/mofurun/384.webp')
+  })
+
   it('gives none for any other address', () => {
     for (const other of [
       '',
       'default:mofurun',
-      '/images/mofurun.png',
+      '/images/mofurun-happy.png',
+      'https://mofu.example/images/mofurun.png',
       'https://mofu.example/media/avatars/abc',
       'https://mofu.example/media/avatars/abc?v=0123',
       'https://mofu.example/media/avatars/a/b?v=0123456789abcdef',

@@ -16,15 +16,24 @@ export type AvatarRenditionFormat = (typeof AVATAR_RENDITION_FORMATS)[number]
 /** A Mofu avatar URL (see the server's avatarUrl): origin and path, then the version. */
 const AVATAR_URL = /^([^?#]*\/media\/avatars\/[A-Za-z0-9_-]+)\?v=([0-9a-f]{16})$/
 
+/** The image shown for no avatar (SPEC 3). */
+export const DEFAULT_AVATAR = '/images/mofurun.png'
+/**
+ * Where its renditions sit, as a stored avatar's do beside its master: a public folder named
+ * after it, written by scripts/render-mascot.ts with the same sizes, formats and encoder.
+ */
+export const DEFAULT_AVATAR_RENDITIONS = '/images/mofurun'
+
 /**
  * The address of one rendition of a stored avatar, from the avatar's own URL (which stays the
- * master's, SPEC 3); null for any other address, which has no renditions.
+ * master's, SPEC 3), or of the default avatar; null for any other address, which has none.
  */
 export function avatarRenditionUrl(
   avatar: string,
   px: AvatarRenditionPx,
   format: AvatarRenditionFormat,
 ): string | null {
+  if (avatar === DEFAULT_AVATAR) return `${DEFAULT_AVATAR_RENDITIONS}/${px}.${format}`
   const match = AVATAR_URL.exec(avatar)
   return match === null ? null : `${match[1]}/${px}.${format}?v=${match[2]}`
 }

@@ -1,11 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { photoLikeJpeg } from '../../bench/images'
-import { avatarBytesPerWidget } from '../support/avatar-bytes'
+import { avatarBytesPerWidget, loaded } from '../support/avatar-bytes'
 import { logIn, newEmail, openPanel, panel, verifiedAccount } from './account-helpers'
 import { expect, test } from './fixtures'
 
 /** Issue 15's goal: what the signed-in panel and the top-right button download together. */
 const AVATAR_BYTES_BUDGET = 15 * 1024
+
+/** The default Mofu in the button, at 2x: a tenth of the 23 KB PNG. */
+const DEFAULT_AVATAR_BUTTON_BYTES = 3 * 1024
 
 test.use({ deviceScaleFactor: 2 })
 
@@ -42,6 +45,26 @@ test('on a 2x screen the panel and the button download at most 15 KB of avatar, 
   expect(total).toBeLessThanOrEqual(AVATAR_BYTES_BUDGET)
 })
 
+test('a visitor without an avatar gets the default Mofu sized for the button: its 96 px AVIF, not the 512 px PNG', async ({
+  page,
+}) => {
+  const fetched: { path: string; bytes: Promise<number> }[] = []
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname
+    if (path.startsWith('/images/mofurun')) {
+      fetched.push({ path, bytes: response.body().then((body) => body.length) })
+    }
+  })
+  await page.goto('/')
+  const image = page.getByRole('button', { name: 'Open account panel' }).getByTestId('avatar-image')
+  const shown = await loaded(image)
+  // The 40 px button at 2x takes the 96 px rendition; the PNG stays the image's src (SPEC 3).
+  expect(new URL(shown).pathname).toBe('/images/mofurun/96.avif')
+  await expect(image).toHaveAttribute('src', '/images/mofurun.png')
+  expect(fetched.map(({ path }) => path)).toEqual(['/images/mofurun/96.avif'])
+  expect(await fetched[0]?.bytes).toBeLessThanOrEqual(DEFAULT_AVATAR_BUTTON_BYTES)
+})
+
 test('the thumbhash is painted while the avatar loads, then the image covers it', async ({
   page,
   request,
@@ -60,8 +83,5 @@ test('the thumbhash is painted while the avatar loads, then the image covers it'
   await expect(circle).toHaveCSS('background-image', /^url\("data:image\/png;base64,/)
   expect(await image.evaluate((element: HTMLImageElement) => element.complete)).toBe(false)
   release()
-  const shown = await image.evaluate((element: HTMLImageElement) =>
-    element.decode().then(() => element.currentSrc),
-  )
-  expect(new URL(shown).pathname).toMatch(/\/192\.avif$/)
+  expect(new URL(await loaded(image)).pathname).toMatch(/\/192\.avif$/)
 })

@@ -15,7 +15,7 @@ const isAvatar = (response: Response) =>
   new URL(response.url()).pathname.startsWith('/media/avatars/')
 
 /** Resolves once the image has loaded and decoded (rejects if it cannot be shown). */
-const loaded = (image: Locator) =>
+export const loaded = (image: Locator) =>
   image.evaluate((element: HTMLImageElement) => element.decode().then(() => element.currentSrc))
 
 /**

@@ -68,9 +68,10 @@ export interface ProcessedAvatar {
  * Encoder settings per format, chosen for small avatars. Effort matters most for time: AVIF at
  * effort 4 (sharp's default) took ten times longer than at 0 for a third fewer bytes, and every
  * upload holds a decode slot while its six renditions encode; at these settings a 192 px AVIF
- * of a photo is about 4 KB.
+ * of a photo is about 4 KB. scripts/render-mascot.ts encodes the default avatar's renditions with
+ * them too.
  */
-const ENCODE = {
+export const ENCODE_RENDITION = {
   avif: (image: Sharp) => image.avif({ quality: 50, effort: 0 }),
   webp: (image: Sharp) => image.webp({ quality: 75, effort: 2 }),
 } as const satisfies Record<AvatarRenditionFormat, (image: Sharp) => Sharp>
@@ -112,7 +113,7 @@ async function encodeAll(pixels: Pixels): Promise<ProcessedAvatar> {
     AVATAR_RENDITION_FORMATS.map(async (format) => ({
       px,
       format,
-      body: await ENCODE[format](fromPixels(pixels, px)).toBuffer(),
+      body: await ENCODE_RENDITION[format](fromPixels(pixels, px)).toBuffer(),
     })),
   )
   const [master, thumbhash, ...encoded] = await Promise.all([

@@ -3,12 +3,11 @@ import {
   AVATAR_RENDITION_FORMATS,
   AVATAR_RENDITION_PX,
   avatarRenditionUrl,
+  DEFAULT_AVATAR,
   type AvatarRenditionFormat,
 } from '@shared/avatar-renditions'
 import { AVATAR_WIDGET_SIZE } from '@shared/constants'
 import { cacheAvatar, useCachedAvatar } from './avatar-cache'
-
-export const DEFAULT_AVATAR = '/images/mofurun.png'
 
 interface AvatarImageProps {
   /** The storage address (profile avatar URL); empty or 'default:…' means none. */
@@ -22,7 +21,10 @@ interface AvatarImageProps {
   placeholder?: string
 }
 
-/** The stored renditions of a Mofu avatar, one srcset per format; none for other addresses. */
+/**
+ * The renditions of a stored avatar or of the default one, one srcset per format; none for other
+ * addresses.
+ */
 function renditionSets(address: string): { format: AvatarRenditionFormat; srcSet: string }[] {
   return AVATAR_RENDITION_FORMATS.flatMap((format) => {
     const candidates = AVATAR_RENDITION_PX.map((px) => {
