@@ -80,7 +80,7 @@ const SESSION = 'src/client/app/account-session.ts'
 const ACCOUNT_PANEL = 'src/client/app/account-panel.tsx'
 
 /** The account panel's chunks and their static imports, less those / has loaded already. */
-async function accountPanelLoad(dir: string): Promise<FirstLoad> {
+export async function accountPanelLoad(dir: string): Promise<FirstLoad> {
   const manifest = JSON.parse(await fs.readFile(path.join(dir, MANIFEST), 'utf8')) as Record<
     string,
     ManifestChunk

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { expect, it } from 'vitest'
+import { accountPanelLoad } from '../../bench/front-end'
 
 const CLIENT = path.resolve(import.meta.dirname, '../../dist/client')
 /** Issue 12's budget: the first load of / ships at most 80 KB of gzipped JavaScript. */
@@ -57,6 +58,30 @@ it('a signed-out visit asks for the session without loading zod and the shared s
     fs.readFileSync(path.join(CLIENT, file), 'utf8').includes('invalid_type'),
   )
   expect(loadedWithZod).toEqual([])
+})
+
+/**
+ * What opening the account panel may add to what / loaded, for a signed-out visitor (the bench's
+ * goal is under 30 KB; this holds what is reached): 59.3 KB while the signed-in view and the
+ * reset view came along.
+ */
+const SIGNED_OUT_PANEL_JS_LIMIT = 40 * 1024
+
+it('opening the account panel signed out adds at most 40 KB of gzipped JavaScript: not the signed-in or reset views', async () => {
+  const panel = await accountPanelLoad(CLIENT)
+  expect(panel.files.length).toBeGreaterThan(0)
+  expect(panel.jsGzipBytes).toBeLessThanOrEqual(SIGNED_OUT_PANEL_JS_LIMIT)
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(CLIENT, '.vite/manifest.json'), 'utf8'),
+  ) as Record<string, ManifestChunk>
+  for (const view of [
+    'src/client/app/signed-in-view.tsx',
+    'src/client/features/account/reset-password-view.tsx',
+  ]) {
+    const file = manifest[view]?.file
+    expect(file, view).toBeDefined()
+    expect(panel.files).not.toContain(`/${file}`)
+  }
 })
 
 it('dynamic imports leave their chunks to fetch their own imports: no script is preloaded for them', () => {

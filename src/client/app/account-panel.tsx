@@ -1,3 +1,4 @@
+import { Suspense } from 'react'
 import { useLocation } from 'wouter'
 import { AUTH_MESSAGES } from '@shared/auth-messages'
 import { isResetPath } from '@shared/routes'
@@ -5,9 +6,8 @@ import { useStrings } from '@client/lib/i18n/i18n'
 import { useModalDialog } from '@client/lib/modal-dialog'
 import { Notice } from '@client/components/ui'
 import { useAuth } from '@client/features/account/auth-state'
-import { ResetPasswordView } from '@client/features/account/reset-password-view'
 import { SignInView } from '@client/features/account/sign-in-view'
-import { SignedInView } from './signed-in-view'
+import { ResetPasswordPanel, SignedInPanel } from './panel-views'
 
 /** The panel's own words (README "Languages"); the spec's title ACCoUNT stays as it is. */
 export const PANEL = { close: 'Close account panel', loading: 'Loading your account' }
@@ -58,15 +58,17 @@ export function AccountPanel({ onClose }: { onClose: () => void }) {
         <div className="flex flex-1 flex-col gap-4 px-6 py-6">
           {auth.connectionProblem !== null && <Notice tone="info">{auth.connectionProblem}</Notice>}
           {auth.sessionEnded && <Notice tone="info">{AUTH_MESSAGES.sessionEnded}</Notice>}
-          {isResetPath(pathname) ? (
-            <ResetPasswordView />
-          ) : !auth.authReady ? (
-            <PanelLoading />
-          ) : auth.user !== null ? (
-            <SignedInView user={auth.user} />
-          ) : (
-            <SignInView />
-          )}
+          <Suspense fallback={<PanelLoading />}>
+            {isResetPath(pathname) ? (
+              <ResetPasswordPanel />
+            ) : !auth.authReady ? (
+              <PanelLoading />
+            ) : auth.user !== null ? (
+              <SignedInPanel user={auth.user} />
+            ) : (
+              <SignInView />
+            )}
+          </Suspense>
         </div>
       </section>
     </dialog>

@@ -1,6 +1,7 @@
-import { createElement, lazy, useState, type ComponentType, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Route, Switch } from 'wouter'
 import { normalizePath } from '@shared/routes'
+import { lazyComponent, type LazyComponent } from '@client/lib/lazy-component'
 import { AppShell } from './shell/app-shell'
 
 /**
@@ -29,52 +30,25 @@ const pageModules = {
   accountPanel: () => import('./account-panel').then((m) => m.AccountPanel),
 }
 
-interface Page<P extends object> {
-  (props: P): ReactNode
-  /** Loads the page's code, so the next mount renders it without suspending. */
-  preload: () => Promise<void>
-}
-
-/**
- * A page whose code loads on demand. Once loaded (opened before, or preloaded by main.tsx ahead
- * of hydration), a new mount renders it at once: a prerendered page then hydrates together with
- * the shell, and a click on it is never dropped while its chunk is still on the way.
- */
-function page<P extends object = object>(load: () => Promise<ComponentType<P>>): Page<P> {
-  let loaded: ComponentType<P> | undefined
-  const remember = (component: ComponentType<P>) => (loaded = component)
-  const Lazy = lazy(() => load().then((component) => ({ default: remember(component) })))
-  function Lazily(props: P) {
-    const [Loaded] = useState(() => loaded)
-    return Loaded === undefined ? createElement(Lazy, props) : createElement(Loaded, props)
-  }
-  return Object.assign(Lazily, {
-    preload: () =>
-      load()
-        .then(remember)
-        .then(() => undefined),
-  })
-}
-
-const Home = page(pageModules.home)
-const Favorites = page(pageModules.favorites)
-const SeeMe = page(pageModules.seeme)
-const SakuraMap = page(pageModules.sakuramap)
-const Shop = page(pageModules.shop)
-const Premium = page(pageModules.premium)
-const Settings = page(pageModules.settings)
-const Master = page(pageModules.master)
-const Privacy = page(pageModules.privacy)
-const Terms = page(pageModules.terms)
-const Cookies = page(pageModules.cookies)
-const Dim25 = page(pageModules.dim25)
-const AnimeOp = page(pageModules.animeOp)
-const Articles = page(pageModules.articles)
-const NotFound = page(pageModules.notFound)
-const PublicProfile = page(pageModules.publicProfile)
+const Home = lazyComponent(pageModules.home)
+const Favorites = lazyComponent(pageModules.favorites)
+const SeeMe = lazyComponent(pageModules.seeme)
+const SakuraMap = lazyComponent(pageModules.sakuramap)
+const Shop = lazyComponent(pageModules.shop)
+const Premium = lazyComponent(pageModules.premium)
+const Settings = lazyComponent(pageModules.settings)
+const Master = lazyComponent(pageModules.master)
+const Privacy = lazyComponent(pageModules.privacy)
+const Terms = lazyComponent(pageModules.terms)
+const Cookies = lazyComponent(pageModules.cookies)
+const Dim25 = lazyComponent(pageModules.dim25)
+const AnimeOp = lazyComponent(pageModules.animeOp)
+const Articles = lazyComponent(pageModules.articles)
+const NotFound = lazyComponent(pageModules.notFound)
+const PublicProfile = lazyComponent(pageModules.publicProfile)
 
 /** The prerendered pages by path: the ones main.tsx hydrates (PRERENDERED_PATHS). */
-const PRERENDERED_PAGES: Record<string, Page<object>> = {
+const PRERENDERED_PAGES: Record<string, LazyComponent<object>> = {
   '/': Home,
   '/favorites': Favorites,
   '/seeme': SeeMe,
