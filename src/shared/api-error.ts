@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { AVATAR_ERROR_CODES } from './avatar'
 import { TWO_FACTOR_ERRORS } from './two-factor'
 
@@ -38,7 +38,7 @@ export const FieldIssueSchema = z.object({ field: z.string(), message: z.string(
 export const ApiErrorSchema = z.object({
   code: z.string(),
   message: z.string(),
-  issues: z.array(FieldIssueSchema).optional(),
+  issues: z.optional(z.array(FieldIssueSchema)),
 })
 
 export type ApiErrorBody = z.infer<typeof ApiErrorSchema>

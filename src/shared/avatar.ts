@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /**
  * Avatar uploads (SPEC 4 "Avatar flow", 5 and 9) as client and server both see them: what the

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** The longest name a passkey may have ("Pixel 8", "Work laptop"). */
 export const PASSKEY_NAME_MAX_LENGTH = 50
@@ -39,19 +39,19 @@ export const PASSKEY_ERROR_CODES = {
 } as const
 
 /** A passkey's name as the user types it; the server applies the same rule. */
-export const PasskeyNameSchema = z
-  .string()
-  .trim()
-  .min(1, PASSKEY_MESSAGES.nameEmpty)
-  .max(PASSKEY_NAME_MAX_LENGTH, PASSKEY_MESSAGES.nameTooLong)
-  .refine((name) => !/\p{Cc}/u.test(name), PASSKEY_MESSAGES.nameControl)
+export const PasskeyNameSchema = z.string().check(
+  z.trim(),
+  z.minLength(1, PASSKEY_MESSAGES.nameEmpty),
+  z.maxLength(PASSKEY_NAME_MAX_LENGTH, PASSKEY_MESSAGES.nameTooLong),
+  z.refine((name) => !/\p{Cc}/u.test(name), PASSKEY_MESSAGES.nameControl),
+)
 
 /** One passkey as the panel lists it: never its public key or credential id. */
 export const PasskeySummarySchema = z.object({
   id: z.string(),
-  name: z.string().nullable().optional(),
+  name: z.optional(z.nullable(z.string())),
   /** ISO 8601. */
-  createdAt: z.string().nullable().optional(),
+  createdAt: z.optional(z.nullable(z.string())),
 })
 export type PasskeySummary = z.infer<typeof PasskeySummarySchema>
 
@@ -59,6 +59,6 @@ export const PasskeyListSchema = z.array(PasskeySummarySchema)
 
 /** DELETE /api/me/password: the current password, which is then removed. */
 export const RemovePasswordRequestSchema = z.object({
-  password: z.string().min(1, PASSKEY_MESSAGES.passwordRequired).max(128),
+  password: z.string().check(z.minLength(1, PASSKEY_MESSAGES.passwordRequired), z.maxLength(128)),
 })
 export type RemovePasswordRequest = z.infer<typeof RemovePasswordRequestSchema>

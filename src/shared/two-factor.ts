@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** Codes of Mofu's two-factor refusals; the rest are Better Auth's plugin's own. */
 export const TWO_FACTOR_ERRORS = {
@@ -33,21 +33,24 @@ export const TWO_FACTOR_MESSAGES = {
 } as const satisfies Record<string, string>
 
 /** Six digits, as authenticator apps show them (spaces people type are dropped). */
-export const TotpCodeSchema = z
-  .string()
-  .transform((code) => code.replace(/\s/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, TWO_FACTOR_MESSAGES.codeFormat))
+export const TotpCodeSchema = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((code: string) => code.replace(/\s/g, '')),
+  ),
+  z.string().check(z.regex(/^\d{6}$/, TWO_FACTOR_MESSAGES.codeFormat)),
+)
 
 /** The answer to turning two-factor on: the secret as an otpauth URI, and the backup codes. */
 export const TwoFactorSetupSchema = z.object({
-  totpURI: z.string().startsWith('otpauth://totp/'),
+  totpURI: z.string().check(z.startsWith('otpauth://totp/')),
   backupCodes: z.array(z.string()),
 })
 export type TwoFactorSetup = z.infer<typeof TwoFactorSetupSchema>
 
 /** What the account panel reads of the session: whether two-factor is on. */
 export const TwoFactorStatusSchema = z.object({
-  user: z.object({ twoFactorEnabled: z.boolean().nullish() }),
+  user: z.object({ twoFactorEnabled: z.nullish(z.boolean()) }),
 })
 
 /** A password sign-in of an account with two-factor on answers this instead of a session. */

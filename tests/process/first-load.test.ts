@@ -61,16 +61,16 @@ it('a signed-out visit asks for the session without loading zod and the shared s
 })
 
 /**
- * What opening the account panel may add to what / loaded, for a signed-out visitor (the bench's
- * goal is under 30 KB; this holds what is reached): 59.3 KB while the signed-in view and the
- * reset view came along.
+ * Issue 12's budget: opening the account panel adds under 30 KB of gzipped JavaScript to what /
+ * loaded, for a signed-out visitor. It was 59.3 KB while the signed-in and reset views came
+ * along and sign-in checked answers with zod's classic API.
  */
-const SIGNED_OUT_PANEL_JS_LIMIT = 40 * 1024
+const SIGNED_OUT_PANEL_JS_BUDGET = 30 * 1024
 
-it('opening the account panel signed out adds at most 40 KB of gzipped JavaScript: not the signed-in or reset views', async () => {
+it('opening the account panel signed out adds under 30 KB of gzipped JavaScript: not the signed-in or reset views', async () => {
   const panel = await accountPanelLoad(CLIENT)
   expect(panel.files.length).toBeGreaterThan(0)
-  expect(panel.jsGzipBytes).toBeLessThanOrEqual(SIGNED_OUT_PANEL_JS_LIMIT)
+  expect(panel.jsGzipBytes).toBeLessThan(SIGNED_OUT_PANEL_JS_BUDGET)
   const manifest = JSON.parse(
     fs.readFileSync(path.join(CLIENT, '.vite/manifest.json'), 'utf8'),
   ) as Record<string, ManifestChunk>

@@ -1,4 +1,5 @@
-import type { z } from 'zod'
+import { safeParse } from 'zod/mini'
+import type { $ZodType } from 'zod/v4/core'
 import { ApiErrorSchema, type ApiErrorBody } from '@shared/api-error'
 import { AUTH_MESSAGES } from '@shared/auth-messages'
 import { requestTimeoutMs } from './request-timeout'
@@ -73,19 +74,19 @@ export async function requestFile(path: string): Promise<Blob> {
 }
 
 /** An answer that must match `schema`; anything else is a failure too. */
-function matching<T>(schema: z.ZodType<T>, body: unknown): T {
-  const answer = schema.safeParse(body)
+function matching<T>(schema: $ZodType<T>, body: unknown): T {
+  const answer = safeParse(schema, body)
   if (!answer.success) throw new ApiError(200, 'UNEXPECTED_ANSWER', AUTH_MESSAGES.somethingWrong)
   return answer.data
 }
 
 /** A call whose answer must match `schema`; anything else is a failure too. */
-export async function requestJson<T>(path: string, schema: z.ZodType<T>, init: Call = {}) {
+export async function requestJson<T>(path: string, schema: $ZodType<T>, init: Call = {}) {
   return matching(schema, await call(path, init))
 }
 
 /** The answer to a request made without this module, read as requestJson reads one. */
-export function answerOf<T>(path: string, status: number, body: unknown, schema: z.ZodType<T>) {
+export function answerOf<T>(path: string, status: number, body: unknown, schema: $ZodType<T>) {
   const failure = failureOf(path, status, body)
   if (failure !== null) throw failure
   return matching(schema, body)

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { TwoFactorRedirectSchema } from '@shared/two-factor'
 import { answerOf, requestJson, send } from '@client/lib/http'
 import { SESSION_PATH } from './session-check'
@@ -11,12 +11,12 @@ import { SESSION_PATH } from './session-check'
 const AUTH = '/api/auth'
 const post = (path: string, json: object) => send(`${AUTH}${path}`, { method: 'POST', json })
 
-const SessionSchema = z
-  .object({
+const SessionSchema = z.nullable(
+  z.object({
     user: z.object({ id: z.string(), email: z.string(), emailVerified: z.boolean() }),
     session: z.object({ expiresAt: z.string() }),
-  })
-  .nullable()
+  }),
+)
 
 const AccountListSchema = z.array(z.object({ providerId: z.string() }))
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { AUTH_MESSAGES } from '@shared/auth-messages'
 import { PASSKEY_ERROR_CODES, PASSKEY_MESSAGES, PasskeyListSchema } from '@shared/passkeys'
 import { ApiError, errorMessage, requestJson, send } from '@client/lib/http'
@@ -14,34 +14,34 @@ const Transports = z.array(
 const Descriptor = z.object({
   id: z.string(),
   type: z.enum(['public-key']),
-  transports: Transports.optional(),
+  transports: z.optional(Transports),
 })
 const UserVerification = z.enum(['discouraged', 'preferred', 'required'])
 
 const RegistrationOptionsSchema = z.object({
   challenge: z.string(),
-  rp: z.object({ name: z.string(), id: z.string().optional() }),
+  rp: z.object({ name: z.string(), id: z.optional(z.string()) }),
   user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
   pubKeyCredParams: z.array(z.object({ type: z.enum(['public-key']), alg: z.number() })),
-  timeout: z.number().optional(),
-  excludeCredentials: z.array(Descriptor).optional(),
-  authenticatorSelection: z
-    .object({
-      authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-      residentKey: z.enum(['discouraged', 'preferred', 'required']).optional(),
-      requireResidentKey: z.boolean().optional(),
-      userVerification: UserVerification.optional(),
-    })
-    .optional(),
-  attestation: z.enum(['direct', 'enterprise', 'indirect', 'none']).optional(),
+  timeout: z.optional(z.number()),
+  excludeCredentials: z.optional(z.array(Descriptor)),
+  authenticatorSelection: z.optional(
+    z.object({
+      authenticatorAttachment: z.optional(z.enum(['platform', 'cross-platform'])),
+      residentKey: z.optional(z.enum(['discouraged', 'preferred', 'required'])),
+      requireResidentKey: z.optional(z.boolean()),
+      userVerification: z.optional(UserVerification),
+    }),
+  ),
+  attestation: z.optional(z.enum(['direct', 'enterprise', 'indirect', 'none'])),
 })
 
 const AuthenticationOptionsSchema = z.object({
   challenge: z.string(),
-  timeout: z.number().optional(),
-  rpId: z.string().optional(),
-  allowCredentials: z.array(Descriptor).optional(),
-  userVerification: UserVerification.optional(),
+  timeout: z.optional(z.number()),
+  rpId: z.optional(z.string()),
+  allowCredentials: z.optional(z.array(Descriptor)),
+  userVerification: z.optional(UserVerification),
 })
 
 const AccountsSchema = z.array(z.object({ providerId: z.string() }))

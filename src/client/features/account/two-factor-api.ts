@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { AUTH_MESSAGES } from '@shared/auth-messages'
 import {
   TWO_FACTOR_ERRORS,
