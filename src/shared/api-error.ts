@@ -1,3 +1,4 @@
+// zod/mini, not zod: the signed-out account panel loads this (README "Client").
 import * as z from 'zod/mini'
 import { AVATAR_ERROR_CODES } from './avatar'
 import { TWO_FACTOR_ERRORS } from './two-factor'

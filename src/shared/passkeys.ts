@@ -1,3 +1,4 @@
+// zod/mini, not zod: the signed-out account panel loads this (README "Client").
 import * as z from 'zod/mini'
 
 /** The longest name a passkey may have ("Pixel 8", "Work laptop"). */

@@ -1,3 +1,4 @@
+// zod/mini, not zod: the signed-out account panel loads this (README "Client").
 import * as z from 'zod/mini'
 
 /** Codes of Mofu's two-factor refusals; the rest are Better Auth's plugin's own. */

@@ -1,3 +1,4 @@
+// zod/mini, not zod: the signed-out account panel loads this (README "Client").
 import * as z from 'zod/mini'
 import { AUTH_MESSAGES } from '@shared/auth-messages'
 import {
