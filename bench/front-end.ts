@@ -72,33 +72,39 @@ interface ManifestChunk {
   imports?: string[]
 }
 
+/** Vite's manifest of the built client: each chunk's file and static imports, by source. */
+export type Manifest = Record<string, ManifestChunk>
+
 const MANIFEST = '.vite/manifest.json'
 /** Vite names the entry chunk after the HTML that loads main.tsx. */
-const ENTRY = 'index.html'
+export const ENTRY = 'index.html'
 /** main.tsx imports it at once on every page. */
-const SESSION = 'src/client/app/account-session.ts'
+export const SESSION = 'src/client/app/account-session.ts'
 const ACCOUNT_PANEL = 'src/client/app/account-panel.tsx'
+
+export async function readManifest(dir: string): Promise<Manifest> {
+  return JSON.parse(await fs.readFile(path.join(dir, MANIFEST), 'utf8')) as Manifest
+}
+
+/** The manifest keys `keys` import statically, themselves included. */
+export function withStaticImports(manifest: Manifest, keys: string[]): Set<string> {
+  const found = new Set<string>()
+  const visit = (key: string) => {
+    if (found.has(key)) return
+    const chunk = manifest[key]
+    if (chunk === undefined) throw new Error(`${MANIFEST} has no ${key}`)
+    found.add(key)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+  for (const key of keys) visit(key)
+  return found
+}
 
 /** The account panel's chunks and their static imports, less those / has loaded already. */
 export async function accountPanelLoad(dir: string): Promise<FirstLoad> {
-  const manifest = JSON.parse(await fs.readFile(path.join(dir, MANIFEST), 'utf8')) as Record<
-    string,
-    ManifestChunk
-  >
-  const withImports = (keys: string[]) => {
-    const found = new Set<string>()
-    const visit = (key: string) => {
-      if (found.has(key)) return
-      const chunk = manifest[key]
-      if (chunk === undefined) throw new Error(`${MANIFEST} has no ${key}`)
-      found.add(key)
-      for (const imported of chunk.imports ?? []) visit(imported)
-    }
-    for (const key of keys) visit(key)
-    return found
-  }
-  const loaded = withImports([ENTRY, SESSION])
-  const files = [...withImports([ACCOUNT_PANEL])]
+  const manifest = await readManifest(dir)
+  const loaded = withStaticImports(manifest, [ENTRY, SESSION])
+  const files = [...withStaticImports(manifest, [ACCOUNT_PANEL])]
     .filter((key) => !loaded.has(key))
     .map((key) => `/${manifest[key]?.file ?? key}`)
   let jsGzipBytes = 0

@@ -2,7 +2,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { expect, it } from 'vitest'
-import { accountPanelLoad } from '../../bench/front-end'
+import {
+  accountPanelLoad,
+  ENTRY,
+  readManifest,
+  SESSION,
+  withStaticImports,
+} from '../../bench/front-end'
 
 const CLIENT = path.resolve(import.meta.dirname, '../../dist/client')
 /** Issue 12's budget: the first load of / ships at most 80 KB of gzipped JavaScript. */
@@ -20,31 +26,12 @@ it('the first load of / stays within 80 KB of gzipped JavaScript', () => {
   expect(gzipped).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET)
 })
 
-interface ManifestChunk {
-  file: string
-  imports?: string[]
-}
-
-/** Every chunk `keys` import statically, themselves included, from Vite's manifest. */
-function staticClosure(manifest: Record<string, ManifestChunk>, keys: string[]): string[] {
-  const found = new Set<string>()
-  const visit = (key: string) => {
-    const chunk = manifest[key]
-    if (chunk === undefined) throw new Error(`the manifest has no ${key}`)
-    if (found.has(key)) return
-    found.add(key)
-    for (const imported of chunk.imports ?? []) visit(imported)
-  }
-  for (const key of keys) visit(key)
-  return [...found].map((key) => manifest[key]?.file ?? key)
-}
-
-it('a signed-out visit asks for the session without loading zod and the shared schemas', () => {
-  const manifest = JSON.parse(
-    fs.readFileSync(path.join(CLIENT, '.vite/manifest.json'), 'utf8'),
-  ) as Record<string, ManifestChunk>
+it('a signed-out visit asks for the session without loading zod and the shared schemas', async () => {
+  const manifest = await readManifest(CLIENT)
   // What every page runs at start: the entry, then the session check it imports at once.
-  const files = staticClosure(manifest, ['index.html', 'src/client/app/account-session.ts'])
+  const files = [...withStaticImports(manifest, [ENTRY, SESSION])].map(
+    (key) => manifest[key]?.file ?? key,
+  )
   expect(files.length).toBeGreaterThan(2)
   // Every zod build carries its issue code 'invalid_type'; the check is right where zod is.
   const withZod = fs
@@ -71,9 +58,7 @@ it('opening the account panel signed out adds under 30 KB of gzipped JavaScript:
   const panel = await accountPanelLoad(CLIENT)
   expect(panel.files.length).toBeGreaterThan(0)
   expect(panel.jsGzipBytes).toBeLessThan(SIGNED_OUT_PANEL_JS_BUDGET)
-  const manifest = JSON.parse(
-    fs.readFileSync(path.join(CLIENT, '.vite/manifest.json'), 'utf8'),
-  ) as Record<string, ManifestChunk>
+  const manifest = await readManifest(CLIENT)
   for (const view of [
     'src/client/app/signed-in-view.tsx',
     'src/client/features/account/reset-password-view.tsx',
