@@ -1,11 +1,14 @@
-import { z } from 'zod'
+// zod/mini, not zod: the account panel and the profile pages load this (README "Client").
+import * as z from 'zod/mini'
 
 /** POST /api/password-reset/verify: the code travels in the body, never in a logged URL. */
-export const ResetCodeCheckSchema = z.strictObject({ code: z.string().min(1).max(512) })
+export const ResetCodeCheckSchema = z.strictObject({
+  code: z.string().check(z.minLength(1), z.maxLength(512)),
+})
 
 /** Its answer: a spent or unknown code is an answer (valid false), not a failure. */
 export const ResetCodeAnswerSchema = z.object({
   valid: z.boolean(),
-  message: z.string().optional(),
+  message: z.optional(z.string()),
 })
 export type ResetCodeAnswer = z.infer<typeof ResetCodeAnswerSchema>

@@ -1,4 +1,5 @@
-import { z } from 'zod'
+// zod/mini, not zod: the account panel and the profile pages load this (README "Client").
+import * as z from 'zod/mini'
 import { handleSkeleton } from './handle-skeleton'
 import { LANGUAGE_CHOICES } from './language'
 import { EFFECT_NAMES, FONTS, THEMES, type ChosenPreferences, type EffectName } from './preferences'
@@ -119,13 +120,16 @@ export const passesForReserved = (username: string) =>
   !RESERVED_HANDLES.has(username) && RESERVED_SKELETONS.has(handleSkeleton(username))
 
 export const HandleSchema = z
-  .string()
-  .max(200)
-  .transform((input) => normalizeHandle(input))
-  .superRefine(({ username }, ctx) => {
-    const problem = handleProblem(username)
-    if (problem !== null) ctx.addIssue({ code: 'custom', message: problem })
-  })
+  .pipe(
+    z.string().check(z.maxLength(200)),
+    z.transform((input: string) => normalizeHandle(input)),
+  )
+  .check(
+    z.superRefine(({ username }, ctx) => {
+      const problem = handleProblem(username)
+      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem })
+    }),
+  )
 
 /** Whether a name has anything to see once spaces and invisible format characters go. */
 function isVisible(name: string): boolean {
@@ -137,38 +141,40 @@ function isVisible(name: string): boolean {
  * nothing, except the language, which preferences kept before it existed lack: 'system' then.
  */
 export const PreferencesSchema = z.strictObject({
-  theme: z.enum(THEMES).nullable(),
+  theme: z.nullable(z.enum(THEMES)),
   font: z.enum(FONTS),
   effects: z.strictObject(
     Object.fromEntries(EFFECT_NAMES.map((name) => [name, z.boolean()])) as Record<
       EffectName,
-      z.ZodBoolean
+      z.ZodMiniBoolean
     >,
   ),
-  language: z.enum(LANGUAGE_CHOICES).default('system'),
-}) satisfies z.ZodType<ChosenPreferences>
+  language: z._default(z.enum(LANGUAGE_CHOICES), 'system'),
+}) satisfies z.ZodMiniType<ChosenPreferences>
 
 /** PATCH /api/me/profile: fields not sent stay as they are. Plan and pins are the server's. */
 export const ProfilePatchSchema = z.strictObject({
-  name: z
-    .string()
-    .transform((name) => name.trim())
-    .pipe(
-      z
-        .string()
-        .max(NAME_MAX_LENGTH, { message: NAME_MESSAGES.tooLong })
+  name: z.optional(
+    z.pipe(
+      z.pipe(
+        z.string(),
+        z.transform((name: string) => name.trim()),
+      ),
+      z.string().check(
+        z.maxLength(NAME_MAX_LENGTH, { message: NAME_MESSAGES.tooLong }),
         // Control characters have no place in a name (and PostgreSQL text cannot hold NUL).
-        .refine((name) => !/\p{Cc}/u.test(name), { message: NAME_MESSAGES.control })
+        z.refine((name) => !/\p{Cc}/u.test(name), { message: NAME_MESSAGES.control }),
         // Half an emoji (a lone surrogate) is not UTF-8: it would be stored as the replacement �.
-        .refine((name) => !/\p{Cs}/u.test(name), { message: NAME_MESSAGES.broken })
+        z.refine((name) => !/\p{Cs}/u.test(name), { message: NAME_MESSAGES.broken }),
         // Only spaces or invisible characters is no name at all.
-        .refine((name) => isVisible(name), { message: NAME_MESSAGES.empty }),
-    )
-    .optional(),
-  handle: HandleSchema.optional(),
-  font: z.enum(FONTS).optional(),
+        z.refine((name) => isVisible(name), { message: NAME_MESSAGES.empty }),
+      ),
+    ),
+  ),
+  handle: z.optional(HandleSchema),
+  font: z.optional(z.enum(FONTS)),
   /** Also sets `font` to the preferences' font. */
-  preferences: PreferencesSchema.optional(),
+  preferences: z.optional(PreferencesSchema),
 })
 export type ProfilePatch = z.input<typeof ProfilePatchSchema>
 /** A patch as the server keeps it, after the schema has normalized the handle. */
@@ -186,10 +192,10 @@ export const ProfileSchema = z.object({
   font: z.string(),
   pinCount: z.number(),
   usedPinCount: z.number(),
-  pinResetAt: z.string().nullable(),
+  pinResetAt: z.nullable(z.string()),
   plan: z.string(),
   /** Null until the account has kept any (the first signed-in browser gives its own). */
-  preferences: PreferencesSchema.nullable(),
+  preferences: z.nullable(PreferencesSchema),
 })
 export type Profile = z.infer<typeof ProfileSchema>
 
@@ -208,6 +214,6 @@ export const HandleAvailabilitySchema = z.object({
   available: z.boolean(),
   message: z.string(),
   /** Free IDs built from the one asked for, when it is taken or too similar (at most three). */
-  suggestions: z.array(z.string()).max(3),
+  suggestions: z.array(z.string()).check(z.maxLength(3)),
 })
 export type HandleAvailability = z.infer<typeof HandleAvailabilitySchema>

@@ -1,12 +1,13 @@
-import { z } from 'zod'
+// zod/mini, not zod: the account panel and the profile pages load this (README "Client").
+import * as z from 'zod/mini'
 
 /** One signed-in session as the account panel lists it (README "Sessions"); never its token. */
 export const SessionSummarySchema = z.object({
   id: z.string(),
   /** e.g. 'Chrome 156', or null when the browser did not say. */
-  browser: z.string().nullable(),
+  browser: z.nullable(z.string()),
   /** e.g. 'Linux', 'iOS', or null. */
-  system: z.string().nullable(),
+  system: z.nullable(z.string()),
   signedInAt: z.string(),
   lastSeenAt: z.string(),
   thisDevice: z.boolean(),

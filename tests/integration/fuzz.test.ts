@@ -40,7 +40,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH'])
 /** Where the app mounts Better Auth; its endpoints below it come from the auth instance. */
 const AUTH_MOUNT = '/api/auth/*'
 /** Each of Mofu's own JSON body routes: its schema and a body it takes. */
-const MOFU_BODIES: Record<string, { schema: z.ZodType; valid: Record<string, string> }> = {
+const MOFU_BODIES: Record<string, { schema: z.core.$ZodType; valid: Record<string, string> }> = {
   'PATCH /api/me/profile': {
     schema: ProfilePatchSchema,
     valid: { name: 'Sakura', handle: 'sakura', font: 'default' },
@@ -155,10 +155,12 @@ function isJson(text: string): boolean {
 /** The field names of a schema: through optional and intersection; undefined for any names. */
 function fieldsOf(schema: unknown): string[] | undefined {
   if (schema === undefined) return []
-  if (schema instanceof z.ZodOptional) return fieldsOf(schema.unwrap())
-  if (schema instanceof z.ZodObject) return Object.keys(schema.shape)
-  if (schema instanceof z.ZodIntersection) {
-    return [...(fieldsOf(schema.def.left) ?? []), ...(fieldsOf(schema.def.right) ?? [])]
+  // zod's core classes: Better Auth's schemas are zod's classic API, some of Mofu's zod/mini.
+  if (schema instanceof z.core.$ZodOptional) return fieldsOf(schema._zod.def.innerType)
+  if (schema instanceof z.core.$ZodObject) return Object.keys(schema._zod.def.shape)
+  if (schema instanceof z.core.$ZodIntersection) {
+    const { left, right } = schema._zod.def
+    return [...(fieldsOf(left) ?? []), ...(fieldsOf(right) ?? [])]
   }
   return undefined
 }

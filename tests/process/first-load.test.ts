@@ -47,6 +47,21 @@ it('a signed-out visit asks for the session without loading zod and the shared s
   expect(loadedWithZod).toEqual([])
 })
 
+it('the client checks what it is sent with zod/mini alone: no chunk carries zod’s classic API', () => {
+  const assets = path.join(CLIENT, 'assets')
+  const scripts = fs
+    .readdirSync(assets)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => [file, fs.readFileSync(path.join(assets, file), 'utf8')] as const)
+  // Each zod schema type is built by a constructor that carries its name: ZodMiniType in
+  // zod/mini, ZodType in the classic API (11 KB more, and its evaluation a long task).
+  const named = (name: string) => new RegExp(`[\`'"]${name}[\`'"]`)
+  expect(scripts.filter(([, code]) => named('ZodMiniType').test(code))).toHaveLength(1)
+  expect(scripts.filter(([, code]) => named('ZodType').test(code)).map(([file]) => file)).toEqual(
+    [],
+  )
+})
+
 /**
  * Issue 12's budget: opening the account panel adds under 30 KB of gzipped JavaScript to what /
  * loaded, for a signed-out visitor. It was 59.3 KB while the signed-in and reset views came
