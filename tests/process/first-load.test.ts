@@ -97,3 +97,28 @@ it('dynamic imports leave their chunks to fetch their own imports: no script is 
   expect(lists.length).toBeGreaterThan(0)
   expect(lists.flat().filter((file) => file.endsWith('.js'))).toEqual([])
 })
+
+/** V8's explicit compile hint (vite.config.ts, compileHints): compile every function up front. */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
+
+it('the scripts a page loads at once ask V8 to compile them as they arrive; what loads later compiles lazily', async () => {
+  const manifest = await readManifest(CLIENT)
+  const read = (file: string) => fs.readFileSync(path.join(CLIENT, file), 'utf8')
+  const atStart = [...withStaticImports(manifest, [ENTRY])].map((key) => manifest[key]?.file ?? '')
+  expect(atStart.length).toBeGreaterThan(1)
+  for (const file of atStart) expect(read(file).startsWith(COMPILE_HINT), file).toBe(true)
+  // Each source map (Vite's preload polyfill has none) has a line for each line of code but the
+  // last (its own address), the hint's line empty: positions still map to where they came from.
+  const mapped = atStart.filter((file) => fs.existsSync(path.join(CLIENT, `${file}.map`)))
+  expect(mapped.length).toBeGreaterThan(1)
+  for (const file of mapped) {
+    const { mappings } = JSON.parse(read(`${file}.map`)) as { mappings: string }
+    expect(mappings.split(';').length, file).toBe(read(file).split('\n').length - 1)
+    expect(mappings.startsWith(';'), file).toBe(true)
+  }
+  for (const later of ['src/client/features/pages/home-page.tsx', SESSION]) {
+    const file = manifest[later]?.file
+    expect(file, later).toBeDefined()
+    expect(read(file ?? '').includes(COMPILE_HINT), later).toBe(false)
+  }
+})
