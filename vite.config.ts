@@ -31,7 +31,7 @@ function inlinePrepaint(): Plugin {
 }
 
 /** V8's explicit compile hint (Chrome 136 on): compile every function of the file up front. */
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad'
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad'
 
 /**
  * Puts COMPILE_HINT at the top of the chunks a page loads at once (the static imports of an HTML
@@ -39,7 +39,8 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad'
  * script arrives, off the main thread where Chrome streams it, instead of one by one on first
  * call inside the hydration task. Chunks loaded later keep lazy compilation: most of their code
  * runs only once their page or dialog opens. The hint goes in after minification, which drops
- * comments (Rolldown's postBanner: the chunk's hash and source map take it into account).
+ * comments (Rolldown's postBanner: the chunk's hash and source map take it into account; it
+ * also starts every other chunk with an empty line).
  */
 function compileHints(): Plugin {
   /** The modules the HTML entries import statically, followed through. */
@@ -61,7 +62,7 @@ function compileHints(): Plugin {
   let atStart = new Set<string>()
   return {
     name: 'mofu-compile-hints',
-    apply: (_config, { isSsrBuild }) => isSsrBuild !== true,
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && isSsrBuild !== true,
     renderStart() {
       atStart = importedAtStart(this)
     },
