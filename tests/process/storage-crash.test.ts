@@ -2,14 +2,18 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import readline from 'node:readline'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { build } from 'esbuild'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { createLocalStorage, removeOrphanedTempFiles } from '../../src/server/storage/local-storage'
 
 /**
  * The local storage driver under kill -9, at random moments of a stream of writes: whatever the
- * moment, the object is the whole body of the last acknowledged put or of the one in flight.
+ * moment, the object is the whole body of the last acknowledged put or of the one in flight, and
+ * every acknowledged put had synced its bytes before renaming them into place and the folder
+ * after, as the writer reports from its wrapped `fs` (kill -9 alone cannot show durability).
  */
 
 const KEY = 'avatars/crash-subject'
@@ -37,6 +41,14 @@ beforeAll(async () => {
   return () => fs.rm(dir, { recursive: true, force: true })
 })
 
+const StepsSchema = z.array(
+  z.union([
+    z.tuple([z.literal('sync'), z.string()]),
+    z.tuple([z.literal('rename'), z.string(), z.string()]),
+  ]),
+)
+type Steps = z.infer<typeof StepsSchema>
+
 /** Starts a writer; resolves with it once its first put is acknowledged. */
 async function startWriter(dir: string) {
   const child = spawn(process.execPath, [writer, dir, KEY, String(SIZE)], {
@@ -44,12 +56,15 @@ async function startWriter(dir: string) {
   })
   let acknowledged = 0
   let firstAt = 0
+  /** The steps of each acknowledged put, by generation. */
+  const puts = new Map<number, Steps>()
   // 'close', not 'exit': every line the writer printed before it died has been read by then.
   const exited = new Promise<void>((resolve) => child.once('close', () => resolve()))
   const first = new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      const lines = chunk.toString().trim().split('\n')
-      acknowledged = Number(lines.at(-1))
+    readline.createInterface({ input: child.stdout }).on('line', (line) => {
+      const at = line.indexOf(' ')
+      acknowledged = Number(line.slice(0, at))
+      puts.set(acknowledged, StepsSchema.parse(JSON.parse(line.slice(at + 1))))
       if (firstAt === 0) {
         firstAt = Date.now()
         resolve()
@@ -62,9 +77,30 @@ async function startWriter(dir: string) {
     child,
     exited,
     acknowledged: () => acknowledged,
+    puts,
     /** Milliseconds per put so far. */
     putMs: () => (Date.now() - firstAt) / Math.max(1, acknowledged - 1),
   }
+}
+
+/**
+ * What a power cut could lose of a put that has answered, from the steps it took: a file renamed
+ * into place before its bytes were synced, or a rename whose folder was not synced after it.
+ */
+function notDurable(steps: Steps): string[] {
+  const renamed = steps.flatMap((step, at) => (step[0] === 'rename' ? [{ step, at }] : []))
+  if (!renamed.some(({ step }) => step[2] === KEY)) return [`${KEY} never renamed into place`]
+  return renamed.flatMap(({ step: [, from, to], at }) => {
+    const synced = (file: string, after: boolean) =>
+      steps.some(
+        ([kind, target], index) =>
+          kind === 'sync' && target === file && (after ? index > at : index < at),
+      )
+    return [
+      ...(synced(from, false) ? [] : [`${to} renamed before its bytes were synced`]),
+      ...(synced(path.dirname(to), true) ? [] : [`${to} renamed, its folder not synced after`]),
+    ]
+  })
 }
 
 /** Hidden temporary files left in the key's folder. */
@@ -74,7 +110,7 @@ async function tempFiles(dir: string) {
 }
 
 describe('kill -9 at random moments of a stream of 4 MB puts', () => {
-  it(`leaves the whole old or the whole new body, ${ROUNDS} times out of ${ROUNDS}`, async () => {
+  it(`leaves the whole old or the whole new body, ${ROUNDS} times out of ${ROUNDS}, each acknowledged put synced`, async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mofu-storage-crash-'))
     cleanups.push(() => fs.rm(dir, { recursive: true, force: true }))
     let putMs = 50
@@ -101,7 +137,12 @@ describe('kill -9 at random moments of a stream of 4 MB puts', () => {
       if (stored === null) throw new Error(`round ${round}: the object is gone`)
       expect(stored.size, `round ${round}`).toBe(SIZE)
       const generation = stored.body.readUInt32BE(0)
-      // Acknowledged means durable; at most the one put in flight may have landed after it.
+      // Acknowledged means durable: every put that answered synced its files and folder.
+      for (const [put, steps] of running.puts) {
+        expect(notDurable(steps), `round ${round}, put ${put}`).toEqual([])
+      }
+      // kill -9 keeps the page cache, so what is read back shows the order of the renames, not
+      // durability: the last acknowledged put, or the one in flight after it.
       expect(generation, `round ${round}`).toBeGreaterThanOrEqual(acknowledged)
       expect(generation, `round ${round}`).toBeLessThanOrEqual(acknowledged + 1)
       expect(generation).toBeGreaterThanOrEqual(acknowledgedBeforeKill)
