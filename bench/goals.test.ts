@@ -44,8 +44,18 @@ const measured: Figures = {
     rpsChangePercent: -1,
   },
   avatarWidgets: committed.avatarWidgets ?? [
-    { widget: 'account panel', cssPx: 96, bytes: PANEL_BYTES, urls: [] },
-    { widget: 'top-right button', cssPx: 40, bytes: BUTTON_BYTES, urls: [] },
+    {
+      widget: 'account panel',
+      cssPx: 96,
+      bytes: PANEL_BYTES,
+      urls: ['/media/avatars/u1/192.avif'],
+    },
+    {
+      widget: 'top-right button',
+      cssPx: 40,
+      bytes: BUTTON_BYTES,
+      urls: ['/media/avatars/u1/96.avif'],
+    },
   ],
   frontEnd: {
     ...committed.frontEnd,
@@ -149,18 +159,31 @@ describe('the goals of issue 12', () => {
 })
 
 describe('the avatar bytes goal of issue 15', () => {
-  const judged = (panel: number, button: number) =>
+  const avatar = (px: number) => [`/media/avatars/u1/${px}.avif?v=0123456789abcdef`]
+  const judged = (
+    panel: number,
+    button: number,
+    urls = { panel: avatar(192), button: avatar(96) },
+  ) =>
     evaluateGoals({
       ...measured,
       avatarWidgets: [
-        { widget: 'account panel', cssPx: 96, bytes: panel, urls: [] },
-        { widget: 'top-right button', cssPx: 40, bytes: button, urls: [] },
+        { widget: 'account panel', cssPx: 96, bytes: panel, urls: urls.panel },
+        { widget: 'top-right button', cssPx: 40, bytes: button, urls: urls.button },
       ],
     }).find((goal) => goal.goal === 'avatar bytes, account panel + button at 2x')
 
   it('adds the panel and the button, and meets 15 KB at most', () => {
     expect(judged(10 * 1024, 5 * 1024)).toMatchObject({ met: true, value: 15 * 1024 })
     expect(judged(10 * 1024, 5 * 1024 + 1)).toMatchObject({ met: false })
+  })
+
+  it('misses the goal when a widget fetched no avatar or read none of its bytes', () => {
+    // The default image in both: what a fixture user without an avatar gets.
+    expect(judged(0, 0, { panel: [], button: [] })).toMatchObject({ figure: 'missing', met: false })
+    // An avatar fetched, but its body could not be read.
+    expect(judged(0, BUTTON_BYTES)).toMatchObject({ figure: 'missing', met: false })
+    expect(judged(PANEL_BYTES, 0)).toMatchObject({ figure: 'missing', met: false })
   })
 
   it('misses the goal of results that have no such figure', () => {

@@ -1,3 +1,4 @@
+import type { WidgetBytes } from '../tests/support/avatar-bytes'
 import type { LoadFigures } from './load'
 import type { Figures, GoalResult } from './results'
 import type { ScaleDialect } from './scale'
@@ -213,9 +214,14 @@ function lighthouseGoals(figures: Figures): GoalResult[] {
   })
 }
 
+/**
+ * Missing, not met, when a widget fetched no avatar or read no bytes of it: it then showed the
+ * default image, or the reading failed, and 0 bytes would meet the goal without measuring it.
+ */
 function avatarBytesGoal({ avatarWidgets }: Figures): GoalResult {
   const goal = 'avatar bytes, account panel + button at 2x'
-  if (avatarWidgets === undefined || avatarWidgets.length === 0) {
+  const measured = (widget: WidgetBytes) => widget.urls.length > 0 && widget.bytes > 0
+  if (avatarWidgets === undefined || avatarWidgets.length === 0 || !avatarWidgets.every(measured)) {
     return missing(goal, `≤ ${kb(AVATAR_WIDGETS_MAX_BYTES)}`)
   }
   const total = avatarWidgets.reduce((sum, widget) => sum + widget.bytes, 0)
