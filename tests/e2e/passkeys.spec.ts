@@ -191,10 +191,21 @@ test('the e-mail field offers the passkey (conditional UI), and picking it signs
   await addAuthenticator(page)
   const email = await signedInAccount(page, 'passkey-autofill')
   await addPasskeyNamed(page, 'Phone')
-  await panel(page).getByRole('button', { name: 'Log out' }).click()
-  await panel(page).getByRole('button', { name: 'ログアウト' }).click()
-  // The log-in view asks the browser for its passkeys under the e-mail field; the virtual
-  // authenticator picks its only one, as a user would from the suggestions.
+  // The virtual authenticator picks its only passkey at once, as a user would from the
+  // suggestions: its answer waits here until the signed-out view has been seen.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/api/auth/passkey/verify-authentication', async (route) => {
+    await held
+    await route.continue()
+  })
+  await logOut(page)
+  await expect(panel(page).getByLabel('Email')).toHaveAttribute('autocomplete', 'username webauthn')
+  const verified = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/auth/passkey/verify-authentication',
+  )
+  release()
+  expect((await verified).status()).toBe(200)
   await expect(panel(page).locator('[data-state="signed-in"]')).toBeVisible()
   await expect(panel(page).getByText(email)).toBeVisible()
 })
