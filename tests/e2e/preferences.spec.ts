@@ -328,9 +328,23 @@ test('signed in, preferences follow the account to another browser; signed out t
   await panel(second).getByRole('button', { name: 'Log out' }).click()
   await panel(second).getByRole('button', { name: 'ログアウト' }).click()
   await expect(panel(second).locator('[data-state="signed-out"]')).toBeVisible()
+  const saves: string[] = []
+  second.on('request', (sent) => {
+    if (sent.method() === 'PATCH' && new URL(sent.url()).pathname === '/api/me/profile') {
+      saves.push(sent.postData() ?? '')
+    }
+  })
   await second.goto('/settings')
   await switchOff(second, 'Folder open')
+  await second.reload()
+  await expect(second.getByRole('switch', { name: 'Folder open' })).not.toBeChecked()
+  expect(saves, 'saves sent after logging out').toEqual([])
+  expect((await second.request.get('/api/me/profile')).status()).toBe(401)
   await other.close()
+  const account = await page.request.get('/api/me/profile')
+  expect(await account.json()).toMatchObject({
+    preferences: { effects: { folderOpenEffect: true, dragParticleEffect: false } },
+  })
 
   await page.reload()
   await expect(page.getByRole('radio', { name: 'Default', exact: true })).toBeChecked()
