@@ -84,4 +84,16 @@ test('the thumbhash is painted while the avatar loads, then the image covers it'
   expect(await image.evaluate((element: HTMLImageElement) => element.complete)).toBe(false)
   release()
   expect(new URL(await loaded(image)).pathname).toMatch(/\/192\.avif$/)
+  // decode() resolves for a hidden image too: the image must be seen, over the whole circle
+  // inside its border.
+  await expect(image).toBeVisible()
+  await expect(image).toHaveCSS('opacity', '1')
+  const [covered, inside] = await image.evaluate((element: HTMLImageElement) => {
+    const round = element.closest('span')
+    return [
+      [element.offsetWidth, element.offsetHeight],
+      [round?.clientWidth, round?.clientHeight],
+    ]
+  })
+  expect(covered).toEqual(inside)
 })
