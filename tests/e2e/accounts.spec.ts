@@ -140,6 +140,7 @@ test('an invalid reset code shows no form', async ({ page }) => {
 test('Google sign-in in a popup; a Google user gets the hint at e-mail log-in', async ({
   page,
   browser,
+  allowConsoleError,
 }) => {
   const email = newEmail('google')
   await openPanel(page)
@@ -152,6 +153,7 @@ test('Google sign-in in a popup; a Google user gets the hint at e-mail log-in', 
   const other = await browser.newContext()
   const stranger = await other.newPage()
   await stranger.goto(`${process.env.MOFU_E2E_URL}/?account=true`)
+  allowConsoleError({ url: '/api/auth/sign-in/email', status: 401 })
   await logIn(stranger, email, 'any-password-1')
   await expect(panel(stranger).getByRole('alert')).toHaveText(
     'No account found. Try signing in with Google.',

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto'
-import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test'
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+} from '@playwright/test'
 
 /** One request a test means to fail, and so the one console error it may cause. */
 export interface ExpectedFailure {
@@ -32,10 +38,10 @@ function allows(allowance: Allowance, message: ConsoleMessage): boolean {
 
 /**
  * Every e2e test gets the app's URL as baseURL and fails on any console error or uncaught
- * page error, on any page of its browser context (popups and extra tabs too): a user would not
- * see one, so neither may a test. A request a test makes fail on purpose is allowed with
- * `allowConsoleError({ url, status })`: one call allows that one request's console line, once,
- * and the test fails if the request never failed.
+ * page error, on any page of its browser context (popups and extra tabs too) or of a context it
+ * makes with `browser.newContext()`: a user would not see one, so neither may a test. A request
+ * a test makes fail on purpose is allowed with `allowConsoleError({ url, status })`: one call
+ * allows that one request's console line, once, and the test fails if the request never failed.
  */
 export const test = base.extend<{
   consoleErrors: string[]
@@ -61,7 +67,7 @@ export const test = base.extend<{
     await use((failure) => consoleAllowances.push({ ...failure, used: false }))
   },
   consoleErrors: [
-    async ({ context, page, consoleAllowances: allowances }, use) => {
+    async ({ browser, context, page, consoleAllowances: allowances }, use) => {
       const errors: string[] = []
       const watch = (watched: Page) => {
         watched.on('console', (message) => {
@@ -76,9 +82,14 @@ export const test = base.extend<{
         })
         watched.on('pageerror', (error) => errors.push(error.message))
       }
+      const watchPages = (made: BrowserContext) => made.on('page', watch)
       watch(page)
-      context.on('page', watch)
+      watchPages(context)
+      // Contexts the test makes itself (browser.newContext(), browser.newPage()): another
+      // browser in the story is still one a user looks at.
+      browser.on('context', watchPages)
       await use(errors)
+      browser.off('context', watchPages)
       context.off('page', watch)
       expect(errors, 'console errors').toEqual([])
       const unused = allowances.filter((allowance) => !allowance.used)
