@@ -91,7 +91,8 @@ const PASSKEY_JA: Translation<typeof PASSKEY_MESSAGES> = {
   cancelled: '完了する前にパスキーの画面が閉じられました。変更はありません。',
   unsupported: 'このブラウザではパスキーを使えません。別のブラウザか端末でお試しください。',
   alreadyAdded: 'この端末には、すでにあなたのアカウントのパスキーがあります。',
-  notFresh: '安全のため、パスキーを追加する前に一度ログアウトして、もう一度ログインしてください。',
+  notFresh:
+    '安全のため、一度ログアウトして、もう一度ログインしてください。この変更には 10 分以内のログインが必要です。',
   registrationFailed:
     'パスキーを追加できませんでした（ブラウザが確認できませんでした）。もう一度お試しください。',
   signInFailed:

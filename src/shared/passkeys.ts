@@ -14,7 +14,8 @@ export const PASSKEY_MESSAGES = {
   cancelled: 'The passkey prompt was closed before it finished. Nothing was changed.',
   unsupported: 'This browser cannot use passkeys. Try another browser or device.',
   alreadyAdded: 'This device already holds a passkey for your account.',
-  notFresh: 'For your safety, log out and log in again before adding a passkey.',
+  notFresh:
+    'For your safety, log out and log in again first: this change needs a sign-in within the last 10 minutes.',
   registrationFailed:
     'This passkey could not be added: the browser did not vouch for it. Please try again.',
   signInFailed: 'That passkey could not sign you in. Try again, or log in another way.',

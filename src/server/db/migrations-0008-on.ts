@@ -4,7 +4,8 @@ import type { DialectName } from './database'
 
 /**
  * Migrations 0008 on: look-alike handles, known browsers, disabled accounts, two-factor codes,
- * passkeys, avatar thumbhashes, preferences with the account (see migrations.ts).
+ * passkeys, avatar thumbhashes, preferences with the account, when a session last proved its
+ * owner (see migrations.ts).
  */
 export function migrations0008On(dialect: DialectName): Record<string, Migration> {
   // Better Auth reads booleans and dates as each dialect stores them natively.
@@ -163,6 +164,14 @@ export function migrations0008On(dialect: DialectName): Record<string, Migration
           .on('page_view_counts')
           .column('day')
           .execute()
+      },
+    },
+    '0016_session_authenticated_at': {
+      // When the session's owner last proved who they are (auth/recent-proof.ts). A session
+      // signed in before this migration counts from its sign-in, as it did until now.
+      async up(db) {
+        await db.schema.alterTable('session').addColumn('authenticatedAt', date).execute()
+        await sql`update session set "authenticatedAt" = "createdAt"`.execute(db)
       },
     },
   }
