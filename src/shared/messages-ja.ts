@@ -107,6 +107,8 @@ const PASSKEY_JA: Translation<typeof PASSKEY_MESSAGES> = {
   passwordRequired: 'パスワードを削除するには、現在のパスワードを入力してください。',
   passkeyOnly:
     'このアカウントにはパスワードがありません。「パスキーでログイン」を使うか、「パスワードをお忘れですか？」から設定してください。',
+  userVerificationRequired:
+    'このパスキーは指紋・顔・PINでのロック解除が必要です。もう一度試して、求められたらロックを解除してください。',
 }
 
 const TWO_FACTOR_JA: Translation<typeof TWO_FACTOR_MESSAGES> = {

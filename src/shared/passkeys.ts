@@ -29,6 +29,8 @@ export const PASSKEY_MESSAGES = {
   passwordRequired: 'Please enter your current password to remove it.',
   passkeyOnly:
     "This account has no password: use 'Sign in with a passkey', or 'Forgot password?' to set one.",
+  userVerificationRequired:
+    'This passkey has to be unlocked with your fingerprint, face or PIN. Please try again and unlock it when asked.',
 } as const
 
 /** Error codes of the answers above, beside Better Auth's own. */
@@ -38,6 +40,7 @@ export const PASSKEY_ERROR_CODES = {
   noPasswordToRemove: 'NO_PASSWORD',
   passwordStillNeeded: 'PASSWORD_STILL_NEEDED',
   passkeyOnly: 'PASSKEY_ONLY',
+  userVerificationRequired: 'USER_VERIFICATION_REQUIRED',
 } as const
 
 /** A passkey's name as the user types it; the server applies the same rule. */

@@ -3,7 +3,7 @@ import { authenticator } from '../support/authenticator'
 import { addPasskey, callAuth, signInWithPasskey } from '../support/passkey-flow'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { createTestUser, keptCookies, TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
  * One "authenticated at" per session (README "Accounts"): the changes that need a recent proof
@@ -91,12 +91,8 @@ async function turnOnTwoFactor(user: TestUser, cookie: string, body: object) {
     body: { code: await code() },
   })
   expect(confirmed.status).toBe(200)
-  return { enabled, cookie: lastOfEach(confirmed.cookie) }
+  return { enabled, cookie: keptCookies(confirmed.cookie) }
 }
-
-/** A Cookie header with the last value the answer set for each name, as a browser keeps. */
-const lastOfEach = (cookie: string) =>
-  [...new Map(cookie.split('; ').map((pair) => [pair.split('=')[0], pair])).values()].join('; ')
 
 /** Whether the session `cookie` names may begin adding a passkey: its status. */
 const beginPasskey = async (user: TestUser, cookie: string) =>

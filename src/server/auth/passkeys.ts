@@ -142,6 +142,15 @@ export function passkeyPlugins(deps: PasskeyDeps) {
       ],
       after: [
         {
+          // The plugin asks browsers for user verification only where available ("preferred").
+          matcher: (ctx) => ctx.path === '/passkey/generate-authenticate-options',
+          handler: createAuthMiddleware(async (ctx) => {
+            const options = ctx.context.returned
+            if (options === null || typeof options !== 'object' || options instanceof Error) return
+            return ctx.json({ ...options, userVerification: 'required' })
+          }),
+        },
+        {
           matcher: (ctx) =>
             ctx.path === '/passkey/verify-registration' ||
             ctx.path === '/passkey/delete-passkey' ||
@@ -192,6 +201,18 @@ export function passkeyPlugins(deps: PasskeyDeps) {
     ],
   } satisfies BetterAuthPlugin
 
+  /** A passkey is two factors only if the authenticator checked who holds it (WebAuthn UV). */
+  const requireUserVerification = (
+    verified: boolean | undefined,
+    status: 'BAD_REQUEST' | 'UNAUTHORIZED',
+  ) => {
+    if (verified === true) return
+    throw new APIError(status, {
+      code: PASSKEY_ERROR_CODES.userVerificationRequired,
+      message: PASSKEY_MESSAGES.userVerificationRequired,
+    })
+  }
+
   return [
     passkey({
       rpID: site.hostname,
@@ -199,6 +220,15 @@ export function passkeyPlugins(deps: PasskeyDeps) {
       // The only origin whose WebAuthn answers count; Better Auth would otherwise take the
       // request's own Origin header.
       origin: site.origin,
+      authenticatorSelection: { residentKey: 'preferred', userVerification: 'required' },
+      registration: {
+        afterVerification: ({ verification }) =>
+          requireUserVerification(verification.registrationInfo?.userVerified, 'BAD_REQUEST'),
+      },
+      authentication: {
+        afterVerification: ({ verification }) =>
+          requireUserVerification(verification.authenticationInfo.userVerified, 'UNAUTHORIZED'),
+      },
     }),
     mofuPasskeys,
   ] as const
