@@ -123,7 +123,10 @@ export function createApp(deps: AppDeps) {
         clientAddress,
       }),
     )
-    .route('/api/me/sessions', sessionRoutes({ auth: deps.auth, logger, clientAddress }))
+    .route(
+      '/api/me/sessions',
+      sessionRoutes({ auth: deps.auth, db: database.db, logger, clientAddress }),
+    )
     .route('/api/me/profile', ownProfileRoutes(profiles))
     .route('/api/me/avatar', ownAvatarRoutes(avatars))
     .route('/api/handles', handleRoutes(profiles))

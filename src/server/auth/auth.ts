@@ -20,6 +20,7 @@ import { passwordResetMail, verificationMail } from '../mail/templates'
 import { databaseHooks } from './database-hooks'
 import { recentProofPlugin, SESSION_FIELDS } from './recent-proof'
 import { requestHooks } from './request-hooks'
+import { forgetTrustedBrowsers } from './trusted-browsers'
 import { TWO_FACTOR_DISABLED_PATHS, TWO_FACTOR_RATE_LIMITS, twoFactorPlugins } from './two-factor'
 import { verificationLinks } from './verification-links'
 import {
@@ -187,6 +188,7 @@ export function createAuth(deps: AuthDeps) {
         notices.passwordChanged(user, request?.headers)
         // A completed reset proves the owner: failed guesses before it no longer lock them out.
         await deps.limiter.clear(LIMITS.signInFailures, user.email.toLowerCase())
+        await forgetTrustedBrowsers(db, user.id)
       },
     },
     emailVerification: {
