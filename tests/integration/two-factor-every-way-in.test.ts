@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PASSKEY_ERROR_CODES } from '../../src/shared/passkeys'
 import { TWO_FACTOR_ERRORS } from '../../src/shared/two-factor'
 import { authenticator, awayFromStepEdge } from '../support/authenticator'
+import { signInWithGoogle } from '../support/google-flow'
+import { startOidcProvider, type OidcPeer } from '../support/oidc-provider'
 import { addPasskey, callAuth, signInWithPasskey } from '../support/passkey-flow'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
@@ -19,12 +21,25 @@ let smtp: SmtpCapture
 let subject: TestApp
 let sequence = 0
 
+let oidc: OidcPeer
+
 beforeAll(async () => {
   smtp = await startSmtpCapture()
-  subject = await createTestApp({ smtpUrl: smtp.url })
+  oidc = await startOidcProvider({
+    clientId: 'mofu-web',
+    clientSecret: 'test-client-secret-0123456789',
+    redirectUris: [`${SITE}/api/auth/callback/google`],
+  })
+  subject = await createTestApp({
+    smtpUrl: smtp.url,
+    auth: {
+      google: { clientId: oidc.clientId, clientSecret: oidc.clientSecret, issuer: oidc.issuer },
+    },
+  })
 }, 60_000)
 afterAll(async () => {
   await subject?.dispose()
+  await oidc?.close()
   await smtp?.close()
 })
 
@@ -148,4 +163,27 @@ describe('wrong codes when turning two-factor off', () => {
     expect(withCode.json.code).toBe(TWO_FACTOR_ERRORS.codesLocked)
     // Eleven password checks (scrypt) on a busy machine.
   }, 60_000)
+})
+
+describe('Google sign-in into an account with two-factor on', () => {
+  it('asks for the code before there is a session', async () => {
+    const user = await createUser()
+    const { code } = await turnOn(user)
+    const google = await signInWithGoogle(subject.app, oidc, user.email, user.ip)
+    expect(google.status).toBe(302)
+    expect(new URL(google.location, SITE).searchParams.getAll('error')).toEqual([
+      TWO_FACTOR_ERRORS.googleCodeRequired,
+    ])
+    const cookie = keptCookies(google.cookie)
+    const session = await callAuth(subject.app, '/get-session', { ip: user.ip, cookie })
+    expect(session.json.session ?? null).toBeNull()
+
+    const given = await callAuth(subject.app, '/two-factor/verify-totp', {
+      ip: user.ip,
+      cookie,
+      body: { code: await code(1) },
+    })
+    expect(given.status).toBe(200)
+    expect(given.cookie).toContain('session_token=')
+  })
 })

@@ -5,6 +5,7 @@ import { CODE_LOCK_SECONDS } from '../../shared/two-factor'
 import type { Tables } from '../db/tables'
 import { requestSource, type SecurityEventName, type SecurityEventSource } from '../security-events'
 import type { AccountNotices } from './account-notices'
+import { googleTwoFactorPlugin } from './google-two-factor'
 import { twoFactorCodeHooks } from './two-factor-codes'
 import { forgetTrustedBrowsers, trustedBrowsersPlugin } from './trusted-browsers'
 
@@ -91,6 +92,7 @@ export function twoFactorPlugins(deps: TwoFactorDeps) {
       accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: CODE_LOCK_SECONDS },
     }),
     trustedBrowsersPlugin(deps.db),
+    googleTwoFactorPlugin(),
     twoFactorCodeHooks(deps.db),
     switchNotices(deps),
   ] as const

@@ -116,6 +116,7 @@ export function SignInView() {
     setMessage(null)
     const failure = await signInWithGooglePopup()
     if (failure === null) await sessionChanged()
+    else if (typeof failure === 'object') setNeedsCode(true)
     else setMessage({ tone: 'error', text: failure })
     setBusy(null)
   }
