@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { passkey } from '@better-auth/passkey'
 import type { BetterAuthPlugin } from 'better-auth'
 import {
@@ -21,6 +22,14 @@ import { LIMITS, type Limiter } from '../http/limiter'
 import { requestSource, type SecurityEventName, type SecurityEventSource } from '../security-events'
 import type { AccountNotices } from './account-notices'
 import { signInMethods, signInRemains } from './sign-in-methods'
+
+/**
+ * Whether browsers can use passkeys for this PUBLIC_URL: WebAuthn takes a host name as the
+ * relying party, never an IP address (`localhost` is a name).
+ */
+export function passkeysPossible(publicUrl: string): boolean {
+  return isIP(new URL(publicUrl).hostname.replace(/^\[|\]$/g, '')) === 0
+}
 
 /** Better Auth's passkey endpoint Mofu does not use: a passkey is named once, when added. */
 export const PASSKEY_DISABLED_PATHS = ['/passkey/update-passkey']

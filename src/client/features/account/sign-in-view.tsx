@@ -196,7 +196,7 @@ export function SignInView() {
       </form>
 
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-        {mode === 'login' && (
+        {mode === 'login' && publicConfig.passkeys && (
           <Button
             variant="quiet"
             busy={busy === 'reset'}
@@ -218,7 +218,7 @@ export function SignInView() {
         )}
       </div>
 
-      {mode === 'login' && (
+      {mode === 'login' && publicConfig.passkeys && (
         <>
           <div className="flex items-center gap-3 text-xs text-ink-muted" aria-hidden="true">
             <span className="h-px flex-1 bg-line" />
