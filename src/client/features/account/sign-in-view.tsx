@@ -196,7 +196,7 @@ export function SignInView() {
       </form>
 
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-        {mode === 'login' && publicConfig.passkeys && (
+        {mode === 'login' && (
           <Button
             variant="quiet"
             busy={busy === 'reset'}
