@@ -4,6 +4,7 @@ import type { RequestIdVariables } from 'hono/request-id'
 import { AUTH_MESSAGES } from '../shared/auth-messages'
 import { pageViewRoutes } from './analytics/routes'
 import type { Auth } from './auth/auth'
+import { passkeysPossible } from './auth/passkeys'
 import { sessionRoutes } from './auth/session-routes'
 import { accountRoutes } from './auth/account-routes'
 import { sessionStore } from './auth/session-store'
@@ -86,6 +87,7 @@ export function createApp(deps: AppDeps) {
           gaMeasurementId: deps.gaMeasurementId ?? null,
           googleSignIn: deps.googleSignIn,
           neutralAuthErrors: deps.neutralAuthErrors,
+          passkeys: passkeysPossible(deps.publicUrl),
         })
   const app = new Hono<{ Variables: RequestIdVariables }>()
     .use(
@@ -123,7 +125,10 @@ export function createApp(deps: AppDeps) {
         clientAddress,
       }),
     )
-    .route('/api/me/sessions', sessionRoutes({ auth: deps.auth, logger, clientAddress }))
+    .route(
+      '/api/me/sessions',
+      sessionRoutes({ auth: deps.auth, db: database.db, logger, clientAddress }),
+    )
     .route('/api/me/profile', ownProfileRoutes(profiles))
     .route('/api/me/avatar', ownAvatarRoutes(avatars))
     .route('/api/handles', handleRoutes(profiles))

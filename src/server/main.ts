@@ -5,7 +5,7 @@ import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { createApp } from './app'
 import { ConfigError, loadConfig, type Config } from './config'
-import { prepareDataDir, warnIfCookiesInsecure } from './startup-checks'
+import { prepareDataDir, warnIfCookiesInsecure, warnIfPasskeysImpossible } from './startup-checks'
 import { createLogger } from './logger'
 import { createMetrics } from './metrics/metrics'
 import { metricsRoutes } from './http/metrics-routes'
@@ -49,6 +49,7 @@ async function main() {
   const logger = createLogger(config.logLevel)
   prepareDataDir(config.dataDir, logger)
   warnIfCookiesInsecure(config.publicUrl, logger)
+  warnIfPasskeysImpossible(config.publicUrl, logger)
 
   const metrics = config.metrics === undefined ? undefined : createMetrics()
   const { database, auth, storage, limiter, redis, close } = await openServices(config, logger, {

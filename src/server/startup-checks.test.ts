@@ -4,7 +4,7 @@ import path from 'node:path'
 import { Writable } from 'node:stream'
 import { pino } from 'pino'
 import { afterEach, describe, expect, it } from 'vitest'
-import { prepareDataDir, warnIfCookiesInsecure } from './startup-checks'
+import { prepareDataDir, warnIfCookiesInsecure, warnIfPasskeysImpossible } from './startup-checks'
 import { openDatabase } from './db/database'
 import { createLocalStorage } from './storage/local-storage'
 
@@ -95,5 +95,21 @@ describe('PUBLIC_URL over http://', () => {
     await new Promise((resolve) => setImmediate(resolve))
     expect(lines).toHaveLength(count)
     if (count > 0) expect(String(lines[0]?.msg)).toMatch(/cookies are not Secure/)
+  })
+})
+
+describe('PUBLIC_URL on an IP address', () => {
+  it.each([
+    ['http://127.0.0.1:3000', 1],
+    ['https://192.168.1.10', 1],
+    ['http://[::1]:3000', 1],
+    ['http://localhost:3000', 0],
+    ['https://mofu.example', 0],
+  ])('%s logs %i warning(s) that passkeys are not offered', async (publicUrl, count) => {
+    const { logger, lines } = capturingLogger()
+    warnIfPasskeysImpossible(publicUrl, logger)
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(lines).toHaveLength(count)
+    if (count > 0) expect(String(lines[0]?.msg)).toMatch(/passkeys are not offered/)
   })
 })

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import type { Kysely, MigrationResultSet } from 'kysely'
+import { passkeysPossible } from './auth/passkeys'
 import { isLoopbackUrl } from './config'
 import type { Tables } from './db/tables'
 import type { Logger } from './logger'
@@ -29,6 +30,15 @@ export function warnIfCookiesInsecure(publicUrl: string, logger: Logger): void {
   logger.warn(
     { publicUrl },
     'PUBLIC_URL is http:// on a non-loopback address: cookies are not Secure and travel unencrypted; use https://',
+  )
+}
+
+/** Browsers refuse WebAuthn for an IP address, so the panel offers no passkeys there. */
+export function warnIfPasskeysImpossible(publicUrl: string, logger: Logger): void {
+  if (passkeysPossible(publicUrl)) return
+  logger.warn(
+    { publicUrl },
+    'PUBLIC_URL is an IP address, which browsers refuse for passkeys: passkeys are not offered; use a host name (localhost in development)',
   )
 }
 

@@ -91,7 +91,8 @@ const PASSKEY_JA: Translation<typeof PASSKEY_MESSAGES> = {
   cancelled: '完了する前にパスキーの画面が閉じられました。変更はありません。',
   unsupported: 'このブラウザではパスキーを使えません。別のブラウザか端末でお試しください。',
   alreadyAdded: 'この端末には、すでにあなたのアカウントのパスキーがあります。',
-  notFresh: '安全のため、パスキーを追加する前に一度ログアウトして、もう一度ログインしてください。',
+  notFresh:
+    '安全のため、一度ログアウトして、もう一度ログインしてください。この変更には 10 分以内のログインが必要です。',
   registrationFailed:
     'パスキーを追加できませんでした（ブラウザが確認できませんでした）。もう一度お試しください。',
   signInFailed:
@@ -106,6 +107,8 @@ const PASSKEY_JA: Translation<typeof PASSKEY_MESSAGES> = {
   passwordRequired: 'パスワードを削除するには、現在のパスワードを入力してください。',
   passkeyOnly:
     'このアカウントにはパスワードがありません。「パスキーでログイン」を使うか、「パスワードをお忘れですか？」から設定してください。',
+  userVerificationRequired:
+    'このパスキーは指紋・顔・PINでのロック解除が必要です。もう一度試して、求められたらロックを解除してください。',
 }
 
 const TWO_FACTOR_JA: Translation<typeof TWO_FACTOR_MESSAGES> = {

@@ -14,7 +14,8 @@ export const PASSKEY_MESSAGES = {
   cancelled: 'The passkey prompt was closed before it finished. Nothing was changed.',
   unsupported: 'This browser cannot use passkeys. Try another browser or device.',
   alreadyAdded: 'This device already holds a passkey for your account.',
-  notFresh: 'For your safety, log out and log in again before adding a passkey.',
+  notFresh:
+    'For your safety, log out and log in again first: this change needs a sign-in within the last 10 minutes.',
   registrationFailed:
     'This passkey could not be added: the browser did not vouch for it. Please try again.',
   signInFailed: 'That passkey could not sign you in. Try again, or log in another way.',
@@ -28,6 +29,8 @@ export const PASSKEY_MESSAGES = {
   passwordRequired: 'Please enter your current password to remove it.',
   passkeyOnly:
     "This account has no password: use 'Sign in with a passkey', or 'Forgot password?' to set one.",
+  userVerificationRequired:
+    'This passkey has to be unlocked with your fingerprint, face or PIN. Please try again and unlock it when asked.',
 } as const
 
 /** Error codes of the answers above, beside Better Auth's own. */
@@ -37,6 +40,7 @@ export const PASSKEY_ERROR_CODES = {
   noPasswordToRemove: 'NO_PASSWORD',
   passwordStillNeeded: 'PASSWORD_STILL_NEEDED',
   passkeyOnly: 'PASSKEY_ONLY',
+  userVerificationRequired: 'USER_VERIFICATION_REQUIRED',
 } as const
 
 /** A passkey's name as the user types it; the server applies the same rule. */

@@ -9,6 +9,8 @@ export interface PublicConfig {
   googleSignIn: boolean
   /** Sign-in failures show one neutral message (AUTH_NEUTRAL_ERRORS). */
   neutralAuthErrors: boolean
+  /** Passkeys are offered only where browsers allow them: PUBLIC_URL's host is no IP address. */
+  passkeys: boolean
 }
 
 export const PUBLIC_CONFIG_ELEMENT_ID = 'mofu-config'

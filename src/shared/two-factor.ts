@@ -14,6 +14,8 @@ export const TWO_FACTOR_ERRORS = {
   challengeSpent: 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE',
   /** Ten wrong codes in a row, over any sign-ins: the account's codes are locked a while. */
   codesLocked: 'CODES_LOCKED',
+  /** Google signed in an account with two-factor on: its log-in waits for a code. */
+  googleCodeRequired: 'TWO_FACTOR_REQUIRED',
 } as const
 
 /** How long ten wrong codes in a row lock an account's codes. */

@@ -186,3 +186,18 @@ test('closing the panel after a password change cancels the redirect to home', a
   await page.waitForTimeout(3_000)
   await expect(page).toHaveURL(/\/seeme$/)
 })
+
+test('under a PUBLIC_URL on an IP address the panel offers no passkeys', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  // The shared server's PUBLIC_URL is http://127.0.0.1:<port>, which browsers refuse for WebAuthn.
+  expect(new URL(baseURL ?? '').hostname).toBe('127.0.0.1')
+  await openPanel(page)
+  await expect(panel(page).getByRole('button', { name: 'Forgot password?' })).toBeVisible()
+  await expect(panel(page).getByRole('button', { name: 'Sign in with a passkey' })).toHaveCount(0)
+  await signInOnPage(page, request, baseURL ?? '')
+  await expect(panel(page).getByRole('heading', { name: 'Passkeys' })).toHaveCount(0)
+  await expect(panel(page).getByText('This browser cannot use passkeys')).toHaveCount(0)
+})

@@ -129,7 +129,7 @@ describe('sessions', () => {
     return session?.expiresAt === undefined ? null : new Date(session.expiresAt).getTime()
   }
 
-  it('end 30 days after sign-in however often they are renewed', async () => {
+  it('end 30 days after the last proof of who you are, however often they are renewed', async () => {
     const user = await newUser()
     const signedInAt = Date.now() - 29.5 * DAY_MS
     const { db, dialect } = subject.database
@@ -137,7 +137,11 @@ describe('sessions', () => {
     // Renewed daily for 29.5 days: due for renewal again (Better Auth renews a day after the last).
     await db
       .updateTable('session' as never)
-      .set({ createdAt: at(signedInAt), expiresAt: at(Date.now() + DAY_MS) } as never)
+      .set({
+        createdAt: at(signedInAt),
+        authenticatedAt: at(signedInAt),
+        expiresAt: at(Date.now() + DAY_MS),
+      } as never)
       .where('userId' as never, '=', user.uid as never)
       .execute()
 
@@ -198,14 +202,14 @@ describe('DELETE /api/me without a password (Google-only accounts)', () => {
       headers: { Cookie: user.cookie, Origin: ORIGIN },
     })
 
-  it('needs a sign-in within the last 10 minutes', async () => {
+  it('needs a proof of who you are within the last 10 minutes', async () => {
     const stale = await googleOnly()
     const { db, dialect } = subject.database
     const elevenMinutesAgo = new Date(Date.now() - 11 * 60 * 1000)
     await db
       .updateTable('session' as never)
       .set({
-        createdAt: dialect === 'postgres' ? elevenMinutesAgo : elevenMinutesAgo.toISOString(),
+        authenticatedAt: dialect === 'postgres' ? elevenMinutesAgo : elevenMinutesAgo.toISOString(),
       } as never)
       .where('userId' as never, '=', stale.uid as never)
       .execute()

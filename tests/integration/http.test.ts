@@ -286,11 +286,30 @@ describe('client assets', () => {
       gaMeasurementId: null,
       googleSignIn: false,
       neutralAuthErrors: false,
+      passkeys: true,
     })
     const hash = createHash('sha256').update(inlineScript).digest('base64')
     const csp = (await get('/')).headers.get('content-security-policy')
     expect(csp).toContain(`'sha256-${hash}'`)
     expect(/script-src[^;]*unsafe-inline/.test(csp ?? '')).toBe(false)
+  })
+
+  it('offer no passkeys under a PUBLIC_URL on an IP address, which browsers refuse for them', async () => {
+    const configOf = async (app: TestApp) => {
+      const html = await (await app.app.request('/')).text()
+      const config = /<script id="mofu-config" type="application\/json">(.*?)<\/script>/.exec(html)
+      return JSON.parse(config?.[1] ?? 'null') as { passkeys?: unknown }
+    }
+    const onAddress = await createTestApp({
+      app: { clientDir, publicUrl: 'http://127.0.0.1:3000' },
+      shareDatabaseOf: subject,
+    })
+    try {
+      expect((await configOf(onAddress)).passkeys).toBe(false)
+    } finally {
+      await onAddress.dispose()
+    }
+    expect((await configOf(subject)).passkeys).toBe(true)
   })
 
   it('cache hashed assets forever and serve them precompressed', async () => {

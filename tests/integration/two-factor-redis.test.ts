@@ -4,7 +4,8 @@ import { connectRedisStorage, type RedisStorage } from '../../src/server/auth/re
 import { authenticator, awayFromStepEdge } from '../support/authenticator'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { cookiesOf, createTestUser, TEST_PASSWORD } from '../support/test-users'
+import { joinCookies } from '../support/passkey-flow'
+import { cookiesOf, createTestUser, keptCookies, TEST_PASSWORD } from '../support/test-users'
 
 /** Two-factor log-in where sessions and challenges also live in Redis (REDIS_URL set). */
 const REDIS_URL = process.env.MOFU_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
@@ -68,4 +69,58 @@ it('turns on, asks for a code at log-in and takes each code once, with Redis', a
   const reused = await post('/two-factor/verify-totp', { code: current }, again.cookie)
   expect(reused.status).toBe(401)
   expect(reused.json.code).toBe('CODE_ALREADY_USED')
+})
+
+it('forgets a trusted browser kept in Redis after "Sign out everywhere else"', async () => {
+  const ip = `10.79.${Math.floor(Math.random() * 250)}.1`
+  const user = await createTestUser(subject.app, smtp, {
+    email: `trust-redis-${Date.now()}@mofu.test`,
+    ip,
+  })
+  const post = async (path: string, body: unknown, cookie: string) => {
+    const response = await subject.app.request(`/api/auth${path}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Forwarded-For': ip,
+        Origin: 'http://localhost:3000',
+        Cookie: cookie,
+      },
+      body: JSON.stringify(body),
+    })
+    return {
+      status: response.status,
+      json: (await response.json()) as Record<string, unknown>,
+      cookie: cookiesOf(response.headers),
+    }
+  }
+  await awayFromStepEdge()
+  const enabled = await post('/two-factor/enable', { password: TEST_PASSWORD }, user.cookie)
+  const code = authenticator(String(enabled.json.totpURI))
+  const confirmed = await post('/two-factor/verify-totp', { code: await code(-1) }, user.cookie)
+  expect(confirmed.status).toBe(200)
+  const first = keptCookies(joinCookies(user.cookie, confirmed.cookie))
+
+  const logIn = (cookie: string) =>
+    post('/sign-in/email', { email: user.email, password: TEST_PASSWORD }, cookie)
+  const asked = await logIn('')
+  const [backupCode] = enabled.json.backupCodes as string[]
+  const trusting = await post(
+    '/two-factor/verify-backup-code',
+    { code: backupCode, trustDevice: true },
+    asked.cookie,
+  )
+  expect(trusting.status).toBe(200)
+  const trusted = keptCookies(joinCookies(asked.cookie, trusting.cookie))
+  const skipped = await logIn(trusted)
+  expect(skipped.json.twoFactorRedirect).toBeUndefined()
+  // The plugin renews the trust cookie at each log-in.
+  const renewed = keptCookies(joinCookies(trusted, skipped.cookie))
+
+  const ended = await subject.app.request('/api/me/sessions', {
+    method: 'DELETE',
+    headers: { Cookie: first, Origin: 'http://localhost:3000' },
+  })
+  expect(ended.status).toBe(204)
+  expect((await logIn(renewed)).json.twoFactorRedirect).toBe(true)
 })

@@ -22,6 +22,8 @@ export interface CeremonyOptions {
   /** The request's Origin header; the site's own by default. */
   originHeader?: string
   ip: string
+  /** False: the authenticator answers with user presence only, no user verification. */
+  userVerified?: boolean
 }
 
 export const joinCookies = (...cookies: (string | undefined)[]) =>
@@ -68,6 +70,7 @@ export async function addPasskey(
     begun.json as unknown as RegistrationOptions,
     options.origin ?? site,
     rpId,
+    options.userVerified,
   )
   const answer = await callAuth(app, '/passkey/verify-registration', {
     ip: options.ip,
@@ -97,6 +100,7 @@ export async function signInWithPasskey(
     options.origin ?? site,
     rpId,
     options.claimedId,
+    options.userVerified,
   )
   return callAuth(app, '/passkey/verify-authentication', {
     ip: options.ip,

@@ -53,8 +53,11 @@ function clientData(type: 'webauthn.create' | 'webauthn.get', challenge: string,
   return Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }))
 }
 
-/** User present and verified; with attested credential data on registration. */
-const FLAGS = { get: 0x05, create: 0x45 }
+/** User present (0x01) and verified (0x04); with attested credential data (0x40) on registration. */
+const PRESENT = 0x01
+const VERIFIED = 0x04
+const ATTESTED = 0x40
+const flagsOf = (userVerified: boolean) => PRESENT | (userVerified ? VERIFIED : 0)
 
 function authenticatorData(rpId: string, flags: number, counter: number, attested?: Buffer) {
   const count = Buffer.alloc(4)
@@ -62,8 +65,16 @@ function authenticatorData(rpId: string, flags: number, counter: number, atteste
   return Buffer.concat([sha256(rpId), Buffer.from([flags]), count, attested ?? Buffer.alloc(0)])
 }
 
-/** A new passkey for the options' site and user, as the registration answer for `origin`. */
-export function register(options: RegistrationOptions, origin: string, rpId: string) {
+/**
+ * A new passkey for the options' site and user, as the registration answer for `origin`.
+ * `userVerified: false` answers as an authenticator that only saw someone touch it (flags 0x41).
+ */
+export function register(
+  options: RegistrationOptions,
+  origin: string,
+  rpId: string,
+  userVerified = true,
+) {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
   const jwk = publicKey.export({ format: 'jwk' })
   const cose = cbor(
@@ -79,7 +90,8 @@ export function register(options: RegistrationOptions, origin: string, rpId: str
   const idLength = Buffer.alloc(2)
   idLength.writeUInt16BE(id.length)
   const attested = Buffer.concat([Buffer.alloc(16), idLength, id, cose])
-  const authData = authenticatorData(options.rp.id ?? rpId, FLAGS.create, 0, attested)
+  const flags = flagsOf(userVerified) | ATTESTED
+  const authData = authenticatorData(options.rp.id ?? rpId, flags, 0, attested)
   const attestationObject = cbor(
     new Map<CborValue, CborValue>([
       ['fmt', 'none'],
@@ -105,7 +117,8 @@ export function register(options: RegistrationOptions, origin: string, rpId: str
 
 /**
  * The authentication answer for `origin`, signed with `credential`'s key. `claimedId` sends it
- * under another credential's id (a passkey pretending to be someone else's).
+ * under another credential's id (a passkey pretending to be someone else's); `userVerified:
+ * false` signs with user presence only (flags 0x01), as a security key nobody unlocked.
  */
 export function authenticate(
   credential: Credential,
@@ -113,9 +126,14 @@ export function authenticate(
   origin: string,
   rpId: string,
   claimedId: Buffer = credential.id,
+  userVerified = true,
 ) {
   credential.counter += 1
-  const authData = authenticatorData(options.rpId ?? rpId, FLAGS.get, credential.counter)
+  const authData = authenticatorData(
+    options.rpId ?? rpId,
+    flagsOf(userVerified),
+    credential.counter,
+  )
   const data = clientData('webauthn.get', options.challenge, origin)
   const signature = sign('sha256', Buffer.concat([authData, sha256(data)]), credential.privateKey)
   return {

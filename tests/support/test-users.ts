@@ -23,6 +23,10 @@ export function cookiesOf(headers: Headers): string {
     .join('; ')
 }
 
+/** A Cookie header with the last value set for each name, as a browser keeps them. */
+export const keptCookies = (cookie: string) =>
+  [...new Map(cookie.split('; ').map((pair) => [pair.split('=')[0], pair])).values()].join('; ')
+
 /** Anything that answers requests by path: the app in-process, or a server process over HTTP. */
 export interface Requester {
   request(path: string, init?: RequestInit): Response | Promise<Response>

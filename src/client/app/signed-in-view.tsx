@@ -10,6 +10,7 @@ import { PasskeysSection } from '@client/features/account/passkeys-section'
 import { SessionsList } from '@client/features/account/sessions-list'
 import { TwoFactorSection } from '@client/features/account/two-factor-section'
 import { ProfileView } from '@client/features/profile/profile-view'
+import { publicConfig } from '@client/lib/public-config'
 import { forgetProfiles } from '@client/features/profile/profile-query'
 import { reloadPreferences } from '@client/lib/preferences/preferences'
 
@@ -54,7 +55,7 @@ export function SignedInView({ user }: { user: AuthUser }) {
         <>
           <TwoFactorSection uid={user.uid} />
           <SessionsList uid={user.uid} />
-          <PasskeysSection uid={user.uid} />
+          {publicConfig.passkeys && <PasskeysSection uid={user.uid} />}
           <AccountActions user={user} onFlash={show} onLeaving={resetLocalState} />
         </>
       }

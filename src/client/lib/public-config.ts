@@ -6,6 +6,7 @@ const FALLBACK: PublicConfig = {
   gaMeasurementId: null,
   googleSignIn: false,
   neutralAuthErrors: false,
+  passkeys: true,
 }
 
 /**
@@ -19,15 +20,14 @@ function readPublicConfig(): PublicConfig {
   try {
     const parsed: unknown = JSON.parse(text)
     if (typeof parsed !== 'object' || parsed === null) return FALLBACK
-    const { contactUrl, gaMeasurementId, googleSignIn, neutralAuthErrors } = parsed as Record<
-      string,
-      unknown
-    >
+    const { contactUrl, gaMeasurementId, googleSignIn, neutralAuthErrors, passkeys } =
+      parsed as Record<string, unknown>
     return {
       contactUrl: typeof contactUrl === 'string' ? contactUrl : FALLBACK.contactUrl,
       gaMeasurementId: typeof gaMeasurementId === 'string' ? gaMeasurementId : null,
       googleSignIn: googleSignIn === true,
       neutralAuthErrors: neutralAuthErrors === true,
+      passkeys: passkeys !== false,
     }
   } catch {
     return FALLBACK

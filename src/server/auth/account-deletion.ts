@@ -6,9 +6,7 @@ import { SERVER_MESSAGES } from '../http/messages'
 import type { ProfileStore } from '../profiles/profile-store'
 import type { ObjectStorage } from '../storage/object-storage'
 import type { Auth } from './auth'
-
-/** A Google-only account may be deleted this long after its sign-in without signing in again. */
-export const RECENT_SIGN_IN_MS = 10 * 60 * 1000
+import { provedRecently } from './recent-proof'
 
 export type DeletionRefusal =
   | { status: 400; body: { code: 'VALIDATION_ERROR'; message: string } }
@@ -21,7 +19,7 @@ const refused = (code: 'passwordRequired' | 'incorrectPassword' | 'reauthRequire
 
 /**
  * Whoever holds a session may delete the account only by proving it is still its owner: the
- * current password, or (without one) a sign-in within RECENT_SIGN_IN_MS. Null when allowed.
+ * current password, or (without one) a recent proof (recent-proof.ts). Null when allowed.
  */
 export async function deletionRefusal(
   auth: Auth,
@@ -52,8 +50,7 @@ export async function deletionRefusal(
     return matches ? null : refused('incorrectPassword')
   }
   const session = await auth.api.getSession({ headers: request.headers })
-  const signedInAt = session === null ? 0 : new Date(session.session.createdAt).getTime()
-  return Date.now() - signedInAt <= RECENT_SIGN_IN_MS ? null : refused('reauthRequired')
+  return session !== null && provedRecently(session.session) ? null : refused('reauthRequired')
 }
 
 /**

@@ -18,7 +18,9 @@ import { signIns } from './sign-ins'
 import { PASSKEY_DISABLED_PATHS, passkeyPlugins } from './passkeys'
 import { passwordResetMail, verificationMail } from '../mail/templates'
 import { databaseHooks } from './database-hooks'
+import { recentProofPlugin, SESSION_FIELDS } from './recent-proof'
 import { requestHooks } from './request-hooks'
+import { forgetTrustedBrowsers } from './trusted-browsers'
 import { TWO_FACTOR_DISABLED_PATHS, TWO_FACTOR_RATE_LIMITS, twoFactorPlugins } from './two-factor'
 import { verificationLinks } from './verification-links'
 import {
@@ -186,6 +188,7 @@ export function createAuth(deps: AuthDeps) {
         notices.passwordChanged(user, request?.headers)
         // A completed reset proves the owner: failed guesses before it no longer lock them out.
         await deps.limiter.clear(LIMITS.signInFailures, user.email.toLowerCase())
+        await forgetTrustedBrowsers(db, user.id)
       },
     },
     emailVerification: {
@@ -208,6 +211,9 @@ export function createAuth(deps: AuthDeps) {
       expiresIn: 7 * 24 * 60 * 60,
       updateAge: 24 * 60 * 60,
       storeSessionInDatabase: true,
+      // Freshness is Mofu's rule on `authenticatedAt` (recent-proof.ts), not the session's age.
+      freshAge: 0,
+      additionalFields: SESSION_FIELDS,
     },
     account: {
       // Google may link to an address whose password sign-up nobody verified; the hook below
@@ -242,6 +248,7 @@ export function createAuth(deps: AuthDeps) {
       notices,
     }),
     plugins: [
+      recentProofPlugin(db),
       ...twoFactorPlugins({ db, notices, event }),
       ...passkeyPlugins({ db, publicUrl: config.publicUrl, notices, limiter: deps.limiter, event }),
       ...(config.google === undefined

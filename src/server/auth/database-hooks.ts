@@ -3,16 +3,14 @@ import { APIError } from 'better-auth/api'
 import type { Kysely } from 'kysely'
 import { AUTH_ERROR_CODES, AUTH_MESSAGES } from '../../shared/auth-messages'
 import type { Tables } from '../db/tables'
+import { cappedEnd, withProof } from './recent-proof'
 import type { SignIns } from './sign-ins'
 import { isDisabled } from './user-store'
 
-/** A session ends this long after its sign-in, however often it was renewed (README "Accounts"). */
-const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
-
 /**
  * What happens when sessions and sign-in methods are written: no session for a disabled account
- * (password, verification link or Google alike), sign-ins counted (sign-ins.ts), renewals capped at
- * SESSION_MAX_AGE_SECONDS, Google's tokens never kept, and an unverified password removed
+ * (password, verification link or Google alike), sign-ins counted (sign-ins.ts), when the owner last proved who they
+ * are (recent-proof.ts) and the session's absolute end after it, Google's tokens never kept, and an unverified password removed
  * when Google proves the address (pre-account takeover).
  */
 export function databaseHooks(
@@ -22,23 +20,23 @@ export function databaseHooks(
   return {
     session: {
       create: {
-        before: async (session) => {
-          if (!(await isDisabled(db, session.userId))) return
-          throw new APIError('FORBIDDEN', {
-            code: AUTH_ERROR_CODES.accountDisabled,
-            message: AUTH_MESSAGES.accountDisabled,
-          })
+        before: async (session, ctx) => {
+          if (await isDisabled(db, session.userId)) {
+            throw new APIError('FORBIDDEN', {
+              code: AUTH_ERROR_CODES.accountDisabled,
+              message: AUTH_MESSAGES.accountDisabled,
+            })
+          }
+          return { data: withProof(session, ctx?.path) }
         },
         after: async (session, ctx) => signIns.sessionWritten(session, ctx),
       },
       update: {
-        // Renewal moves the end forward, but never past SESSION_MAX_AGE_SECONDS after sign-in.
+        // Renewal moves the end forward, but never past the absolute end after the last proof.
         before: async (data, ctx) => {
-          const createdAt = ctx?.context.session?.session.createdAt
-          if (data.expiresAt === undefined || createdAt === undefined) return
-          const limit = new Date(new Date(createdAt).getTime() + SESSION_MAX_AGE_SECONDS * 1000)
-          if (new Date(data.expiresAt) <= limit) return
-          return { data: { ...data, expiresAt: limit } }
+          const session = ctx?.context.session?.session
+          if (data.expiresAt === undefined || session === undefined) return
+          return { data: { ...data, expiresAt: cappedEnd(data.expiresAt, session) } }
         },
       },
     },

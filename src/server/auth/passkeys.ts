@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { passkey } from '@better-auth/passkey'
 import type { BetterAuthPlugin } from 'better-auth'
 import {
@@ -21,6 +22,14 @@ import { LIMITS, type Limiter } from '../http/limiter'
 import { requestSource, type SecurityEventName, type SecurityEventSource } from '../security-events'
 import type { AccountNotices } from './account-notices'
 import { signInMethods, signInRemains } from './sign-in-methods'
+
+/**
+ * Whether browsers can use passkeys for this PUBLIC_URL: WebAuthn takes a host name as the
+ * relying party, never an IP address (`localhost` is a name).
+ */
+export function passkeysPossible(publicUrl: string): boolean {
+  return isIP(new URL(publicUrl).hostname.replace(/^\[|\]$/g, '')) === 0
+}
 
 /** Better Auth's passkey endpoint Mofu does not use: a passkey is named once, when added. */
 export const PASSKEY_DISABLED_PATHS = ['/passkey/update-passkey']
@@ -142,6 +151,15 @@ export function passkeyPlugins(deps: PasskeyDeps) {
       ],
       after: [
         {
+          // The plugin asks browsers for user verification only where available ("preferred").
+          matcher: (ctx) => ctx.path === '/passkey/generate-authenticate-options',
+          handler: createAuthMiddleware(async (ctx) => {
+            const options = ctx.context.returned
+            if (options === null || typeof options !== 'object' || options instanceof Error) return
+            return ctx.json({ ...options, userVerification: 'required' })
+          }),
+        },
+        {
           matcher: (ctx) =>
             ctx.path === '/passkey/verify-registration' ||
             ctx.path === '/passkey/delete-passkey' ||
@@ -192,6 +210,18 @@ export function passkeyPlugins(deps: PasskeyDeps) {
     ],
   } satisfies BetterAuthPlugin
 
+  /** A passkey is two factors only if the authenticator checked who holds it (WebAuthn UV). */
+  const requireUserVerification = (
+    verified: boolean | undefined,
+    status: 'BAD_REQUEST' | 'UNAUTHORIZED',
+  ) => {
+    if (verified === true) return
+    throw new APIError(status, {
+      code: PASSKEY_ERROR_CODES.userVerificationRequired,
+      message: PASSKEY_MESSAGES.userVerificationRequired,
+    })
+  }
+
   return [
     passkey({
       rpID: site.hostname,
@@ -199,6 +229,15 @@ export function passkeyPlugins(deps: PasskeyDeps) {
       // The only origin whose WebAuthn answers count; Better Auth would otherwise take the
       // request's own Origin header.
       origin: site.origin,
+      authenticatorSelection: { residentKey: 'preferred', userVerification: 'required' },
+      registration: {
+        afterVerification: ({ verification }) =>
+          requireUserVerification(verification.registrationInfo?.userVerified, 'BAD_REQUEST'),
+      },
+      authentication: {
+        afterVerification: ({ verification }) =>
+          requireUserVerification(verification.authenticationInfo.userVerified, 'UNAUTHORIZED'),
+      },
     }),
     mofuPasskeys,
   ] as const

@@ -1,7 +1,9 @@
 import { Hono, type Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { RequestIdVariables } from 'hono/request-id'
+import type { Kysely } from 'kysely'
 import type { SessionList } from '../../shared/sessions'
+import type { Tables } from '../db/tables'
 import { apiError } from '../http/errors'
 import { SERVER_MESSAGES } from '../http/messages'
 import { signInRequired } from '../http/session'
@@ -12,6 +14,7 @@ import { endOtherSessions, endSession, listSessions } from './sessions'
 
 export interface SessionRouteDeps {
   auth: Auth
+  db: Kysely<Tables>
   logger: Logger
   clientAddress: (c: Context) => string
 }
@@ -23,7 +26,7 @@ type Variables = RequestIdVariables & { uid: string; sessionId: string }
  * Sessions are named by id; their tokens never reach the browser (Better Auth's own
  * /list-sessions and /revoke-session work with tokens, so Mofu switches them off).
  */
-export function sessionRoutes({ auth, logger, clientAddress }: SessionRouteDeps) {
+export function sessionRoutes({ auth, db, logger, clientAddress }: SessionRouteDeps) {
   const currentSession = createMiddleware<{ Variables: Variables }>(async (c, next) => {
     const current = await auth.api.getSession({ headers: c.req.raw.headers })
     if (current === null) return signInRequired(c)
@@ -46,11 +49,11 @@ export function sessionRoutes({ auth, logger, clientAddress }: SessionRouteDeps)
       } satisfies SessionList),
     )
     .delete('/', async (c) => {
-      if ((await endOtherSessions(auth, c.get('uid'), c.get('sessionId'))) > 0) ended(c)
+      if ((await endOtherSessions({ auth, db }, c.get('uid'), c.get('sessionId'))) > 0) ended(c)
       return c.body(null, 204)
     })
     .delete('/:id', async (c) => {
-      if (!(await endSession(auth, c.get('uid'), c.req.param('id')))) {
+      if (!(await endSession({ auth, db }, c.get('uid'), c.req.param('id')))) {
         return apiError(c, 404, 'NOT_FOUND', SERVER_MESSAGES.sessionEnded)
       }
       ended(c)

@@ -1,6 +1,14 @@
 import type { SessionSummary } from '../../shared/sessions'
+import type { Kysely } from 'kysely'
+import type { Tables } from '../db/tables'
 import type { Auth } from './auth'
+import { forgetBrowserOfSession, forgetTrustedBrowsers } from './trusted-browsers'
 import { describeUserAgent } from './user-agent'
+
+interface SessionDeps {
+  auth: Auth
+  db: Kysely<Tables>
+}
 
 const isoString = (date: Date | string) => new Date(date).toISOString()
 
@@ -31,23 +39,39 @@ export async function listSessions(
     )
 }
 
-/** Ends one of the user's sessions by its id; false when the user has no session with it. */
-export async function endSession(auth: Auth, uid: string, id: string): Promise<boolean> {
+/**
+ * Ends one of the user's sessions by its id, and forgets its browser if that browser was
+ * trusted to skip two-factor codes; false when the user has no session with it.
+ */
+export async function endSession(
+  { auth, db }: SessionDeps,
+  uid: string,
+  id: string,
+): Promise<boolean> {
   const context = await auth.$context
   const session = (await context.internalAdapter.listSessions(uid)).find(
     (candidate) => candidate.id === id,
   )
   if (session === undefined) return false
   await context.internalAdapter.deleteSession(session.token)
+  await forgetBrowserOfSession(db, session.id)
   return true
 }
 
-/** Ends every session of the user but the one with this id; how many ended. */
-export async function endOtherSessions(auth: Auth, uid: string, keepId: string): Promise<number> {
+/**
+ * Ends every session of the user but the one with this id, and forgets every browser the
+ * account trusted to skip two-factor codes; how many sessions ended.
+ */
+export async function endOtherSessions(
+  { auth, db }: SessionDeps,
+  uid: string,
+  keepId: string,
+): Promise<number> {
   const context = await auth.$context
   const others = (await context.internalAdapter.listSessions(uid)).filter(
     (session) => session.id !== keepId,
   )
   for (const session of others) await context.internalAdapter.deleteSession(session.token)
+  await forgetTrustedBrowsers(db, uid)
   return others.length
 }

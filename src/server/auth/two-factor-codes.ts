@@ -4,7 +4,7 @@ import { symmetricDecrypt } from 'better-auth/crypto'
 import { createOTP } from '@better-auth/utils/otp'
 import type { Kysely } from 'kysely'
 import { AUTH_MESSAGES } from '../../shared/auth-messages'
-import { TWO_FACTOR_ERRORS, TWO_FACTOR_MESSAGES } from '../../shared/two-factor'
+import { CODE_LOCK_SECONDS, TWO_FACTOR_ERRORS, TWO_FACTOR_MESSAGES } from '../../shared/two-factor'
 import type { Tables } from '../db/tables'
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
@@ -15,9 +15,16 @@ const STEP_SECONDS = 30
 const CHALLENGE_COOKIE = 'two_factor'
 
 interface TwoFactorRow {
+  id: string
   secret: string
   backupCodes: string
+  lockedUntil?: Date | string | null
 }
+
+/** The plugin's code and lock for an account whose codes are locked (CODE_LOCK_SECONDS). */
+const CODES_LOCKED = 'ACCOUNT_TEMPORARILY_LOCKED'
+/** The plugin's figure: this many wrong codes in a row lock the account's codes. */
+const LOCK_AFTER = 10
 
 /** The user a code is for: the signed-in user, or the one whose sign-in waits for a code. */
 async function userOfCode(ctx: HookContext): Promise<string | null> {
@@ -103,6 +110,34 @@ async function checkPassword(ctx: HookContext, userId: string) {
   }
 }
 
+/** Refuses any code while the account's codes are locked, as the plugin does at sign-in. */
+function refuseWhileLocked(row: TwoFactorRow) {
+  if (row.lockedUntil === null || row.lockedUntil === undefined) return
+  if (new Date(row.lockedUntil).getTime() <= Date.now()) return
+  throw new APIError('TOO_MANY_REQUESTS', {
+    code: CODES_LOCKED,
+    message: TWO_FACTOR_MESSAGES.codesLocked,
+  })
+}
+
+/**
+ * Counts a wrong code toward the account's lock, the plugin's own count, in one statement so
+ * that guesses sent at once are each counted; the tenth in a row locks the account's codes.
+ */
+async function countWrongCode(ctx: HookContext, row: TwoFactorRow) {
+  const counted = await ctx.context.adapter.incrementOne<{ failedVerificationCount?: number }>({
+    model: 'twoFactor',
+    where: [{ field: 'id', value: row.id }],
+    increment: { failedVerificationCount: 1 },
+  })
+  if ((counted?.failedVerificationCount ?? 0) < LOCK_AFTER) return
+  await ctx.context.adapter.update({
+    model: 'twoFactor',
+    where: [{ field: 'id', value: row.id }],
+    update: { lockedUntil: new Date(Date.now() + CODE_LOCK_SECONDS * 1000) },
+  })
+}
+
 /** Turning two-factor off takes a code from the app (once, like any) or a backup code. */
 async function requireCodeToTurnOff(ctx: HookContext, db: Kysely<Tables>) {
   const session = await getSessionFromCtx(ctx)
@@ -119,6 +154,7 @@ async function requireCodeToTurnOff(ctx: HookContext, db: Kysely<Tables>) {
   await checkPassword(ctx, userId)
   const row = await twoFactorOf(ctx, userId)
   if (row === null) return
+  refuseWhileLocked(row)
   const entered = code.trim()
   const step = await stepOf(ctx, row, entered)
   if (step !== null) {
@@ -129,7 +165,10 @@ async function requireCodeToTurnOff(ctx: HookContext, db: Kysely<Tables>) {
     await symmetricDecrypt({ key: ctx.context.secretConfig, data: row.backupCodes }),
   )
   // The backup codes go with the rest of the row when two-factor is turned off.
-  if (!Array.isArray(backupCodes) || !backupCodes.includes(entered)) throw wrongCode()
+  if (!Array.isArray(backupCodes) || !backupCodes.includes(entered)) {
+    await countWrongCode(ctx, row)
+    throw wrongCode()
+  }
 }
 
 /** Mofu's rules around the plugin's codes (README "Two-factor authentication"). */

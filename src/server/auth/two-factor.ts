@@ -5,7 +5,9 @@ import { CODE_LOCK_SECONDS } from '../../shared/two-factor'
 import type { Tables } from '../db/tables'
 import { requestSource, type SecurityEventName, type SecurityEventSource } from '../security-events'
 import type { AccountNotices } from './account-notices'
+import { googleTwoFactorPlugin } from './google-two-factor'
 import { twoFactorCodeHooks } from './two-factor-codes'
+import { forgetTrustedBrowsers, trustedBrowsersPlugin } from './trusted-browsers'
 
 /** "Trust this device for 30 days" at sign-in. */
 const TRUST_DEVICE_SECONDS = 30 * 24 * 60 * 60
@@ -41,8 +43,11 @@ interface TwoFactorDeps {
   event: (name: SecurityEventName, source: SecurityEventSource) => void
 }
 
-/** Mails the owner and logs the event when the two-factor flag is written at one of its paths. */
-function switchNotices({ notices, event }: TwoFactorDeps): BetterAuthPlugin {
+/**
+ * Mails the owner, logs the event and forgets the account's trusted browsers when the
+ * two-factor flag is written at one of its paths.
+ */
+function switchNotices({ db, notices, event }: TwoFactorDeps): BetterAuthPlugin {
   return {
     id: 'mofu-two-factor-notices',
     init: () => ({
@@ -59,6 +64,7 @@ function switchNotices({ notices, event }: TwoFactorDeps): BetterAuthPlugin {
                   userId: user.id,
                 })
                 notices.twoFactorChanged(user, on, ctx.headers)
+                await forgetTrustedBrowsers(db, user.id)
               },
             },
           },
@@ -71,8 +77,8 @@ function switchNotices({ notices, event }: TwoFactorDeps): BetterAuthPlugin {
 /**
  * Two-factor codes (README "Two-factor authentication"): Better Auth's plugin with TOTP (issuer
  * "Mofu", 6 digits, 30-second steps, the step before and after accepted) and 10 backup codes,
- * both stored encrypted with the auth secret. Ten failed codes in a row at sign-in lock the
- * account's codes for 15 minutes, the figures of failed passwords. Mofu adds: a code is taken
+ * both stored encrypted with the auth secret. Ten failed codes in a row, at sign-in or when
+ * turning it off, lock the account's codes for 15 minutes, the figures of failed passwords. Mofu adds: a code is taken
  * once, turning off needs a code, and a mail when it is turned on or off.
  */
 export function twoFactorPlugins(deps: TwoFactorDeps) {
@@ -85,6 +91,8 @@ export function twoFactorPlugins(deps: TwoFactorDeps) {
       backupCodeOptions: { amount: 10, storeBackupCodes: 'encrypted' },
       accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: CODE_LOCK_SECONDS },
     }),
+    trustedBrowsersPlugin(deps.db),
+    googleTwoFactorPlugin(),
     twoFactorCodeHooks(deps.db),
     switchNotices(deps),
   ] as const

@@ -4,7 +4,8 @@ import type { DialectName } from './database'
 
 /**
  * Migrations 0008 on: look-alike handles, known browsers, disabled accounts, two-factor codes,
- * passkeys, avatar thumbhashes, preferences with the account (see migrations.ts).
+ * passkeys, avatar thumbhashes, preferences with the account, when a session last proved its
+ * owner, trusted browsers (see migrations.ts).
  */
 export function migrations0008On(dialect: DialectName): Record<string, Migration> {
   // Better Auth reads booleans and dates as each dialect stores them natively.
@@ -162,6 +163,38 @@ export function migrations0008On(dialect: DialectName): Record<string, Migration
           .createIndex('page_view_counts_day')
           .on('page_view_counts')
           .column('day')
+          .execute()
+      },
+    },
+    '0016_session_authenticated_at': {
+      // When the session's owner last proved who they are (auth/recent-proof.ts). A session
+      // signed in before this migration counts from its sign-in, as it did until now.
+      async up(db) {
+        await db.schema.alterTable('session').addColumn('authenticatedAt', date).execute()
+        await sql`update session set "authenticatedAt" = "createdAt"`.execute(db)
+      },
+    },
+    '0017_trusted_browsers': {
+      // The browsers each account trusts to skip two-factor codes; the plugin's own record of
+      // one counts only while it is here too. Browsers trusted before are asked once more.
+      async up(db) {
+        await db.schema
+          .createTable('trusted_browsers')
+          .addColumn('trust_hash', 'text', (c) => c.primaryKey())
+          .addColumn('user_id', 'text', (c) =>
+            c.notNull().references('user.id').onDelete('cascade'),
+          )
+          .addColumn('session_id', 'text', (c) => c.notNull())
+          .execute()
+        await db.schema
+          .createIndex('trusted_browsers_user_id')
+          .on('trusted_browsers')
+          .column('user_id')
+          .execute()
+        await db.schema
+          .createIndex('trusted_browsers_session_id')
+          .on('trusted_browsers')
+          .column('session_id')
           .execute()
       },
     },

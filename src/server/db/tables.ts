@@ -107,6 +107,16 @@ export interface TotpLastStepsTable {
   step: number | string
 }
 
+/**
+ * Browsers trusted to skip two-factor codes (auth/trusted-browsers.ts): a hash of each one's
+ * trust id, with the session it last signed in.
+ */
+export interface TrustedBrowsersTable {
+  trust_hash: string
+  user_id: string
+  session_id: string
+}
+
 export interface Tables {
   profiles: ProfilesTable
   user: UserTable
@@ -119,4 +129,5 @@ export interface Tables {
   known_devices: KnownDevicesTable
   passkey: PasskeyTable
   totp_last_steps: TotpLastStepsTable
+  trusted_browsers: TrustedBrowsersTable
 }

@@ -1,5 +1,6 @@
 import { AUTH_ERROR_CODES, AUTH_MESSAGES } from '@shared/auth-messages'
 import { POPUP_DONE_PATH } from '@shared/routes'
+import { TWO_FACTOR_ERRORS } from '@shared/two-factor'
 import { socialSignInUrl } from './auth-api'
 import { authErrorMessage } from './auth-errors'
 import { ATTEMPT_PARAM, POPUP_CHANNEL, type PopupReceipt, type PopupResult } from './google-popup'
@@ -7,12 +8,16 @@ import { ATTEMPT_PARAM, POPUP_CHANNEL, type PopupReceipt, type PopupResult } fro
 /** How long a popup that reads as closed may still take to report (see below). */
 const CLOSED_GRACE_MS = 2_000
 
+/** Google signed in an account with two-factor on: the log-in waits for a code. */
+export const CODE_NEXT = { codeNext: true } as const
+
 /**
  * Google sign-in in a popup over Better Auth's redirect flow: the window opens at once (inside
  * the click, so browsers allow it), is sent to the provider, and comes back to POPUP_DONE_PATH,
- * which reports on a BroadcastChannel. Resolves with null on success or a message to show.
+ * which reports on a BroadcastChannel. Resolves with null on success, CODE_NEXT when a
+ * two-factor code is asked next, or a message to show.
  */
-export async function signInWithGooglePopup(): Promise<string | null> {
+export async function signInWithGooglePopup(): Promise<string | null | typeof CODE_NEXT> {
   const popup = window.open('', 'mofu-google-sign-in', 'popup,width=500,height=680')
   if (popup === null) return AUTH_MESSAGES.popupBlocked
 
@@ -36,7 +41,7 @@ export async function signInWithGooglePopup(): Promise<string | null> {
 
   const channel = new BroadcastChannel(POPUP_CHANNEL)
   return new Promise((resolve) => {
-    const finish = (message: string | null) => {
+    const finish = (message: string | null | typeof CODE_NEXT) => {
       window.clearInterval(watch)
       channel.close()
       resolve(message)
@@ -52,6 +57,7 @@ export async function signInWithGooglePopup(): Promise<string | null> {
         ) {
           channel.postMessage({ type: 'google-received', attempt } satisfies PopupReceipt)
           if (result.ok) finish(null)
+          else if (result.error === TWO_FACTOR_ERRORS.googleCodeRequired) finish(CODE_NEXT)
           else if (result.error === AUTH_ERROR_CODES.accountDisabled) {
             finish(AUTH_MESSAGES.accountDisabled)
           } else finish(AUTH_MESSAGES.googleFailed)

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react'
+import { publicConfig } from '@client/lib/public-config'
 import {
   cancelPasskeyPrompt,
   passkeyAutofillAvailable,
@@ -17,6 +18,8 @@ export function usePasskeyAutofill(onOutcome: (outcome: PasskeyOutcome) => void)
     handler.current = onOutcome
   })
   useEffect(() => {
+    // Under a PUBLIC_URL on an IP address the browser would refuse it (README "Passkeys").
+    if (!publicConfig.passkeys) return
     let live = true
     let started = false
     void passkeyAutofillAvailable().then(async (available) => {

@@ -116,6 +116,7 @@ export function SignInView() {
     setMessage(null)
     const failure = await signInWithGooglePopup()
     if (failure === null) await sessionChanged()
+    else if (typeof failure === 'object') setNeedsCode(true)
     else setMessage({ tone: 'error', text: failure })
     setBusy(null)
   }
@@ -217,7 +218,7 @@ export function SignInView() {
         )}
       </div>
 
-      {mode === 'login' && (
+      {mode === 'login' && publicConfig.passkeys && (
         <>
           <div className="flex items-center gap-3 text-xs text-ink-muted" aria-hidden="true">
             <span className="h-px flex-1 bg-line" />

@@ -1,0 +1,166 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { authenticator } from '../support/authenticator'
+import { addPasskey, callAuth, signInWithPasskey } from '../support/passkey-flow'
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
+import { createTestApp, type TestApp } from '../support/test-app'
+import { createTestUser, keptCookies, TEST_PASSWORD, type TestUser } from '../support/test-users'
+
+/**
+ * One "authenticated at" per session (README "Accounts"): the changes that need a recent proof
+ * read when the owner last proved who they are, not when the session was written, so a flow
+ * that writes a new session (turning two-factor on) cannot make a stale one fresh. The clock
+ * is moved with the server's own Date, as days passing would move it.
+ */
+
+const SITE = 'http://localhost:3000'
+const MINUTE_MS = 60_000
+const DAY_MS = 24 * 60 * MINUTE_MS
+
+let smtp: SmtpCapture
+let subject: TestApp
+let sequence = 0
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture()
+  subject = await createTestApp({ smtpUrl: smtp.url })
+}, 60_000)
+afterAll(async () => {
+  await subject?.dispose()
+  await smtp?.close()
+})
+/** How far the clock has been moved in this test. */
+let moved = 0
+afterEach(() => {
+  vi.useRealTimers()
+  moved = 0
+})
+
+function createUser(): Promise<TestUser> {
+  sequence += 1
+  return createTestUser(subject.app, smtp, {
+    email: `proof${sequence}-${Date.now()}@mofu.test`,
+    ip: `10.181.${sequence}.9`,
+  })
+}
+
+/** Moves the clock (server and test alike) `ms` further forward. */
+function later(ms: number) {
+  moved += ms
+  vi.useRealTimers()
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + moved })
+}
+
+const deleteAccount = (cookie: string, body?: unknown) =>
+  subject.app.request('/api/me', {
+    method: 'DELETE',
+    headers: {
+      Cookie: cookie,
+      Origin: SITE,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+
+/** An account whose only way in is a passkey, signed in now with its password. */
+async function passkeyOnly() {
+  const user = await createUser()
+  const { credential } = await addPasskey(subject.app, SITE, user.cookie, 'Pixel 8', {
+    ip: user.ip,
+  })
+  const removed = await callAuth(subject.app, '/remove-password', {
+    ip: user.ip,
+    cookie: user.cookie,
+    body: { password: TEST_PASSWORD },
+  })
+  expect(removed.status).toBe(200)
+  return { user, credential }
+}
+
+/** Turns two-factor on from `cookie`; the cookie of the session it writes instead. */
+async function turnOnTwoFactor(user: TestUser, cookie: string, body: object) {
+  const enabled = await callAuth(subject.app, '/two-factor/enable', {
+    ip: user.ip,
+    cookie,
+    body,
+  })
+  if (enabled.status !== 200) return { enabled, cookie }
+  const code = authenticator(String(enabled.json.totpURI))
+  const confirmed = await callAuth(subject.app, '/two-factor/verify-totp', {
+    ip: user.ip,
+    cookie,
+    body: { code: await code() },
+  })
+  expect(confirmed.status).toBe(200)
+  return { enabled, cookie: keptCookies(confirmed.cookie) }
+}
+
+/** Whether the session `cookie` names may begin adding a passkey: its status. */
+const beginPasskey = async (user: TestUser, cookie: string) =>
+  callAuth(subject.app, '/passkey/generate-register-options', { ip: user.ip, cookie })
+
+describe('a stale session of an account without a password', () => {
+  it('cannot turn two-factor on, so cannot mint a session that adds a passkey or deletes the account', async () => {
+    const { user } = await passkeyOnly()
+    later(2 * DAY_MS)
+    const stale = await beginPasskey(user, user.cookie)
+    expect(stale.status).toBe(403)
+    expect(stale.json.code).toBe('SESSION_NOT_FRESH')
+    expect((await deleteAccount(user.cookie)).status).toBe(403)
+
+    const { enabled, cookie } = await turnOnTwoFactor(user, user.cookie, {})
+    expect(enabled.status).toBe(403)
+    expect(enabled.json.code).toBe('SESSION_NOT_FRESH')
+    expect((await beginPasskey(user, cookie)).status).toBe(403)
+    expect((await deleteAccount(cookie)).status).toBe(403)
+  })
+
+  it('proves itself by signing in again with a passkey', async () => {
+    const { user, credential } = await passkeyOnly()
+    later(2 * DAY_MS)
+    const signedIn = await signInWithPasskey(subject.app, SITE, credential, { ip: user.ip })
+    expect(signedIn.status).toBe(200)
+    const { enabled } = await turnOnTwoFactor(user, signedIn.cookie, {})
+    expect(enabled.status).toBe(200)
+  })
+})
+
+describe('the session two-factor set-up writes in place of the old one', () => {
+  it('keeps the old proof time: 11 minutes after the sign-in, adding a passkey needs a new one', async () => {
+    const user = await createUser()
+    later(9 * MINUTE_MS)
+    const { cookie } = await turnOnTwoFactor(user, user.cookie, { password: TEST_PASSWORD })
+    expect(cookie).toContain('session_token=')
+    later(2 * MINUTE_MS)
+    const begun = await beginPasskey(user, cookie)
+    expect(begun.status).toBe(403)
+    expect(begun.json.code).toBe('SESSION_NOT_FRESH')
+  })
+
+  it('ends 30 days after the last proof, like the session it replaced', async () => {
+    const user = await createUser()
+    const signedInAt = Date.now()
+    let cookie = user.cookie
+    // Renewed every 6 days (sessions last 7), then set up two-factor at day 29.5.
+    for (const days of [6, 6, 6, 6, 5.5]) {
+      later(days * DAY_MS)
+      const renewed = await callAuth(subject.app, '/get-session', { ip: user.ip, cookie })
+      expect(renewed.json.session).toBeTruthy()
+    }
+    ;({ cookie } = await turnOnTwoFactor(user, cookie, { password: TEST_PASSWORD }))
+    const session = await callAuth(subject.app, '/get-session', { ip: user.ip, cookie })
+    const expiresAt = new Date(
+      String((session.json.session as { expiresAt?: string }).expiresAt),
+    ).getTime()
+    expect(expiresAt).toBeLessThanOrEqual(signedInAt + 30 * DAY_MS + 1000)
+  })
+})
+
+describe('deleting an account without a password', () => {
+  it('needs a proof within the last 10 minutes', async () => {
+    const { user } = await passkeyOnly()
+    later(11 * MINUTE_MS)
+    const refused = await deleteAccount(user.cookie)
+    expect(refused.status).toBe(403)
+    expect(await refused.json()).toMatchObject({ code: 'REAUTH_REQUIRED' })
+  })
+})
