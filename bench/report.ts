@@ -35,7 +35,7 @@ function frontEndRows({ frontEnd: { app, accountPanel, libraryAlone } }: Figures
     row(
       'JavaScript',
       `${kb(app.jsGzipBytes)} (${scripts} scripts)`,
-      `Preact with compat alone ${kb(libraryAlone.jsGzipBytes)} (app adds ${added})`,
+      `React + react-dom alone ${kb(libraryAlone.jsGzipBytes)} (app adds ${added})`,
     ),
     row('CSS', kb(app.cssGzipBytes)),
     ...(accountPanel === undefined
