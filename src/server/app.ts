@@ -6,6 +6,7 @@ import { pageViewRoutes } from './analytics/routes'
 import type { Auth } from './auth/auth'
 import { sessionRoutes } from './auth/session-routes'
 import { accountRoutes } from './auth/account-routes'
+import { clientErrorRoutes } from './client-errors/routes'
 import { sessionStore } from './auth/session-store'
 import { authRoutes, passwordResetRoutes } from './auth/routes'
 import { avatarMediaRoutes, ownAvatarRoutes } from './avatars/routes'
@@ -129,6 +130,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/handles', handleRoutes(profiles))
     .route('/api/profiles', publicProfileRoutes(profiles))
     .route('/api/events', pageViewRoutes(database.db, limits))
+    .route('/api/events', clientErrorRoutes({ logger, limits }))
     .route('/media/avatars', avatarMediaRoutes(avatars))
 
   app.notFound((c) => apiError(c, 404, 'NOT_FOUND', SERVER_MESSAGES.notFound))

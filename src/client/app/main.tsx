@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { Router } from 'wouter'
 import { normalizePath } from '@shared/routes'
+import { ROOT_ERROR_OPTIONS } from '@client/lib/client-errors'
 import { setJapaneseCatalogue, startIn } from '@client/lib/i18n/i18n'
 import { showChosenLanguage } from '@client/lib/preferences/preferences'
 import { AppRoutes, prefetchPages, preloadPage } from './routes'
@@ -62,7 +63,7 @@ if (root.dataset.prerendered === normalizePath(window.location.pathname)) {
   const hydrate = () => {
     const hydrated = <Hydrated earlyChoices={takeEarlyChoices(root)} />
     startTransition(() => {
-      hydrateRoot(root, app(hydrated))
+      hydrateRoot(root, app(hydrated), ROOT_ERROR_OPTIONS)
     })
     void showChosenLanguage()
   }
@@ -71,7 +72,7 @@ if (root.dataset.prerendered === normalizePath(window.location.pathname)) {
     startIn(root.dataset.lang === 'ja' ? 'ja' : 'en'),
   ]).then(hydrate, hydrate)
 } else {
-  const fresh = createRoot(root)
+  const fresh = createRoot(root, ROOT_ERROR_OPTIONS)
   const render = () => {
     flushSync(() => fresh.render(app()))
     delete root.dataset.prerendered
