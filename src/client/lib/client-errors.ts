@@ -2,6 +2,7 @@ import type { RootOptions } from 'react-dom/client'
 import {
   CLIENT_ERROR_MESSAGE_MAX,
   CLIENT_ERROR_NAME_MAX,
+  CLIENT_ERROR_PATH_MAX,
   type ClientErrorKind,
   type ClientErrorReport,
 } from '@shared/client-error'
@@ -44,7 +45,7 @@ export function reportClientError(
       CLIENT_ERROR_MESSAGE_MAX,
     ),
     componentStack: info.componentStack == null ? null : hashOf(info.componentStack),
-    path: window.location.pathname,
+    path: window.location.pathname.slice(0, CLIENT_ERROR_PATH_MAX),
   }
   fetch('/api/events/client-error', {
     method: 'POST',
