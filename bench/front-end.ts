@@ -56,11 +56,20 @@ const CONTENT_TYPES: Record<string, string> = {
   '.json': 'application/json',
 }
 
-/** Serves `dir` as it is built, `/` as its index.html; anything else answers 404. */
+/** What the server answers a signed-out visitor's session check (features/account/session-check.ts). */
+const SESSION_PATH = '/api/auth/get-session'
+
+/**
+ * Serves `dir` as it is built, `/` as its index.html, and the session check as the server
+ * answers a signed-out visitor (`null`); anything else answers 404.
+ */
 async function serveBuilt(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
   const root = path.resolve(dir)
   const server = http.createServer((request, response) => {
     const { pathname } = new URL(request.url ?? '/', 'http://localhost')
+    if (pathname === SESSION_PATH) {
+      return void response.writeHead(200, { 'Content-Type': 'application/json' }).end('null')
+    }
     const file = path.resolve(root, `.${pathname === '/' ? '/index.html' : pathname}`)
     if (!file.startsWith(`${root}${path.sep}`)) return void response.writeHead(404).end()
     fs.readFile(file).then(
