@@ -1,5 +1,5 @@
 import tailwindcss from '@tailwindcss/vite'
-import preact from '@preact/preset-vite'
+import react from '@vitejs/plugin-react'
 import { build } from 'esbuild'
 import { defineConfig, type Plugin, type Rollup } from 'vite'
 
@@ -32,6 +32,11 @@ function inlinePrepaint(): Plugin {
 
 /** V8's explicit compile hint (Chrome 136 on): compile every function of the file up front. */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad'
+/**
+ * Rolldown's own helpers (rolldown's RUNTIME_MODULE_ID), which wrap CommonJS modules: React and
+ * react-dom are such modules, and the entry imports them statically, so the helpers run at start.
+ */
+const ROLLDOWN_RUNTIME = '\0rolldown/runtime.js'
 
 /**
  * Puts COMPILE_HINT at the top of the chunks a page loads at once (the static imports of an HTML
@@ -50,6 +55,7 @@ function compileHints(): Plugin {
         (id) => id.endsWith('.html') && context.getModuleInfo(id)?.isEntry === true,
       ),
     )
+    found.add(ROLLDOWN_RUNTIME)
     const queue = [...found]
     for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
       for (const imported of context.getModuleInfo(id)?.importedIds ?? []) {
@@ -74,12 +80,12 @@ function compileHints(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [inlinePrepaint(), compileHints(), preact(), tailwindcss()],
+  plugins: [inlinePrepaint(), compileHints(), react(), tailwindcss()],
   resolve: {
     tsconfigPaths: true,
-    // The preset points react and react-dom at preact/compat; wouter reaches
-    // useSyncExternalStore through React's pre-18 shim, which compat provides itself.
-    alias: [{ find: /^use-sync-external-store\/shim\/index\.js$/, replacement: 'preact/compat' }],
+    // wouter reaches React's useSyncExternalStore through the pre-React-18 shim; React 19 has
+    // it, so the shim's fallback code stays out of the first load.
+    alias: [{ find: /^use-sync-external-store\/shim\/index\.js$/, replacement: 'react' }],
   },
   // The manifest (dist/client/.vite/) records the chunk graph for bench/front-end.ts.
   // The prerender build (--ssr, see scripts/prerender.mjs) needs no copy of public/.

@@ -59,6 +59,12 @@ const measured: Figures = {
   ],
   frontEnd: {
     ...committed.frontEnd,
+    // Counted whole from issue 28 on: older runs list no scripts of their own.
+    app: { ...committed.frontEnd.app, scripts: committed.frontEnd.app.scripts ?? [] },
+    libraryAlone: {
+      ...committed.frontEnd.libraryAlone,
+      scripts: committed.frontEnd.libraryAlone.scripts ?? [],
+    },
     accountPanel: committed.frontEnd.accountPanel ?? {
       jsGzipBytes: 20 * 1024,
       cssGzipBytes: 0,
@@ -88,16 +94,15 @@ describe('evaluateGoals', () => {
     expect(goals).toHaveLength(17)
     const missed = goals.filter((goal) => goal.figure === 'missing')
     expect(missed.map((goal) => goal.goal)).toEqual([
-      'handle availability vs baseline',
+      'handle availability vs raw node:http (floor)',
       'handle availability p99',
-      'handle availability p99 vs baseline',
+      'handle availability p99 vs raw node:http (floor)',
       'own profile vs handle availability',
       'SQLite: large vs small user count, req/s',
       'PostgreSQL: large vs small user count, req/s',
       'JS the account panel adds to / (gzipped)',
       'Lighthouse / performance',
       'Lighthouse / CLS',
-      'Lighthouse / LCP',
       'Lighthouse / TBT',
       'Lighthouse /?account=true performance',
       'Lighthouse /?account=true CLS',
@@ -129,29 +134,39 @@ describe('evaluateGoals', () => {
   })
 })
 
-describe('the goals of issue 12', () => {
+describe('the handle check and own profile goals', () => {
   const handles = measured.http.find((result) => result.name === 'handle availability')
   const profile = measured.http.find((result) => result.name === 'own profile')
   if (handles === undefined || profile === undefined) throw new Error('latest.json lacks a case')
   const judged = (http: typeof measured.http) =>
     evaluateGoals({ ...measured, http }).filter((goal) =>
-      ['own profile vs handle availability', 'handle availability p99 vs baseline'].includes(
-        goal.goal,
-      ),
+      [
+        'own profile vs handle availability',
+        'handle availability vs raw node:http (floor)',
+        'handle availability p99 vs raw node:http (floor)',
+      ].includes(goal.goal),
     )
 
-  it('compares own profile with the handle check, and p99 with the baseline’s', () => {
+  it('compares own profile with the handle check, and the handle check with raw node:http at its floor', () => {
     const fast = { ...profile, app: { ...profile.app, rps: handles.app.rps * 0.5 } }
-    const tight = { ...handles, app: { ...handles.app, p99Ms: handles.baseline.p99Ms * 2 } }
-    expect(judged([tight, fast]).map((goal) => goal.met)).toEqual([true, true])
+    const floor = {
+      ...handles,
+      ratio: 0.2,
+      app: { ...handles.app, p99Ms: handles.baseline.p99Ms * 4 },
+    }
+    expect(judged([floor, fast]).map((goal) => goal.met)).toEqual([true, true, true])
     const slow = { ...profile, app: { ...profile.app, rps: handles.app.rps * 0.49 } }
-    const loose = { ...handles, app: { ...handles.app, p99Ms: handles.baseline.p99Ms * 2 + 1 } }
-    expect(judged([loose, slow]).map((goal) => goal.met)).toEqual([false, false])
+    const below = {
+      ...handles,
+      ratio: 0.19,
+      app: { ...handles.app, p99Ms: handles.baseline.p99Ms * 4 + 1 },
+    }
+    expect(judged([below, slow]).map((goal) => goal.met)).toEqual([false, false, false])
   })
 
   it('misses the own profile goal when either case failed answers', () => {
     const failing = { ...profile, app: { ...profile.app, rps: handles.app.rps, failures: 3 } }
-    expect(judged([handles, failing])[1]).toMatchObject({
+    expect(judged([handles, failing])[2]).toMatchObject({
       met: false,
       margin: 'invalid: 3 failed answers',
     })
@@ -208,16 +223,15 @@ describe('the first-paint goals of issue 12', () => {
     accountPanel: { jsGzipBytes: panel, cssGzipBytes: 0, files: [] },
   })
 
-  it('holds / to 99 with LCP ≤ 1.3 s and TBT ≤ 50 ms, /?account=true to 97', () => {
+  it('holds / to 99 with TBT ≤ 50 ms, /?account=true to 97; LCP has no goal of its own', () => {
     const met = judge({
       lighthouse: [
-        { ...home, performance: 99, lcpMs: 1300, tbtMs: 50 },
+        { ...home, performance: 99, lcpMs: 9000, tbtMs: 50 },
         { ...account, performance: 97 },
       ],
     })
     expect(met).toMatchObject({
       'Lighthouse / performance': true,
-      'Lighthouse / LCP': true,
       'Lighthouse / TBT': true,
       'Lighthouse /?account=true performance': true,
     })
@@ -229,7 +243,6 @@ describe('the first-paint goals of issue 12', () => {
     })
     expect(missed).toMatchObject({
       'Lighthouse / performance': false,
-      'Lighthouse / LCP': false,
       'Lighthouse / TBT': false,
       'Lighthouse /?account=true performance': false,
     })
@@ -244,6 +257,30 @@ describe('the first-paint goals of issue 12', () => {
       'first load of / (gzipped JS)': false,
       'JS the account panel adds to / (gzipped)': false,
     })
+  })
+})
+
+describe('the first-load goal of issue 28', () => {
+  const goal = 'JS Mofu adds to React + react-dom before / is interactive (gzipped)'
+  const judged = (app: number, library: number, counted = true) => {
+    const scripts = counted ? [] : undefined
+    return evaluateGoals({
+      ...measured,
+      frontEnd: {
+        ...measured.frontEnd,
+        app: { ...measured.frontEnd.app, jsGzipBytes: app, scripts },
+        libraryAlone: { ...measured.frontEnd.libraryAlone, jsGzipBytes: library, scripts },
+      },
+    }).find((result) => result.goal === goal)
+  }
+
+  it('allows Mofu 15 KB on top of React + react-dom counted the same way', () => {
+    expect(judged(75 * 1024, 60 * 1024)).toMatchObject({ met: true, value: 15 * 1024 })
+    expect(judged(75 * 1024 + 1, 60 * 1024)).toMatchObject({ met: false, margin: 'over by 0 KB' })
+  })
+
+  it('misses it for results that counted only what index.html references', () => {
+    expect(judged(20 * 1024, 10 * 1024, false)).toMatchObject({ figure: 'missing', met: false })
   })
 })
 

@@ -7,6 +7,11 @@ import { round } from './stats'
 
 /** Issue 12: the first load of / ships at most 80 KB of gzipped JavaScript. */
 const FIRST_LOAD_JS_BUDGET = 80 * 1024
+/**
+ * Issue 28: what Mofu adds to React and react-dom (built alone and counted the same way, in the
+ * same run) before / is interactive: the shell and the home page only.
+ */
+const FIRST_LOAD_ADDED_JS_BUDGET = 15 * 1024
 /** Issue 12: opening the account panel adds less than 30 KB of gzipped JavaScript. */
 const ACCOUNT_PANEL_JS_BUDGET = 30 * 1024
 /** Lighthouse's mobile performance score each page must reach (issue 12). */
@@ -14,16 +19,19 @@ const LIGHTHOUSE_MIN_SCORE: Record<(typeof LIGHTHOUSE_PAGES)[number], number> = 
   '/': 99,
   '/?account=true': 97,
 }
-/** Issue 12: with the prerendered page, / paints and settles quickly under Lighthouse. */
-const HOME_MAX_LCP_MS = 1300
+/** Issue 12: with the prerendered page, / settles quickly under Lighthouse (its score carries LCP). */
 const HOME_MAX_TBT_MS = 50
 const AVATAR_MAX_MS = 300
 /** Issue 15: the signed-in panel and the top-right button together, on a 2x screen. */
 const AVATAR_WIDGETS_MAX_BYTES = 15 * 1024
-const HANDLE_MIN_RATIO = 0.5
+/**
+ * Issue 28 retired issue 12's goals against raw node:http (0.5x its req/s, 2x its p99): the
+ * handle check answers with look-alike suggestions in the same round trip. What stays is a floor
+ * against regressions, in the same run: 0.2x raw's req/s, p99 at most 4x raw's.
+ */
+const HANDLE_MIN_RATIO = 0.2
+const HANDLE_MAX_P99_VS_BASELINE = 4
 const HANDLE_MAX_P99_MS = 10
-/** Handle availability's p99 may be at most this many times the baseline's (issue 12). */
-const HANDLE_MAX_P99_VS_BASELINE = 2
 /** A signed-in read may cost at most twice a public one: own profile vs handle req/s (issue 12). */
 const OWN_PROFILE_MIN_VS_HANDLE = 0.5
 /** The large user count may cost at most this factor in req/s against the small one. */
@@ -86,20 +94,23 @@ function unlessFailed(result: GoalResult, ...loads: LoadFigures[]): GoalResult {
   return { ...result, met: false, margin: `invalid: ${failures} failed answers` }
 }
 
+const HANDLE_VS_RAW = 'handle availability vs raw node:http (floor)'
+const HANDLE_P99_VS_RAW = 'handle availability p99 vs raw node:http (floor)'
+
 function handleGoals(figures: Figures): GoalResult[] {
   const handles = figures.http.find((result) => result.name === 'handle availability')
-  const times = (value: number) => `${round(value, 2)}× baseline req/s`
-  const p99Times = (value: number) => `${round(value, 2)}× baseline p99`
+  const times = (value: number) => `${round(value, 2)}× raw req/s`
+  const p99Times = (value: number) => `${round(value, 2)}× raw p99`
   if (handles === undefined) {
     return [
-      missing('handle availability vs baseline', `≥ ${times(HANDLE_MIN_RATIO)}`),
+      missing(HANDLE_VS_RAW, `≥ ${times(HANDLE_MIN_RATIO)}`),
       missing('handle availability p99', `< ${HANDLE_MAX_P99_MS} ms`),
-      missing('handle availability p99 vs baseline', `≤ ${p99Times(HANDLE_MAX_P99_VS_BASELINE)}`),
+      missing(HANDLE_P99_VS_RAW, `≤ ${p99Times(HANDLE_MAX_P99_VS_BASELINE)}`),
     ]
   }
   return [
     unlessFailed(
-      atLeast('handle availability vs baseline', handles.ratio, HANDLE_MIN_RATIO, times),
+      atLeast(HANDLE_VS_RAW, handles.ratio, HANDLE_MIN_RATIO, times),
       handles.app,
       handles.baseline,
     ),
@@ -115,7 +126,7 @@ function handleGoals(figures: Figures): GoalResult[] {
     ),
     unlessFailed(
       atMost(
-        'handle availability p99 vs baseline',
+        HANDLE_P99_VS_RAW,
         // autocannon's p99 has 1 ms steps; a baseline under 1 ms counts as 1 ms.
         handles.app.p99Ms / Math.max(1, handles.baseline.p99Ms),
         HANDLE_MAX_P99_VS_BASELINE,
@@ -183,7 +194,7 @@ function noLayoutShift(goal: string, cls: number): GoalResult {
 
 const milliseconds = (ms: number) => `${round(ms)} ms`
 
-/** Score and CLS on every page; LCP and TBT on / as well. */
+/** Score and CLS on every page; TBT on / as well. */
 function lighthouseGoals(figures: Figures): GoalResult[] {
   return LIGHTHOUSE_PAGES.flatMap((path) => {
     const page = figures.lighthouse.find((result) => result.page === path)
@@ -193,22 +204,14 @@ function lighthouseGoals(figures: Figures): GoalResult[] {
       return [
         missing(`Lighthouse ${path} performance`, `≥ ${minScore}`),
         missing(`Lighthouse ${path} CLS`, '= 0'),
-        ...(timed
-          ? [
-              missing(`Lighthouse ${path} LCP`, `≤ ${milliseconds(HOME_MAX_LCP_MS)}`),
-              missing(`Lighthouse ${path} TBT`, `≤ ${milliseconds(HOME_MAX_TBT_MS)}`),
-            ]
-          : []),
+        ...(timed ? [missing(`Lighthouse ${path} TBT`, `≤ ${milliseconds(HOME_MAX_TBT_MS)}`)] : []),
       ]
     }
     return [
       atLeast(`Lighthouse ${path} performance`, page.performance, minScore, String),
       noLayoutShift(`Lighthouse ${path} CLS`, page.cls),
       ...(timed
-        ? [
-            atMost(`Lighthouse ${path} LCP`, page.lcpMs, HOME_MAX_LCP_MS, milliseconds),
-            atMost(`Lighthouse ${path} TBT`, page.tbtMs, HOME_MAX_TBT_MS, milliseconds),
-          ]
+        ? [atMost(`Lighthouse ${path} TBT`, page.tbtMs, HOME_MAX_TBT_MS, milliseconds)]
         : []),
     ]
   })
@@ -238,6 +241,18 @@ function metricsCostGoal({ metricsCost }: Figures): GoalResult {
   )
 }
 
+/**
+ * What Mofu adds to React + react-dom before / is interactive. Results from before issue 28
+ * counted only the scripts index.html references, against Preact: not comparable, so missing.
+ */
+function addedToLibraryGoal({ frontEnd: { app, libraryAlone } }: Figures): GoalResult {
+  const goal = 'JS Mofu adds to React + react-dom before / is interactive (gzipped)'
+  if (app.scripts === undefined || libraryAlone.scripts === undefined) {
+    return missing(goal, `≤ ${kb(FIRST_LOAD_ADDED_JS_BUDGET)}`)
+  }
+  return atMost(goal, app.jsGzipBytes - libraryAlone.jsGzipBytes, FIRST_LOAD_ADDED_JS_BUDGET, kb)
+}
+
 function accountPanelGoal(figures: Figures): GoalResult {
   const goal = 'JS the account panel adds to / (gzipped)'
   const added = figures.frontEnd.accountPanel
@@ -258,6 +273,7 @@ export function evaluateGoals(figures: Figures): GoalResult[] {
       FIRST_LOAD_JS_BUDGET,
       kb,
     ),
+    addedToLibraryGoal(figures),
     accountPanelGoal(figures),
     ...lighthouseGoals(figures),
     avatarBytesGoal(figures),

@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
-// The production build of the app, as the browser gets: the markup must be the same.
+// React's production build, as the browser gets: the markup must be the same.
 process.env.NODE_ENV = 'production'
 const clientDir = 'dist/client'
 const ssr = await import(pathToFileURL(path.resolve('dist/prerender/prerender.js')).href)
@@ -30,7 +30,7 @@ const preload = `<link rel="preload" href="/assets/${font}" as="font" type="font
 const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
-function write(file, { language, title, root }) {
+function write(file, { language, title, head, root }) {
   const html = template
     .replace(LANG, `<html lang="${language}"`)
     .replace(
@@ -38,42 +38,44 @@ function write(file, { language, title, root }) {
       `<meta name="description" content="${escapeHtml(ssr.description(language))}" />`,
     )
     .replace(TITLE, `<title>${escapeHtml(title)}</title>`)
-    .replace('</head>', `${preload}</head>`)
+    .replace('</head>', `${preload}${head}</head>`)
     .replace(EMPTY_ROOT, root)
   const target = path.join(clientDir, file)
   fs.mkdirSync(path.dirname(target), { recursive: true })
   fs.writeFileSync(target, html)
 }
 
-// Rendered first, written after: the home page overwrites the template. A script in a page would
-// mean the renderer left a boundary to complete later: none may be there.
+// Rendered first, written after: the home page overwrites the template. A script of React's
+// in a page ($RC…) would mean a boundary was left to complete later: none may be there.
 const pages = []
 for (const language of ssr.LANGUAGES) {
   for (const pagePath of ssr.PRERENDERED_PATHS) {
-    const root = await ssr.renderPage(pagePath, language)
+    const { head, root } = await ssr.renderPage(pagePath, language)
     pages.push([
       ssr.languageFile(ssr.pageFile(pagePath), language),
       {
         language,
         title: ssr.localTitle(pagePath, language),
+        head,
         root: `<div id="root" data-prerendered="${escapeHtml(pagePath)}" data-lang="${language}">${root}</div>`,
       },
     ])
   }
   // A shell serves many paths; the client titles each page as it renders it.
   for (const shell of Object.keys(ssr.GENERIC_SHELL_PATHS)) {
-    const root = await ssr.renderShell(shell, language)
+    const { head, root } = await ssr.renderShell(shell, language)
     pages.push([
       ssr.languageFile(ssr.shellFile(shell), language),
       {
         language,
         title: 'Mofu',
+        head,
         root: `<div id="root" data-lang="${language}">${root}</div>`,
       },
     ])
   }
 }
 for (const [file, page] of pages) {
-  if (/<script/.test(page.root)) throw new Error(`${file}: the renderer put a script into the page`)
+  if (/<script/.test(page.root)) throw new Error(`${file}: React put a script into the page`)
   write(file, page)
 }

@@ -5,8 +5,8 @@
 //   npx tsx --tsconfig src/client/tsconfig.json scripts/render-mascot.ts
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { h } from 'preact'
-import { renderToStaticMarkup } from 'preact-render-to-string'
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
 import sharp from 'sharp'
 import { MofuMascot, type MofuMood } from '../src/client/components/art/mofu-mascot'
 import { ENCODE_RENDITION } from '../src/server/avatars/pipeline'
@@ -24,7 +24,7 @@ const images: [string, MofuMood][] = [
 const publicFile = (address: string) => path.join('public', address)
 
 for (const [address, mood] of images) {
-  const svg = renderToStaticMarkup(h(MofuMascot, { mood, size: 512 })).replace(
+  const svg = renderToStaticMarkup(createElement(MofuMascot, { mood, size: 512 })).replace(
     '<svg',
     '<svg xmlns="http://www.w3.org/2000/svg" style="background:#ffe0ec"',
   )

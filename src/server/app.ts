@@ -7,6 +7,7 @@ import type { Auth } from './auth/auth'
 import { passkeysPossible } from './auth/passkeys'
 import { sessionRoutes } from './auth/session-routes'
 import { accountRoutes } from './auth/account-routes'
+import { clientErrorRoutes } from './client-errors/routes'
 import { sessionStore } from './auth/session-store'
 import { authRoutes, passwordResetRoutes } from './auth/routes'
 import { avatarMediaRoutes, ownAvatarRoutes } from './avatars/routes'
@@ -134,6 +135,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/handles', handleRoutes(profiles))
     .route('/api/profiles', publicProfileRoutes(profiles))
     .route('/api/events', pageViewRoutes(database.db, limits))
+    .route('/api/events', clientErrorRoutes({ logger, limits }))
     .route('/media/avatars', avatarMediaRoutes(avatars))
 
   app.notFound((c) => apiError(c, 404, 'NOT_FOUND', SERVER_MESSAGES.notFound))

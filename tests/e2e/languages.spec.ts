@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from '@playwright/test'
 import { newEmail, PASSWORD, panel, verifiedAccount } from './account-helpers'
 import { expect, test } from './fixtures'
+import { expectCleanHydration, watchHydration } from './hydration'
 import { PAGE_ROUTES } from './routes'
 
 /**
@@ -192,8 +193,10 @@ test.describe('a browser that prefers English', () => {
     // The cookie says Japanese (the page comes in it) but the choice stored is English.
     await context.addCookies([{ name: 'lang', value: 'ja', url: baseURL ?? '' }])
     await page.addInitScript(() => window.localStorage.setItem('language', 'en'))
+    await watchHydration(page)
     const response = await page.goto('/privacy')
     expect(await response?.text()).toContain('<html lang="ja"')
+    await expectCleanHydration(page)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy')
     await expect(page.locator('html')).toHaveAttribute('lang', 'en')
     expect((await langCookie(context))?.value).toBe('en')

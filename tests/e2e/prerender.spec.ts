@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures'
+import { expectCleanHydration, watchHydration } from './hydration'
 
 /**
  * Pages, the heading their prerendered HTML carries (src/client/app/prerender.tsx), and whether
@@ -40,9 +41,11 @@ test.describe('with JavaScript', () => {
   test('hydration takes over the prerendered pages without a warning, and the app works', async ({
     page,
   }) => {
+    await watchHydration(page)
     for (const [path, heading] of PAGES) {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+      await expectCleanHydration(page)
     }
     await page
       .getByRole('navigation', { name: 'Sections' })
@@ -54,12 +57,14 @@ test.describe('with JavaScript', () => {
   })
 
   test('stored choices show right after hydration, with no mismatch', async ({ page }) => {
+    await watchHydration(page)
     await page.addInitScript(() => {
       window.localStorage.setItem('theme', 'light')
       window.localStorage.setItem('font', 'default')
       window.localStorage.setItem('ui-state', JSON.stringify({ 'home-filter': 'night' }))
     })
     await page.goto('/')
+    await expectCleanHydration(page)
     const root = await page.evaluate(() => [...document.documentElement.classList])
     expect(root).toContain('font-default')
     expect(root).not.toContain('dark')

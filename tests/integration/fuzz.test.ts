@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { AVATAR_MAX_BYTES, AVATAR_UPLOAD_TYPES } from '../../src/shared/avatar'
 import { ResetCodeCheckSchema } from '../../src/shared/password-reset'
 import { PageViewSchema } from '../../src/shared/page-view'
+import { ClientErrorSchema } from '../../src/shared/client-error-schema'
 import { handleSkeleton } from '../../src/shared/handle-skeleton'
 import { passesForReserved, ProfilePatchSchema, type Profile } from '../../src/shared/profile'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
@@ -46,6 +47,10 @@ const MOFU_BODIES: Record<string, { schema: z.core.$ZodType; valid: Record<strin
     valid: { name: 'Sakura', handle: 'sakura', font: 'default' },
   },
   'POST /api/events/page-view': { schema: PageViewSchema, valid: { path: '/', referrer: '/' } },
+  'POST /api/events/client-error': {
+    schema: ClientErrorSchema,
+    valid: { kind: 'caught', name: 'Error', message: 'x', componentStack: '0123abcd', path: '/' },
+  },
   'POST /api/password-reset/verify': {
     schema: ResetCodeCheckSchema,
     valid: { code: 'no-such-code' },
@@ -368,6 +373,7 @@ describe('malformed requests on every route', () => {
         'PUT /api/me/avatar',
         'GET /media/avatars/:uid',
         'POST /api/events/page-view',
+        'POST /api/events/client-error',
         'POST /api/password-reset/verify',
         'POST /api/auth/sign-up/email',
         'POST /api/auth/sign-in/email',

@@ -5,6 +5,7 @@ import { expect, it } from 'vitest'
 import {
   accountPanelLoad,
   ENTRY,
+  firstLoad,
   readManifest,
   SESSION,
   withStaticImports,
@@ -14,17 +15,54 @@ const CLIENT = path.resolve(import.meta.dirname, '../../dist/client')
 /** Issue 12's budget: the first load of / ships at most 80 KB of gzipped JavaScript. */
 const FIRST_LOAD_JS_BUDGET = 80 * 1024
 
-it('the first load of / stays within 80 KB of gzipped JavaScript', () => {
+/** The scripts index.html references, and its inline ones: what the browser fetches first. */
+function referencedByHtml(): { files: string[]; gzipBytes: number } {
   const html = fs.readFileSync(path.join(CLIENT, 'index.html'), 'utf8')
-  const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(([, src]) => src)
-  expect(scripts.length).toBeGreaterThan(0)
+  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
+    ([, src]) => src ?? '',
+  )
   const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) => code ?? '')
-  const gzipped = [
-    ...scripts.map((src) => fs.readFileSync(path.join(CLIENT, src ?? ''))),
+  const gzipBytes = [
+    ...files.map((src) => fs.readFileSync(path.join(CLIENT, src))),
     ...inline.map((code) => Buffer.from(code)),
   ].reduce((total, code) => total + zlib.gzipSync(code, { level: 9 }).length, 0)
-  expect(gzipped).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET)
+  return { files, gzipBytes }
+}
+
+it('what index.html references stays within issue 12’s 80 KB of gzipped JavaScript', () => {
+  const referenced = referencedByHtml()
+  expect(referenced.files.length).toBeGreaterThan(0)
+  expect(referenced.gzipBytes).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET)
 })
+
+/**
+ * Counted whole (issue 28), the first load is more than the HTML references: main.tsx imports
+ * the session check and the home page, and what they import, before the page is interactive.
+ * The bench reports the figure against its goals (bench/goals.ts).
+ */
+it('the first load of / is counted whole in Chromium, up to the moment the page is interactive', async () => {
+  const load = await firstLoad(CLIENT)
+  const manifest = await readManifest(CLIENT)
+  const fileOf = (key: string) => `/${manifest[key]?.file ?? key}`
+  expect(load.files).toEqual(
+    expect.arrayContaining([
+      '(inline script)',
+      ...[...withStaticImports(manifest, [ENTRY])].map(fileOf),
+      fileOf(SESSION),
+      fileOf('src/client/features/pages/home-page.tsx'),
+    ]),
+  )
+  // Each script once, each as its file gzipped, and what the HTML names is only part of it.
+  expect(new Set(load.files).size).toBe(load.files.length)
+  for (const script of load.scripts ?? []) {
+    if (script.file === '(inline script)') continue
+    const code = fs.readFileSync(path.join(CLIENT, script.file))
+    expect(script.gzipBytes, script.file).toBe(zlib.gzipSync(code, { level: 9 }).length)
+  }
+  const referenced = referencedByHtml()
+  expect(load.files.length).toBeGreaterThan(referenced.files.length + 2)
+  expect(load.jsGzipBytes).toBeGreaterThan(referenced.gzipBytes)
+}, 60_000)
 
 it('a signed-out visit asks for the session without loading zod and the shared schemas', async () => {
   const manifest = await readManifest(CLIENT)

@@ -3,6 +3,7 @@ import { saveProfile } from '@client/features/profile/profile-api'
 import { cachedProfile, loadProfile, profileSaved } from '@client/features/profile/profile-query'
 import {
   adoptPreferences,
+  anyChosenHere,
   chosenPreferences,
   onPreferencesChosen,
 } from '@client/lib/preferences/preferences'
@@ -10,8 +11,9 @@ import {
 /**
  * Preferences follow the account (README "Preferences"): while signed in, each choice is kept
  * with the profile; at sign-in the account's choices replace this browser's (which the pre-paint
- * script applied first), and an account that has none yet takes this browser's. Signed out,
- * choices stay in the browser only.
+ * script applied first), and an account that has none yet takes this browser's if it made any
+ * (a browser that never chose leaves the account its own defaults: the stored font 'default').
+ * Signed out, choices stay in the browser only.
  */
 let signedIn: string | null = null
 /** Saves one after another, so the account ends with the latest choice. */
@@ -32,8 +34,8 @@ async function signedInAs(uid: string) {
   await loadProfile(uid)
   const kept = cachedProfile(uid)?.preferences
   if (signedIn !== uid || kept === undefined) return
-  if (kept === null) keepWithAccount(uid)
-  else if (!samePreferences(kept, chosenPreferences())) adoptPreferences(kept)
+  if (kept === null && anyChosenHere()) keepWithAccount(uid)
+  else if (kept !== null && !samePreferences(kept, chosenPreferences())) adoptPreferences(kept)
 }
 
 /** Call with each new signed-in user id (null when signed out). */

@@ -1,7 +1,9 @@
-import { StrictMode, useEffect, type ReactNode } from 'react'
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react'
+import { flushSync } from 'react-dom'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { Router } from 'wouter'
 import { normalizePath } from '@shared/routes'
+import { ROOT_ERROR_OPTIONS } from '@client/lib/client-errors'
 import { setJapaneseCatalogue, startIn } from '@client/lib/i18n/i18n'
 import { showChosenLanguage } from '@client/lib/preferences/preferences'
 import { AppRoutes, prefetchPages, preloadPage } from './routes'
@@ -56,10 +58,13 @@ setJapaneseCatalogue(() => import('./i18n-ja').then((module) => module.JA))
 // generic shell, which is replaced at once, so nothing can be clicked in it after the page
 // loads. The page's own code and strings first, so the whole page hydrates at once (it is
 // painted meanwhile), in the language of its HTML; the visitor's own follows right after.
+// As a transition, React yields every few milliseconds instead of holding the main thread.
 if (root.dataset.prerendered === normalizePath(window.location.pathname)) {
   const hydrate = () => {
     const hydrated = <Hydrated earlyChoices={takeEarlyChoices(root)} />
-    hydrateRoot(root, app(hydrated))
+    startTransition(() => {
+      hydrateRoot(root, app(hydrated), ROOT_ERROR_OPTIONS)
+    })
     void showChosenLanguage()
   }
   Promise.all([
@@ -67,9 +72,9 @@ if (root.dataset.prerendered === normalizePath(window.location.pathname)) {
     startIn(root.dataset.lang === 'ja' ? 'ja' : 'en'),
   ]).then(hydrate, hydrate)
 } else {
-  const fresh = createRoot(root)
+  const fresh = createRoot(root, ROOT_ERROR_OPTIONS)
   const render = () => {
-    fresh.render(app())
+    flushSync(() => fresh.render(app()))
     delete root.dataset.prerendered
   }
   showChosenLanguage().then(render, render)

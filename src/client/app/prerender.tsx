@@ -6,7 +6,7 @@
  * their layout; the client renders those afresh. Each is rendered once per language.
  */
 import { StrictMode, type ReactNode } from 'react'
-import { renderToStringAsync } from 'preact-render-to-string'
+import { prerender } from 'react-dom/static'
 import { Router } from 'wouter'
 import type { Language } from '@shared/language'
 import { GENERIC_SHELL_PATHS, pageTitle } from '@shared/routes'
@@ -16,19 +16,30 @@ import { JA } from './i18n-ja'
 import { AppRoutes } from './routes'
 import { AppShell, PageSkeleton } from './shell/app-shell'
 
+export interface Rendered {
+  /** Resource hints React hoists (the preload of the avatar image): they belong in <head>. */
+  head: string
+  /** The markup of #root, as the client's first render draws it. */
+  root: string
+}
+
 setJapaneseCatalogue(() => Promise.resolve(JA))
 
-/** The markup of #root, as the client's first render draws it. */
-async function render(path: string, language: Language, app: ReactNode): Promise<string> {
+async function render(path: string, language: Language, app: ReactNode): Promise<Rendered> {
   await startIn(language)
-  // Every lazy page resolved before the markup is written.
-  return renderToStringAsync(
+  // prerender waits for every lazy page to resolve before it writes the markup.
+  const { prelude } = await prerender(
     <StrictMode>
       <Router ssrPath={path} ssrSearch="">
         {app}
       </Router>
     </StrictMode>,
+    // Every boundary inline and complete: no hidden copies, no scripts to move them into place.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   )
+  const html = await new Response(prelude).text()
+  const [, head = '', root = ''] = /^((?:<link [^>]*>)*)([\s\S]*)$/.exec(html) ?? []
+  return { head, root }
 }
 
 /** One page as the client's first render draws it at `path` (hydration reads no query). */

@@ -2,20 +2,12 @@ import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactN
 import { useMessages } from '@client/lib/i18n/i18n'
 
 /**
- * `autoFocus` as React gives it: the element takes the focus once it is in the page. Preact only
- * writes the attribute, which the browser acts on when the page loads or a <dialog> opens, not
- * for an element added later (a code field that appears, the safe button of a question).
- */
-const focusWhenAdded = (element: HTMLElement | null) => element?.focus()
-
-/**
  * A labelled input; `problem` is this field's own message, shown under it (a shared message is
  * shown in the language shown).
  */
 export function Field({
   label,
   problem,
-  autoFocus,
   ...input
 }: { label: string; problem?: string | null } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId()
@@ -28,7 +20,6 @@ export function Field({
       </label>
       <input
         id={id}
-        ref={autoFocus === true ? focusWhenAdded : undefined}
         aria-invalid={hasProblem || undefined}
         aria-describedby={hasProblem ? `${id}-problem` : undefined}
         className="rounded-xl border border-line bg-surface px-4 py-2.5 text-ink placeholder:text-ink-muted/70 focus:border-accent"
@@ -74,7 +65,6 @@ export function Button({
   busy = false,
   variant = 'primary',
   children,
-  autoFocus,
   ...button
 }: {
   busy?: boolean
@@ -89,7 +79,6 @@ export function Button({
   return (
     <button
       type="button"
-      ref={autoFocus === true ? focusWhenAdded : undefined}
       aria-busy={busy}
       className={`inline-flex items-center justify-center gap-2 rounded-full px-5 py-2.5 font-semibold transition disabled:cursor-not-allowed disabled:opacity-60 ${look}`}
       {...button}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react'
+import { useEffect, useRef, type KeyboardEvent, type SyntheticEvent } from 'react'
 import { wrapTabFocus } from './focus-wrap'
 
 /**
@@ -13,11 +13,11 @@ export function useModalDialog(onCancel: () => void) {
   }, [])
   return {
     ref,
-    onCancel: (event: Event) => {
+    onCancel: (event: SyntheticEvent) => {
       event.preventDefault()
       onCancel()
     },
     onKeyDown: (event: KeyboardEvent<HTMLDialogElement>) =>
-      wrapTabFocus(event, event.currentTarget),
+      wrapTabFocus(event.nativeEvent, event.currentTarget),
   }
 }

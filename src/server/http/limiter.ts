@@ -28,6 +28,7 @@ export const LIMITS = {
   resetMail: { name: 'reset-mail', max: 3, windowSeconds: 60 * 60 },
   avatarUpload: { name: 'avatar-upload', max: 10, windowSeconds: 60 },
   pageView: { name: 'page-view', max: 60, windowSeconds: 60 },
+  clientError: { name: 'client-error', max: 10, windowSeconds: 60 },
   publicRead: { name: 'public-read', max: 600, windowSeconds: 60 },
   accountExport: { name: 'account-export', max: 1, windowSeconds: 60 },
 } as const satisfies Record<string, LimitRule>

@@ -101,7 +101,7 @@ export function MofuBody({
       className={className}
       {...(labelled
         ? { role: 'img', 'aria-labelledby': titleId }
-        : { 'aria-hidden': true, focusable: 'false' })}
+        : { 'aria-hidden': true, focusable: false })}
     >
       {labelled && <title id={titleId}>{title}</title>}
       <defs>

@@ -154,7 +154,7 @@ export function AccountActions({
               name="current-password"
               autoComplete="current-password"
               value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
+              onChange={(event) => setPassword(event.target.value)}
             />
           )}
           {deleteProblem !== null && <Notice tone="error">{deleteProblem}</Notice>}

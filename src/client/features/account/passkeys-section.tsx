@@ -139,7 +139,7 @@ export function PasskeysSection({ uid }: { uid: string }) {
           placeholder={strings.namePlaceholder}
           value={name}
           problem={nameProblem}
-          onChange={(event) => setName(event.currentTarget.value)}
+          onChange={(event) => setName(event.target.value)}
         />
         <Button type="submit" variant="secondary" busy={busy === 'add'} disabled={busy !== null}>
           {strings.add}

@@ -79,7 +79,7 @@ export function PasswordRemoval({ uid, passkeyCount }: { uid: string; passkeyCou
             name="current-password"
             autoComplete="current-password"
             value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
+            onChange={(event) => setPassword(event.target.value)}
           />
           {problem !== null && <Notice tone="error">{problem}</Notice>}
         </ConfirmDialog>

@@ -120,7 +120,7 @@ function ResetForm({ code }: { code: string }) {
         minLength={MIN_PASSWORD_LENGTH}
         value={password}
         onChange={(event) => {
-          setPassword(event.currentTarget.value)
+          setPassword(event.target.value)
           // A refusal was about the password sent, not the one being typed.
           setFailure(null)
         }}
@@ -130,7 +130,7 @@ function ResetForm({ code }: { code: string }) {
         type="password"
         autoComplete="new-password"
         value={confirmation}
-        onChange={(event) => setConfirmation(event.currentTarget.value)}
+        onChange={(event) => setConfirmation(event.target.value)}
       />
       {mismatch && <Notice tone="error">{t(AUTH_MESSAGES.passwordMismatch)}</Notice>}
       {failure !== null && <Notice tone="error">{t(failure)}</Notice>}

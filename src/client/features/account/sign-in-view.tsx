@@ -176,7 +176,7 @@ export function SignInView() {
           autoComplete={mode === 'login' ? 'username webauthn' : 'email'}
           required
           value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
+          onChange={(event) => setEmail(event.target.value)}
         />
         <Field
           label={strings.password}
@@ -186,7 +186,7 @@ export function SignInView() {
           required
           minLength={mode === 'signup' ? MIN_PASSWORD_LENGTH : undefined}
           value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
+          onChange={(event) => setPassword(event.target.value)}
         />
         {mode === 'signup' && <p className="-mt-2 text-xs text-ink-muted">{strings.atLeast}</p>}
         {message !== null && <Notice tone={message.tone}>{t(message.text)}</Notice>}

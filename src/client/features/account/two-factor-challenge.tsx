@@ -54,14 +54,14 @@ export function TwoFactorChallenge({
           autoFocus
           required
           value={code}
-          onChange={(event) => setCode(event.currentTarget.value)}
+          onChange={(event) => setCode(event.target.value)}
         />
         {problem !== null && <Notice tone="error">{problem}</Notice>}
         <label className="flex items-center gap-3 text-sm">
           <input
             type="checkbox"
             checked={trustDevice}
-            onChange={(event) => setTrustDevice(event.currentTarget.checked)}
+            onChange={(event) => setTrustDevice(event.target.checked)}
             className="size-4 accent-sakura-600"
           />
           {strings.trust}

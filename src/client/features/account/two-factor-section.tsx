@@ -163,7 +163,7 @@ function CodeOrPasswordForm({
           autoFocus
           required
           value={code}
-          onChange={(event) => setCode(event.currentTarget.value)}
+          onChange={(event) => setCode(event.target.value)}
         />
       )}
       {hasPassword && (
@@ -175,7 +175,7 @@ function CodeOrPasswordForm({
           autoFocus={!askCode}
           required
           value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
+          onChange={(event) => setPassword(event.target.value)}
         />
       )}
       {!askCode && !hasPassword && (

@@ -75,7 +75,7 @@ export function TwoFactorSetupSteps({
         autoFocus
         required
         value={code}
-        onChange={(event) => setCode(event.currentTarget.value)}
+        onChange={(event) => setCode(event.target.value)}
       />
       {problem !== null && <Notice tone="error">{problem}</Notice>}
       <div className="flex flex-wrap gap-3">

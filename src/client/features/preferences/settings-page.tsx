@@ -171,9 +171,7 @@ export function SettingsPage() {
                   aria-labelledby={`effect-${name}`}
                   aria-describedby={`effect-${name}-hint`}
                   checked={preferences.effects[name]}
-                  onChange={(event) =>
-                    preferenceActions.setEffect(name, event.currentTarget.checked)
-                  }
+                  onChange={(event) => preferenceActions.setEffect(name, event.target.checked)}
                   className="peer sr-only"
                 />
                 <span

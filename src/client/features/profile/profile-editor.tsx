@@ -93,7 +93,7 @@ export function ProfileEditor({
         value={name}
         problem={problems.name}
         onChange={(event) => {
-          setName(event.currentTarget.value)
+          setName(event.target.value)
           setProblems((current) => ({ ...current, name: undefined }))
         }}
       />
@@ -103,11 +103,11 @@ export function ProfileEditor({
           name="handle"
           autoComplete="username"
           autoCapitalize="none"
-          spellcheck={false}
+          spellCheck={false}
           maxLength={HANDLE_MAX_LENGTH}
           aria-describedby="handle-status"
           value={handle}
-          onChange={(event) => changeHandle(event.currentTarget.value)}
+          onChange={(event) => changeHandle(event.target.value)}
         />
         <div aria-live="polite">
           <p

@@ -16,6 +16,7 @@ import {
   FONT_KEY,
   LANGUAGE_KEY,
   readPreferences,
+  readStorage,
   resolveDark,
   resolveLanguage,
   systemPrefersDark,
@@ -100,6 +101,10 @@ export const chosenPreferences = (): ChosenPreferences => ({
   effects: current.effects,
   language: current.language,
 })
+
+/** Whether this browser has stored a choice of its own (not only the defaults shown). */
+export const anyChosenHere = () =>
+  [THEME_KEY, FONT_KEY, EFFECTS_KEY, LANGUAGE_KEY].some((key) => readStorage(key) !== null)
 
 /** Calls `listener` after each choice made through preferenceActions (not adopted ones). */
 export function onPreferencesChosen(listener: (chosen: ChosenPreferences) => void) {

@@ -204,8 +204,8 @@ export function AvatarEditor({
           hidden
           data-testid={testId}
           onChange={(event) => {
-            pick(event.currentTarget.files?.[0])
-            event.currentTarget.value = ''
+            pick(event.target.files?.[0])
+            event.target.value = ''
           }}
         />
       ))}

@@ -45,7 +45,7 @@ export function CropDialog({
           max={AVATAR_ZOOM_MAX}
           step={0.01}
           value={zoom}
-          onChange={(event) => setZoom(Number(event.currentTarget.value))}
+          onChange={(event) => setZoom(Number(event.target.value))}
           className="flex-1 accent-sakura-600"
         />
       </label>

@@ -1,0 +1,95 @@
+import { pino } from 'pino'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { ApiErrorSchema } from '../../src/shared/api-error'
+import { createTestApp, type TestApp } from '../support/test-app'
+
+let subject: TestApp
+const logLines: string[] = []
+beforeAll(async () => {
+  const logger = pino({ level: 'info' }, { write: (line: string) => logLines.push(line) })
+  subject = await createTestApp({ logger })
+})
+afterAll(() => subject.dispose())
+beforeEach(() => {
+  logLines.length = 0
+})
+
+let address = 0
+/** Each call from an address of its own unless told, so only the limit's own test meets it. */
+const post = (body: unknown, headers: Record<string, string> = {}) =>
+  subject.app.request('/api/events/client-error', {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Forwarded-For': `10.78.${Math.floor(++address / 250)}.${address % 250}`,
+      ...headers,
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+
+const REPORT = {
+  kind: 'recoverable',
+  name: 'Error',
+  message: 'Hydration failed because the server rendered text did not match the client.',
+  componentStack: '9e3779b9',
+  path: '/settings',
+}
+
+const clientErrorLines = () =>
+  logLines
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((line) => line.msg === 'client error')
+
+describe('POST /api/events/client-error', () => {
+  it('logs one structured line with the report and nothing about who sent it', async () => {
+    const response = await post(REPORT, {
+      Cookie: 'better-auth.session_token=secret-session',
+      'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Test/1.0',
+    })
+    expect(response.status).toBe(204)
+    expect(response.headers.get('set-cookie')).toBeNull()
+    const lines = clientErrorLines()
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatchObject({ level: 40, clientError: REPORT })
+    const line = JSON.stringify(lines[0])
+    for (const personal of ['secret-session', '10.78.', 'Mozilla']) {
+      expect(line).not.toContain(personal)
+    }
+  })
+
+  it.each([
+    ['a path with a query', { ...REPORT, path: '/account/reset?oobCode=secret' }],
+    ['a path with a fragment', { ...REPORT, path: '/settings#me' }],
+    ['a full URL', { ...REPORT, path: 'https://mofu.example/settings' }],
+    ['a message over 200 characters', { ...REPORT, message: 'x'.repeat(201) }],
+    ['a name over 64 characters', { ...REPORT, name: 'E'.repeat(65) }],
+    ['a message of several lines', { ...REPORT, message: 'first\nsecond' }],
+    ['a component stack sent whole', { ...REPORT, componentStack: '\n    at Settings' }],
+    ['a kind React has not', { ...REPORT, kind: 'fatal' }],
+    ['a field more', { ...REPORT, email: 'someone@mofu.test' }],
+    ['no path', { ...REPORT, path: undefined }],
+  ])('refuses %s with 400 and logs no report', async (_, body) => {
+    const response = await post(body)
+    expect(response.status).toBe(400)
+    expect(ApiErrorSchema.parse(await response.json()).code).toBe('INVALID_INPUT')
+    expect(clientErrorLines()).toEqual([])
+  })
+
+  it('refuses a body over 2 KB with 413 and one that is not JSON with 415', async () => {
+    const big = JSON.stringify({ ...REPORT, pad: 'x'.repeat(4 * 1024) })
+    expect((await post(big)).status).toBe(413)
+    expect((await post(REPORT, { 'Content-Type': 'text/plain' })).status).toBe(415)
+    expect(clientErrorLines()).toEqual([])
+  })
+
+  it('takes 10 reports a minute from one address, then answers 429 and logs no more', async () => {
+    const from = { 'X-Forwarded-For': '10.79.0.1' }
+    for (let i = 0; i < 10; i += 1) expect((await post(REPORT, from)).status).toBe(204)
+    const refused = await post(REPORT, from)
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('Retry-After')).toMatch(/^\d+$/)
+    expect(clientErrorLines()).toHaveLength(10)
+    // Another address is counted on its own.
+    expect((await post(REPORT)).status).toBe(204)
+  })
+})
