@@ -6,6 +6,7 @@ import { SERVER_MESSAGES } from '../http/messages'
 import type { ProfileStore } from '../profiles/profile-store'
 import type { ObjectStorage } from '../storage/object-storage'
 import type { Auth } from './auth'
+import type { LiveSession } from './session-store'
 
 /** A Google-only account may be deleted this long after its sign-in without signing in again. */
 export const RECENT_SIGN_IN_MS = 10 * 60 * 1000
@@ -21,12 +22,13 @@ const refused = (code: 'passwordRequired' | 'incorrectPassword' | 'reauthRequire
 
 /**
  * Whoever holds a session may delete the account only by proving it is still its owner: the
- * current password, or (without one) a sign-in within RECENT_SIGN_IN_MS. Null when allowed.
+ * current password, or (without one) a sign-in within RECENT_SIGN_IN_MS, read from the session
+ * the request's own check verified. Null when allowed.
  */
 export async function deletionRefusal(
   auth: Auth,
   request: Request,
-  userId: string,
+  session: LiveSession,
 ): Promise<DeletionRefusal | null> {
   const text = await request.text()
   let json: unknown
@@ -43,7 +45,7 @@ export async function deletionRefusal(
     }
   }
   const context = await auth.$context
-  const accounts = await context.internalAdapter.findAccounts(userId)
+  const accounts = await context.internalAdapter.findAccounts(session.userId)
   const hash = accounts.find((account) => account.providerId === 'credential')?.password
   if (typeof hash === 'string') {
     const { password } = parsed.data
@@ -51,8 +53,7 @@ export async function deletionRefusal(
     const matches = await context.password.verify({ hash, password })
     return matches ? null : refused('incorrectPassword')
   }
-  const session = await auth.api.getSession({ headers: request.headers })
-  const signedInAt = session === null ? 0 : new Date(session.session.createdAt).getTime()
+  const signedInAt = session.createdAt.getTime()
   return Date.now() - signedInAt <= RECENT_SIGN_IN_MS ? null : refused('reauthRequired')
 }
 

@@ -79,7 +79,9 @@ export interface SessionTable {
   id: string
   token: string
   userId: string
-  /** Sign-in or the last daily renewal; SQLite stores ISO 8601 text, PostgreSQL a timestamptz. */
+  /** When the session began; SQLite stores ISO 8601 text, PostgreSQL a timestamptz. */
+  createdAt: string | Date
+  /** Sign-in or the last daily renewal. */
   updatedAt: string | Date
   expiresAt: string | Date
 }
