@@ -74,10 +74,11 @@ export function passkeyPlugins(deps: PasskeyDeps) {
           PASSKEY_MESSAGES.passwordStillNeeded,
         )
       }
-      // Guesses count against the account like password sign-ins do (README "Abuse limits").
+      // Guesses count against the account like password sign-ins do (README "Abuse limits"):
+      // first, and given back when right.
       const guesses = user.email.toLowerCase()
-      const allowed = await deps.limiter.check(LIMITS.signInFailures, guesses)
-      if (!allowed.allowed) {
+      const counted = await deps.limiter.hit(LIMITS.signInFailures, guesses)
+      if (!counted.allowed) {
         throw new APIError('TOO_MANY_REQUESTS', { message: AUTH_MESSAGES.tooManyRequests })
       }
       const account = await ctx.context.internalAdapter.findCredentialAccount(user.id)
@@ -86,12 +87,12 @@ export function passkeyPlugins(deps: PasskeyDeps) {
         typeof hash === 'string' &&
         (await ctx.context.password.verify({ hash, password: ctx.body.password }))
       if (account === null || !matches) {
-        await deps.limiter.hit(LIMITS.signInFailures, guesses)
         throw new APIError('FORBIDDEN', {
           code: AUTH_ERROR_CODES.incorrectPassword,
           message: AUTH_MESSAGES.incorrectPassword,
         })
       }
+      await deps.limiter.giveBack(LIMITS.signInFailures, guesses)
       await ctx.context.internalAdapter.deleteAccount(account.id)
       event('password.removed', { ...requestSource(ctx.headers), userId: user.id })
       notices.passwordRemoved(user, ctx.headers)
