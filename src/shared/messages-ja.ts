@@ -91,6 +91,7 @@ const PASSKEY_JA: Translation<typeof PASSKEY_MESSAGES> = {
   cancelled: '完了する前にパスキーの画面が閉じられました。変更はありません。',
   unsupported: 'このブラウザではパスキーを使えません。別のブラウザか端末でお試しください。',
   alreadyAdded: 'この端末には、すでにあなたのアカウントのパスキーがあります。',
+  credentialInUse: 'このパスキーはすでにMofuで使われています。別のパスキーを追加してください。',
   notFresh: '安全のため、パスキーを追加する前に一度ログアウトして、もう一度ログインしてください。',
   registrationFailed:
     'パスキーを追加できませんでした（ブラウザが確認できませんでした）。もう一度お試しください。',

@@ -14,6 +14,7 @@ export const PASSKEY_MESSAGES = {
   cancelled: 'The passkey prompt was closed before it finished. Nothing was changed.',
   unsupported: 'This browser cannot use passkeys. Try another browser or device.',
   alreadyAdded: 'This device already holds a passkey for your account.',
+  credentialInUse: 'This passkey is already in use on Mofu. Please add another one.',
   notFresh: 'For your safety, log out and log in again before adding a passkey.',
   registrationFailed:
     'This passkey could not be added: the browser did not vouch for it. Please try again.',
@@ -37,6 +38,7 @@ export const PASSKEY_ERROR_CODES = {
   noPasswordToRemove: 'NO_PASSWORD',
   passwordStillNeeded: 'PASSWORD_STILL_NEEDED',
   passkeyOnly: 'PASSKEY_ONLY',
+  credentialInUse: 'PASSKEY_IN_USE',
 } as const
 
 /** A passkey's name as the user types it; the server applies the same rule. */

@@ -22,6 +22,8 @@ export interface CeremonyOptions {
   /** The request's Origin header; the site's own by default. */
   originHeader?: string
   ip: string
+  /** Registers the new key under this credential id (see register()). */
+  reusedId?: Buffer
 }
 
 export const joinCookies = (...cookies: (string | undefined)[]) =>
@@ -68,6 +70,7 @@ export async function addPasskey(
     begun.json as unknown as RegistrationOptions,
     options.origin ?? site,
     rpId,
+    options.reusedId,
   )
   const answer = await callAuth(app, '/passkey/verify-registration', {
     ip: options.ip,

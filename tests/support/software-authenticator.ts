@@ -62,8 +62,16 @@ function authenticatorData(rpId: string, flags: number, counter: number, atteste
   return Buffer.concat([sha256(rpId), Buffer.from([flags]), count, attested ?? Buffer.alloc(0)])
 }
 
-/** A new passkey for the options' site and user, as the registration answer for `origin`. */
-export function register(options: RegistrationOptions, origin: string, rpId: string) {
+/**
+ * A new passkey for the options' site and user, as the registration answer for `origin`.
+ * `reusedId` gives it another credential's id (one account's key presented as another's).
+ */
+export function register(
+  options: RegistrationOptions,
+  origin: string,
+  rpId: string,
+  reusedId?: Buffer,
+) {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
   const jwk = publicKey.export({ format: 'jwk' })
   const cose = cbor(
@@ -75,7 +83,7 @@ export function register(options: RegistrationOptions, origin: string, rpId: str
       [-3, Buffer.from(jwk.y ?? '', 'base64url')],
     ]),
   )
-  const id = randomBytes(32)
+  const id = reusedId ?? randomBytes(32)
   const idLength = Buffer.alloc(2)
   idLength.writeUInt16BE(id.length)
   const attested = Buffer.concat([Buffer.alloc(16), idLength, id, cose])

@@ -54,6 +54,32 @@ export function passkeyPlugins(deps: PasskeyDeps) {
   const refuse = (status: 'CONFLICT' | 'BAD_REQUEST', code: string, message: string) =>
     new APIError(status, { code, message })
 
+  /**
+   * A credential id already registered, to any account, fails the registration (WebAuthn §7.1
+   * step 22): otherwise one account's key could be presented as another's. The id is the one
+   * the verified attestation carries; the unique index on it settles two registrations at once.
+   */
+  const refuseKnownCredential = async ({
+    verification,
+  }: {
+    verification: { registrationInfo?: { credential: { id: string } } }
+  }) => {
+    const id = verification.registrationInfo?.credential.id
+    if (id === undefined) return
+    const known = await db
+      .selectFrom('passkey')
+      .select('id')
+      .where('credentialID', '=', id)
+      .executeTakeFirst()
+    if (known !== undefined) {
+      throw refuse(
+        'CONFLICT',
+        PASSKEY_ERROR_CODES.credentialInUse,
+        PASSKEY_MESSAGES.credentialInUse,
+      )
+    }
+  }
+
   const removePassword = createAuthEndpoint(
     '/remove-password',
     { method: 'POST', body: RemovePasswordRequestSchema, use: [sessionMiddleware] },
@@ -200,6 +226,7 @@ export function passkeyPlugins(deps: PasskeyDeps) {
       // The only origin whose WebAuthn answers count; Better Auth would otherwise take the
       // request's own Origin header.
       origin: site.origin,
+      registration: { afterVerification: refuseKnownCredential },
     }),
     mofuPasskeys,
   ] as const

@@ -100,6 +100,9 @@ export interface PasskeyTable {
   id: string
   userId: string
   name: string | null
+  /** The WebAuthn credential id (base64url): one passkey of one account. */
+  credentialID: string
+  createdAt: string | Date | null
 }
 
 /** The newest TOTP step each user's codes were accepted at (auth/two-factor-codes.ts). */
