@@ -188,9 +188,10 @@ export function migrations0008On(dialect: DialectName): Record<string, Migration
             )
             .execute()
         }
+        // Under the name Better Auth's schema gives it, now unique.
         await db.schema.dropIndex('passkey_credentialID_idx').execute()
         await db.schema
-          .createIndex('passkey_credentialID_unique')
+          .createIndex('passkey_credentialID_idx')
           .on('passkey')
           .column('credentialID')
           .unique()
