@@ -82,7 +82,8 @@ const withBackupCode = async (user: TestUser, code: string) => {
   return call(user.ip, '/two-factor/verify-backup-code', { code }, signedIn.cookie)
 }
 
-describe('backup codes', () => {
+// Each test waits for a fresh TOTP step and hashes several passwords and codes.
+describe('backup codes', { timeout: 60_000 }, () => {
   it('are stored so that the database and the auth secret together yield none', async () => {
     const user = await withTwoFactor()
     expect(user.backupCodes).toHaveLength(10)
