@@ -103,6 +103,7 @@ export function createApp(deps: AppDeps) {
         metrics,
       }),
     )
+    .use('/api/*', sessions.oneReading)
     .get('/healthz', (c) => c.json({ status: 'ok' }))
     .get('/readyz', async (c) => {
       const { ready, body } = await readiness(c.get('requestId'))

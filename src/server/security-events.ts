@@ -8,7 +8,6 @@ export type SecurityEventName =
   | 'email.verified'
   | 'password-reset.requested'
   | 'password-reset.completed'
-  | 'password.changed'
   | 'password.removed'
   | 'passkey.added'
   | 'passkey.removed'

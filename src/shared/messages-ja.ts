@@ -93,6 +93,7 @@ const PASSKEY_JA: Translation<typeof PASSKEY_MESSAGES> = {
   alreadyAdded: 'この端末には、すでにあなたのアカウントのパスキーがあります。',
   notFresh:
     '安全のため、一度ログアウトして、もう一度ログインしてください。この変更には 10 分以内のログインが必要です。',
+  credentialInUse: 'このパスキーはすでにMofuで使われています。別のパスキーを追加してください。',
   registrationFailed:
     'パスキーを追加できませんでした（ブラウザが確認できませんでした）。もう一度お試しください。',
   signInFailed:

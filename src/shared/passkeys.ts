@@ -16,6 +16,7 @@ export const PASSKEY_MESSAGES = {
   alreadyAdded: 'This device already holds a passkey for your account.',
   notFresh:
     'For your safety, log out and log in again first: this change needs a sign-in within the last 10 minutes.',
+  credentialInUse: 'This passkey is already in use on Mofu. Please add another one.',
   registrationFailed:
     'This passkey could not be added: the browser did not vouch for it. Please try again.',
   signInFailed: 'That passkey could not sign you in. Try again, or log in another way.',
@@ -41,6 +42,7 @@ export const PASSKEY_ERROR_CODES = {
   passwordStillNeeded: 'PASSWORD_STILL_NEEDED',
   passkeyOnly: 'PASSKEY_ONLY',
   userVerificationRequired: 'USER_VERIFICATION_REQUIRED',
+  credentialInUse: 'PASSKEY_IN_USE',
 } as const
 
 /** A passkey's name as the user types it; the server applies the same rule. */

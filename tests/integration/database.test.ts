@@ -231,3 +231,32 @@ describe('auth secret', () => {
     expect(stored).toEqual([])
   })
 })
+
+describe('upgrading a database that holds a passkey credential id twice', () => {
+  it('keeps the earliest registration of it, and from then on refuses a second one', async () => {
+    const [database] = await freshDatabase()
+    await migrateTo(database, '0017_trusted_browsers')
+    const at = '2026-01-01T00:00:00.000Z'
+    for (const id of ['owner', 'borrower']) {
+      await sql`insert into "user" (id, name, email, "emailVerified", "createdAt", "updatedAt")
+        values (${id}, ${''}, ${`${id}@mofu.test`}, ${sql.lit(true)}, ${at}, ${at})`.execute(
+        database.db,
+      )
+    }
+    const passkey = (id: string, userId: string, createdAt: string) =>
+      sql`insert into passkey (id, name, "publicKey", "userId", "credentialID", counter, "deviceType", "backedUp", "createdAt")
+        values (${id}, ${id}, ${'key'}, ${userId}, ${'same-id'}, ${0}, ${'singleDevice'}, ${sql.lit(false)}, ${createdAt})`.execute(
+        database.db,
+      )
+    await passkey('later', 'borrower', '2026-03-01T00:00:00.000Z')
+    await passkey('first', 'owner', '2026-02-01T00:00:00.000Z')
+
+    await migrateToLatest(database)
+
+    const rows = await database.db.selectFrom('passkey').select(['id', 'userId']).execute()
+    expect(rows).toEqual([{ id: 'first', userId: 'owner' }])
+    await expect(passkey('again', 'borrower', '2026-04-01T00:00:00.000Z')).rejects.toThrow(
+      /unique|duplicate/i,
+    )
+  })
+})

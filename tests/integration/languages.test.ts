@@ -347,14 +347,20 @@ describe("notices in the account's language", () => {
     expect(english.text).toContain('Chrome 131 on Android')
   })
 
-  it('words the password-changed notice in the language of the change, when none is saved', async () => {
+  it('words the password-changed notice in the language of the reset, when none is saved', async () => {
     const user = await newUser()
-    const changed = await call('POST', '/api/auth/change-password', {
+    await call('POST', '/api/auth/request-password-reset', {
       ip: user.ip,
-      headers: { Cookie: `${user.cookie}; lang=ja` },
-      body: { currentPassword: TEST_PASSWORD, newPassword: 'momiji-4567' },
+      body: { email: user.email, redirectTo: '/' },
     })
-    expect(changed.status, changed.text).toBe(200)
+    const resetMail = await smtp.waitForMail(user.email, { subject: /reset/i })
+    const code = /oobCode=([^\s&]+)/.exec(resetMail.text ?? '')?.[1] ?? ''
+    const reset = await call('POST', '/api/auth/reset-password', {
+      ip: user.ip,
+      headers: { Cookie: 'lang=ja' },
+      body: { token: decodeURIComponent(code), newPassword: 'momiji-4567' },
+    })
+    expect(reset.status, reset.text).toBe(200)
     const mail = await smtp.waitForMail(user.email, { subject: /パスワード/ })
     expectJapaneseMail(mail, 'Mofuのパスワードが変更されました')
   })

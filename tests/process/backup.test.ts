@@ -1,10 +1,14 @@
+import { spawn } from 'node:child_process'
+import { statSync } from 'node:fs'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
+import SQLite from 'better-sqlite3'
 import sharp from 'sharp'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { runMofu } from '../support/mofu-command'
+import * as tar from 'tar'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MOFU, runMofu } from '../support/mofu-command'
 import { startServer, type ServerProcess } from '../support/server-process'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestDatabase } from '../support/test-database'
@@ -223,3 +227,103 @@ it(
   },
   SLOW,
 )
+
+it(
+  'creates the archive readable by its owner alone from its first byte, under umask 022',
+  async () => {
+    const archive = path.join(scratch, 'watched-backup.tar.gz')
+    const child = spawn(
+      '/bin/sh',
+      ['-c', 'umask 022 && exec "$0" "$@"', process.execPath, MOFU, 'backup', archive],
+      {
+        env: server.env,
+        stdio: 'ignore',
+      },
+    )
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
+    // Every mode the file has from the moment it appears, polled without yielding: the child
+    // writes in its own process meanwhile.
+    const modes: number[] = []
+    const deadline = Date.now() + 30_000
+    while (Date.now() < deadline && !modes.includes(0o600)) {
+      try {
+        const mode = statSync(archive).mode & 0o777
+        if (modes.at(-1) !== mode) modes.push(mode)
+      } catch {
+        // Not there yet.
+      }
+    }
+    expect(await exited).toBe(0)
+    expect(modes.map((mode) => mode.toString(8))).toEqual(['600'])
+  },
+  SLOW,
+)
+
+describe('restore refuses an archive entry', () => {
+  /** A stage holding a valid database, as a backup would, plus `craft`'s additions. */
+  async function craftedArchive(
+    name: string,
+    craft: (stage: string) => Promise<{ cwd?: string; entries: string[] }>,
+  ): Promise<string> {
+    const stage = await fs.mkdtemp(path.join(scratch, 'craft-'))
+    const database = new SQLite(path.join(stage, 'mofu.db'))
+    database.exec('create table kept (x)')
+    database.close()
+    await fs.mkdir(path.join(stage, 'storage', 'avatars'), { recursive: true })
+    const { cwd, entries } = await craft(stage)
+    const archive = path.join(scratch, `${name}.tar.gz`)
+    await tar.c(
+      { gzip: true, file: archive, cwd: cwd ?? stage, preservePaths: true },
+      cwd === undefined ? ['mofu.db', 'storage', ...entries] : entries,
+    )
+    return archive
+  }
+
+  const outside = path.join(os.tmpdir(), `mofu-outside-${process.pid}`)
+
+  it.each([
+    [
+      'a symbolic link out of the folder',
+      async (stage: string) => {
+        await fs.symlink('/etc/passwd', path.join(stage, 'storage', 'avatars', 'stolen'))
+        return { entries: [] }
+      },
+    ],
+    [
+      'a symbolic link within the folder',
+      async (stage: string) => {
+        await fs.symlink('elsewhere', path.join(stage, 'storage', 'avatars', 'alias'))
+        return { entries: [] }
+      },
+    ],
+    [
+      'a path with ..',
+      async (stage: string) => {
+        await fs.mkdir(path.join(stage, 'inner'))
+        await fs.writeFile(path.join(stage, 'escape.txt'), 'outside')
+        return { cwd: path.join(stage, 'inner'), entries: ['../mofu.db', '../escape.txt'] }
+      },
+    ],
+    [
+      'an absolute path',
+      async () => {
+        await fs.writeFile(outside, 'absolute')
+        return { entries: [outside] }
+      },
+    ],
+  ])(
+    '%s, and writes nothing',
+    async (name, craft) => {
+      const archive = await craftedArchive(name.replaceAll(' ', '-'), craft)
+      await fs.rm(outside, { force: true })
+      const restoredDir = path.join(scratch, `restored-${name.replaceAll(' ', '-')}`)
+      const restore = await runMofu({ ...server.env, DATA_DIR: restoredDir }, ['restore', archive])
+      expect(restore.code, restore.stdout).toBe(1)
+      expect(restore.stderr).toMatch(/not a Mofu backup/)
+      const written = await fs.readdir(restoredDir, { recursive: true }).catch(() => [])
+      expect(written.filter((entry) => !entry.endsWith('outbox'))).toEqual([])
+      await expect(fs.access(outside)).rejects.toThrow()
+    },
+    SLOW,
+  )
+})

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import path from 'node:path'
 
 /** The built admin command (`npm run build` first), as `npx mofu` runs it. */
-const MOFU = path.resolve(import.meta.dirname, '../../dist/server/mofu.js')
+export const MOFU = path.resolve(import.meta.dirname, '../../dist/server/mofu.js')
 
 export interface MofuResult {
   code: number

@@ -24,6 +24,8 @@ export interface CeremonyOptions {
   ip: string
   /** False: the authenticator answers with user presence only, no user verification. */
   userVerified?: boolean
+  /** Registers the new key under this credential id (see register()). */
+  reusedId?: Buffer
 }
 
 export const joinCookies = (...cookies: (string | undefined)[]) =>
@@ -71,6 +73,7 @@ export async function addPasskey(
     options.origin ?? site,
     rpId,
     options.userVerified,
+    options.reusedId,
   )
   const answer = await callAuth(app, '/passkey/verify-registration', {
     ip: options.ip,

@@ -68,12 +68,14 @@ function authenticatorData(rpId: string, flags: number, counter: number, atteste
 /**
  * A new passkey for the options' site and user, as the registration answer for `origin`.
  * `userVerified: false` answers as an authenticator that only saw someone touch it (flags 0x41).
+ * `reusedId` gives it another credential's id (one account's key presented as another's).
  */
 export function register(
   options: RegistrationOptions,
   origin: string,
   rpId: string,
   userVerified = true,
+  reusedId?: Buffer,
 ) {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
   const jwk = publicKey.export({ format: 'jwk' })
@@ -86,7 +88,7 @@ export function register(
       [-3, Buffer.from(jwk.y ?? '', 'base64url')],
     ]),
   )
-  const id = randomBytes(32)
+  const id = reusedId ?? randomBytes(32)
   const idLength = Buffer.alloc(2)
   idLength.writeUInt16BE(id.length)
   const attested = Buffer.concat([Buffer.alloc(16), idLength, id, cose])

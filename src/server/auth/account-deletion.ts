@@ -7,6 +7,7 @@ import type { ProfileStore } from '../profiles/profile-store'
 import type { ObjectStorage } from '../storage/object-storage'
 import type { Auth } from './auth'
 import { provedRecently } from './recent-proof'
+import type { LiveSession } from './session-store'
 
 export type DeletionRefusal =
   | { status: 400; body: { code: 'VALIDATION_ERROR'; message: string } }
@@ -19,12 +20,13 @@ const refused = (code: 'passwordRequired' | 'incorrectPassword' | 'reauthRequire
 
 /**
  * Whoever holds a session may delete the account only by proving it is still its owner: the
- * current password, or (without one) a recent proof (recent-proof.ts). Null when allowed.
+ * current password, or (without one) a recent proof (recent-proof.ts), read from the session
+ * the request's own check verified. Null when allowed.
  */
 export async function deletionRefusal(
   auth: Auth,
   request: Request,
-  userId: string,
+  session: LiveSession,
 ): Promise<DeletionRefusal | null> {
   const text = await request.text()
   let json: unknown
@@ -41,7 +43,7 @@ export async function deletionRefusal(
     }
   }
   const context = await auth.$context
-  const accounts = await context.internalAdapter.findAccounts(userId)
+  const accounts = await context.internalAdapter.findAccounts(session.userId)
   const hash = accounts.find((account) => account.providerId === 'credential')?.password
   if (typeof hash === 'string') {
     const { password } = parsed.data
@@ -49,8 +51,7 @@ export async function deletionRefusal(
     const matches = await context.password.verify({ hash, password })
     return matches ? null : refused('incorrectPassword')
   }
-  const session = await auth.api.getSession({ headers: request.headers })
-  return session !== null && provedRecently(session.session) ? null : refused('reauthRequired')
+  return provedRecently(session) ? null : refused('reauthRequired')
 }
 
 /**

@@ -49,7 +49,7 @@ export function accountRoutes({
     })
     .delete('/', sessions.required, async (c) => {
       const uid = c.get('uid')
-      const refusal = await deletionRefusal(auth, c.req.raw, uid)
+      const refusal = await deletionRefusal(auth, c.req.raw, c.get('session'))
       if (refusal !== null) {
         return apiError(c, refusal.status, refusal.body.code, refusal.body.message)
       }

@@ -51,6 +51,10 @@ const AUTH_RATE_LIMITS: Record<string, { window: number; max: number }> = {
  * nor changes addresses. /list-accounts stays: the panel asks it whether the user has a password.
  */
 const DISABLED_PATHS = [
+  // Password checks outside the per-account lock on failed log-ins: the panel changes a
+  // password through the reset mail.
+  '/verify-password',
+  '/change-password',
   '/update-user',
   '/change-email',
   '/link-social',

@@ -63,6 +63,32 @@ export function passkeyPlugins(deps: PasskeyDeps) {
   const refuse = (status: 'CONFLICT' | 'BAD_REQUEST', code: string, message: string) =>
     new APIError(status, { code, message })
 
+  /**
+   * A credential id already registered, to any account, fails the registration (WebAuthn §7.1
+   * step 22): otherwise one account's key could be presented as another's. The id is the one
+   * the verified attestation carries; the unique index on it settles two registrations at once.
+   */
+  const refuseKnownCredential = async ({
+    verification,
+  }: {
+    verification: { registrationInfo?: { credential: { id: string } } }
+  }) => {
+    const id = verification.registrationInfo?.credential.id
+    if (id === undefined) return
+    const known = await db
+      .selectFrom('passkey')
+      .select('id')
+      .where('credentialID', '=', id)
+      .executeTakeFirst()
+    if (known !== undefined) {
+      throw refuse(
+        'CONFLICT',
+        PASSKEY_ERROR_CODES.credentialInUse,
+        PASSKEY_MESSAGES.credentialInUse,
+      )
+    }
+  }
+
   const removePassword = createAuthEndpoint(
     '/remove-password',
     { method: 'POST', body: RemovePasswordRequestSchema, use: [sessionMiddleware] },
@@ -83,10 +109,11 @@ export function passkeyPlugins(deps: PasskeyDeps) {
           PASSKEY_MESSAGES.passwordStillNeeded,
         )
       }
-      // Guesses count against the account like password sign-ins do (README "Abuse limits").
+      // Guesses count against the account like password sign-ins do (README "Abuse limits"):
+      // first, and given back when right.
       const guesses = user.email.toLowerCase()
-      const allowed = await deps.limiter.check(LIMITS.signInFailures, guesses)
-      if (!allowed.allowed) {
+      const counted = await deps.limiter.hit(LIMITS.signInFailures, guesses)
+      if (!counted.allowed) {
         throw new APIError('TOO_MANY_REQUESTS', { message: AUTH_MESSAGES.tooManyRequests })
       }
       const account = await ctx.context.internalAdapter.findCredentialAccount(user.id)
@@ -95,12 +122,12 @@ export function passkeyPlugins(deps: PasskeyDeps) {
         typeof hash === 'string' &&
         (await ctx.context.password.verify({ hash, password: ctx.body.password }))
       if (account === null || !matches) {
-        await deps.limiter.hit(LIMITS.signInFailures, guesses)
         throw new APIError('FORBIDDEN', {
           code: AUTH_ERROR_CODES.incorrectPassword,
           message: AUTH_MESSAGES.incorrectPassword,
         })
       }
+      await deps.limiter.giveBack(LIMITS.signInFailures, guesses)
       await ctx.context.internalAdapter.deleteAccount(account.id)
       event('password.removed', { ...requestSource(ctx.headers), userId: user.id })
       notices.passwordRemoved(user, ctx.headers)
@@ -231,8 +258,13 @@ export function passkeyPlugins(deps: PasskeyDeps) {
       origin: site.origin,
       authenticatorSelection: { residentKey: 'preferred', userVerification: 'required' },
       registration: {
-        afterVerification: ({ verification }) =>
-          requireUserVerification(verification.registrationInfo?.userVerified, 'BAD_REQUEST'),
+        afterVerification: async (context) => {
+          requireUserVerification(
+            context.verification.registrationInfo?.userVerified,
+            'BAD_REQUEST',
+          )
+          await refuseKnownCredential(context)
+        },
       },
       authentication: {
         afterVerification: ({ verification }) =>

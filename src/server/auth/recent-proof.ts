@@ -88,7 +88,7 @@ const ALWAYS = new Set([
  * Refuses, with 403 `SESSION_NOT_FRESH`, a change that needs a recent proof from a session
  * without one. Turning two-factor on asks the password of an account that has one (the
  * plugin checks it); an account without proves itself by signing in again, with a passkey or
- * Google. Removing or changing the password and deleting the account ask the password too.
+ * Google. Removing the password and deleting the account ask the password too.
  */
 export function recentProofPlugin(db: Kysely<Tables>): BetterAuthPlugin {
   return {

@@ -15,6 +15,12 @@ export interface RedisStorage {
 /** Keys of Mofu's own counters, apart from Better Auth's. */
 const COUNTER_PREFIX = 'mofu:limit:'
 
+/** DECR of a count that is still there and above zero, in one step: an expired key stays gone. */
+const TAKE_BACK = `if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then
+  return redis.call('DECR', KEYS[1])
+end
+return 0`
+
 /**
  * Better Auth's secondary storage on Redis (REDIS_URL) and Mofu's own counters: rate limits
  * shared by every instance.
@@ -50,10 +56,8 @@ export async function connectRedisStorage(url: string, logger: Logger): Promise<
         .exec()
       return { count: Number(count), resetAt: Date.now() + Math.max(0, Number(ttl)) }
     },
-    async read(key) {
-      const name = COUNTER_PREFIX + key
-      const [count, ttl] = await client.multi().get(name).pTTL(name).exec()
-      return { count: Number(count ?? 0), resetAt: Date.now() + Math.max(0, Number(ttl)) }
+    async takeBack(key) {
+      await client.eval(TAKE_BACK, { keys: [COUNTER_PREFIX + key] })
     },
     async clear(key) {
       await client.del(COUNTER_PREFIX + key)

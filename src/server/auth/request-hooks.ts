@@ -69,9 +69,7 @@ export function requestHooks(deps: RequestHookDeps): NonNullable<BetterAuthOptio
         })
       }
       if (ctx.path === '/sign-up/email') refuseCommonPassword(ctx.body?.password)
-      if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
-        refuseCommonPassword(ctx.body?.newPassword)
-      }
+      if (ctx.path === '/reset-password') refuseCommonPassword(ctx.body?.newPassword)
 
       if (deps.neutralAuthErrors) return
       const email = typeof ctx.body?.email === 'string' ? ctx.body.email.toLowerCase() : null
@@ -118,12 +116,6 @@ export function requestHooks(deps: RequestHookDeps): NonNullable<BetterAuthOptio
         const email = typeof ctx.body?.email === 'string' ? ctx.body.email.toLowerCase() : ''
         const found = await ctx.context.internalAdapter.findUserByEmail(email)
         deps.event('sign-in.failed', { ...source, userId: found?.user.id })
-        return
-      }
-      if (ctx.path === '/change-password' && !failed) {
-        const user = ctx.context.session?.user
-        deps.event('password.changed', { ...source, userId: user?.id })
-        if (user !== undefined) deps.notices.passwordChanged(user, ctx.headers)
         return
       }
       if (ctx.path !== '/sign-up/email' || failed) return

@@ -47,25 +47,30 @@ export async function isResetCodeValid(auth: Auth, code: string): Promise<boolea
   return found !== null && new Date(found.expiresAt).getTime() > Date.now()
 }
 
+/** The two forms Better Auth's /sign-in/email reads; it refuses any other media type (415). */
+const SIGN_IN_MEDIA_TYPES = ['application/json', 'application/x-www-form-urlencoded']
+
 /**
- * The lower-cased e-mail address a password sign-in names, or null. Better Auth takes the form
- * as JSON or URL-encoded, so both are read here: either way the guess counts.
+ * The lower-cased e-mail address a password sign-in names: null for any other request, and
+ * 'unreadable' for a sign-in whose address cannot be read. The body is read as Better Auth reads
+ * it: by the media type before any `;` (better-call's getBody), as JSON or a URL-encoded form,
+ * so every guess Better Auth checks is one counted here.
  */
-async function signInEmail(request: Request): Promise<string | null> {
+async function signInEmail(request: Request): Promise<string | null | 'unreadable'> {
   if (request.method !== 'POST' || !new URL(request.url).pathname.endsWith('/sign-in/email')) {
     return null
   }
+  const mediaType = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase()
   try {
-    const form = /application\/x-www-form-urlencoded/i.test(
-      request.headers.get('content-type') ?? '',
-    )
-    const email = form
-      ? (await request.clone().formData()).get('email')
-      : ((await request.clone().json()) as { email?: unknown } | null)?.email
-    return typeof email === 'string' ? email.trim().toLowerCase() : null
+    const email =
+      mediaType === SIGN_IN_MEDIA_TYPES[0]
+        ? ((await request.clone().json()) as { email?: unknown } | null)?.email
+        : mediaType === SIGN_IN_MEDIA_TYPES[1]
+          ? (await request.clone().formData()).get('email')
+          : undefined
+    return typeof email === 'string' ? email.trim().toLowerCase() : 'unreadable'
   } catch {
-    // Not a form Better Auth reads either: it refuses the request itself.
-    return null
+    return 'unreadable'
   }
 }
 
@@ -159,13 +164,18 @@ export function authRoutes({ auth, clientAddress, limiter, logger }: AuthRouteDe
       const ip = clientAddress(c)
       const reqId = c.get('requestId')
       // Per account on top of Better Auth's per-address limits: guesses spread over many
-      // addresses still meet this one.
+      // addresses still meet this one. Each guess is counted before its password is checked,
+      // in one step of the store, so guesses sent at once cannot all pass the check before any
+      // is counted; a guess that was not wrong is given back.
       const email = await signInEmail(c.req.raw)
+      if (email === 'unreadable') {
+        return apiError(c, 400, 'VALIDATION_ERROR', SERVER_MESSAGES.signInAsForm)
+      }
       if (email !== null) {
-        const allowed = await limiter.check(LIMITS.signInFailures, email)
-        if (!allowed.allowed) {
+        const counted = await limiter.hit(LIMITS.signInFailures, email)
+        if (!counted.allowed) {
           logThrottled(logger, { userId: null, ip, reqId })
-          c.header('Retry-After', String(allowed.retryAfterSeconds))
+          c.header('Retry-After', String(counted.retryAfterSeconds))
           return apiError(c, 429, RATE_LIMITED.code, RATE_LIMITED.message)
         }
       }
@@ -173,8 +183,8 @@ export function authRoutes({ auth, clientAddress, limiter, logger }: AuthRouteDe
       headers.set(CLIENT_IP_HEADER, ip)
       headers.set(REQUEST_ID_HEADER, reqId)
       const response = await auth.handler(new Request(c.req.raw, { headers }))
-      if (email !== null && response.status === 401) {
-        await limiter.hit(LIMITS.signInFailures, email)
+      if (email !== null && response.status !== 401) {
+        await limiter.giveBack(LIMITS.signInFailures, email)
       }
       if (response.status !== 429) return inAnswerLanguage(response, answerLanguage(c))
       logThrottled(logger, { userId: null, ip, reqId })

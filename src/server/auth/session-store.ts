@@ -15,18 +15,27 @@ export function sessionStore(database: Pick<Database, 'db' | 'read'>) {
     db
       .selectFrom('session')
       .innerJoin('user', 'user.id', 'session.userId')
-      .select(['session.userId', 'session.expiresAt'])
+      .select(['session.userId', 'session.authenticatedAt', 'session.expiresAt'])
       .where('session.token', '=', '')
       .compile(),
   )
   return {
-    /** The user of a session that has not expired, or null. */
-    async liveSessionUser(token: string, now: number): Promise<string | null> {
+    /** A session that has not expired, or null. */
+    async liveSession(token: string, now: number): Promise<LiveSession | null> {
       const row = await byToken(token)
-      if (row === undefined) return null
-      return new Date(row.expiresAt).getTime() > now ? row.userId : null
+      if (row === undefined || new Date(row.expiresAt).getTime() <= now) return null
+      return {
+        userId: row.userId,
+        authenticatedAt: row.authenticatedAt === null ? null : new Date(row.authenticatedAt),
+      }
     },
   }
+}
+
+export interface LiveSession {
+  userId: string
+  /** When its owner last proved who they are (recent-proof.ts); null for never. */
+  authenticatedAt: Date | null
 }
 
 export type SessionStore = ReturnType<typeof sessionStore>

@@ -103,14 +103,6 @@ export function trustedBrowsersPlugin(db: Kysely<Tables>): BetterAuthPlugin {
               .execute()
           }),
         },
-        {
-          matcher: (ctx) => ctx.path === '/change-password',
-          handler: createAuthMiddleware(async (ctx) => {
-            const user = ctx.context.session?.user
-            if (ctx.context.returned instanceof Error || user === undefined) return
-            await forgetTrustedBrowsers(db, user.id)
-          }),
-        },
       ],
     },
   }

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely'
 import { AUTH_MESSAGES } from '../../shared/auth-messages'
 import { CODE_LOCK_SECONDS, TWO_FACTOR_ERRORS, TWO_FACTOR_MESSAGES } from '../../shared/two-factor'
 import type { Tables } from '../db/tables'
+import { isBackupCode } from './backup-codes'
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
 
@@ -27,7 +28,7 @@ const CODES_LOCKED = 'ACCOUNT_TEMPORARILY_LOCKED'
 const LOCK_AFTER = 10
 
 /** The user a code is for: the signed-in user, or the one whose sign-in waits for a code. */
-async function userOfCode(ctx: HookContext): Promise<string | null> {
+export async function userOfCode(ctx: HookContext): Promise<string | null> {
   const session = await getSessionFromCtx(ctx)
   if (session !== null) return session.user.id
   const cookie = ctx.context.createAuthCookie(CHALLENGE_COOKIE)
@@ -161,11 +162,8 @@ async function requireCodeToTurnOff(ctx: HookContext, db: Kysely<Tables>) {
     if (!(await takeStep(db, userId, step))) throw codeUsed()
     return
   }
-  const backupCodes: unknown = JSON.parse(
-    await symmetricDecrypt({ key: ctx.context.secretConfig, data: row.backupCodes }),
-  )
   // The backup codes go with the rest of the row when two-factor is turned off.
-  if (!Array.isArray(backupCodes) || !backupCodes.includes(entered)) {
+  if (!(await isBackupCode(ctx, row, entered))) {
     await countWrongCode(ctx, row)
     throw wrongCode()
   }

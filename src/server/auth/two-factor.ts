@@ -5,8 +5,9 @@ import { CODE_LOCK_SECONDS } from '../../shared/two-factor'
 import type { Tables } from '../db/tables'
 import { requestSource, type SecurityEventName, type SecurityEventSource } from '../security-events'
 import type { AccountNotices } from './account-notices'
+import { backupCodeHooks, hashedBackupCodes } from './backup-codes'
 import { googleTwoFactorPlugin } from './google-two-factor'
-import { twoFactorCodeHooks } from './two-factor-codes'
+import { twoFactorCodeHooks, userOfCode } from './two-factor-codes'
 import { forgetTrustedBrowsers, trustedBrowsersPlugin } from './trusted-browsers'
 
 /** "Trust this device for 30 days" at sign-in. */
@@ -76,10 +77,11 @@ function switchNotices({ db, notices, event }: TwoFactorDeps): BetterAuthPlugin 
 
 /**
  * Two-factor codes (README "Two-factor authentication"): Better Auth's plugin with TOTP (issuer
- * "Mofu", 6 digits, 30-second steps, the step before and after accepted) and 10 backup codes,
- * both stored encrypted with the auth secret. Ten failed codes in a row, at sign-in or when
- * turning it off, lock the account's codes for 15 minutes, the figures of failed passwords. Mofu adds: a code is taken
- * once, turning off needs a code, and a mail when it is turned on or off.
+ * "Mofu", 6 digits, 30-second steps, the step before and after accepted), its secret stored
+ * encrypted with the auth secret, and 10 backup codes, stored hashed (backup-codes.ts). Ten
+ * failed codes in a row, at sign-in or when turning it off, lock the account's codes for 15
+ * minutes, the figures of failed passwords. Mofu adds: a code is taken once, turning off needs a
+ * code, and a mail when it is turned on or off.
  */
 export function twoFactorPlugins(deps: TwoFactorDeps) {
   return [
@@ -88,12 +90,13 @@ export function twoFactorPlugins(deps: TwoFactorDeps) {
       // The password is asked of accounts that have one; a Google-only account has none.
       allowPasswordless: true,
       trustDeviceMaxAge: TRUST_DEVICE_SECONDS,
-      backupCodeOptions: { amount: 10, storeBackupCodes: 'encrypted' },
+      backupCodeOptions: { amount: 10, storeBackupCodes: hashedBackupCodes },
       accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: CODE_LOCK_SECONDS },
     }),
     trustedBrowsersPlugin(deps.db),
     googleTwoFactorPlugin(),
     twoFactorCodeHooks(deps.db),
+    backupCodeHooks(userOfCode),
     switchNotices(deps),
   ] as const
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
 import SQLite from 'better-sqlite3'
 import * as tar from 'tar'
 import { z } from 'zod'
@@ -40,9 +41,40 @@ function sqliteFile(config: Config): string {
   return config.database.file
 }
 
+/** A new file, mode 0600 whatever the umask; refused when anything is there, a link too. */
+function openNew(target: string): number {
+  try {
+    return fs.openSync(target, 'wx', 0o600)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+      throw new CommandError(`${target} exists already.`)
+    }
+    throw error
+  }
+}
+
 function withStage<T>(work: (stage: string) => Promise<T>): Promise<T> {
   const stage = fs.mkdtempSync(path.join(os.tmpdir(), 'mofu-backup-'))
   return work(stage).finally(() => fs.rmSync(stage, { recursive: true, force: true }))
+}
+
+/**
+ * Why an archive entry has no place in a restore, or null: only plain files and folders, under
+ * the database's or the stored files' own name. A link (symbolic or hard), a device, an absolute
+ * path or one with `..` could write, or later serve, a file outside the data folder.
+ */
+function strayEntry(entry: tar.ReadEntry): string | null {
+  const parts = entry.path.split(/[/\\]/)
+  if (path.isAbsolute(entry.path) || /^[a-z]:/i.test(entry.path) || parts.includes('..')) {
+    return `"${entry.path}" points outside the data folder`
+  }
+  if (entry.type !== 'File' && entry.type !== 'Directory') {
+    return `"${entry.path}" is a ${entry.type}, not a file`
+  }
+  if (entry.path !== DATABASE_ENTRY && parts[0] !== STORAGE_ENTRY) {
+    return `"${entry.path}" is neither the database nor a stored file`
+  }
+  return null
 }
 
 const countFiles = (dir: string) =>
@@ -64,7 +96,7 @@ export const backupCommands: Command[] = [
       const target = path.resolve(parseInput(FileSchema, input))
       const how = notForThisSetup(context.config)
       if (how !== null) throw new CommandError(how)
-      if (fs.existsSync(target)) throw new CommandError(`${target} exists already.`)
+
       const storageDir = context.config.storage.kind === 'local' ? context.config.storage.dir : ''
       const avatars = await withStage(async (stage) => {
         const source = new SQLite(sqliteFile(context.config), { fileMustExist: true })
@@ -81,8 +113,13 @@ export const backupCommands: Command[] = [
           })
           entries.push(STORAGE_ENTRY)
         }
-        await tar.c({ gzip: true, file: target, cwd: stage, portable: true }, entries)
-        fs.chmodSync(target, 0o600)
+        // It holds the auth secret and session tokens: readable by its owner alone from its
+        // first byte, and never written through a link or over a file already there.
+        const written = openNew(target)
+        await pipeline(
+          tar.c({ gzip: true, cwd: stage, portable: true }, entries),
+          fs.createWriteStream(target, { fd: written }),
+        )
         return countFiles(path.join(stage, STORAGE_ENTRY))
       })
       context.print(`Backed up the database and ${avatars} stored file(s) to ${target}.`, {
@@ -109,8 +146,26 @@ export const backupCommands: Command[] = [
           `Not empty: ${databaseFile} or ${storageDir} holds data. Restore into an empty DATA_DIR.`,
         )
       }
+      const strays: string[] = []
+      await tar.t({
+        file: source,
+        onReadEntry: (entry) => {
+          const stray = strayEntry(entry)
+          if (stray !== null) strays.push(stray)
+        },
+      })
+      if (strays.length > 0) {
+        throw new CommandError(
+          `${source} is not a Mofu backup: ${strays.join('; ')}. Nothing was restored.`,
+        )
+      }
       const restored = await withStage(async (stage) => {
-        await tar.x({ file: source, cwd: stage, strict: true })
+        await tar.x({
+          file: source,
+          cwd: stage,
+          strict: true,
+          filter: (_path, entry) => 'type' in entry && strayEntry(entry) === null,
+        })
         const database = path.join(stage, DATABASE_ENTRY)
         if (!fs.existsSync(database)) throw new CommandError(`${source} is not a Mofu backup.`)
         const check = new SQLite(database, { readonly: true })

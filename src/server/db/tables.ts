@@ -79,6 +79,8 @@ export interface SessionTable {
   id: string
   token: string
   userId: string
+  /** When its owner last proved who they are (recent-proof.ts), null for never. */
+  authenticatedAt: string | Date | null
   /** Sign-in or the last daily renewal; SQLite stores ISO 8601 text, PostgreSQL a timestamptz. */
   updatedAt: string | Date
   expiresAt: string | Date
@@ -98,6 +100,9 @@ export interface PasskeyTable {
   id: string
   userId: string
   name: string | null
+  /** The WebAuthn credential id (base64url): one passkey of one account. */
+  credentialID: string
+  createdAt: string | Date | null
 }
 
 /** The newest TOTP step each user's codes were accepted at (auth/two-factor-codes.ts). */

@@ -41,8 +41,10 @@ export interface Count {
 
 /** A counter per key whose window starts with its first hit (Redis INCR + EXPIRE NX). */
 export interface CounterStore {
+  /** Adds `amount` and answers the count with it, in one step of the store. */
   add(key: string, amount: number, windowMs: number): Promise<Count>
-  read(key: string): Promise<Count>
+  /** Takes one back from a live count above zero; an ended window stays ended. */
+  takeBack(key: string): Promise<void>
   clear(key: string): Promise<void>
 }
 
@@ -74,17 +76,14 @@ export function databaseCounters(db: Kysely<Tables>): CounterStore {
         .executeTakeFirstOrThrow()
       return { count: Number(row.count), resetAt: Number(row.expires_at) }
     },
-    async read(key) {
-      const now = Date.now()
-      const row = await db
-        .selectFrom('rate_limits')
-        .select(['count', 'expires_at'])
+    async takeBack(key) {
+      await db
+        .updateTable('rate_limits')
+        .set({ count: sql<number>`count - 1` })
         .where('key', '=', key)
-        .where('expires_at', '>', now)
-        .executeTakeFirst()
-      return row === undefined
-        ? { count: 0, resetAt: now }
-        : { count: Number(row.count), resetAt: Number(row.expires_at) }
+        .where('expires_at', '>', Date.now())
+        .where('count', '>', 0)
+        .execute()
     },
     async clear(key) {
       await db.deleteFrom('rate_limits').where('key', '=', key).execute()
@@ -101,8 +100,11 @@ export interface Verdict {
 export interface Limiter {
   /** Counts one event and says whether it is within the limit. */
   hit(rule: LimitRule, subject: string): Promise<Verdict>
-  /** Whether one more event would be within the limit, counting nothing. */
-  check(rule: LimitRule, subject: string): Promise<Verdict>
+  /**
+   * Uncounts one event counted by hit() that turned out not to count (a guess that was right):
+   * counting first and giving back after is what keeps events sent at once within the limit.
+   */
+  giveBack(rule: LimitRule, subject: string): Promise<void>
   clear(rule: LimitRule, subject: string): Promise<void>
 }
 
@@ -154,9 +156,11 @@ export function createLimiter(store: CounterStore, options: { prefix?: string } 
       }
       return verdict(entry.shared + entry.pending, rule, entry.resetAt)
     },
-    async check(rule, subject) {
-      const counted = await store.read(keyOf(rule, subject))
-      return verdict(counted.count + 1, rule, counted.resetAt)
+    async giveBack(rule, subject) {
+      const key = keyOf(rule, subject)
+      const entry = local.get(key)
+      if (entry !== undefined && entry.pending > 0) entry.pending -= 1
+      else await store.takeBack(key)
     },
     async clear(rule, subject) {
       local.delete(keyOf(rule, subject))

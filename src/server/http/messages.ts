@@ -16,6 +16,8 @@ export const SERVER_MESSAGES = {
   noIdTokenSignIn: 'Not found.',
   controlCharacters: 'Please remove control characters',
   passwordAsJson: 'Send { "password": "…" } as JSON.',
+  signInAsForm:
+    'Send { "email": "…", "password": "…" } as application/json or application/x-www-form-urlencoded.',
   signInRequired: 'Please log in first.',
   sessionEnded: 'This session has already ended.',
   noSuchHandle: 'No one has this ID yet.',
@@ -35,6 +37,8 @@ export const SERVER_MESSAGES_JA: { readonly [Key in keyof typeof SERVER_MESSAGES
   noIdTokenSignIn: '見つかりません。',
   controlCharacters: '制御文字を取り除いてください。',
   passwordAsJson: '{ "password": "…" } の形のJSONで送ってください。',
+  signInAsForm:
+    '{ "email": "…", "password": "…" } をapplication/jsonかapplication/x-www-form-urlencodedで送ってください。',
   signInRequired: '先にログインしてください。',
   sessionEnded: 'このセッションはすでに終了しています。',
   noSuchHandle: 'このIDを使っている人はまだいません。',

@@ -1,9 +1,8 @@
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto'
-import { getCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { Auth } from '../auth/auth'
-import type { SessionStore } from '../auth/session-store'
+import type { LiveSession, SessionStore } from '../auth/session-store'
 import { apiError } from './errors'
 import { SERVER_MESSAGES } from './messages'
 
@@ -13,20 +12,57 @@ const SIGNATURE_LENGTH = 44
 export interface SessionCheck {
   /** The signed-in user's id, from the session cookie, or null. */
   userId(c: Context): Promise<string | null>
-  /** Answers 401 unless signed in; the handlers then read the user's id as `uid`. */
-  required: ReturnType<typeof requireUid>
+  /**
+   * Answers 401 unless signed in; the handlers then read the user's id as `uid` and the session
+   * this check verified as `session` (re-authentication reads that one, never another lookup).
+   */
+  required: ReturnType<typeof requireSession>
+  /** Answers 401 to a request whose Cookie header two readers could read two ways. */
+  oneReading: MiddlewareHandler
 }
 
 export const signInRequired = (c: Context) =>
   apiError(c, 401, 'UNAUTHENTICATED', SERVER_MESSAGES.signInRequired)
 
-const requireUid = (userId: (c: Context) => Promise<string | null>) =>
-  createMiddleware<{ Variables: { uid: string } }>(async (c, next) => {
-    const uid = await userId(c)
-    if (uid === null) return signInRequired(c)
-    c.set('uid', uid)
+const requireSession = (sessionOf: (c: Context) => Promise<LiveSession | null>) =>
+  createMiddleware<{ Variables: { uid: string; session: LiveSession } }>(async (c, next) => {
+    const session = await sessionOf(c)
+    if (session === null) return signInRequired(c)
+    c.set('uid', session.userId)
+    c.set('session', session)
     await next()
   })
+
+/** A Cookie header that names the cookie more than once, or quotes its value. */
+const AMBIGUOUS = Symbol('ambiguous')
+
+/**
+ * The value of cookie `name` in a Cookie header, read as Better Auth reads it (better-call's
+ * parseCookies: pairs split at `;`, name and value trimmed, the first pair of a name wins, and
+ * a value starting with `"` loses its first and last character). Where another reader could
+ * take another value (Hono's getCookie takes the first well-formed pair, and unquotes only a
+ * value that ends with `"` too), the answer is AMBIGUOUS instead: the name twice, or quoted.
+ */
+export function cookieValue(
+  header: string | undefined,
+  name: string,
+): string | null | typeof AMBIGUOUS {
+  if (header === undefined || !header.includes(name)) return null
+  let found: string | null = null
+  for (const pair of header.split(';')) {
+    const eq = pair.indexOf('=')
+    if (eq === -1 || pair.slice(0, eq).trim() !== name) continue
+    const value = pair.slice(eq + 1).trim()
+    if (found !== null || value.startsWith('"')) return AMBIGUOUS
+    found = value
+  }
+  if (found === null || !found.includes('%')) return found
+  try {
+    return decodeURIComponent(found)
+  } catch {
+    return found
+  }
+}
 
 /**
  * The session check of Mofu's own routes, without Better Auth's whole getSession round: the
@@ -35,6 +71,8 @@ const requireUid = (userId: (c: Context) => Promise<string | null>) =>
  * indexed query joining its user. The database row is the truth every instance shares, so a
  * sign-out, reset or deletion anywhere ends the session here on the next request. Renewal stays
  * Better Auth's: the client asks /api/auth/get-session on every load and before expiry.
+ * The cookie is read once, as Better Auth reads it, and a header it could be read from two
+ * ways is refused everywhere under /api (README "Sessions").
  */
 export function sessionCheck(auth: Auth, sessions: SessionStore): SessionCheck {
   let signing: { key: KeyObject; cookieName: string } | undefined
@@ -59,14 +97,24 @@ export function sessionCheck(auth: Auth, sessions: SessionStore): SessionCheck {
     return timingSafeEqual(sent, expected) ? token : null
   }
 
-  const userId = async (c: Context): Promise<string | null> => {
+  const sessionOf = async (c: Context): Promise<LiveSession | null> => {
     const { key, cookieName } = signing ?? (await signingOf())
-    const signed = getCookie(c, cookieName)
-    if (signed === undefined) return null
+    const signed = cookieValue(c.req.header('Cookie'), cookieName)
+    if (signed === null || signed === AMBIGUOUS) return null
     const token = tokenOf(signed, key)
     if (token === null) return null
-    return sessions.liveSessionUser(token, Date.now())
+    return sessions.liveSession(token, Date.now())
   }
 
-  return { userId, required: requireUid(userId) }
+  const oneReading: MiddlewareHandler = async (c, next) => {
+    const { cookieName } = signing ?? (await signingOf())
+    if (cookieValue(c.req.header('Cookie'), cookieName) === AMBIGUOUS) return signInRequired(c)
+    await next()
+  }
+
+  return {
+    userId: async (c) => (await sessionOf(c))?.userId ?? null,
+    required: requireSession(sessionOf),
+    oneReading,
+  }
 }

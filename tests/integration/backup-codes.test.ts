@@ -1,0 +1,137 @@
+import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { authenticator, awayFromStepEdge } from '../support/authenticator'
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
+import { createTestApp, TEST_AUTH_SECRET, type TestApp } from '../support/test-app'
+import { cookiesOf, createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
+
+/**
+ * Backup codes are kept hashed (README "Two-factor authentication"): a copy of the database,
+ * even with the auth secret beside it, yields none, and each code still signs in once.
+ */
+
+const ORIGIN = 'http://localhost:3000'
+
+let smtp: SmtpCapture
+let subject: TestApp
+let sequence = 0
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture()
+  subject = await createTestApp({ smtpUrl: smtp.url })
+}, 60_000)
+afterAll(async () => {
+  await subject?.dispose()
+  await smtp?.close()
+})
+
+async function call(ip: string, path: string, body: unknown, cookie?: string) {
+  const response = await subject.app.request(`/api/auth${path}`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Forwarded-For': ip,
+      Origin: ORIGIN,
+      ...(cookie === undefined ? {} : { Cookie: cookie }),
+    },
+    body: JSON.stringify(body),
+  })
+  const text = await response.text()
+  const json = (text.startsWith('{') ? JSON.parse(text) : {}) as Record<string, unknown>
+  return { status: response.status, json, cookie: cookiesOf(response.headers) }
+}
+
+/** A user with two-factor on, and the backup codes shown when it was turned on. */
+async function withTwoFactor(): Promise<TestUser & { backupCodes: string[] }> {
+  sequence += 1
+  const user = await createTestUser(subject.app, smtp, {
+    email: `backup-codes${sequence}-${Date.now()}@mofu.test`,
+    ip: `10.175.${sequence}.1`,
+  })
+  await awayFromStepEdge()
+  const enabled = await call(
+    user.ip,
+    '/two-factor/enable',
+    { password: TEST_PASSWORD },
+    user.cookie,
+  )
+  expect(enabled.status).toBe(200)
+  const code = authenticator(String(enabled.json.totpURI))
+  const confirmed = await call(
+    user.ip,
+    '/two-factor/verify-totp',
+    { code: await code(-1) },
+    user.cookie,
+  )
+  expect(confirmed.status).toBe(200)
+  return { ...user, cookie: confirmed.cookie, backupCodes: enabled.json.backupCodes as string[] }
+}
+
+const storedCodes = async (uid: string) =>
+  (await subject.database.db
+    .selectFrom('twoFactor' as never)
+    .select('backupCodes' as never)
+    .where('userId' as never, '=', uid as never)
+    .executeTakeFirstOrThrow()) as { backupCodes: string }
+
+const withBackupCode = async (user: TestUser, code: string) => {
+  const signedIn = await call(user.ip, '/sign-in/email', {
+    email: user.email,
+    password: TEST_PASSWORD,
+  })
+  return call(user.ip, '/two-factor/verify-backup-code', { code }, signedIn.cookie)
+}
+
+// Each test waits for a fresh TOTP step and hashes several passwords and codes.
+describe('backup codes', { timeout: 60_000 }, () => {
+  it('are stored so that the database and the auth secret together yield none', async () => {
+    const user = await withTwoFactor()
+    expect(user.backupCodes).toHaveLength(10)
+    const { backupCodes: stored } = await storedCodes(user.uid)
+    const decrypted = await symmetricDecrypt({ key: TEST_AUTH_SECRET, data: stored }).catch(
+      () => '',
+    )
+    for (const code of user.backupCodes) {
+      expect(stored).not.toContain(code)
+      expect(decrypted).not.toContain(code)
+    }
+  })
+
+  it('each sign in once, a wrong one is refused, and one turns two-factor off', async () => {
+    const user = await withTwoFactor()
+    const [first = '', second = ''] = user.backupCodes
+    expect((await withBackupCode(user, first)).status).toBe(200)
+    const reused = await withBackupCode(user, first)
+    expect(reused.status).toBe(401)
+    expect(reused.json.code).toBe('INVALID_BACKUP_CODE')
+    expect((await withBackupCode(user, 'AAAAA-BBBBB')).status).toBe(401)
+
+    const off = await call(
+      user.ip,
+      '/two-factor/disable',
+      { code: second, password: TEST_PASSWORD },
+      user.cookie,
+    )
+    expect(off.status).toBe(200)
+  })
+
+  it('stored encrypted by an earlier release still sign in, and are hashed on first use', async () => {
+    const user = await withTwoFactor()
+    const legacy = await symmetricEncrypt({
+      key: TEST_AUTH_SECRET,
+      data: JSON.stringify(user.backupCodes),
+    })
+    await subject.database.db
+      .updateTable('twoFactor' as never)
+      .set({ backupCodes: legacy } as never)
+      .where('userId' as never, '=', user.uid as never)
+      .execute()
+    const [first = '', second = ''] = user.backupCodes
+    expect((await withBackupCode(user, first)).status).toBe(200)
+    const { backupCodes: stored } = await storedCodes(user.uid)
+    expect(stored).not.toBe(legacy)
+    for (const code of user.backupCodes) expect(stored).not.toContain(code)
+    expect((await withBackupCode(user, first)).status).toBe(401)
+    expect((await withBackupCode(user, second)).status).toBe(200)
+  })
+})

@@ -1,0 +1,140 @@
+import { pino } from 'pino'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { connectRedisStorage, type RedisStorage } from '../../src/server/auth/redis-storage'
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
+import { createTestApp, type TestApp } from '../support/test-app'
+import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
+
+/**
+ * The per-account lock on failed log-ins (README "Abuse limits"): 10 wrong passwords for one
+ * account, from anywhere, and every password is refused for 15 minutes. Counted in the database
+ * or in Redis; whatever form the guess comes in, however many are sent at once, and on every
+ * endpoint that checks a password.
+ */
+
+const REDIS_URL = process.env.MOFU_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
+const ORIGIN = 'http://localhost:3000'
+const LIMIT = 10
+
+let smtp: SmtpCapture
+let redis: RedisStorage
+let sequence = 0
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture()
+  redis = await connectRedisStorage(REDIS_URL, pino({ level: 'silent' }))
+})
+afterAll(async () => {
+  await smtp?.close()
+  await redis?.close()
+})
+
+/** Each request from an address of its own, as a botnet sends them. */
+const nextAddress = () => {
+  sequence += 1
+  return `172.31.${Math.floor(sequence / 250) % 250}.${sequence % 250}`
+}
+
+describe.each([
+  ['counted in the database', false],
+  ['counted in Redis', true],
+])('%s', (_name, inRedis) => {
+  let subject: TestApp
+
+  beforeAll(async () => {
+    subject = await createTestApp({
+      smtpUrl: smtp.url,
+      ...(inRedis ? { counters: redis.counters } : {}),
+    })
+  }, 60_000)
+  afterAll(async () => {
+    await subject?.dispose()
+  })
+
+  const newUser = (): Promise<TestUser> =>
+    createTestUser(subject.app, smtp, {
+      email: `lock${nextAddress().replaceAll('.', '-')}-${Date.now()}@mofu.test`,
+      ip: nextAddress(),
+    })
+
+  const signIn = (email: string, password: string, contentType = 'application/json') =>
+    subject.app.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'Content-Type': contentType, 'X-Forwarded-For': nextAddress(), Origin: ORIGIN },
+      body: JSON.stringify({ email, password }),
+    })
+
+  it('counts a JSON guess whose Content-Type names a form in a parameter', async () => {
+    const user = await newUser()
+    for (let guess = 0; guess < LIMIT; guess++) {
+      expect((await signIn(user.email, `wrong-${guess}`)).status).toBe(401)
+    }
+    const disguised = 'application/json; x=application/x-www-form-urlencoded'
+    for (const password of ['wrong-a', 'wrong-b', 'wrong-c', TEST_PASSWORD]) {
+      expect((await signIn(user.email, password, disguised)).status, password).toBe(429)
+    }
+  })
+
+  it('refuses a sign-in whose address cannot be read (400), rather than leaving it uncounted', async () => {
+    const user = await newUser()
+    for (const [contentType, body] of [
+      ['application/json', `{"email":"${user.email}","password":"x"`],
+      ['application/json', JSON.stringify({ email: [user.email], password: 'wrong' })],
+      ['application/x-www-form-urlencoded', `password=wrong`],
+      ['text/plain', JSON.stringify({ email: user.email, password: 'wrong' })],
+      ['', JSON.stringify({ email: user.email, password: 'wrong' })],
+    ] as const) {
+      const answer = await subject.app.request('/api/auth/sign-in/email', {
+        method: 'POST',
+        headers: { 'Content-Type': contentType, 'X-Forwarded-For': nextAddress(), Origin: ORIGIN },
+        body,
+      })
+      expect(answer.status, `${contentType} ${body}`).toBe(400)
+    }
+  })
+
+  it('holds against 20 wrong guesses sent at once from 20 addresses', async () => {
+    const user = await newUser()
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, (_, guess) => signIn(user.email, `wrong-${guess}`)),
+    ).then((answers) => answers.map((answer) => answer.status))
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(LIMIT)
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(10)
+    expect((await signIn(user.email, TEST_PASSWORD)).status).toBe(429)
+  })
+
+  it('gives the count back for a right password, so signing in often locks no one out', async () => {
+    const user = await newUser()
+    for (let guess = 0; guess < LIMIT - 1; guess++) {
+      expect((await signIn(user.email, `wrong-${guess}`)).status).toBe(401)
+    }
+    for (let signedIn = 0; signedIn < 3; signedIn++) {
+      expect((await signIn(user.email, TEST_PASSWORD)).status).toBe(200)
+    }
+    expect((await signIn(user.email, 'wrong-last')).status).toBe(401)
+    expect((await signIn(user.email, TEST_PASSWORD)).status).toBe(429)
+  })
+
+  it('leaves no password check outside it: /verify-password and /change-password are off', async () => {
+    const user = await newUser()
+    for (const [path, body] of [
+      ['/verify-password', { password: 'wrong' }],
+      ['/verify-password', { password: TEST_PASSWORD }],
+      ['/change-password', { currentPassword: 'wrong', newPassword: 'paper-crane-41' }],
+      ['/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'paper-crane-41' }],
+    ] as const) {
+      const answer = await subject.app.request(`/api/auth${path}`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Forwarded-For': user.ip,
+          Origin: ORIGIN,
+          Cookie: user.cookie,
+        },
+        body: JSON.stringify(body),
+      })
+      expect(answer.status, path).toBe(404)
+    }
+    expect((await signIn(user.email, TEST_PASSWORD)).status).toBe(200)
+  })
+})
