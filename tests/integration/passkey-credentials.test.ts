@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { PASSKEY_ERROR_CODES, PASSKEY_MESSAGES } from '../../src/shared/passkeys'
 import { addPasskey, callAuth, signInWithPasskey } from '../support/passkey-flow'
-import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
-import { createTestApp, type TestApp } from '../support/test-app'
-import { createTestUser, type TestUser } from '../support/test-users'
+import { appWithMail } from '../support/app-with-mail'
+import type { TestUser } from '../support/test-users'
 
 /**
  * A credential id names one passkey of one account (WebAuthn §7.1: a credential id already
@@ -14,39 +13,24 @@ import { createTestUser, type TestUser } from '../support/test-users'
 
 const SITE = 'http://localhost:3000'
 
-let smtp: SmtpCapture
-let subject: TestApp
-let sequence = 0
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture()
-  subject = await createTestApp({ smtpUrl: smtp.url })
-}, 60_000)
-afterAll(async () => {
-  await subject?.dispose()
-  await smtp?.close()
-})
-
-function createUser(): Promise<TestUser> {
-  sequence += 1
-  return createTestUser(subject.app, smtp, {
-    email: `credential${sequence}-${Date.now()}@mofu.test`,
-    ip: `10.174.${sequence}.3`,
-  })
-}
+const file = appWithMail('credential', 174)
 
 const passkeysOf = async (user: TestUser) =>
-  (await callAuth(subject.app, '/passkey/list-user-passkeys', { ip: user.ip, cookie: user.cookie }))
-    .json as unknown as unknown[]
+  (
+    await callAuth(file.subject.app, '/passkey/list-user-passkeys', {
+      ip: user.ip,
+      cookie: user.cookie,
+    })
+  ).json as unknown as unknown[]
 
 describe('a passkey credential id already registered', () => {
   it("to another account is refused at registration, and the owner's passkey still signs the owner in", async () => {
-    const owner = await createUser()
-    const other = await createUser()
-    const added = await addPasskey(subject.app, SITE, owner.cookie, 'Phone', { ip: owner.ip })
+    const owner = await file.createUser()
+    const other = await file.createUser()
+    const added = await addPasskey(file.subject.app, SITE, owner.cookie, 'Phone', { ip: owner.ip })
     expect(added.answer.status).toBe(200)
 
-    const { answer } = await addPasskey(subject.app, SITE, other.cookie, 'Borrowed', {
+    const { answer } = await addPasskey(file.subject.app, SITE, other.cookie, 'Borrowed', {
       ip: other.ip,
       reusedId: added.credential.id,
     })
@@ -57,15 +41,17 @@ describe('a passkey credential id already registered', () => {
     })
     expect(await passkeysOf(other)).toEqual([])
 
-    const signedIn = await signInWithPasskey(subject.app, SITE, added.credential, { ip: owner.ip })
+    const signedIn = await signInWithPasskey(file.subject.app, SITE, added.credential, {
+      ip: owner.ip,
+    })
     expect(signedIn.status).toBe(200)
     expect((signedIn.json.user as { id: string }).id).toBe(owner.uid)
   })
 
   it('to the same account is refused too', async () => {
-    const owner = await createUser()
-    const added = await addPasskey(subject.app, SITE, owner.cookie, 'Phone', { ip: owner.ip })
-    const again = await addPasskey(subject.app, SITE, owner.cookie, 'Again', {
+    const owner = await file.createUser()
+    const added = await addPasskey(file.subject.app, SITE, owner.cookie, 'Phone', { ip: owner.ip })
+    const again = await addPasskey(file.subject.app, SITE, owner.cookie, 'Again', {
       ip: owner.ip,
       reusedId: added.credential.id,
     })
@@ -74,8 +60,8 @@ describe('a passkey credential id already registered', () => {
   })
 
   it('cannot be stored twice, whoever writes it', async () => {
-    const first = await createUser()
-    const second = await createUser()
+    const first = await file.createUser()
+    const second = await file.createUser()
     const row = (userId: string) => ({
       id: randomUUID(),
       name: 'Key',
@@ -84,9 +70,9 @@ describe('a passkey credential id already registered', () => {
       credentialID: 'c2FtZS1jcmVkZW50aWFs',
       counter: 0,
       deviceType: 'singleDevice',
-      backedUp: subject.database.dialect === 'postgres' ? false : 0,
+      backedUp: file.subject.database.dialect === 'postgres' ? false : 0,
     })
-    const { db } = subject.database
+    const { db } = file.subject.database
     const insert = (userId: string) =>
       db
         .insertInto('passkey' as never)

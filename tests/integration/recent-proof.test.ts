@@ -1,9 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { authenticator } from '../support/authenticator'
 import { addPasskey, callAuth, signInWithPasskey } from '../support/passkey-flow'
-import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
-import { createTestApp, type TestApp } from '../support/test-app'
-import { createTestUser, keptCookies, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { appWithMail } from '../support/app-with-mail'
+import { keptCookies, TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
  * One "authenticated at" per session (README "Accounts"): the changes that need a recent proof
@@ -16,32 +15,13 @@ const SITE = 'http://localhost:3000'
 const MINUTE_MS = 60_000
 const DAY_MS = 24 * 60 * MINUTE_MS
 
-let smtp: SmtpCapture
-let subject: TestApp
-let sequence = 0
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture()
-  subject = await createTestApp({ smtpUrl: smtp.url })
-}, 60_000)
-afterAll(async () => {
-  await subject?.dispose()
-  await smtp?.close()
-})
+const file = appWithMail('proof', 181)
 /** How far the clock has been moved in this test. */
 let moved = 0
 afterEach(() => {
   vi.useRealTimers()
   moved = 0
 })
-
-function createUser(): Promise<TestUser> {
-  sequence += 1
-  return createTestUser(subject.app, smtp, {
-    email: `proof${sequence}-${Date.now()}@mofu.test`,
-    ip: `10.181.${sequence}.9`,
-  })
-}
 
 /** Moves the clock (server and test alike) `ms` further forward. */
 function later(ms: number) {
@@ -51,7 +31,7 @@ function later(ms: number) {
 }
 
 const deleteAccount = (cookie: string, body?: unknown) =>
-  subject.app.request('/api/me', {
+  file.subject.app.request('/api/me', {
     method: 'DELETE',
     headers: {
       Cookie: cookie,
@@ -63,11 +43,11 @@ const deleteAccount = (cookie: string, body?: unknown) =>
 
 /** An account whose only way in is a passkey, signed in now with its password. */
 async function passkeyOnly() {
-  const user = await createUser()
-  const { credential } = await addPasskey(subject.app, SITE, user.cookie, 'Pixel 8', {
+  const user = await file.createUser()
+  const { credential } = await addPasskey(file.subject.app, SITE, user.cookie, 'Pixel 8', {
     ip: user.ip,
   })
-  const removed = await callAuth(subject.app, '/remove-password', {
+  const removed = await callAuth(file.subject.app, '/remove-password', {
     ip: user.ip,
     cookie: user.cookie,
     body: { password: TEST_PASSWORD },
@@ -78,14 +58,14 @@ async function passkeyOnly() {
 
 /** Turns two-factor on from `cookie`; the cookie of the session it writes instead. */
 async function turnOnTwoFactor(user: TestUser, cookie: string, body: object) {
-  const enabled = await callAuth(subject.app, '/two-factor/enable', {
+  const enabled = await callAuth(file.subject.app, '/two-factor/enable', {
     ip: user.ip,
     cookie,
     body,
   })
   if (enabled.status !== 200) return { enabled, cookie }
   const code = authenticator(String(enabled.json.totpURI))
-  const confirmed = await callAuth(subject.app, '/two-factor/verify-totp', {
+  const confirmed = await callAuth(file.subject.app, '/two-factor/verify-totp', {
     ip: user.ip,
     cookie,
     body: { code: await code() },
@@ -96,7 +76,7 @@ async function turnOnTwoFactor(user: TestUser, cookie: string, body: object) {
 
 /** Whether the session `cookie` names may begin adding a passkey: its status. */
 const beginPasskey = async (user: TestUser, cookie: string) =>
-  callAuth(subject.app, '/passkey/generate-register-options', { ip: user.ip, cookie })
+  callAuth(file.subject.app, '/passkey/generate-register-options', { ip: user.ip, cookie })
 
 describe('a stale session of an account without a password', () => {
   it('cannot turn two-factor on, so cannot mint a session that adds a passkey or deletes the account', async () => {
@@ -117,7 +97,7 @@ describe('a stale session of an account without a password', () => {
   it('proves itself by signing in again with a passkey', async () => {
     const { user, credential } = await passkeyOnly()
     later(2 * DAY_MS)
-    const signedIn = await signInWithPasskey(subject.app, SITE, credential, { ip: user.ip })
+    const signedIn = await signInWithPasskey(file.subject.app, SITE, credential, { ip: user.ip })
     expect(signedIn.status).toBe(200)
     const { enabled } = await turnOnTwoFactor(user, signedIn.cookie, {})
     expect(enabled.status).toBe(200)
@@ -126,7 +106,7 @@ describe('a stale session of an account without a password', () => {
 
 describe('the session two-factor set-up writes in place of the old one', () => {
   it('keeps the old proof time: 11 minutes after the sign-in, adding a passkey needs a new one', async () => {
-    const user = await createUser()
+    const user = await file.createUser()
     later(9 * MINUTE_MS)
     const { cookie } = await turnOnTwoFactor(user, user.cookie, { password: TEST_PASSWORD })
     expect(cookie).toContain('session_token=')
@@ -137,17 +117,17 @@ describe('the session two-factor set-up writes in place of the old one', () => {
   })
 
   it('ends 30 days after the last proof, like the session it replaced', async () => {
-    const user = await createUser()
+    const user = await file.createUser()
     const signedInAt = Date.now()
     let cookie = user.cookie
     // Renewed every 6 days (sessions last 7), then set up two-factor at day 29.5.
     for (const days of [6, 6, 6, 6, 5.5]) {
       later(days * DAY_MS)
-      const renewed = await callAuth(subject.app, '/get-session', { ip: user.ip, cookie })
+      const renewed = await callAuth(file.subject.app, '/get-session', { ip: user.ip, cookie })
       expect(renewed.json.session).toBeTruthy()
     }
     ;({ cookie } = await turnOnTwoFactor(user, cookie, { password: TEST_PASSWORD }))
-    const session = await callAuth(subject.app, '/get-session', { ip: user.ip, cookie })
+    const session = await callAuth(file.subject.app, '/get-session', { ip: user.ip, cookie })
     const expiresAt = new Date(
       String((session.json.session as { expiresAt?: string }).expiresAt),
     ).getTime()

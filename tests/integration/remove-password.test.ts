@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
 import { PASSKEY_ERROR_CODES, PASSKEY_MESSAGES } from '../../src/shared/passkeys'
 import { addPasskey, callAuth, signInWithPasskey } from '../support/passkey-flow'
-import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
-import { createTestApp, type TestApp } from '../support/test-app'
-import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { appWithMail } from '../support/app-with-mail'
+import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
  * Removing the password (README "Passkeys"): only with the current password, and only while a
@@ -13,29 +12,10 @@ import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-us
 
 const SITE = 'http://localhost:3000'
 
-let smtp: SmtpCapture
-let subject: TestApp
-let sequence = 0
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture()
-  subject = await createTestApp({ smtpUrl: smtp.url })
-}, 60_000)
-afterAll(async () => {
-  await subject?.dispose()
-  await smtp?.close()
-})
-
-function createUser(): Promise<TestUser> {
-  sequence += 1
-  return createTestUser(subject.app, smtp, {
-    email: `nopassword${sequence}-${Date.now()}@mofu.test`,
-    ip: `10.172.${sequence}.9`,
-  })
-}
+const file = appWithMail('nopassword', 172)
 
 const removePassword = (user: TestUser, password: unknown) =>
-  callAuth(subject.app, '/remove-password', {
+  callAuth(file.subject.app, '/remove-password', {
     ip: user.ip,
     cookie: user.cookie,
     body: { password },
@@ -43,14 +23,14 @@ const removePassword = (user: TestUser, password: unknown) =>
 
 const providersOf = async (user: TestUser) =>
   (
-    (await callAuth(subject.app, '/list-accounts', { ip: user.ip, cookie: user.cookie }))
+    (await callAuth(file.subject.app, '/list-accounts', { ip: user.ip, cookie: user.cookie }))
       .json as unknown as { providerId: string }[]
   ).map((account) => account.providerId)
 
 const passkeyIdsOf = async (user: TestUser) =>
   (
     (
-      await callAuth(subject.app, '/passkey/list-user-passkeys', {
+      await callAuth(file.subject.app, '/passkey/list-user-passkeys', {
         ip: user.ip,
         cookie: user.cookie,
       })
@@ -59,7 +39,7 @@ const passkeyIdsOf = async (user: TestUser) =>
 
 describe('removing the password', () => {
   it('is refused while the password is the only way to sign in', async () => {
-    const user = await createUser()
+    const user = await file.createUser()
     const answer = await removePassword(user, TEST_PASSWORD)
     expect(answer.status).toBe(409)
     expect(answer.json).toMatchObject({
@@ -70,8 +50,8 @@ describe('removing the password', () => {
   })
 
   it('asks for the current password', async () => {
-    const user = await createUser()
-    await addPasskey(subject.app, SITE, user.cookie, 'Pixel 8', { ip: user.ip })
+    const user = await file.createUser()
+    await addPasskey(file.subject.app, SITE, user.cookie, 'Pixel 8', { ip: user.ip })
     const wrong = await removePassword(user, 'not-my-password')
     expect(wrong.status).toBe(403)
     expect(wrong.json).toMatchObject({ message: AUTH_MESSAGES.incorrectPassword })
@@ -81,16 +61,16 @@ describe('removing the password', () => {
   })
 
   it('with a passkey left: removes it, mails the owner, and the passkey still signs in', async () => {
-    const user = await createUser()
-    const { credential } = await addPasskey(subject.app, SITE, user.cookie, 'Pixel 8', {
+    const user = await file.createUser()
+    const { credential } = await addPasskey(file.subject.app, SITE, user.cookie, 'Pixel 8', {
       ip: user.ip,
     })
     const answer = await removePassword(user, TEST_PASSWORD)
     expect(answer.status, JSON.stringify(answer.json)).toBe(200)
     expect(await providersOf(user)).toEqual([])
-    await smtp.waitForMail(user.email, { subject: /password .*was removed/i })
+    await file.smtp.waitForMail(user.email, { subject: /password .*was removed/i })
 
-    const byPassword = await callAuth(subject.app, '/sign-in/email', {
+    const byPassword = await callAuth(file.subject.app, '/sign-in/email', {
       ip: user.ip,
       body: { email: user.email, password: TEST_PASSWORD },
     })
@@ -99,7 +79,7 @@ describe('removing the password', () => {
       code: PASSKEY_ERROR_CODES.passkeyOnly,
       message: PASSKEY_MESSAGES.passkeyOnly,
     })
-    const byPasskey = await signInWithPasskey(subject.app, SITE, credential, { ip: user.ip })
+    const byPasskey = await signInWithPasskey(file.subject.app, SITE, credential, { ip: user.ip })
     expect(byPasskey.status).toBe(200)
 
     const again = await removePassword(user, TEST_PASSWORD)
@@ -108,12 +88,12 @@ describe('removing the password', () => {
   })
 
   it('then keeps the last passkey, until another one is added', async () => {
-    const user = await createUser()
-    await addPasskey(subject.app, SITE, user.cookie, 'First', { ip: user.ip })
+    const user = await file.createUser()
+    await addPasskey(file.subject.app, SITE, user.cookie, 'First', { ip: user.ip })
     expect((await removePassword(user, TEST_PASSWORD)).status).toBe(200)
     const [first] = await passkeyIdsOf(user)
     const deleteFirst = () =>
-      callAuth(subject.app, '/passkey/delete-passkey', {
+      callAuth(file.subject.app, '/passkey/delete-passkey', {
         ip: user.ip,
         cookie: user.cookie,
         body: { id: first },
@@ -126,7 +106,7 @@ describe('removing the password', () => {
     })
     expect(await passkeyIdsOf(user)).toEqual([first])
 
-    await addPasskey(subject.app, SITE, user.cookie, 'Second', { ip: user.ip })
+    await addPasskey(file.subject.app, SITE, user.cookie, 'Second', { ip: user.ip })
     const second = (await passkeyIdsOf(user)).find((id) => id !== first)
     expect(second).toBeDefined()
     expect((await deleteFirst()).status).toBe(200)
@@ -134,7 +114,7 @@ describe('removing the password', () => {
   })
 
   it('needs a session', async () => {
-    const answer = await callAuth(subject.app, '/remove-password', {
+    const answer = await callAuth(file.subject.app, '/remove-password', {
       ip: '10.172.250.1',
       body: { password: TEST_PASSWORD },
     })

@@ -1,10 +1,9 @@
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
 import { DECODE_QUEUE, DECODE_SLOTS } from '../../src/server/avatars/routes'
-import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
-import { createTestApp, type TestApp } from '../support/test-app'
-import { createTestUser, putAvatar, type TestUser } from '../support/test-users'
+import { appWithMail } from '../support/app-with-mail'
+import { putAvatar } from '../support/test-users'
 
 /**
  * Abuse limits on Mofu's own routes (README "Abuse limits"), cross-site writes and the caching
@@ -14,29 +13,10 @@ import { createTestUser, putAvatar, type TestUser } from '../support/test-users'
 const ORIGIN = 'http://localhost:3000'
 const RATE_LIMITED = { code: 'RATE_LIMITED', message: AUTH_MESSAGES.tooManyRequests }
 
-let smtp: SmtpCapture
-let subject: TestApp
-let sequence = 0
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture()
-  subject = await createTestApp({ smtpUrl: smtp.url })
-}, 60_000)
-afterAll(async () => {
-  await subject?.dispose()
-  await smtp?.close()
-})
-
-function createUser(): Promise<TestUser> {
-  sequence += 1
-  return createTestUser(subject.app, smtp, {
-    email: `limits${sequence}-${Date.now()}@mofu.test`,
-    ip: `10.190.${sequence}.7`,
-  })
-}
+const file = appWithMail('limits', 190)
 
 const get = (path: string, ip: string) =>
-  subject.app.request(path, { headers: { 'X-Forwarded-For': ip } })
+  file.subject.app.request(path, { headers: { 'X-Forwarded-For': ip } })
 
 const image = (side: number) =>
   sharp({ create: { width: side, height: side, channels: 3, background: '#f5a' } })
@@ -74,26 +54,26 @@ describe('public reads', () => {
 
 describe('avatar uploads', () => {
   it('allow 10 a minute per user', async () => {
-    const user = await createUser()
-    const other = await createUser()
+    const user = await file.createUser()
+    const other = await file.createUser()
     const small = await image(64)
     for (let upload = 0; upload < 10; upload++) {
-      expect((await putAvatar(subject.app, user.cookie, small, 'image/png')).status).toBe(200)
+      expect((await putAvatar(file.subject.app, user.cookie, small, 'image/png')).status).toBe(200)
     }
-    const refused = await putAvatar(subject.app, user.cookie, small, 'image/png')
+    const refused = await putAvatar(file.subject.app, user.cookie, small, 'image/png')
     expect(refused.status).toBe(429)
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
     expect(await refused.json()).toEqual(RATE_LIMITED)
-    expect((await putAvatar(subject.app, other.cookie, small, 'image/png')).status).toBe(200)
+    expect((await putAvatar(file.subject.app, other.cookie, small, 'image/png')).status).toBe(200)
   })
 
   it(`decode ${DECODE_SLOTS} at once, let ${DECODE_QUEUE} wait, and answer 503 past that`, async () => {
-    const users = [await createUser(), await createUser()]
+    const users = [await file.createUser(), await file.createUser()]
     const large = await image(4000)
     const burst = DECODE_SLOTS + DECODE_QUEUE + 4
     const answers = await Promise.all(
       Array.from({ length: burst }, (_, index) =>
-        putAvatar(subject.app, users[index % 2]?.cookie ?? '', large, 'image/png'),
+        putAvatar(file.subject.app, users[index % 2]?.cookie ?? '', large, 'image/png'),
       ),
     )
     const statuses = answers.map((answer) => answer.status)
@@ -112,7 +92,7 @@ describe('avatar uploads', () => {
 
 describe('cross-site writes', () => {
   const pageView = (headers: Record<string, string>) =>
-    subject.app.request('/api/events/page-view', {
+    file.subject.app.request('/api/events/page-view', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.192.0.1', ...headers },
       body: JSON.stringify({ path: '/', referrer: null }),
@@ -130,15 +110,15 @@ describe('cross-site writes', () => {
   })
 
   it('are refused on signed-in routes too, changing nothing', async () => {
-    const user = await createUser()
+    const user = await file.createUser()
     const patch = (origin: string) =>
-      subject.app.request('/api/me/profile', {
+      file.subject.app.request('/api/me/profile', {
         method: 'PATCH',
         headers: { 'Content-Type': 'application/json', Cookie: user.cookie, Origin: origin },
         body: JSON.stringify({ name: 'Hijacked' }),
       })
     expect((await patch('https://evil.example')).status).toBe(403)
-    const deleted = await subject.app.request('/api/me', {
+    const deleted = await file.subject.app.request('/api/me', {
       method: 'DELETE',
       headers: { Cookie: user.cookie, 'Sec-Fetch-Site': 'cross-site' },
     })
@@ -157,14 +137,14 @@ describe('cross-site writes', () => {
 
 describe('account answers', () => {
   it('are never stored by a cache: /api/me* and /api/auth*, whatever the status', async () => {
-    const user = await createUser()
+    const user = await file.createUser()
     const signedIn = { headers: { Cookie: user.cookie } }
     for (const path of ['/api/me/profile', '/api/auth/get-session', '/api/auth/ok']) {
-      const response = await subject.app.request(path, signedIn)
+      const response = await file.subject.app.request(path, signedIn)
       expect(response.status, path).toBe(200)
       expect(response.headers.get('Cache-Control'), path).toBe('no-store')
     }
-    const signedOut = await subject.app.request('/api/me/profile')
+    const signedOut = await file.subject.app.request('/api/me/profile')
     expect(signedOut.status).toBe(401)
     expect(signedOut.headers.get('Cache-Control')).toBe('no-store')
     const publicRead = await get('/api/handles/sakura', '10.193.0.1')

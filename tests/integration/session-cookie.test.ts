@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { addPasskey } from '../support/passkey-flow'
-import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
-import { createTestApp, type TestApp } from '../support/test-app'
-import { createTestUser, type TestUser } from '../support/test-users'
+import { appWithMail } from '../support/app-with-mail'
+import { type TestUser } from '../support/test-users'
 
 /**
  * One reading of the session cookie (README "Sessions"): Mofu's own routes and Better Auth read
@@ -14,36 +13,17 @@ const SITE = 'http://localhost:3000'
 const COOKIE = 'better-auth.session_token'
 const TWO_DAYS_MS = 2 * 24 * 60 * 60 * 1000
 
-let smtp: SmtpCapture
-let subject: TestApp
-let sequence = 0
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture()
-  subject = await createTestApp({ smtpUrl: smtp.url })
-}, 60_000)
-afterAll(async () => {
-  await subject?.dispose()
-  await smtp?.close()
-})
-
-function createUser(): Promise<TestUser> {
-  sequence += 1
-  return createTestUser(subject.app, smtp, {
-    email: `cookie${sequence}-${Date.now()}@mofu.test`,
-    ip: `10.173.${sequence}.7`,
-  })
-}
+const file = appWithMail('cookie', 173)
 
 /** The session cookie's value as the server set it (signed, URL-encoded). */
 const valueOf = (user: TestUser) => new RegExp(`${COOKIE}=([^;]+)`).exec(user.cookie)?.[1] ?? ''
 
 /** A passkey-only account whose session last proved its owner two days ago. */
 async function stalePasskeyOnlyUser(): Promise<TestUser> {
-  const user = await createUser()
-  const { answer } = await addPasskey(subject.app, SITE, user.cookie, 'Phone', { ip: user.ip })
+  const user = await file.createUser()
+  const { answer } = await addPasskey(file.subject.app, SITE, user.cookie, 'Phone', { ip: user.ip })
   expect(answer.status).toBe(200)
-  const { db, dialect } = subject.database
+  const { db, dialect } = file.subject.database
   await db
     .deleteFrom('account')
     .where('userId', '=', user.uid)
@@ -61,10 +41,13 @@ async function stalePasskeyOnlyUser(): Promise<TestUser> {
 }
 
 const deleteAccount = (cookie: string) =>
-  subject.app.request('/api/me', { method: 'DELETE', headers: { Cookie: cookie, Origin: SITE } })
+  file.subject.app.request('/api/me', {
+    method: 'DELETE',
+    headers: { Cookie: cookie, Origin: SITE },
+  })
 
 const userExists = async (uid: string) =>
-  (await subject.database.db
+  (await file.subject.database.db
     .selectFrom('user')
     .select('id')
     .where('id', '=', uid)
@@ -73,7 +56,7 @@ const userExists = async (uid: string) =>
 describe('a Cookie header with the session cookie twice or quoted', () => {
   it("cannot pass a passkey-only account's deletion check on the attacker's own fresh session", async () => {
     const victim = await stalePasskeyOnlyUser()
-    const attacker = await createUser()
+    const attacker = await file.createUser()
     // On its own, the stolen stale session cannot delete the account.
     expect((await deleteAccount(victim.cookie)).status).toBe(403)
 
@@ -85,8 +68,8 @@ describe('a Cookie header with the session cookie twice or quoted', () => {
   })
 
   it('is refused by Better Auth and by Mofu alike', async () => {
-    const user = await createUser()
-    const other = await createUser()
+    const user = await file.createUser()
+    const other = await file.createUser()
     for (const cookie of [
       `${COOKIE}=${valueOf(user)}; ${COOKIE}=${valueOf(other)}`,
       `${COOKIE}=${valueOf(user)}; ${COOKIE}=${valueOf(user)}`,
@@ -94,16 +77,16 @@ describe('a Cookie header with the session cookie twice or quoted', () => {
       ` ${COOKIE} = "${valueOf(user)}`,
     ]) {
       for (const path of ['/api/auth/get-session', '/api/me/profile', '/api/me/sessions']) {
-        const answer = await subject.app.request(path, { headers: { Cookie: cookie } })
+        const answer = await file.subject.app.request(path, { headers: { Cookie: cookie } })
         expect(answer.status, `${path} with ${cookie}`).toBe(401)
       }
     }
     // The same session, sent once as set, is read by both.
-    const session = await subject.app.request('/api/auth/get-session', {
+    const session = await file.subject.app.request('/api/auth/get-session', {
       headers: { Cookie: user.cookie },
     })
     expect(((await session.json()) as { user: { id: string } }).user.id).toBe(user.uid)
-    const profile = await subject.app.request('/api/me/profile', {
+    const profile = await file.subject.app.request('/api/me/profile', {
       headers: { Cookie: `other=1; ${user.cookie}; theme=dark` },
     })
     expect(profile.status).toBe(200)

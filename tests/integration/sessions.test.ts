@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SessionListSchema, type SessionSummary } from '../../src/shared/sessions'
-import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
-import { createTestApp, type TestApp } from '../support/test-app'
-import { cookiesOf, createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { appWithMail } from '../support/app-with-mail'
+import { cookiesOf, TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /** The sessions list (README "Sessions"), over HTTP against the app on both databases. */
 
@@ -12,30 +11,11 @@ const FIREFOX_ON_MAC =
 const CHROME_ON_ANDROID =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
 
-let smtp: SmtpCapture
-let subject: TestApp
-let sequence = 0
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture()
-  subject = await createTestApp({ smtpUrl: smtp.url })
-}, 60_000)
-afterAll(async () => {
-  await subject?.dispose()
-  await smtp?.close()
-})
-
-function createUser(): Promise<TestUser> {
-  sequence += 1
-  return createTestUser(subject.app, smtp, {
-    email: `sessions${sequence}-${Date.now()}@mofu.test`,
-    ip: `10.171.${sequence}.9`,
-  })
-}
+const file = appWithMail('sessions', 171)
 
 /** A new session for the user, from a browser that says it is `userAgent`. */
 async function signInFrom(user: TestUser, userAgent: string): Promise<string> {
-  const response = await subject.app.request('/api/auth/sign-in/email', {
+  const response = await file.subject.app.request('/api/auth/sign-in/email', {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
@@ -50,7 +30,7 @@ async function signInFrom(user: TestUser, userAgent: string): Promise<string> {
 }
 
 const request = (cookie: string, path = '/api/me/sessions', method = 'GET') =>
-  subject.app.request(path, { method, headers: { Cookie: cookie, Origin: ORIGIN } })
+  file.subject.app.request(path, { method, headers: { Cookie: cookie, Origin: ORIGIN } })
 
 async function sessionsOf(cookie: string): Promise<SessionSummary[]> {
   const response = await request(cookie)
@@ -60,11 +40,12 @@ async function sessionsOf(cookie: string): Promise<SessionSummary[]> {
 }
 
 const isSignedIn = async (cookie: string) =>
-  (await subject.app.request('/api/me/profile', { headers: { Cookie: cookie } })).status === 200
+  (await file.subject.app.request('/api/me/profile', { headers: { Cookie: cookie } })).status ===
+  200
 
 describe('the sessions list', () => {
   it("names each session's browser and system, marks this one, and shows no token", async () => {
-    const user = await createUser()
+    const user = await file.createUser()
     const firefox = await signInFrom(user, FIREFOX_ON_MAC)
     await signInFrom(user, CHROME_ON_ANDROID)
 
@@ -89,8 +70,8 @@ describe('the sessions list', () => {
   })
 
   it('ends one session at once; a session of another user cannot be ended', async () => {
-    const user = await createUser()
-    const other = await createUser()
+    const user = await file.createUser()
+    const other = await file.createUser()
     const phone = await signInFrom(user, CHROME_ON_ANDROID)
     const phoneId = (await sessionsOf(phone)).find((session) => session.thisDevice)?.id ?? ''
 
@@ -109,7 +90,7 @@ describe('the sessions list', () => {
   })
 
   it('"sign out everywhere else" ends every other session and keeps this one', async () => {
-    const user = await createUser()
+    const user = await file.createUser()
     const firefox = await signInFrom(user, FIREFOX_ON_MAC)
     const phone = await signInFrom(user, CHROME_ON_ANDROID)
     expect((await request(firefox, '/api/me/sessions', 'DELETE')).status).toBe(204)
@@ -122,9 +103,9 @@ describe('the sessions list', () => {
   })
 
   it('answers 401 without a session and 403 to a cross-site write', async () => {
-    expect((await subject.app.request('/api/me/sessions')).status).toBe(401)
-    const user = await createUser()
-    const crossSite = await subject.app.request('/api/me/sessions', {
+    expect((await file.subject.app.request('/api/me/sessions')).status).toBe(401)
+    const user = await file.createUser()
+    const crossSite = await file.subject.app.request('/api/me/sessions', {
       method: 'DELETE',
       headers: { Cookie: user.cookie, Origin: 'https://evil.example' },
     })
