@@ -1,9 +1,9 @@
 import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { authenticator, awayFromStepEdge } from '../support/authenticator'
-import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
-import { createTestApp, TEST_AUTH_SECRET, type TestApp } from '../support/test-app'
-import { cookiesOf, createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { appWithMail } from '../support/app-with-mail'
+import { TEST_AUTH_SECRET } from '../support/test-app'
+import { cookiesOf, TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
  * Backup codes are kept hashed (README "Two-factor authentication"): a copy of the database,
@@ -12,21 +12,10 @@ import { cookiesOf, createTestUser, TEST_PASSWORD, type TestUser } from '../supp
 
 const ORIGIN = 'http://localhost:3000'
 
-let smtp: SmtpCapture
-let subject: TestApp
-let sequence = 0
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture()
-  subject = await createTestApp({ smtpUrl: smtp.url })
-}, 60_000)
-afterAll(async () => {
-  await subject?.dispose()
-  await smtp?.close()
-})
+const file = appWithMail('backup-codes', 175)
 
 async function call(ip: string, path: string, body: unknown, cookie?: string) {
-  const response = await subject.app.request(`/api/auth${path}`, {
+  const response = await file.subject.app.request(`/api/auth${path}`, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
@@ -43,11 +32,7 @@ async function call(ip: string, path: string, body: unknown, cookie?: string) {
 
 /** A user with two-factor on, and the backup codes shown when it was turned on. */
 async function withTwoFactor(): Promise<TestUser & { backupCodes: string[] }> {
-  sequence += 1
-  const user = await createTestUser(subject.app, smtp, {
-    email: `backup-codes${sequence}-${Date.now()}@mofu.test`,
-    ip: `10.175.${sequence}.1`,
-  })
+  const user = await file.createUser()
   await awayFromStepEdge()
   const enabled = await call(
     user.ip,
@@ -68,7 +53,7 @@ async function withTwoFactor(): Promise<TestUser & { backupCodes: string[] }> {
 }
 
 const storedCodes = async (uid: string) =>
-  (await subject.database.db
+  (await file.subject.database.db
     .selectFrom('twoFactor' as never)
     .select('backupCodes' as never)
     .where('userId' as never, '=', uid as never)
@@ -121,7 +106,7 @@ describe('backup codes', { timeout: 60_000 }, () => {
       key: TEST_AUTH_SECRET,
       data: JSON.stringify(user.backupCodes),
     })
-    await subject.database.db
+    await file.subject.database.db
       .updateTable('twoFactor' as never)
       .set({ backupCodes: legacy } as never)
       .where('userId' as never, '=', user.uid as never)

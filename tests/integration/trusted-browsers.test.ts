@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { authenticator, awayFromStepEdge } from '../support/authenticator'
 import { callAuth, joinCookies } from '../support/passkey-flow'
-import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
-import { createTestApp, type TestApp } from '../support/test-app'
-import { createTestUser, keptCookies, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { appWithMail } from '../support/app-with-mail'
+import { keptCookies, TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
  * "Trust this device for 30 days" ends when it should (README "Two-factor authentication"):
@@ -14,18 +13,7 @@ import { createTestUser, keptCookies, TEST_PASSWORD, type TestUser } from '../su
 const SITE = 'http://localhost:3000'
 const NEW_PASSWORD = 'new-petals-456'
 
-let smtp: SmtpCapture
-let subject: TestApp
-let sequence = 0
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture()
-  subject = await createTestApp({ smtpUrl: smtp.url })
-}, 60_000)
-afterAll(async () => {
-  await subject?.dispose()
-  await smtp?.close()
-})
+const file = appWithMail('trusted', 184)
 
 /** A browser: what it sends as its Cookie header. */
 interface Browser {
@@ -34,11 +22,7 @@ interface Browser {
 
 /** An account with two-factor on, its code generator, and its first browser (signed in). */
 async function accountWithCodes() {
-  sequence += 1
-  const user = await createTestUser(subject.app, smtp, {
-    email: `trusted${sequence}-${Date.now()}@mofu.test`,
-    ip: `10.184.${sequence}.9`,
-  })
+  const user = await file.createUser()
   const { backupCodes, cookie } = await turnOn(user, user.cookie, -1)
   return { user, backupCodes, first: { cookie } as Browser }
 }
@@ -46,14 +30,14 @@ async function accountWithCodes() {
 /** Turns two-factor on, confirmed with the code `step` steps from now. */
 async function turnOn(user: TestUser, cookie: string, step: number) {
   await awayFromStepEdge()
-  const enabled = await callAuth(subject.app, '/two-factor/enable', {
+  const enabled = await callAuth(file.subject.app, '/two-factor/enable', {
     ip: user.ip,
     cookie,
     body: { password: TEST_PASSWORD },
   })
   expect(enabled.status).toBe(200)
   const code = authenticator(String(enabled.json.totpURI))
-  const confirmed = await callAuth(subject.app, '/two-factor/verify-totp', {
+  const confirmed = await callAuth(file.subject.app, '/two-factor/verify-totp', {
     ip: user.ip,
     cookie,
     body: { code: await code(step) },
@@ -66,7 +50,7 @@ async function turnOn(user: TestUser, cookie: string, step: number) {
 
 /** Logs `browser` in with the password; whether a code was asked. Keeps the cookies it gets. */
 async function logIn(user: TestUser, browser: Browser, password = TEST_PASSWORD) {
-  const answer = await callAuth(subject.app, '/sign-in/email', {
+  const answer = await callAuth(file.subject.app, '/sign-in/email', {
     ip: user.ip,
     cookie: browser.cookie === '' ? undefined : browser.cookie,
     body: { email: user.email, password },
@@ -83,7 +67,7 @@ async function logIn(user: TestUser, browser: Browser, password = TEST_PASSWORD)
 async function trustedBrowser(user: TestUser, backupCode: string | undefined) {
   const browser: Browser = { cookie: '' }
   expect((await logIn(user, browser)).askedForCode).toBe(true)
-  const given = await callAuth(subject.app, '/two-factor/verify-backup-code', {
+  const given = await callAuth(file.subject.app, '/two-factor/verify-backup-code', {
     ip: user.ip,
     cookie: browser.cookie,
     body: { code: backupCode, trustDevice: true },
@@ -95,12 +79,15 @@ async function trustedBrowser(user: TestUser, backupCode: string | undefined) {
 }
 
 const sessionIdOf = async (user: TestUser, browser: Browser) => {
-  const found = await callAuth(subject.app, '/get-session', { ip: user.ip, cookie: browser.cookie })
+  const found = await callAuth(file.subject.app, '/get-session', {
+    ip: user.ip,
+    cookie: browser.cookie,
+  })
   return String((found.json.session as { id?: string } | undefined)?.id)
 }
 
 const endSessions = (browser: Browser, id?: string) =>
-  subject.app.request(`/api/me/sessions${id === undefined ? '' : `/${id}`}`, {
+  file.subject.app.request(`/api/me/sessions${id === undefined ? '' : `/${id}`}`, {
     method: 'DELETE',
     headers: { Cookie: browser.cookie, Origin: SITE },
   })
@@ -116,7 +103,7 @@ describe('a trusted browser', () => {
   it('is asked again once two-factor was turned off and on in another browser', async () => {
     const { user, backupCodes, first } = await accountWithCodes()
     const trusted = await trustedBrowser(user, backupCodes[0])
-    const off = await callAuth(subject.app, '/two-factor/disable', {
+    const off = await callAuth(file.subject.app, '/two-factor/disable', {
       ip: user.ip,
       cookie: first.cookie,
       body: { code: backupCodes[1], password: TEST_PASSWORD },
@@ -146,14 +133,14 @@ describe('a trusted browser', () => {
   it('is asked again after a password reset', async () => {
     const { user, backupCodes } = await accountWithCodes()
     const trusted = await trustedBrowser(user, backupCodes[0])
-    smtp.clear()
-    await callAuth(subject.app, '/request-password-reset', {
+    file.smtp.clear()
+    await callAuth(file.subject.app, '/request-password-reset', {
       ip: user.ip,
       body: { email: user.email },
     })
-    const mail = await smtp.waitForMail(user.email, { subject: /reset/i })
+    const mail = await file.smtp.waitForMail(user.email, { subject: /reset/i })
     const link = new URL(/https?:\/\/\S+/.exec(mail.text ?? '')?.[0] ?? '')
-    const reset = await callAuth(subject.app, '/reset-password', {
+    const reset = await callAuth(file.subject.app, '/reset-password', {
       ip: user.ip,
       body: { token: link.searchParams.get('oobCode'), newPassword: NEW_PASSWORD },
     })
