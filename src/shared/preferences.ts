@@ -35,18 +35,15 @@ export const DEFAULT_EFFECTS: Effects = {
 }
 
 /**
- * What the account keeps: the theme as chosen (null: never chosen), the font, the effects and
- * the language as chosen ('system': the browser's languages).
+ * What the account keeps: only the preferences a browser has chosen (README "Preferences"), each
+ * absent until chosen, so an account whose browsers never chose a font keeps the stored default.
+ * 'system' is a chosen language (the browser's languages); the effects travel as one choice.
  */
-export interface ChosenPreferences {
-  theme: Theme | null
-  font: Font
-  effects: Effects
-  language: LanguageChoice
+export interface KeptPreferences {
+  theme?: Theme
+  font?: Font
+  effects?: Effects
+  language?: LanguageChoice
 }
 
-export const samePreferences = (a: ChosenPreferences, b: ChosenPreferences) =>
-  a.theme === b.theme &&
-  a.font === b.font &&
-  a.language === b.language &&
-  EFFECT_NAMES.every((name) => a.effects[name] === b.effects[name])
+export const PREFERENCE_NAMES = ['theme', 'font', 'effects', 'language'] as const

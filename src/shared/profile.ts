@@ -2,7 +2,7 @@
 import * as z from 'zod/mini'
 import { handleSkeleton } from './handle-skeleton'
 import { LANGUAGE_CHOICES } from './language'
-import { EFFECT_NAMES, FONTS, THEMES, type ChosenPreferences, type EffectName } from './preferences'
+import { EFFECT_NAMES, FONTS, THEMES, type EffectName, type KeptPreferences } from './preferences'
 
 /**
  * The profile (SPEC 3) and its handle rules (SPEC 5), shared by the edit form and the server.
@@ -137,20 +137,26 @@ function isVisible(name: string): boolean {
 }
 
 /**
- * Theme, font, effects and language as the account keeps them (README "Preferences"): all or
- * nothing, except the language, which preferences kept before it existed lack: 'system' then.
+ * The preferences the account keeps (README "Preferences"), each present only once a browser
+ * chose it. A theme of null (never chosen, as browsers before partial preferences sent it and
+ * accounts kept it) reads as absent.
  */
-export const PreferencesSchema = z.strictObject({
-  theme: z.nullable(z.enum(THEMES)),
-  font: z.enum(FONTS),
-  effects: z.strictObject(
-    Object.fromEntries(EFFECT_NAMES.map((name) => [name, z.boolean()])) as Record<
-      EffectName,
-      z.ZodMiniBoolean
-    >,
-  ),
-  language: z._default(z.enum(LANGUAGE_CHOICES), 'system'),
-}) satisfies z.ZodMiniType<ChosenPreferences>
+export const PreferencesSchema = z.pipe(
+  z.strictObject({
+    theme: z.optional(z.nullable(z.enum(THEMES))),
+    font: z.optional(z.enum(FONTS)),
+    effects: z.optional(
+      z.strictObject(
+        Object.fromEntries(EFFECT_NAMES.map((name) => [name, z.boolean()])) as Record<
+          EffectName,
+          z.ZodMiniBoolean
+        >,
+      ),
+    ),
+    language: z.optional(z.enum(LANGUAGE_CHOICES)),
+  }),
+  z.transform(({ theme, ...rest }): KeptPreferences => (theme == null ? rest : { theme, ...rest })),
+)
 
 /** PATCH /api/me/profile: fields not sent stay as they are. Plan and pins are the server's. */
 export const ProfilePatchSchema = z.strictObject({
@@ -173,7 +179,7 @@ export const ProfilePatchSchema = z.strictObject({
   ),
   handle: z.optional(HandleSchema),
   font: z.optional(z.enum(FONTS)),
-  /** Also sets `font` to the preferences' font. */
+  /** Merged into the kept ones, key by key; a font among them also sets `font`. */
   preferences: z.optional(PreferencesSchema),
 })
 export type ProfilePatch = z.input<typeof ProfilePatchSchema>
@@ -194,7 +200,7 @@ export const ProfileSchema = z.object({
   usedPinCount: z.number(),
   pinResetAt: z.nullable(z.string()),
   plan: z.string(),
-  /** Null until the account has kept any (the first signed-in browser gives its own). */
+  /** Null until a signed-in browser has chosen any (it then gives its own choices). */
   preferences: z.nullable(PreferencesSchema),
 })
 export type Profile = z.infer<typeof ProfileSchema>

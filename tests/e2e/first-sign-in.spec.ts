@@ -2,7 +2,7 @@ import { expect, test } from './fixtures'
 import { logIn, newEmail, openPanel, panel, verifiedAccount } from './account-helpers'
 
 /**
- * An account adopts only the preferences a browser has actually chosen (SPEC's profile table:
+ * An account keeps only the preferences a browser has actually chosen (SPEC's profile table:
  * the stored font defaults to 'default', the client's to 'orbitron').
  */
 test('a browser that never chose a preference leaves a new account its defaults', async ({
@@ -31,4 +31,44 @@ test('a browser that never chose a preference leaves a new account its defaults'
   expect(profile.preferences).toBeNull()
   // The page still shows the client's default.
   await expect(page.locator('html')).toHaveClass(/font-orbitron/)
+})
+
+test('a browser that chose only its theme gives the account that and nothing else', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+  extraHTTPHeaders,
+}) => {
+  const email = newEmail('theme-only')
+  await verifiedAccount(request, baseURL ?? '', email)
+  await page.goto('/settings')
+  await page.getByRole('radio', { name: 'Light', exact: true }).check()
+  await openPanel(page)
+  const kept = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/api/me/profile' &&
+      response.request().method() === 'PATCH' &&
+      response.ok(),
+  )
+  await logIn(page, email)
+  await expect(panel(page).locator('[data-state="signed-in"]')).toBeVisible()
+  await kept
+  const profile = (await (await page.request.get('/api/me/profile')).json()) as {
+    font: string
+    preferences: unknown
+  }
+  expect(profile.font).toBe('default')
+  expect(profile.preferences).toEqual({ theme: 'light' })
+
+  // Another browser that never chose takes the account's theme and keeps showing its own font.
+  const other = await browser.newContext({ baseURL, extraHTTPHeaders })
+  const second = await other.newPage()
+  await openPanel(second)
+  await logIn(second, email)
+  await expect(panel(second).locator('[data-state="signed-in"]')).toBeVisible()
+  await expect(second.locator('html')).not.toHaveClass(/\bdark\b/)
+  await expect(second.locator('html')).toHaveClass(/font-orbitron/)
+  expect(await second.evaluate(() => localStorage.getItem('font'))).toBeNull()
+  await other.close()
 })

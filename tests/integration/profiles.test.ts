@@ -264,47 +264,83 @@ describe('PATCH /api/me/profile', () => {
     })
   })
 
-  it('keeps the preferences a browser sends, whole, and sets the font from them', async () => {
+  it('keeps only the preferences a browser chose, merged key by key, and the font from them', async () => {
     const user = users[1] as User
     await setUp(user, 'Prefs', 'prefskeeper')
-    const preferences = {
-      theme: 'light',
-      font: 'orbitron',
-      effects: {
-        sidebarHoverEffect: false,
-        hamburgerBounce: true,
-        dragParticleEffect: true,
-        folderOpenEffect: false,
-        filterJumpEffect: true,
-        fullStatePersistence: true,
-      },
+    const effects = {
+      sidebarHoverEffect: false,
+      hamburgerBounce: true,
+      dragParticleEffect: true,
+      folderOpenEffect: false,
+      filterJumpEffect: true,
+      fullStatePersistence: true,
     }
-    const saved = await patchProfile(user, { preferences })
-    expect(saved.status).toBe(200)
-    expect(saved.json).toMatchObject({ name: 'Prefs', font: 'orbitron', preferences })
-    expect((await getProfile(user)).json).toMatchObject({ preferences })
-
-    // A theme never chosen is kept as such; a later name-only save leaves them alone.
-    const unchosen = { ...preferences, theme: null, font: 'default' }
-    expect((await patchProfile(user, { preferences: unchosen })).json).toMatchObject({
+    // A browser that chose only its theme: the account keeps that, and its stored font stays.
+    const themed = await patchProfile(user, { preferences: { theme: 'light' } })
+    expect(themed.status, themed.text).toBe(200)
+    expect(themed.json).toMatchObject({ font: 'default', preferences: { theme: 'light' } })
+    expect((await getProfile(user)).json).toMatchObject({
       font: 'default',
-      preferences: unchosen,
+      preferences: { theme: 'light' },
+    })
+    expect(JSON.parse((await rowOf(user.uid))?.preferences ?? 'null')).toEqual({ theme: 'light' })
+
+    // Another choice joins it; the font chosen becomes the profile's font.
+    expect(
+      (await patchProfile(user, { preferences: { font: 'orbitron', effects } })).json,
+    ).toMatchObject({
+      font: 'orbitron',
+      preferences: { theme: 'light', font: 'orbitron', effects },
+    })
+    expect((await patchProfile(user, { preferences: { theme: 'dark' } })).json).toMatchObject({
+      preferences: { theme: 'dark', font: 'orbitron', effects },
+    })
+    // A theme of null (never chosen, from older browsers) changes nothing; a name-only save
+    // leaves the preferences alone.
+    expect((await patchProfile(user, { preferences: { theme: null } })).json).toMatchObject({
+      preferences: { theme: 'dark', font: 'orbitron', effects },
     })
     expect((await patchProfile(user, { name: 'Prefs Two' })).json).toMatchObject({
-      preferences: unchosen,
+      preferences: { theme: 'dark', font: 'orbitron', effects },
     })
 
     for (const broken of [
-      { ...preferences, theme: 'sepia' },
-      { ...preferences, effects: { ...preferences.effects, hamburgerBounce: 'yes' } },
-      { ...preferences, effects: { hamburgerBounce: true } },
-      { ...preferences, effects: { ...preferences.effects, extra: true } },
-      { theme: 'dark', font: 'orbitron' },
+      { theme: 'sepia' },
+      { font: 'comic' },
+      { effects: { ...effects, hamburgerBounce: 'yes' } },
+      { effects: { hamburgerBounce: true } },
+      { effects: { ...effects, extra: true } },
+      { theme: 'dark', colour: 'pink' },
+      'dark',
+      null,
     ]) {
       const refused = await patchProfile(user, { preferences: broken })
       expect(refused.status, JSON.stringify(broken)).toBe(400)
     }
-    expect((await getProfile(user)).json).toMatchObject({ preferences: unchosen })
+    expect((await getProfile(user)).json).toMatchObject({
+      font: 'orbitron',
+      preferences: { theme: 'dark', font: 'orbitron', effects },
+    })
+  })
+
+  it('keeps both of two browsers choosing different preferences at once', async () => {
+    const user = users[12] as User
+    await setUp(user, 'Racing prefs', 'prefsracer')
+    for (const theme of ['light', 'dark', 'system', 'light', 'dark']) {
+      await subject.database.db
+        .updateTable('profiles')
+        .set({ preferences: null })
+        .where('user_id', '=', user.uid)
+        .execute()
+      const saves = await Promise.all(
+        [{ theme }, { font: 'orbitron' }, { language: 'ja' }].map((preferences) =>
+          patchProfile(user, { preferences }),
+        ),
+      )
+      expect(saves.map((save) => save.status)).toEqual([200, 200, 200])
+      const { json } = await getProfile(user)
+      expect((json as Profile).preferences).toEqual({ theme, font: 'orbitron', language: 'ja' })
+    }
   })
 
   it('keeps the language chosen with the preferences, and reads kept ones without it as system', async () => {
@@ -331,20 +367,20 @@ describe('PATCH /api/me/profile', () => {
     }
     expect((await getProfile(user)).json).toMatchObject({ preferences: japanese })
 
-    // A browser from before languages sends none: the account keeps 'system' (the browser's).
-    const older = { theme: 'light', font: 'orbitron', effects }
-    expect((await patchProfile(user, { preferences: older })).json).toMatchObject({
-      preferences: { ...older, language: 'system' },
+    // A browser that never chose a language sends none: the account keeps the one it has.
+    const unchosen = { theme: 'light', font: 'orbitron', effects }
+    expect((await patchProfile(user, { preferences: unchosen })).json).toMatchObject({
+      preferences: { ...unchosen, language: 'ja' },
     })
-    // Preferences kept before languages existed read as 'system', not as none.
+    // Preferences kept whole before they were kept by key (a theme of null: never chosen) read
+    // as the keys chosen.
     await subject.database.db
       .updateTable('profiles')
-      .set({ preferences: JSON.stringify({ ...older, theme: null }) })
+      .set({ preferences: JSON.stringify({ ...unchosen, theme: null }) })
       .where('user_id', '=', user.uid)
       .execute()
-    expect((await getProfile(user)).json).toMatchObject({
-      preferences: { ...older, theme: null, language: 'system' },
-    })
+    const { json } = await getProfile(user)
+    expect((json as Profile).preferences).toEqual({ font: 'orbitron', effects })
   })
 
   it('answers 401 without a session and stores nothing', async () => {

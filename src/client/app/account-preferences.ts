@@ -1,19 +1,19 @@
-import { samePreferences } from '@shared/preferences'
+import { PREFERENCE_NAMES } from '@shared/preferences'
 import { saveProfile } from '@client/features/profile/profile-api'
 import { cachedProfile, loadProfile, profileSaved } from '@client/features/profile/profile-query'
 import {
   adoptPreferences,
-  anyChosenHere,
-  chosenPreferences,
+  chosenHere,
+  differsHere,
   onPreferencesChosen,
 } from '@client/lib/preferences/preferences'
 
 /**
  * Preferences follow the account (README "Preferences"): while signed in, each choice is kept
  * with the profile; at sign-in the account's choices replace this browser's (which the pre-paint
- * script applied first), and an account that has none yet takes this browser's if it made any
- * (a browser that never chose leaves the account its own defaults: the stored font 'default').
- * Signed out, choices stay in the browser only.
+ * script applied first), and the account takes what this browser chose and it never did. Only
+ * choices travel: a preference never chosen here leaves the account's own (the stored font
+ * 'default', not the 'orbitron' a browser shows by default). Signed out, choices stay here.
  */
 let signedIn: string | null = null
 /** Saves one after another, so the account ends with the latest choice. */
@@ -23,7 +23,7 @@ function keepWithAccount(uid: string) {
   saving = saving
     .then(async () => {
       if (signedIn !== uid) return
-      profileSaved(await saveProfile({ preferences: chosenPreferences() }))
+      profileSaved(await saveProfile({ preferences: chosenHere() }))
     })
     .catch((error: unknown) =>
       console.warn('Preferences could not be kept with the account', error),
@@ -34,8 +34,12 @@ async function signedInAs(uid: string) {
   await loadProfile(uid)
   const kept = cachedProfile(uid)?.preferences
   if (signedIn !== uid || kept === undefined) return
-  if (kept === null && anyChosenHere()) keepWithAccount(uid)
-  else if (kept !== null && !samePreferences(kept, chosenPreferences())) adoptPreferences(kept)
+  if (kept !== null && differsHere(kept)) adoptPreferences(kept)
+  const chosen = chosenHere()
+  const accountLacks = PREFERENCE_NAMES.some(
+    (name) => chosen[name] !== undefined && kept?.[name] === undefined,
+  )
+  if (accountLacks) keepWithAccount(uid)
 }
 
 /** Call with each new signed-in user id (null when signed out). */

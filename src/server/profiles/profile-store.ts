@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely'
 import { handleSkeleton } from '../../shared/handle-skeleton'
+import type { KeptPreferences } from '../../shared/preferences'
 import {
   passesForReserved,
   PreferencesSchema,
@@ -32,12 +33,15 @@ export function toProfile(row: ProfileRow, publicUrl: string): Profile {
   }
 }
 
-/** The kept preferences; anything unreadable counts as none, so the browser's are kept. */
+/**
+ * The kept preferences, null when none were chosen yet; anything unreadable counts as none, so
+ * the browser's are kept.
+ */
 export function storedPreferences(json: string | null): Profile['preferences'] {
   if (json === null) return null
   try {
     const parsed = PreferencesSchema.safeParse(JSON.parse(json))
-    return parsed.success ? parsed.data : null
+    return parsed.success && Object.keys(parsed.data).length > 0 ? parsed.data : null
   } catch {
     return null
   }
@@ -92,6 +96,31 @@ export function profileStore(database: Pick<Database, 'db' | 'read'>) {
     return created
   }
 
+  /**
+   * Merges the preferences a browser chose into the kept ones, key by key. The row is written
+   * only if its preferences are still those read, so two browsers choosing at once each keep
+   * their choice; a lost round reads again.
+   */
+  async function keepPreferences(row: ProfileRow, chosen: KeptPreferences) {
+    let kept = row.preferences
+    for (let attempt = 0; attempt < SWITCH_ATTEMPTS; attempt++) {
+      const merged = { ...storedPreferences(kept), ...chosen }
+      const updated = await db
+        .updateTable('profiles')
+        .set({
+          preferences: JSON.stringify(merged),
+          ...(chosen.font === undefined ? {} : { font: chosen.font }),
+          updated_at: new Date().toISOString(),
+        })
+        .where('user_id', '=', row.user_id)
+        .where('preferences', kept === null ? 'is' : '=', kept)
+        .executeTakeFirst()
+      if (Number(updated.numUpdatedRows) > 0) return
+      kept = (await loadOrCreate(row.user_id)).preferences
+    }
+    throw new Error(`preferences of ${row.user_id} kept changing under ${SWITCH_ATTEMPTS} saves`)
+  }
+
   return {
     loadOrCreate,
 
@@ -101,7 +130,8 @@ export function profileStore(database: Pick<Database, 'db' | 'read'>) {
      * two saves racing each leave the row whole: name and handle always of the same save.
      */
     async save(uid: string, patch: ProfileChanges): Promise<ProfileRow> {
-      await loadOrCreate(uid)
+      const before = await loadOrCreate(uid)
+      if (patch.preferences !== undefined) await keepPreferences(before, patch.preferences)
       const { handle } = patch
       // A handle passing for a reserved name is only saved by its holder (kept from before the
       // rule), decided in the UPDATE itself.
@@ -121,9 +151,6 @@ export function profileStore(database: Pick<Database, 'db' | 'read'>) {
                   then handle_skeleton else ${handleSkeleton(handle.username)} end`,
               }),
           ...(patch.font === undefined ? {} : { font: patch.font }),
-          ...(patch.preferences === undefined
-            ? {}
-            : { preferences: JSON.stringify(patch.preferences), font: patch.preferences.font }),
           updated_at: new Date().toISOString(),
         })
         .where('user_id', '=', uid)

@@ -3,9 +3,10 @@ import type { LanguageChoice } from '@shared/language'
 import {
   DEFAULT_EFFECTS,
   DEFAULT_FONT,
-  type ChosenPreferences,
+  EFFECT_NAMES,
   type EffectName,
   type Font,
+  type KeptPreferences,
   type Theme,
 } from '@shared/preferences'
 import { currentLanguage, showLanguage } from '@client/lib/i18n/i18n'
@@ -92,29 +93,30 @@ if (inBrowser) {
   window.addEventListener('languagechange', () => void showChosenLanguage())
 }
 
-const chosenListeners = new Set<(chosen: ChosenPreferences) => void>()
+const chosenListeners = new Set<() => void>()
 
-/** The preferences as the visitor chose them, without the resolved mode. */
-export const chosenPreferences = (): ChosenPreferences => ({
-  theme: current.theme,
-  font: current.font,
-  effects: current.effects,
-  language: current.language,
-})
-
-/** Whether this browser has stored a choice of its own (not only the defaults shown). */
-export const anyChosenHere = () =>
-  [THEME_KEY, FONT_KEY, EFFECTS_KEY, LANGUAGE_KEY].some((key) => readStorage(key) !== null)
+/**
+ * The preferences this browser has chosen (stored), without the defaults it only shows: what it
+ * gives an account to keep.
+ */
+export function chosenHere(): KeptPreferences {
+  const chosen: KeptPreferences = {}
+  if (current.theme !== null) chosen.theme = current.theme
+  if (readStorage(FONT_KEY) !== null) chosen.font = current.font
+  if (readStorage(EFFECTS_KEY) !== null) chosen.effects = current.effects
+  if (readStorage(LANGUAGE_KEY) !== null) chosen.language = current.language
+  return chosen
+}
 
 /** Calls `listener` after each choice made through preferenceActions (not adopted ones). */
-export function onPreferencesChosen(listener: (chosen: ChosenPreferences) => void) {
+export function onPreferencesChosen(listener: () => void) {
   chosenListeners.add(listener)
   return () => chosenListeners.delete(listener)
 }
 
 function choose(next: Preferences) {
   commit(next)
-  for (const listener of chosenListeners) listener(chosenPreferences())
+  for (const listener of chosenListeners) listener()
 }
 
 export const preferenceActions = {
@@ -138,17 +140,32 @@ export const preferenceActions = {
   },
 }
 
+/** Whether `kept` holds a choice this browser does not show (so adopting it changes something). */
+export function differsHere(kept: KeptPreferences): boolean {
+  const effects = kept.effects
+  return (
+    (kept.theme !== undefined && kept.theme !== current.theme) ||
+    (kept.font !== undefined && kept.font !== current.font) ||
+    (kept.language !== undefined && kept.language !== current.language) ||
+    (effects !== undefined && EFFECT_NAMES.some((name) => effects[name] !== current.effects[name]))
+  )
+}
+
 /**
- * Makes `chosen` this browser's preferences, as if chosen here (the account's, at sign-in):
- * stored, applied to the page and shown in Settings.
+ * Makes the account's kept choices this browser's, as if chosen here (at sign-in): stored,
+ * applied to the page and shown in Settings. What the account never chose stays as it is here.
  */
-export function adoptPreferences(chosen: ChosenPreferences) {
-  writeStorage(THEME_KEY, chosen.theme)
-  writeStorage(FONT_KEY, chosen.font)
-  writeStorage(EFFECTS_KEY, JSON.stringify(chosen.effects))
-  writeStorage(LANGUAGE_KEY, chosen.language)
-  if (!chosen.effects.fullStatePersistence) writeStorage(UI_STATE_KEY, null)
-  commit({ ...chosen, dark: resolveDark(chosen.theme, current.dark, systemPrefersDark()) })
+export function adoptPreferences(kept: KeptPreferences) {
+  const { theme, font, effects, language } = kept
+  if (theme !== undefined) writeStorage(THEME_KEY, theme)
+  if (font !== undefined) writeStorage(FONT_KEY, font)
+  if (effects !== undefined) {
+    writeStorage(EFFECTS_KEY, JSON.stringify(effects))
+    if (!effects.fullStatePersistence) writeStorage(UI_STATE_KEY, null)
+  }
+  if (language !== undefined) writeStorage(LANGUAGE_KEY, language)
+  const next = { ...current, ...kept }
+  commit({ ...next, dark: resolveDark(next.theme, current.dark, systemPrefersDark()) })
 }
 
 /**
