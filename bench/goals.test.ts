@@ -38,6 +38,11 @@ const committed = (
  */
 const measured: Figures = {
   ...committed,
+  // Long tasks are counted from issue 28 on: older runs lack them.
+  lighthouse: committed.lighthouse.map((page) => ({
+    ...page,
+    longTasks: page.longTasks ?? { count: 0, longestMs: 0 },
+  })),
   metricsCost: committed.metricsCost ?? {
     rounds: [costRound(100, 101)],
     cpuChangePercent: 1,
@@ -74,9 +79,9 @@ const measured: Figures = {
 }
 
 describe('evaluateGoals', () => {
-  it('judges seventeen goals on a full run, each with its figure', () => {
+  it('judges eighteen goals on a full run, each with its figure', () => {
     const goals = evaluateGoals(measured)
-    expect(goals).toHaveLength(17)
+    expect(goals).toHaveLength(18)
     expect(goals.filter((goal) => goal.figure === 'missing')).toEqual([])
   })
 
@@ -91,7 +96,7 @@ describe('evaluateGoals', () => {
       metricsCost: undefined,
       frontEnd: { ...measured.frontEnd, accountPanel: undefined },
     })
-    expect(goals).toHaveLength(17)
+    expect(goals).toHaveLength(18)
     const missed = goals.filter((goal) => goal.figure === 'missing')
     expect(missed.map((goal) => goal.goal)).toEqual([
       'handle availability vs raw node:http (floor)',
@@ -104,6 +109,7 @@ describe('evaluateGoals', () => {
       'Lighthouse / performance',
       'Lighthouse / CLS',
       'Lighthouse / TBT',
+      'Lighthouse / long tasks',
       'Lighthouse /?account=true performance',
       'Lighthouse /?account=true CLS',
       'avatar bytes, account panel + button at 2x',
@@ -115,7 +121,7 @@ describe('evaluateGoals', () => {
 
   it('misses the goals of the one page Lighthouse did not measure', () => {
     const goals = evaluateGoals({ ...measured, lighthouse: measured.lighthouse.slice(0, 1) })
-    expect(goals).toHaveLength(17)
+    expect(goals).toHaveLength(18)
     expect(goals.filter((goal) => goal.figure === 'missing').map((goal) => goal.goal)).toEqual([
       `Lighthouse ${LIGHTHOUSE_PAGES[1]} performance`,
       `Lighthouse ${LIGHTHOUSE_PAGES[1]} CLS`,
@@ -246,6 +252,17 @@ describe('the first-paint goals of issue 12', () => {
       'Lighthouse / TBT': false,
       'Lighthouse /?account=true performance': false,
     })
+  })
+
+  it('misses the long-task goal on / for one task of 50 ms, and when it was not measured', () => {
+    const withTasks = (count: number, longestMs: number) =>
+      judge({ lighthouse: [{ ...home, longTasks: { count, longestMs } }, account] })[
+        'Lighthouse / long tasks'
+      ]
+    expect(withTasks(0, 0)).toBe(true)
+    expect(withTasks(1, 50)).toBe(false)
+    const unmeasured = { ...home, longTasks: undefined } as unknown as typeof home
+    expect(judge({ lighthouse: [unmeasured, account] })['Lighthouse / long tasks']).toBe(false)
   })
 
   it('allows / 80 KB of JavaScript and the account panel less than 30 KB more', () => {

@@ -12,6 +12,11 @@ export interface LighthouseResult {
   lcpMs: number
   tbtMs: number
   cls: number
+  /**
+   * The main thread's tasks of 50 ms or more in the median run, at Lighthouse's simulated 4x CPU
+   * slowdown (its long-tasks audit): how many, and the longest (0 with none).
+   */
+  longTasks: { count: number; longestMs: number }
   /** Every run's score, for the spread. */
   runScores: number[]
   /** Runs repeated because the trace lost an event (see TRACE_LOST). */
@@ -31,6 +36,14 @@ function audit(lhr: Result, id: string): number {
   const value = lhr.audits[id]?.numericValue
   if (value === undefined) throw new Error(`Lighthouse gave no ${id} for ${lhr.finalDisplayedUrl}`)
   return value
+}
+
+/** Lighthouse's long-tasks audit: top-level tasks of 50 ms or more, simulated durations. */
+function longTasks(lhr: Result): LighthouseResult['longTasks'] {
+  const details = lhr.audits['long-tasks']?.details
+  const items = details?.type === 'table' ? details.items : []
+  const durations = items.map((item) => Number(item.duration))
+  return { count: durations.length, longestMs: Math.max(0, ...durations) }
 }
 
 /**
@@ -95,6 +108,7 @@ export async function measureLighthouse(
         lcpMs: audit(lhr, 'largest-contentful-paint'),
         tbtMs: audit(lhr, 'total-blocking-time'),
         cls: audit(lhr, 'cumulative-layout-shift'),
+        longTasks: longTasks(lhr),
         runScores: runs.map(({ lhr }) =>
           Math.round((lhr.categories.performance?.score ?? 0) * 100),
         ),

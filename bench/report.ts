@@ -2,6 +2,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import * as prettier from 'prettier'
 import type { LoadFigures } from './load'
+import type { LighthouseResult } from './lighthouse'
 import type { BenchResults, Figures } from './results'
 import type { BenchSettings } from './settings'
 import { round } from './stats'
@@ -125,6 +126,14 @@ function signInRows({ signIn }: Figures, settings: BenchSettings): Row[] {
   ]
 }
 
+/** The long tasks of a page's median run, or that none was seen (older results lack them). */
+const longTaskFigure = ({ longTasks }: Partial<LighthouseResult>) =>
+  longTasks === undefined
+    ? 'long tasks not measured'
+    : longTasks.count === 0
+      ? 'no task ≥ 50 ms'
+      : `${longTasks.count} task(s) ≥ 50 ms, longest ${ms(longTasks.longestMs)}`
+
 function lighthouseRows({ lighthouse }: Figures, settings: BenchSettings): Row[] {
   return [
     {
@@ -133,7 +142,7 @@ function lighthouseRows({ lighthouse }: Figures, settings: BenchSettings): Row[]
     ...lighthouse.map((page) =>
       row(
         page.page,
-        `score ${page.performance} · LCP ${ms(page.lcpMs)} · TBT ${ms(page.tbtMs)} · CLS ${round(page.cls, 4)}`,
+        `score ${page.performance} · LCP ${ms(page.lcpMs)} · TBT ${ms(page.tbtMs)} · CLS ${round(page.cls, 4)} · ${longTaskFigure(page)}`,
         `runs ${page.runScores.join(' ')}${page.retries > 0 ? ` (+${page.retries} rerun: trace lost)` : ''}; CPU benchmark ${Math.round(page.benchmarkIndex)} · ${load1m(page.loadAverage)}`,
       ),
     ),
