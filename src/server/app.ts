@@ -124,6 +124,7 @@ export function createApp(deps: AppDeps) {
         storage,
         logger,
         limits,
+        limiter: deps.limiter,
         clientAddress,
       }),
     )

@@ -115,6 +115,42 @@ describe.each([
     expect((await signIn(user.email, TEST_PASSWORD)).status).toBe(429)
   })
 
+  /** The password given again while signed in: turning two-factor on or off, deleting. */
+  const givenAgain = (user: TestUser, door: 'enable' | 'disable' | 'delete', password: string) =>
+    subject.app.request(door === 'delete' ? '/api/me' : `/api/auth/two-factor/${door}`, {
+      method: door === 'delete' ? 'DELETE' : 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Forwarded-For': nextAddress(),
+        Origin: ORIGIN,
+        Cookie: user.cookie,
+      },
+      body: JSON.stringify(door === 'disable' ? { password, code: '123456' } : { password }),
+    })
+
+  it('counts the password a signed-in owner gives again, wherever it is asked', async () => {
+    const user = await newUser()
+    const doors = ['enable', 'disable', 'delete'] as const
+    for (let guess = 0; guess < LIMIT; guess++) {
+      const door = doors[guess % doors.length] ?? 'delete'
+      const answer = await givenAgain(user, door, `wrong-${guess}`)
+      expect(answer.status, `${door}: ${await answer.text()}`).toBeOneOf([400, 403])
+    }
+    // A stolen session has had its ten guesses: every door is shut, the log-in form too.
+    for (const door of doors) expect((await givenAgain(user, door, TEST_PASSWORD)).status).toBe(429)
+    expect((await signIn(user.email, TEST_PASSWORD)).status).toBe(429)
+  })
+
+  it('gives the count back for the right password given again', async () => {
+    const user = await newUser()
+    for (let guess = 0; guess < LIMIT - 1; guess++) {
+      expect((await signIn(user.email, `wrong-${guess}`)).status).toBe(401)
+    }
+    expect((await givenAgain(user, 'enable', TEST_PASSWORD)).status).toBe(200)
+    expect((await givenAgain(user, 'enable', 'wrong-last')).status).toBe(400)
+    expect((await givenAgain(user, 'enable', TEST_PASSWORD)).status).toBe(429)
+  })
+
   it('leaves no password check outside it: /verify-password and /change-password are off', async () => {
     const user = await newUser()
     for (const [path, body] of [

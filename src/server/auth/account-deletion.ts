@@ -2,16 +2,19 @@ import { DeleteAccountRequestSchema } from '../../shared/account'
 import type { ApiErrorCode } from '../../shared/api-error'
 import { AUTH_ERROR_CODES, AUTH_MESSAGES } from '../../shared/auth-messages'
 import { removeAvatarFiles } from '../avatars/avatar-files'
+import { RATE_LIMITED, type Limiter } from '../http/limiter'
 import { SERVER_MESSAGES } from '../http/messages'
 import type { ProfileStore } from '../profiles/profile-store'
 import type { ObjectStorage } from '../storage/object-storage'
 import type { Auth } from './auth'
+import { checkCountedPassword } from './password-guesses'
 import { provedRecently } from './recent-proof'
 import type { LiveSession } from './session-store'
 
 export type DeletionRefusal =
   | { status: 400; body: { code: 'VALIDATION_ERROR'; message: string } }
   | { status: 403; body: { code: ApiErrorCode; message: string } }
+  | { status: 429; body: typeof RATE_LIMITED; retryAfterSeconds: number }
 
 const refused = (code: 'passwordRequired' | 'incorrectPassword' | 'reauthRequired') => ({
   status: 403 as const,
@@ -20,11 +23,12 @@ const refused = (code: 'passwordRequired' | 'incorrectPassword' | 'reauthRequire
 
 /**
  * Whoever holds a session may delete the account only by proving it is still its owner: the
- * current password, or (without one) a recent proof (recent-proof.ts), read from the session
- * the request's own check verified. Null when allowed.
+ * current password (a guess counted like a log-in's, password-guesses.ts), or (without one) a
+ * recent proof (recent-proof.ts), read from the session the request's own check verified. Null
+ * when allowed.
  */
 export async function deletionRefusal(
-  auth: Auth,
+  deps: { auth: Auth; limiter: Limiter },
   request: Request,
   session: LiveSession,
 ): Promise<DeletionRefusal | null> {
@@ -42,14 +46,20 @@ export async function deletionRefusal(
       body: { code: 'VALIDATION_ERROR', message: SERVER_MESSAGES.passwordAsJson },
     }
   }
-  const context = await auth.$context
+  const context = await deps.auth.$context
   const accounts = await context.internalAdapter.findAccounts(session.userId)
   const hash = accounts.find((account) => account.providerId === 'credential')?.password
-  if (typeof hash === 'string') {
+  const user = await context.internalAdapter.findUserById(session.userId)
+  if (typeof hash === 'string' && user !== null) {
     const { password } = parsed.data
     if (password === undefined || password === '') return refused('passwordRequired')
-    const matches = await context.password.verify({ hash, password })
-    return matches ? null : refused('incorrectPassword')
+    const checked = await checkCountedPassword(deps.limiter, user.email, () =>
+      context.password.verify({ hash, password }),
+    )
+    if (checked.verdict === 'locked') {
+      return { status: 429, body: RATE_LIMITED, retryAfterSeconds: checked.retryAfterSeconds }
+    }
+    return checked.verdict === 'right' ? null : refused('incorrectPassword')
   }
   return provedRecently(session) ? null : refused('reauthRequired')
 }

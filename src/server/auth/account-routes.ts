@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono'
 import type { RequestIdVariables } from 'hono/request-id'
-import { LIMITS, type RouteLimits } from '../http/limiter'
+import { LIMITS, logThrottled, type Limiter, type RouteLimits } from '../http/limiter'
 import { apiError } from '../http/errors'
 import type { SessionCheck } from '../http/session'
 import type { Logger } from '../logger'
@@ -18,6 +18,8 @@ export interface AccountDeps {
   storage: ObjectStorage
   logger: Logger
   limits: RouteLimits
+  /** The per-account count of password guesses (password-guesses.ts). */
+  limiter: Limiter
   clientAddress: (c: Context) => string
 }
 
@@ -32,6 +34,7 @@ export function accountRoutes({
   storage,
   logger,
   limits,
+  limiter,
   clientAddress,
 }: AccountDeps) {
   return new Hono<{ Variables: RequestIdVariables }>()
@@ -49,8 +52,12 @@ export function accountRoutes({
     })
     .delete('/', sessions.required, async (c) => {
       const uid = c.get('uid')
-      const refusal = await deletionRefusal(auth, c.req.raw, c.get('session'))
+      const refusal = await deletionRefusal({ auth, limiter }, c.req.raw, c.get('session'))
       if (refusal !== null) {
+        if (refusal.status === 429) {
+          logThrottled(logger, { userId: uid, ip: clientAddress(c), reqId: c.get('requestId') })
+          c.header('Retry-After', String(refusal.retryAfterSeconds))
+        }
         return apiError(c, refusal.status, refusal.body.code, refusal.body.message)
       }
       await deleteAccount({ auth, storage, profiles }, uid)

@@ -253,7 +253,7 @@ export function createAuth(deps: AuthDeps) {
     }),
     plugins: [
       recentProofPlugin(db),
-      ...twoFactorPlugins({ db, notices, event }),
+      ...twoFactorPlugins({ db, limiter: deps.limiter, notices, event }),
       ...passkeyPlugins({ db, publicUrl: config.publicUrl, notices, limiter: deps.limiter, event }),
       ...(config.google === undefined
         ? []

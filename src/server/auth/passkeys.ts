@@ -18,9 +18,10 @@ import {
   RemovePasswordRequestSchema,
 } from '../../shared/passkeys'
 import type { Tables } from '../db/tables'
-import { LIMITS, type Limiter } from '../http/limiter'
+import type { Limiter } from '../http/limiter'
 import { requestSource, type SecurityEventName, type SecurityEventSource } from '../security-events'
 import type { AccountNotices } from './account-notices'
+import { checkCountedPassword } from './password-guesses'
 import { signInMethods, signInRemains } from './sign-in-methods'
 
 /**
@@ -109,25 +110,24 @@ export function passkeyPlugins(deps: PasskeyDeps) {
           PASSKEY_MESSAGES.passwordStillNeeded,
         )
       }
-      // Guesses count against the account like password sign-ins do (README "Abuse limits"):
-      // first, and given back when right.
-      const guesses = user.email.toLowerCase()
-      const counted = await deps.limiter.hit(LIMITS.signInFailures, guesses)
-      if (!counted.allowed) {
-        throw new APIError('TOO_MANY_REQUESTS', { message: AUTH_MESSAGES.tooManyRequests })
-      }
       const account = await ctx.context.internalAdapter.findCredentialAccount(user.id)
       const hash = account?.password
-      const matches =
-        typeof hash === 'string' &&
-        (await ctx.context.password.verify({ hash, password: ctx.body.password }))
-      if (account === null || !matches) {
+      const checked = await checkCountedPassword(
+        deps.limiter,
+        user.email,
+        async () =>
+          typeof hash === 'string' &&
+          (await ctx.context.password.verify({ hash, password: ctx.body.password })),
+      )
+      if (checked.verdict === 'locked') {
+        throw new APIError('TOO_MANY_REQUESTS', { message: AUTH_MESSAGES.tooManyRequests })
+      }
+      if (account === null || checked.verdict === 'wrong') {
         throw new APIError('FORBIDDEN', {
           code: AUTH_ERROR_CODES.incorrectPassword,
           message: AUTH_MESSAGES.incorrectPassword,
         })
       }
-      await deps.limiter.giveBack(LIMITS.signInFailures, guesses)
       await ctx.context.internalAdapter.deleteAccount(account.id)
       event('password.removed', { ...requestSource(ctx.headers), userId: user.id })
       notices.passwordRemoved(user, ctx.headers)

@@ -6,7 +6,9 @@ import type { Kysely } from 'kysely'
 import { AUTH_MESSAGES } from '../../shared/auth-messages'
 import { CODE_LOCK_SECONDS, TWO_FACTOR_ERRORS, TWO_FACTOR_MESSAGES } from '../../shared/two-factor'
 import type { Tables } from '../db/tables'
+import type { Limiter } from '../http/limiter'
 import { isBackupCode } from './backup-codes'
+import { checkCountedPassword } from './password-guesses'
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
 
@@ -95,15 +97,30 @@ async function refuseReusedCode(ctx: HookContext, db: Kysely<Tables>) {
   if (step !== null && !(await takeStep(db, userId, step))) throw codeUsed()
 }
 
-/** The account's password, when it has one, before a code is spent on turning two-factor off. */
-async function checkPassword(ctx: HookContext, userId: string) {
-  const account = await ctx.context.internalAdapter.findCredentialAccount(userId)
-  if (account?.password === undefined || account.password === null) return
+/**
+ * The account's password, when it has one, before two-factor is turned on or a code is spent on
+ * turning it off: a guess counted like a log-in's (password-guesses.ts). Turning it on, the
+ * plugin checks the password again, past the count.
+ */
+async function checkPassword(
+  ctx: HookContext,
+  limiter: Limiter,
+  user: { id: string; email: string },
+) {
+  const account = await ctx.context.internalAdapter.findCredentialAccount(user.id)
+  const hash = account?.password
+  if (hash === undefined || hash === null) return
   const password: unknown = ctx.body?.password
-  const matches =
-    typeof password === 'string' &&
-    (await ctx.context.password.verify({ hash: account.password, password }))
-  if (!matches) {
+  const checked = await checkCountedPassword(
+    limiter,
+    user.email,
+    async () =>
+      typeof password === 'string' && (await ctx.context.password.verify({ hash, password })),
+  )
+  if (checked.verdict === 'locked') {
+    throw new APIError('TOO_MANY_REQUESTS', { message: AUTH_MESSAGES.tooManyRequests })
+  }
+  if (checked.verdict === 'wrong') {
     throw new APIError('BAD_REQUEST', {
       code: 'INVALID_PASSWORD',
       message: AUTH_MESSAGES.wrongPassword,
@@ -139,8 +156,15 @@ async function countWrongCode(ctx: HookContext, row: TwoFactorRow) {
   })
 }
 
+/** Turning two-factor on takes the password, when the account has one, counted. */
+async function requirePasswordToTurnOn(ctx: HookContext, limiter: Limiter) {
+  const session = await getSessionFromCtx(ctx)
+  // Signed out: the plugin refuses it.
+  if (session !== null) await checkPassword(ctx, limiter, session.user)
+}
+
 /** Turning two-factor off takes a code from the app (once, like any) or a backup code. */
-async function requireCodeToTurnOff(ctx: HookContext, db: Kysely<Tables>) {
+async function requireCodeToTurnOff(ctx: HookContext, db: Kysely<Tables>, limiter: Limiter) {
   const session = await getSessionFromCtx(ctx)
   // Signed out: the plugin refuses it.
   if (session === null) return
@@ -152,7 +176,7 @@ async function requireCodeToTurnOff(ctx: HookContext, db: Kysely<Tables>) {
       message: TWO_FACTOR_MESSAGES.codeRequired,
     })
   }
-  await checkPassword(ctx, userId)
+  await checkPassword(ctx, limiter, session.user)
   const row = await twoFactorOf(ctx, userId)
   if (row === null) return
   refuseWhileLocked(row)
@@ -170,7 +194,7 @@ async function requireCodeToTurnOff(ctx: HookContext, db: Kysely<Tables>) {
 }
 
 /** Mofu's rules around the plugin's codes (README "Two-factor authentication"). */
-export function twoFactorCodeHooks(db: Kysely<Tables>): BetterAuthPlugin {
+export function twoFactorCodeHooks(db: Kysely<Tables>, limiter: Limiter): BetterAuthPlugin {
   return {
     id: 'mofu-two-factor-codes',
     hooks: {
@@ -180,8 +204,12 @@ export function twoFactorCodeHooks(db: Kysely<Tables>): BetterAuthPlugin {
           handler: createAuthMiddleware((ctx) => refuseReusedCode(ctx, db)),
         },
         {
+          matcher: (ctx) => ctx.path === '/two-factor/enable',
+          handler: createAuthMiddleware((ctx) => requirePasswordToTurnOn(ctx, limiter)),
+        },
+        {
           matcher: (ctx) => ctx.path === '/two-factor/disable',
-          handler: createAuthMiddleware((ctx) => requireCodeToTurnOff(ctx, db)),
+          handler: createAuthMiddleware((ctx) => requireCodeToTurnOff(ctx, db, limiter)),
         },
       ],
     },

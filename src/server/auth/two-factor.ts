@@ -3,6 +3,7 @@ import { twoFactor } from 'better-auth/plugins'
 import type { Kysely } from 'kysely'
 import { CODE_LOCK_SECONDS } from '../../shared/two-factor'
 import type { Tables } from '../db/tables'
+import type { Limiter } from '../http/limiter'
 import { requestSource, type SecurityEventName, type SecurityEventSource } from '../security-events'
 import type { AccountNotices } from './account-notices'
 import { backupCodeHooks, hashedBackupCodes } from './backup-codes'
@@ -40,6 +41,7 @@ const SWITCH_PATHS = new Set([
 
 interface TwoFactorDeps {
   db: Kysely<Tables>
+  limiter: Limiter
   notices: AccountNotices
   event: (name: SecurityEventName, source: SecurityEventSource) => void
 }
@@ -95,7 +97,7 @@ export function twoFactorPlugins(deps: TwoFactorDeps) {
     }),
     trustedBrowsersPlugin(deps.db),
     googleTwoFactorPlugin(),
-    twoFactorCodeHooks(deps.db),
+    twoFactorCodeHooks(deps.db, deps.limiter),
     backupCodeHooks(userOfCode),
     switchNotices(deps),
   ] as const
