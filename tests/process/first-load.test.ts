@@ -145,7 +145,7 @@ it('the scripts a page loads at once ask V8 to compile them as they arrive; what
   const atStart = [...withStaticImports(manifest, [ENTRY])].map((key) => manifest[key]?.file ?? '')
   expect(atStart.length).toBeGreaterThan(1)
   for (const file of atStart) expect(read(file).startsWith(COMPILE_HINT), file).toBe(true)
-  // Each source map (Vite's preload polyfill has none) has a line for each line of code but the
+  // Each source map has a line for each line of code but the
   // last (its own address), the hint's line empty: positions still map to where they came from.
   const mapped = atStart.filter((file) => fs.existsSync(path.join(CLIENT, `${file}.map`)))
   expect(mapped.length).toBeGreaterThan(1)

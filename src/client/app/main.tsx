@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { Router } from 'wouter'
 import { normalizePath } from '@shared/routes'
 import { ROOT_ERROR_OPTIONS } from '@client/lib/client-errors'
+import { whenIdle } from '@client/lib/idle'
 import { setJapaneseCatalogue, startIn } from '@client/lib/i18n/i18n'
 import { showChosenLanguage } from '@client/lib/preferences/preferences'
 import { AppRoutes, prefetchPages, preloadPage } from './routes'
@@ -85,5 +86,4 @@ void import('./account-session').then((module) => module.startAccountSession())
 
 // Warm the other pages and the account panel, one per idle moment, so opening them feels
 // instant without weighing on the first load or holding the main thread for long.
-const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1500))
-prefetchPages(idle)
+prefetchPages(whenIdle)

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react'
+import { idle } from '@client/lib/idle'
 import { useMediaQuery } from '@client/lib/use-media-query'
 import { usePreferences } from '@client/lib/preferences/preferences'
 
-/** Sakura petals trail drags (dragParticleEffect); their drawing loads after hydration. */
+/** Sakura petals trail drags (dragParticleEffect); their drawing loads at the first idle moment. */
 export function DragParticles() {
   const enabled = usePreferences().effects.dragParticleEffect
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)')
@@ -14,9 +15,11 @@ export function DragParticles() {
     if (!active || target === null) return
     let stop: (() => void) | undefined
     let stopped = false
-    void import('./petals').then((module) => {
-      if (!stopped) stop = module.startPetals(target)
-    })
+    void idle()
+      .then(() => import('./petals'))
+      .then((module) => {
+        if (!stopped) stop = module.startPetals(target)
+      })
     return () => {
       stopped = true
       stop?.()

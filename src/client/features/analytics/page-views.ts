@@ -1,12 +1,14 @@
 import { useEffect, useRef } from 'react'
 import { useLocation } from 'wouter'
+import { idle } from '@client/lib/idle'
 
 /**
- * The sending code, loaded once. Every page view waits on this one promise, so they are sent in
- * the order they happened: two import() calls of a module still loading may settle either way.
+ * The sending code, loaded once, at the first idle moment after the page came to life (nothing a
+ * visitor waits for). Every page view waits on this one promise, so they are sent in the order
+ * they happened: two import() calls of a module still loading may settle either way.
  */
 let sender: Promise<typeof import('./record-page-view')> | undefined
-const loadSender = () => (sender ??= import('./record-page-view'))
+const loadSender = () => (sender ??= idle().then(() => import('./record-page-view')))
 
 /** One page view per route change; query-only changes (opening the account panel) are not. */
 export function usePageViews() {
