@@ -4,7 +4,7 @@ import { parseTrustProxy, TRUST_PROXY_EXPECTED, type TrustProxy } from './http/c
 
 /**
  * Configuration comes from the environment only, parsed once at start. A wrong value stops
- * the server with a message naming the variable and what it expects (see README).
+ * the server with a message naming the variable and what it expects (docs/configuration.md).
  */
 
 const optional = z
