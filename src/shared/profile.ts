@@ -1,4 +1,4 @@
-// zod/mini, not zod: the account panel and the profile pages load this (README "Client").
+// zod/mini, not zod: the account panel and the profile pages load this (docs/architecture.md "Client").
 import * as z from 'zod/mini'
 import { handleSkeleton } from './handle-skeleton'
 import { LANGUAGE_CHOICES } from './language'
@@ -137,7 +137,7 @@ function isVisible(name: string): boolean {
 }
 
 /**
- * Theme, font, effects and language as the account keeps them (README "Preferences"): all or
+ * Theme, font, effects and language as the account keeps them (docs/using.md "Preferences"): all or
  * nothing, except the language, which preferences kept before it existed lack: 'system' then.
  */
 export const PreferencesSchema = z.strictObject({

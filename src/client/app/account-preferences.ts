@@ -9,7 +9,7 @@ import {
 } from '@client/lib/preferences/preferences'
 
 /**
- * Preferences follow the account (README "Preferences"): while signed in, each choice is kept
+ * Preferences follow the account (docs/using.md "Preferences"): while signed in, each choice is kept
  * with the profile; at sign-in the account's choices replace this browser's (which the pre-paint
  * script applied first), and an account that has none yet takes this browser's if it made any
  * (a browser that never chose leaves the account its own defaults: the stored font 'default').

@@ -15,7 +15,7 @@ let sharedJapanese: ((english: string) => string) | undefined
 void import('@shared/messages-ja').then((module) => (sharedJapanese = module.sharedMessageJa))
 
 /**
- * The Japanese of every catalogue (README "Languages"): one chunk, loaded only when Japanese is
+ * The Japanese of every catalogue (docs/architecture.md "Languages"): one chunk, loaded only when Japanese is
  * shown. Its type comes from the English catalogues, so a key missing here, or one English no
  * longer has, fails the typecheck. Natural, polite UI Japanese, not word for word; names and
  * brand words (Mofu, SeeME, SakuraMap, Orbitron) stay as they are.

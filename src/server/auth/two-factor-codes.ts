@@ -169,7 +169,7 @@ async function requireCodeToTurnOff(ctx: HookContext, db: Kysely<Tables>) {
   }
 }
 
-/** Mofu's rules around the plugin's codes (README "Two-factor authentication"). */
+/** Mofu's rules around the plugin's codes (docs/using.md "Two-factor authentication"). */
 export function twoFactorCodeHooks(db: Kysely<Tables>): BetterAuthPlugin {
   return {
     id: 'mofu-two-factor-codes',

@@ -72,7 +72,7 @@ export function cookieValue(
  * sign-out, reset or deletion anywhere ends the session here on the next request. Renewal stays
  * Better Auth's: the client asks /api/auth/get-session on every load and before expiry.
  * The cookie is read once, as Better Auth reads it, and a header it could be read from two
- * ways is refused everywhere under /api (README "Sessions").
+ * ways is refused everywhere under /api (docs/using.md "Sessions").
  */
 export function sessionCheck(auth: Auth, sessions: SessionStore): SessionCheck {
   let signing: { key: KeyObject; cookieName: string } | undefined
