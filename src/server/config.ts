@@ -1,7 +1,9 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { parseTrustProxy, TRUST_PROXY_EXPECTED, type TrustProxy } from './http/client-address'
+import type { DatabaseTarget } from './db/database'
 import type { LogFormat } from './logger'
+import type { StorageTarget } from './storage/create-storage'
 
 /**
  * Configuration comes from the environment only, parsed once at start. A wrong value stops
@@ -105,22 +107,6 @@ const EnvSchema = z.object({
     z.enum(['json', 'pretty'], { message: 'expected json or pretty' }).optional(),
   ),
 })
-
-export type DatabaseTarget =
-  { kind: 'sqlite'; file: string } | { kind: 'postgres'; connectionString: string }
-
-export type StorageTarget =
-  | { kind: 'local'; dir: string }
-  | {
-      kind: 's3'
-      bucket: string
-      prefix: string
-      endpoint: string | undefined
-      region: string
-      accessKeyId: string | undefined
-      secretAccessKey: string | undefined
-      forcePathStyle: boolean
-    }
 
 export interface Config {
   port: number
