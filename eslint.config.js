@@ -45,7 +45,8 @@ const server = 'src/server'
 
 /**
  * The server's layers: main.ts -> app.ts -> <resource>/routes.ts (HTTP only) -> stores and
- * services (data) -> db/, storage/, mail/, config. A route file never imports another one. The
+ * services (data) -> http/, sessions/, metrics/ -> db/, storage/, mail/. config.ts reads the
+ * environment into the types those define. A route file never imports another one. The
  * admin command (cli/) stands beside main.ts on the stores, and nothing imports it.
  */
 const serverZones = [
@@ -58,6 +59,18 @@ const serverZones = [
     target: [`${server}/**/*-store.ts`, `${server}/db`, `${server}/storage`, `${server}/mail`],
     from: [`${server}/**/routes.ts`, `${server}/**/*-routes.ts`, `${server}/{app,main}.ts`],
     message: 'Stores and the layers under them never import HTTP code.',
+  },
+  {
+    target: [
+      `${server}/{db,storage,mail,sessions,http,metrics}/**`,
+      `${server}/{logger,security-events}.ts`,
+    ],
+    from: [
+      `${server}/{auth,profiles,avatars,analytics,client-errors}/**`,
+      `${server}/{config,services,startup-checks}.ts`,
+    ],
+    message:
+      'The layers under the resources never import them or the configuration: they take what they need as arguments.',
   },
   {
     target: `${server}/cli`,

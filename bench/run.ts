@@ -20,7 +20,7 @@ import { measureSignIn } from './sign-in'
 
 /**
  * `npm run bench [-- --quick]`: builds (the npm script does), then measures the built app and
- * prints one table, also written to bench/results/latest.json. See README "Performance".
+ * prints one table, also written to bench/results/latest.json. See docs/performance.md "Performance".
  */
 
 const step = (message: string) => process.stderr.write(`bench: ${message}\n`)

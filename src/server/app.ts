@@ -6,9 +6,10 @@ import { pageViewRoutes } from './analytics/routes'
 import type { Auth } from './auth/auth'
 import { passkeysPossible } from './auth/passkeys'
 import { sessionRoutes } from './auth/session-routes'
+import { sessionSigning } from './auth/sessions'
 import { accountRoutes } from './auth/account-routes'
 import { clientErrorRoutes } from './client-errors/routes'
-import { sessionStore } from './auth/session-store'
+import { sessionStore } from './sessions/session-store'
 import { authRoutes, passwordResetRoutes } from './auth/routes'
 import { avatarMediaRoutes, ownAvatarRoutes } from './avatars/routes'
 import { handleClaims } from './profiles/handle-claims'
@@ -63,7 +64,7 @@ export function createApp(deps: AppDeps) {
   const { database, logger, storage, redis, metrics } = deps
   const clientAddress = clientAddressOf(deps.trustProxy)
   const limits = routeLimits({ limiter: deps.limiter, clientAddress, logger })
-  const sessions = sessionCheck(deps.auth, sessionStore(database))
+  const sessions = sessionCheck(() => sessionSigning(deps.auth), sessionStore(database))
   const profiles = {
     profiles: profileStore(database),
     claims: handleClaims(database),

@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       trustProxy: { kind: 'none' },
       metrics: undefined,
       logLevel: 'info',
+      logFormat: undefined,
     })
   })
 
@@ -152,6 +153,7 @@ describe('loadConfig', () => {
     ],
     ['METRICS_PORT', 'nine', 'METRICS_PORT: expected a port number from 0 to 65535'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL: expected fatal, error, warn, info, debug, trace or silent'],
+    ['LOG_FORMAT', 'colour', 'LOG_FORMAT: expected json or pretty'],
   ])('refuses %s=%s, naming the variable', (name, value, problem) => {
     expect(problemsOf({ [name]: value })).toEqual([problem])
   })

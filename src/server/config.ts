@@ -1,10 +1,13 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { parseTrustProxy, TRUST_PROXY_EXPECTED, type TrustProxy } from './http/client-address'
+import type { DatabaseTarget } from './db/database'
+import type { LogFormat } from './logger'
+import type { StorageTarget } from './storage/create-storage'
 
 /**
  * Configuration comes from the environment only, parsed once at start. A wrong value stops
- * the server with a message naming the variable and what it expects (see README).
+ * the server with a message naming the variable and what it expects (docs/configuration.md).
  */
 
 const optional = z
@@ -100,23 +103,10 @@ const EnvSchema = z.object({
       })
       .default('info'),
   ),
+  LOG_FORMAT: optional.pipe(
+    z.enum(['json', 'pretty'], { message: 'expected json or pretty' }).optional(),
+  ),
 })
-
-export type DatabaseTarget =
-  { kind: 'sqlite'; file: string } | { kind: 'postgres'; connectionString: string }
-
-export type StorageTarget =
-  | { kind: 'local'; dir: string }
-  | {
-      kind: 's3'
-      bucket: string
-      prefix: string
-      endpoint: string | undefined
-      region: string
-      accessKeyId: string | undefined
-      secretAccessKey: string | undefined
-      forcePathStyle: boolean
-    }
 
 export interface Config {
   port: number
@@ -142,6 +132,8 @@ export interface Config {
    */
   metrics: { token: string | undefined; port: number | undefined } | undefined
   logLevel: string
+  /** Unset: readable lines when standard output is a terminal, JSON lines otherwise. */
+  logFormat: LogFormat | undefined
 }
 
 export class ConfigError extends Error {
@@ -239,7 +231,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
         ? undefined
         : { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
   }
+}
+
+/** Where mail goes while SMTP_URL is unset: one `.eml` file per mail. */
+export function outboxDir(config: Pick<Config, 'dataDir'>): string {
+  return path.join(config.dataDir, 'outbox')
 }
 
 /** Whether a URL points at this machine only: localhost, 127.0.0.0/8 or ::1 (local development). */

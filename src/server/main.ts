@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { createApp } from './app'
-import { ConfigError, loadConfig, type Config } from './config'
+import { ConfigError, loadConfig, outboxDir, type Config } from './config'
 import { prepareDataDir, warnIfCookiesInsecure, warnIfPasskeysImpossible } from './startup-checks'
 import { createLogger } from './logger'
 import { createMetrics } from './metrics/metrics'
@@ -38,6 +38,31 @@ function readConfig(): Config {
   }
 }
 
+/**
+ * What a person starting Mofu wants to know first: which database, which storage and where mail
+ * goes. Addresses are shown without their user name or password.
+ */
+function whereThingsAre(config: Config): string[] {
+  const withoutCredentials = (value: string) => {
+    const url = new URL(value)
+    return `${url.protocol}//${url.host}${url.pathname}`
+  }
+  const database =
+    config.database.kind === 'sqlite'
+      ? `database: SQLite file ${config.database.file}`
+      : `database: PostgreSQL at ${withoutCredentials(config.database.connectionString)}`
+  const storage =
+    config.storage.kind === 'local'
+      ? `storage: folder ${config.storage.dir}`
+      : `storage: S3 bucket ${config.storage.bucket}${config.storage.prefix === '' ? '' : `/${config.storage.prefix}`}` +
+        (config.storage.endpoint === undefined ? '' : ` at ${config.storage.endpoint}`)
+  const mail =
+    config.smtpUrl === undefined
+      ? `mail: written to the outbox ${outboxDir(config)} (SMTP_URL is unset; read it with mofu outbox list)`
+      : `mail: sent through ${withoutCredentials(config.smtpUrl)}`
+  return [database, storage, mail]
+}
+
 /** The built client sits beside the built server (dist/client next to dist/server). */
 function builtClientDir(): string | undefined {
   const dir = fileURLToPath(new URL('../client/', import.meta.url))
@@ -46,7 +71,10 @@ function builtClientDir(): string | undefined {
 
 async function main() {
   const config = readConfig()
-  const logger = createLogger(config.logLevel)
+  const logger = createLogger(
+    config.logLevel,
+    config.logFormat ?? (process.stdout.isTTY ? 'pretty' : 'json'),
+  )
   prepareDataDir(config.dataDir, logger)
   warnIfCookiesInsecure(config.publicUrl, logger)
   warnIfPasskeysImpossible(config.publicUrl, logger)
@@ -92,14 +120,10 @@ async function main() {
     },
     (info) => {
       logger.info(
-        {
-          port: info.port,
-          database: database.dialect,
-          storage: config.storage.kind,
-          publicUrl: config.publicUrl,
-        },
+        { port: info.port, publicUrl: config.publicUrl },
         `Mofu is ready at ${config.publicUrl}`,
       )
+      for (const line of whereThingsAre(config)) logger.info(line)
     },
   )
 

@@ -1,6 +1,6 @@
 import type { Logger } from './logger'
 
-/** The security events Mofu logs (README "Security events"). */
+/** The security events Mofu logs (docs/security.md "Security events"). */
 export type SecurityEventName =
   | 'sign-in.ok'
   | 'sign-in.failed'

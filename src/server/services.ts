@@ -1,8 +1,7 @@
-import path from 'node:path'
 import { createAuth, type Auth } from './auth/auth'
 import { connectRedisStorage } from './auth/redis-storage'
 import { resolveAuthSecret } from './auth/secret'
-import { isLoopbackUrl, type Config } from './config'
+import { isLoopbackUrl, outboxDir, type Config } from './config'
 import { openDatabase, type Database } from './db/database'
 import { migrateToLatest } from './db/migrations'
 import { createLimiter, databaseCounters, type Limiter } from './http/limiter'
@@ -54,7 +53,7 @@ export async function openServices(
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
-    outboxDir: path.join(config.dataDir, 'outbox'),
+    outboxDir: outboxDir(config),
     logLinks: overrides.logMailLinks ?? isLoopbackUrl(config.publicUrl),
     logger,
   })

@@ -43,7 +43,7 @@ export function warnIfPasskeysImpossible(publicUrl: string, logger: Logger): voi
 }
 
 /**
- * Handles migration 0008 kept although they pass for another's or a reserved name (README
+ * Handles migration 0008 kept although they pass for another's or a reserved name (docs/using.md
  * "Look-alike IDs"), listed once: by the start that applied it.
  */
 export async function warnOfLookAlikesKept(

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { handleSkeleton, SKELETON_REPLACEMENTS } from './handle-skeleton'
 import { passesForReserved, RESERVED_HANDLES } from './profile'
 
-/** Properties of the look-alike skeleton (README "Look-alike IDs") over generated handles. */
+/** Properties of the look-alike skeleton (docs/using.md "Look-alike IDs") over generated handles. */
 
 const RUNS = { numRuns: 3000 }
 const username = fc.string({ unit: fc.constantFrom(...'abcdilmnorsuvwz0125'), maxLength: 30 })

@@ -1,5 +1,5 @@
 /**
- * Handles that pass for one another (README "Look-alike IDs"). The idea of Unicode UTS #39's
+ * Handles that pass for one another (docs/using.md "Look-alike IDs"). The idea of Unicode UTS #39's
  * skeleton, applied to what a handle may hold: each character becomes its prototype. The rows of
  * confusables.txt within ASCII give `0`→`O` (here `o`, handles being lowercase), `1`→`l`,
  * `I`→`l` and `m`→`rn`; `w`→`vv`, `5`→`s` and `2`→`z` are look-alikes that table leaves out.

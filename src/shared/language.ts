@@ -1,5 +1,5 @@
 /**
- * The interface languages (README "Languages"): English, the spec's own, and Japanese. No zod
+ * The interface languages (docs/architecture.md "Languages"): English, the spec's own, and Japanese. No zod
  * here: the pre-paint script inlined into index.html imports these names and must stay tiny.
  */
 

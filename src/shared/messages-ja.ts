@@ -11,7 +11,7 @@ import {
 import { TWO_FACTOR_MESSAGES } from './two-factor'
 
 /**
- * The Japanese of every message client and server share (README "Languages"). Each catalogue is
+ * The Japanese of every message client and server share (docs/architecture.md "Languages"). Each catalogue is
  * typed against its English one, so a message added in English and not here fails the
  * typecheck. Loaded by the server, and by the client only with the Japanese catalogue.
  */

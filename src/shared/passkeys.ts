@@ -1,10 +1,10 @@
-// zod/mini, not zod: the signed-out account panel loads this (README "Client").
+// zod/mini, not zod: the signed-out account panel loads this (docs/architecture.md "Client").
 import * as z from 'zod/mini'
 
 /** The longest name a passkey may have ("Pixel 8", "Work laptop"). */
 export const PASSKEY_NAME_MAX_LENGTH = 50
 
-/** Every message of passkeys and of removing the password (README "Passkeys"). */
+/** Every message of passkeys and of removing the password (docs/using.md "Passkeys"). */
 export const PASSKEY_MESSAGES = {
   nameEmpty: 'Please give this passkey a name, like "Pixel 8".',
   nameTooLong: `A passkey name has at most ${PASSKEY_NAME_MAX_LENGTH} characters.`,

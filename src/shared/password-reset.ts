@@ -1,4 +1,4 @@
-// zod/mini, not zod: the account panel and the profile pages load this (README "Client").
+// zod/mini, not zod: the account panel and the profile pages load this (docs/architecture.md "Client").
 import * as z from 'zod/mini'
 
 /** POST /api/password-reset/verify: the code travels in the body, never in a logged URL. */

@@ -2,8 +2,8 @@ import type { LanguageChoice } from './language'
 
 /**
  * The preferences a visitor chooses (SPEC 2 and 3): theme, font, the six effect toggles and the
- * interface language (README "Languages"). Kept
- * in the browser, and with the account while signed in (README "Preferences"). No zod here: the
+ * interface language (docs/architecture.md "Languages"). Kept
+ * in the browser, and with the account while signed in (docs/using.md "Preferences"). No zod here: the
  * pre-paint script inlined into index.html imports these names and must stay tiny.
  */
 
@@ -35,7 +35,7 @@ export const DEFAULT_EFFECTS: Effects = {
 }
 
 /**
- * What the account keeps: only the preferences a browser has chosen (README "Preferences"), each
+ * What the account keeps: only the preferences a browser has chosen (docs/using.md "Preferences"), each
  * absent until chosen, so an account whose browsers never chose a font keeps the stored default.
  * 'system' is a chosen language (the browser's languages); the effects travel as one choice.
  */

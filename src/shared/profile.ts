@@ -1,4 +1,4 @@
-// zod/mini, not zod: the account panel and the profile pages load this (README "Client").
+// zod/mini, not zod: the account panel and the profile pages load this (docs/architecture.md "Client").
 import * as z from 'zod/mini'
 import { handleSkeleton } from './handle-skeleton'
 import { LANGUAGE_CHOICES } from './language'
@@ -137,7 +137,7 @@ function isVisible(name: string): boolean {
 }
 
 /**
- * The preferences the account keeps (README "Preferences"), each present only once a browser
+ * The preferences the account keeps (docs/using.md "Preferences"), each present only once a browser
  * chose it. A theme of null (never chosen, as browsers before partial preferences sent it and
  * accounts kept it) reads as absent.
  */

@@ -1,7 +1,7 @@
-// zod/mini, not zod: the account panel and the profile pages load this (README "Client").
+// zod/mini, not zod: the account panel and the profile pages load this (docs/architecture.md "Client").
 import * as z from 'zod/mini'
 
-/** One signed-in session as the account panel lists it (README "Sessions"); never its token. */
+/** One signed-in session as the account panel lists it (docs/using.md "Sessions"); never its token. */
 export const SessionSummarySchema = z.object({
   id: z.string(),
   /** e.g. 'Chrome 156', or null when the browser did not say. */

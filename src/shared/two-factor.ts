@@ -1,4 +1,4 @@
-// zod/mini, not zod: the signed-out account panel loads this (README "Client").
+// zod/mini, not zod: the signed-out account panel loads this (docs/architecture.md "Client").
 import * as z from 'zod/mini'
 
 /** Codes of Mofu's two-factor refusals; the rest are Better Auth's plugin's own. */

@@ -6,7 +6,7 @@ import { expectCleanHydration, watchHydration } from './hydration'
 import { PAGE_ROUTES } from './routes'
 
 /**
- * Mofu in Japanese (README "Languages"): every screen with no English left but names, axe clean,
+ * Mofu in Japanese (docs/architecture.md "Languages"): every screen with no English left but names, axe clean,
  * the choice in Settings taking effect at once and surviving a reload with no flash, and System
  * following the browser's languages.
  */

@@ -7,7 +7,7 @@ import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { createTestUser, putAvatar, TEST_PASSWORD, type TestUser } from '../support/test-users'
 
-/** "Download my data" (README "Your data"): GET /api/me/export, over HTTP against the app. */
+/** "Download my data" (docs/using.md "Your data"): GET /api/me/export, over HTTP against the app. */
 
 let smtp: SmtpCapture
 let subject: TestApp

@@ -83,7 +83,7 @@ describe('sign-up and verification', () => {
     const verified = await verify(email)
     expect(verified.status).toBe(302)
     expect(verified.headers.get('set-cookie')).toMatch(/session_token=.*HttpOnly.*SameSite=Lax/i)
-    // The browser that clicked is the account's first (README "Notices").
+    // The browser that clicked is the account's first (docs/using.md "Notices").
     expect(verified.headers.get('set-cookie')).toMatch(/mofu_device=[\w-]{22};.*HttpOnly/i)
 
     const later = await call(subject.app, ip, '/sign-in/email', { email, password: 'sakura-123' })

@@ -6,7 +6,7 @@ import { TEST_AUTH_SECRET } from '../support/test-app'
 import { cookiesOf, TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
- * Backup codes are kept hashed (README "Two-factor authentication"): a copy of the database,
+ * Backup codes are kept hashed (docs/using.md "Two-factor authentication"): a copy of the database,
  * even with the auth secret beside it, yields none, and each code still signs in once.
  */
 

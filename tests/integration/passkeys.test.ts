@@ -7,7 +7,7 @@ import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
 
-/** Passkeys (README "Passkeys") through app.request(), with a WebAuthn authenticator in software. */
+/** Passkeys (docs/using.md "Passkeys") through app.request(), with a WebAuthn authenticator in software. */
 
 const SITE = 'http://localhost:3000'
 const EVIL = 'https://mofu-login.example'

@@ -5,7 +5,7 @@ import { appWithMail } from '../support/app-with-mail'
 import { keptCookies, TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
- * One "authenticated at" per session (README "Accounts"): the changes that need a recent proof
+ * One "authenticated at" per session (docs/security.md "Recent proof"): the changes that need a recent proof
  * read when the owner last proved who they are, not when the session was written, so a flow
  * that writes a new session (turning two-factor on) cannot make a stale one fresh. The clock
  * is moved with the server's own Date, as days passing would move it.

@@ -6,7 +6,7 @@ import { appWithMail } from '../support/app-with-mail'
 import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
- * Removing the password (README "Passkeys"): only with the current password, and only while a
+ * Removing the password (docs/using.md "Passkeys"): only with the current password, and only while a
  * passkey or Google can still sign in; the last passkey of an account without a password stays.
  */
 

@@ -6,7 +6,7 @@ import { appWithMail } from '../support/app-with-mail'
 import { putAvatar } from '../support/test-users'
 
 /**
- * Abuse limits on Mofu's own routes (README "Abuse limits"), cross-site writes and the caching
+ * Abuse limits on Mofu's own routes (docs/security.md "Abuse limits"), cross-site writes and the caching
  * of account answers, over HTTP against the real app.
  */
 

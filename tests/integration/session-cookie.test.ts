@@ -4,7 +4,7 @@ import { appWithMail } from '../support/app-with-mail'
 import { type TestUser } from '../support/test-users'
 
 /**
- * One reading of the session cookie (README "Sessions"): Mofu's own routes and Better Auth read
+ * One reading of the session cookie (docs/using.md "Sessions"): Mofu's own routes and Better Auth read
  * the same session, so a Cookie header carrying the session cookie twice, or quoted, is refused
  * rather than read one way by one and another way by the other.
  */

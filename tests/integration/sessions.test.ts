@@ -3,7 +3,7 @@ import { SessionListSchema, type SessionSummary } from '../../src/shared/session
 import { appWithMail } from '../support/app-with-mail'
 import { cookiesOf, TEST_PASSWORD, type TestUser } from '../support/test-users'
 
-/** The sessions list (README "Sessions"), over HTTP against the app on both databases. */
+/** The sessions list (docs/using.md "Sessions"), over HTTP against the app on both databases. */
 
 const ORIGIN = 'http://localhost:3000'
 const FIREFOX_ON_MAC =

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../support/test-app'
 import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
- * The per-account lock on failed log-ins (README "Abuse limits"): 10 wrong passwords for one
+ * The per-account lock on failed log-ins (docs/security.md "Abuse limits"): 10 wrong passwords for one
  * account, from anywhere, and every password is refused for 15 minutes. Counted in the database
  * or in Redis; whatever form the guess comes in, however many are sent at once, and on every
  * endpoint that checks a password.

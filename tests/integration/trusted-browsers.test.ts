@@ -5,7 +5,7 @@ import { appWithMail } from '../support/app-with-mail'
 import { keptCookies, TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
- * "Trust this device for 30 days" ends when it should (README "Two-factor authentication"):
+ * "Trust this device for 30 days" ends when it should (docs/using.md "Two-factor authentication"):
  * two-factor turned off or on, a password reset, "Sign out everywhere else", and
  * the browser's own session ended from the sessions list each make the next log-in ask again.
  */

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../support/test-app'
 import { createTestUser, keptCookies, TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
- * Two-factor means two factors on every way in (README "Two-factor authentication",
+ * Two-factor means two factors on every way in (docs/using.md "Two-factor authentication",
  * "Passkeys"): a passkey counts as two only when the authenticator verified its user, and
  * wrong codes count toward the account's lock wherever they are tried.
  */

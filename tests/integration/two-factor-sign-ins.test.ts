@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../support/test-app'
 import { cookiesOf, createTestUser, TEST_PASSWORD } from '../support/test-users'
 
 /**
- * With two-factor codes on, the password alone is not a sign-in (README "Two-factor
+ * With two-factor codes on, the password alone is not a sign-in (docs/using.md "Two-factor
  * authentication"): no success counted, no "new sign-in" mail, until the code is given.
  */
 const ORIGIN = 'http://localhost:3000'

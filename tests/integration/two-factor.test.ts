@@ -5,7 +5,7 @@ import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { cookiesOf, createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
 
-/** Two-factor codes (README "Two-factor authentication") through app.request(). */
+/** Two-factor codes (docs/using.md "Two-factor authentication") through app.request(). */
 const ORIGIN = 'http://localhost:3000'
 
 let smtp: SmtpCapture

@@ -10,7 +10,7 @@ import { createTestUser, overHttp, putAvatar, TEST_PASSWORD } from '../support/t
 /** GET /metrics (issue 14 §2): off by default, behind a bearer token, or on loopback only. */
 
 const TOKEN = 'metrics-token-for-the-process-test-0123456789'
-/** Sign-in attempts one address may make a minute (README "Abuse limits"). */
+/** Sign-in attempts one address may make a minute (docs/security.md "Abuse limits"). */
 const SIGN_IN_LIMIT = 10
 
 /** The value of one series (`name{labels}` exactly as exposed), or undefined when absent. */

@@ -26,7 +26,7 @@ const versionOf = async (root: string, name: string) =>
   ).version
 
 /**
- * The README's production install, `npm ci --omit=dev && npm run serve`, in a copy holding only
+ * The production install of docs/deploying.md, `npm ci --omit=dev && npm run serve`, in a copy holding only
  * what a deployment has (package.json, the lockfile, dist/; `npm run build` first): the built
  * server must need no devDependency. Two shortcuts keep it to seconds instead of minutes, and
  * neither hides a missing package: npm takes tarballs from its cache when it has them, and

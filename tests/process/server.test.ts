@@ -70,7 +70,8 @@ describe('the built server', () => {
     databases.push(database)
     const server = await start({ env: { DATABASE_URL: database.url } })
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
-    expect(server.output()).toContain('"database":"postgres"')
+    const { protocol, host, pathname } = new URL(database.url)
+    expect(server.output()).toContain(`database: PostgreSQL at ${protocol}//${host}${pathname}`)
     expect(fs.existsSync(path.join(server.dataDir, 'mofu.db'))).toBe(false)
   })
 

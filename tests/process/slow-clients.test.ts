@@ -4,7 +4,7 @@ import { startServer, type ServerProcess } from '../support/server-process'
 
 /**
  * The built server cuts off clients that hold a connection without finishing a request
- * (README "HTTP"): headers within 20 s, the whole request within 45 s, 5 s idle between
+ * (docs/security.md "HTTP"): headers within 20 s, the whole request within 45 s, 5 s idle between
  * requests. Each client here trickles one byte a second, as a slowloris attack does.
  */
 

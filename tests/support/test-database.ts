@@ -2,7 +2,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import type { DatabaseTarget } from '../../src/server/config'
+import type { DatabaseTarget } from '../../src/server/db/database'
 
 export type TestDialect = 'sqlite' | 'postgres'
 

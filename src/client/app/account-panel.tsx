@@ -9,7 +9,7 @@ import { useAuth } from '@client/features/account/auth-state'
 import { SignInView } from '@client/features/account/sign-in-view'
 import { ResetPasswordPanel, SignedInPanel } from './panel-views'
 
-/** The panel's own words (README "Languages"); the spec's title ACCoUNT stays as it is. */
+/** The panel's own words (docs/architecture.md "Languages"); the spec's title ACCoUNT stays as it is. */
 export const PANEL = { close: 'Close account panel', loading: 'Loading your account' }
 
 /**

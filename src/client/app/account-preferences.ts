@@ -9,7 +9,7 @@ import {
 } from '@client/lib/preferences/preferences'
 
 /**
- * Preferences follow the account (README "Preferences"): while signed in, each choice is kept
+ * Preferences follow the account (docs/using.md "Preferences"): while signed in, each choice is kept
  * with the profile; at sign-in the account's choices replace this browser's (which the pre-paint
  * script applied first), and the account takes what this browser chose and it never did. Only
  * choices travel: a preference never chosen here leaves the account's own (the stored font

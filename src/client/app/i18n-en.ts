@@ -22,8 +22,8 @@ import { META } from './meta'
 import { SHELL } from './shell/strings'
 
 /**
- * Every English catalogue by its name (README "Languages"): the name each part passes to
- * useStrings, and the shape app/i18n-ja.tsx must translate. Only the build (prerender), the
+ * Every English catalogue by its name (docs/architecture.md "Languages"): the name each part passes to
+ * useStrings, and the shape each part's Japanese beside it must translate. Only the build (prerender), the
  * typecheck and the catalogue test read this module; the browser's bundle never imports it, so
  * each catalogue stays in the chunk of the part that shows it.
  */

@@ -96,7 +96,7 @@ export function Key({ children }: { children: string }) {
 }
 
 /**
- * What rich text in a catalogue draws with (README "Languages"): an in-app link and a stored
+ * What rich text in a catalogue draws with (docs/architecture.md "Languages"): an in-app link and a stored
  * name. Catalogue entries take it as an argument, so the Japanese chunk needs no component code.
  */
 export interface RichText {

@@ -9,7 +9,7 @@ import type { ObjectStorage } from '../storage/object-storage'
 import type { Auth } from './auth'
 import { checkCountedPassword } from './password-guesses'
 import { provedRecently } from './recent-proof'
-import type { LiveSession } from './session-store'
+import type { LiveSession } from '../sessions/session-store'
 
 export type DeletionRefusal =
   | { status: 400; body: { code: 'VALIDATION_ERROR'; message: string } }

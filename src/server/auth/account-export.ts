@@ -4,7 +4,7 @@ import { avatarKey } from '../storage/avatar-object'
 import type { ObjectStorage } from '../storage/object-storage'
 import type { Auth } from './auth'
 
-/** The JSON file of "Download my data" (README "Your data"). */
+/** The JSON file of "Download my data" (docs/using.md "Your data"). */
 const EXPORT_DATA_FILE = 'mofu-data.json'
 const EXPORT_AVATAR_FILE = 'avatar.jpg'
 

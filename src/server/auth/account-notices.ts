@@ -36,10 +36,10 @@ interface Owner {
 }
 
 /**
- * Mails that tell the owner of an account what just happened to it (README "Notices"). They
+ * Mails that tell the owner of an account what just happened to it (docs/using.md "Notices"). They
  * never hold up the answer, and one that cannot be sent is logged: the change itself stands.
  * Each is in the account's chosen language, else in the language of the request that caused it
- * (README "Languages").
+ * (docs/architecture.md "Languages").
  */
 export function accountNotices(deps: {
   db: Kysely<Tables>

@@ -35,7 +35,7 @@ export { CLIENT_IP_HEADER }
 
 const VERIFICATION_VALID_SECONDS = 24 * 60 * 60
 const RESET_VALID_SECONDS = 60 * 60
-/** Figures documented in the README's "Abuse limits". */
+/** Figures documented in docs/security.md "Abuse limits". */
 const AUTH_RATE_LIMITS: Record<string, { window: number; max: number }> = {
   '/sign-in/email': { window: 60, max: 10 },
   '/sign-up/email': { window: 60, max: 5 },
@@ -112,7 +112,7 @@ export function createAuth(deps: AuthDeps) {
   const notices = accountNotices({ db, mailer, logger, publicUrl: config.publicUrl })
   const sessions = signIns(event, knownDevices(db, notices, config.publicUrl.startsWith('https:')))
 
-  /** In the language of the request that asked for it (README "Languages"). */
+  /** In the language of the request that asked for it (docs/architecture.md "Languages"). */
   async function sendVerification(
     user: { id: string; email: string },
     url: string,

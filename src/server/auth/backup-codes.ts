@@ -6,7 +6,7 @@ import { symmetricDecrypt } from 'better-auth/crypto'
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
 
 /**
- * Backup codes are stored hashed, never encrypted (README "Two-factor authentication"): they are
+ * Backup codes are stored hashed, never encrypted (docs/using.md "Two-factor authentication"): they are
  * checked, and shown only once when made, so a copy of the database, whose auth secret may sit
  * in the same database, yields none of them. Each is a `scrypt$<salt>$<hash>` string, one salt
  * per account's list, so a code entered is hashed once and compared as the plugin compares codes.

@@ -19,7 +19,7 @@ function locationOf(returned: unknown): string | null {
 }
 
 /**
- * Google sign-in into an account with two-factor on asks for the code too (README
+ * Google sign-in into an account with two-factor on asks for the code too (docs/using.md
  * "Two-factor authentication"): the plugin guards only password log-ins. Whoever takes over
  * the mailbox could otherwise create a Google account for the address and skip the code. The
  * session the callback wrote is deleted and a log-in waiting for its code starts instead,

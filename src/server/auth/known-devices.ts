@@ -4,7 +4,7 @@ import type { Tables } from '../db/tables'
 import type { AccountNotices } from './account-notices'
 
 /**
- * Browsers an account has signed in from (README "Notices"). A browser is known by a random id
+ * Browsers an account has signed in from (docs/using.md "Notices"). A browser is known by a random id
  * in its own long-lived cookie, stored hashed; a sign-in from a browser the account has not used
  * before mails its owner, except the account's very first one.
  */

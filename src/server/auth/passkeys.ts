@@ -50,7 +50,7 @@ const ReturnedPasskeySchema = z.object({ name: z.string().nullish() })
 const ReturnedUserSchema = z.object({ user: z.object({ id: z.string(), email: z.string() }) })
 
 /**
- * Passkeys (README "Passkeys"): Better Auth's plugin, bound to PUBLIC_URL, so a WebAuthn
+ * Passkeys (docs/using.md "Passkeys"): Better Auth's plugin, bound to PUBLIC_URL, so a WebAuthn
  * answer made for any other site is refused; and around it what Mofu adds: a name on every
  * passkey, notices and security events, no removal of the last way to sign in, and removing
  * the password once a passkey or Google can sign in instead.

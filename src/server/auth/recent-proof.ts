@@ -6,7 +6,7 @@ import type { Tables } from '../db/tables'
 import { signInMethods } from './sign-in-methods'
 
 /**
- * How recent a proof of who you are must be for the changes that need one (README "Accounts"):
+ * How recent a proof of who you are must be for the changes that need one (docs/security.md "Recent proof"):
  * one window for all of them, Clerk's "strict" reverification level.
  */
 export const RECENT_PROOF_SECONDS = 10 * 60

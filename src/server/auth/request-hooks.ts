@@ -21,8 +21,8 @@ export interface RequestHookDeps {
 /**
  * What Mofu adds around Better Auth's own endpoints: stale verification links refused, common
  * passwords refused, the spec's "in use" and "no account" answers (unless neutral), sign-in
- * failures logged, and a second sign-up for an unverified address taking it over (README
- * "Accounts": pre-account takeover).
+ * failures logged, and a second sign-up for an unverified address taking it over (docs/using.md
+ * "Signing up": pre-account takeover).
  */
 export function requestHooks(deps: RequestHookDeps): NonNullable<BetterAuthOptions['hooks']> {
   const sameOriginPath = (target: unknown): target is string => {
@@ -91,7 +91,7 @@ export function requestHooks(deps: RequestHookDeps): NonNullable<BetterAuthOptio
         // No user, or one who only ever signed in with Google: there is no password to check.
         if (!found?.accounts.some((account) => account.providerId === 'credential')) {
           deps.event('sign-in.failed', { ...requestSource(ctx.headers), userId: found?.user.id })
-          // One who removed their password signs in with a passkey (README "Passkeys").
+          // One who removed their password signs in with a passkey (docs/using.md "Passkeys").
           const passkeys =
             found === null
               ? 0

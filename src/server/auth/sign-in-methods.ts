@@ -25,7 +25,7 @@ export async function signInMethods(db: Kysely<Tables>, userId: string): Promise
 }
 
 /**
- * Whether the account can still sign in once `removing` is gone (README "Passkeys": nobody
+ * Whether the account can still sign in once `removing` is gone (docs/using.md "Passkeys": nobody
  * locks themselves out). A password reset mail can always set a new password, but only the
  * owner of the address can use it: Mofu keeps a way in that needs no mail.
  */

@@ -11,7 +11,7 @@ interface CreatedSession {
 
 /**
  * When a sign-in counts: its `sign-in.ok` event, its browser remembered and, for a browser the
- * account has not used, the notice mail (README "Notices"). Not when its session is written:
+ * account has not used, the notice mail (docs/using.md "Notices"). Not when its session is written:
  * a password log-in of an account with two-factor codes writes a session that the two-factor
  * plugin deletes at once, until a code is given. Counting then would log a success and mail "a
  * new sign-in" on the password alone. So a session written during a request is noted, and the

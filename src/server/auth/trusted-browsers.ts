@@ -51,7 +51,7 @@ export async function forgetBrowserOfSession(db: Kysely<Tables>, sessionId: stri
 }
 
 /**
- * "Trust this device" (README "Two-factor authentication"): the plugin keeps each trusted
+ * "Trust this device" (docs/using.md "Two-factor authentication"): the plugin keeps each trusted
  * browser's record where it keeps verification values (the database, or Redis), by a hashed
  * id Mofu cannot list per account. So Mofu keeps its own list, by account and by the session
  * the browser last signed in, and a trust cookie counts only while its id is on it: a log-in

@@ -193,7 +193,7 @@ async function requireCodeToTurnOff(ctx: HookContext, db: Kysely<Tables>, limite
   }
 }
 
-/** Mofu's rules around the plugin's codes (README "Two-factor authentication"). */
+/** Mofu's rules around the plugin's codes (docs/using.md "Two-factor authentication"). */
 export function twoFactorCodeHooks(db: Kysely<Tables>, limiter: Limiter): BetterAuthPlugin {
   return {
     id: 'mofu-two-factor-codes',

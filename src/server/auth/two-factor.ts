@@ -15,7 +15,7 @@ import { forgetTrustedBrowsers, trustedBrowsersPlugin } from './trusted-browsers
 const TRUST_DEVICE_SECONDS = 30 * 24 * 60 * 60
 
 /**
- * Per client address and minute, like log-in (README "Abuse limits"); each path counts on its
+ * Per client address and minute, like log-in (docs/security.md "Abuse limits"); each path counts on its
  * own. Better Auth's own rule for these paths (3 in 10 s) would refuse a user who turns
  * two-factor on and signs in again within a few seconds.
  */
@@ -78,7 +78,7 @@ function switchNotices({ db, notices, event }: TwoFactorDeps): BetterAuthPlugin 
 }
 
 /**
- * Two-factor codes (README "Two-factor authentication"): Better Auth's plugin with TOTP (issuer
+ * Two-factor codes (docs/using.md "Two-factor authentication"): Better Auth's plugin with TOTP (issuer
  * "Mofu", 6 digits, 30-second steps, the step before and after accepted), its secret stored
  * encrypted with the auth secret, and 10 backup codes, stored hashed (backup-codes.ts). Ten
  * failed codes in a row, at sign-in or when turning it off, lock the account's codes for 15

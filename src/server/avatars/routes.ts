@@ -33,7 +33,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'public, no-cache'
 /** User ids as Better Auth makes them; anything else cannot name a stored avatar. */
 const UID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/
-/** Images decoded at once in this process, and uploads that may wait for a slot (README). */
+/** Images decoded at once in this process, and uploads that may wait for a slot (docs/security.md "Abuse limits"). */
 export const DECODE_SLOTS = 2
 export const DECODE_QUEUE = 8
 const BUSY_RETRY_AFTER_S = 5

@@ -4,7 +4,7 @@ import type { Config } from '../config'
 import type { Logger } from '../logger'
 import type { Services } from '../services'
 
-/** Exit codes of `mofu` (README "The mofu command"). */
+/** Exit codes of `mofu` (docs/administration.md). */
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const
 
 /** The command line was wrong: exit 2 with the command's usage. */

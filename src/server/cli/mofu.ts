@@ -30,7 +30,7 @@ function overview(commands: readonly Command[]): string {
   return [
     'Usage: mofu <command> [options]',
     '',
-    'Runs on the configuration of the server (DATA_DIR, DATABASE_URL, …: see README).',
+    'Runs on the configuration of the server (DATA_DIR, DATABASE_URL, …: see docs/configuration.md).',
     '',
     ...commands.map((command) => `  ${usageOf(command).padEnd(width)}  ${command.summary}`),
     '',

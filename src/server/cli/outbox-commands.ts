@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { z } from 'zod'
+import { outboxDir } from '../config'
 import { CommandError, parseInput, table, type Command, type CommandContext } from './command'
 
 /**
@@ -14,8 +15,6 @@ interface OutboxMail {
   to: string
   subject: string
 }
-
-const outboxDir = (context: CommandContext) => path.join(context.config.dataDir, 'outbox')
 
 /** A file name inside the outbox: no folder, so nothing outside it can be named. */
 const MailNameSchema = z
@@ -86,7 +85,7 @@ function summary(file: string, source: string): OutboxMail {
 async function readOutbox(context: CommandContext): Promise<OutboxMail[]> {
   let names: string[]
   try {
-    names = await fs.readdir(outboxDir(context))
+    names = await fs.readdir(outboxDir(context.config))
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
     throw error
@@ -95,7 +94,7 @@ async function readOutbox(context: CommandContext): Promise<OutboxMail[]> {
     names
       .filter((name) => name.endsWith('.eml'))
       .map(async (name) =>
-        summary(name, await fs.readFile(path.join(outboxDir(context), name), 'utf8')),
+        summary(name, await fs.readFile(path.join(outboxDir(context.config), name), 'utf8')),
       ),
   )
   return mails.sort((a, b) => b.date.localeCompare(a.date) || b.file.localeCompare(a.file))
@@ -133,10 +132,10 @@ export const outboxCommands: Command[] = [
       const file = parseInput(MailNameSchema, input)
       let source: string
       try {
-        source = await fs.readFile(path.join(outboxDir(context), file), 'utf8')
+        source = await fs.readFile(path.join(outboxDir(context.config), file), 'utf8')
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-        throw new CommandError(`No mail ${file} in ${outboxDir(context)}.`)
+        throw new CommandError(`No mail ${file} in ${outboxDir(context.config)}.`)
       }
       const mail = { ...summary(file, source), text: textPart(source) }
       context.print(

@@ -16,10 +16,13 @@ import {
 } from 'kysely'
 import pg from 'pg'
 import { DATABASE_TIMEOUT_MS } from '../../shared/constants'
-import type { DatabaseTarget } from '../config'
 import type { Tables } from './tables'
 
 export type DialectName = 'sqlite' | 'postgres'
+
+/** Which database DATABASE_URL names: a SQLite file (the default) or PostgreSQL. */
+export type DatabaseTarget =
+  { kind: 'sqlite'; file: string } | { kind: 'postgres'; connectionString: string }
 
 export interface Database {
   db: Kysely<Tables>

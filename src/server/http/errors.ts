@@ -14,7 +14,7 @@ type ValidationResult = { success: true } | { success: false; error: { issues: r
 
 /**
  * The one error body of Mofu's routes (src/shared/api-error.ts), its messages in the request's
- * language (README "Languages"); `message` is given in English, the code never changes.
+ * language (docs/architecture.md "Languages"); `message` is given in English, the code never changes.
  */
 export function apiError(
   c: Context,

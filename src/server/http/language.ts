@@ -5,7 +5,7 @@ import { requestLanguage, type Language } from '../../shared/language'
 const MAY_ASK_FOR_JAPANESE = /ja/i
 
 /**
- * The language of an answer (README "Languages"): the `lang` cookie, else Accept-Language, else
+ * The language of an answer (docs/architecture.md "Languages"): the `lang` cookie, else Accept-Language, else
  * English; only 'en' or 'ja', whatever the headers hold. A request that names no Japanese at
  * all, as most do, is answered in English without parsing either header.
  */

@@ -9,7 +9,7 @@ import { apiError } from './errors'
 import { logSecurityEvent, type SecurityEventSource } from '../security-events'
 
 /**
- * Mofu's own abuse limits (README "Abuse limits"), counted in Redis when REDIS_URL is set and in
+ * Mofu's own abuse limits (docs/security.md "Abuse limits"), counted in Redis when REDIS_URL is set and in
  * the database otherwise, so every instance sees the same counts. Better Auth keeps its own
  * per-address limits on /api/auth; these add what it has no notion of: per account, per mail
  * recipient, per user and on Mofu's own routes.
@@ -175,7 +175,7 @@ export const RATE_LIMITED = {
   message: AUTH_MESSAGES.tooManyRequests,
 } as const
 
-/** One security-event line per refusal (README "Security events"). */
+/** One security-event line per refusal (docs/security.md "Security events"). */
 export const logThrottled = (logger: Logger, source: SecurityEventSource) =>
   logSecurityEvent(logger, 'throttled', source)
 

@@ -2,7 +2,7 @@ import type { Language } from '../../shared/language'
 import { SHARED_MESSAGES_JA, sharedMessageJa } from '../../shared/messages-ja'
 
 /**
- * What Mofu's server answers in its own words, that no client shares (README "Languages"). The
+ * What Mofu's server answers in its own words, that no client shares (docs/architecture.md "Languages"). The
  * English is the contract and never changes; each Japanese text is typed against it, so a
  * message added here without its Japanese fails the typecheck.
  */

@@ -1,13 +1,18 @@
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto'
 import { createMiddleware } from 'hono/factory'
 import type { Context, MiddlewareHandler } from 'hono'
-import type { Auth } from '../auth/auth'
-import type { LiveSession, SessionStore } from '../auth/session-store'
+import type { LiveSession, SessionStore } from '../sessions/session-store'
 import { apiError } from './errors'
 import { SERVER_MESSAGES } from './messages'
 
 /** Better Auth's cookie signature: HMAC-SHA256 of the token, base64 with padding (44 chars). */
 const SIGNATURE_LENGTH = 44
+
+/** How Better Auth signs its session cookie: with this secret, under this cookie name. */
+export interface SessionSigning {
+  secret: string
+  cookieName: string
+}
 
 export interface SessionCheck {
   /** The signed-in user's id, from the session cookie, or null. */
@@ -72,17 +77,17 @@ export function cookieValue(
  * sign-out, reset or deletion anywhere ends the session here on the next request. Renewal stays
  * Better Auth's: the client asks /api/auth/get-session on every load and before expiry.
  * The cookie is read once, as Better Auth reads it, and a header it could be read from two
- * ways is refused everywhere under /api (README "Sessions").
+ * ways is refused everywhere under /api (docs/using.md "Sessions").
  */
-export function sessionCheck(auth: Auth, sessions: SessionStore): SessionCheck {
+export function sessionCheck(
+  signingOfAuth: () => Promise<SessionSigning>,
+  sessions: SessionStore,
+): SessionCheck {
   let signing: { key: KeyObject; cookieName: string } | undefined
   const signingOf = async () => {
     if (signing === undefined) {
-      const context = await auth.$context
-      signing = {
-        key: createSecretKey(Buffer.from(context.secret, 'utf8')),
-        cookieName: context.authCookies.sessionToken.name,
-      }
+      const { secret, cookieName } = await signingOfAuth()
+      signing = { key: createSecretKey(Buffer.from(secret, 'utf8')), cookieName }
     }
     return signing
   }

@@ -3,7 +3,7 @@ import { linkMail, type LinkMailInput } from './templates'
 import { MAIL_WORDING } from './wording'
 
 /**
- * Notices of a change to how an account signs in (README "Notices"): a passkey added or removed,
+ * Notices of a change to how an account signs in (docs/using.md "Notices"): a passkey added or removed,
  * the password removed. Same template as the other notices, with the sessions list as the link.
  */
 

@@ -5,7 +5,7 @@ import { MAIL_WORDING, type Wording } from './wording'
 export interface LinkMailInput {
   to: string
   url: string
-  /** The recipient's language (README "Languages"). */
+  /** The recipient's language (docs/architecture.md "Languages"). */
   language: Language
   /** How long the link works, in hours; none for a link that does not expire. */
   validHours?: number

@@ -11,7 +11,7 @@ export interface Wording {
 }
 
 /**
- * Every text of Mofu's mails, in one catalogue per language (README "Languages"). Both are typed
+ * Every text of Mofu's mails, in one catalogue per language (docs/architecture.md "Languages"). Both are typed
  * against this interface, so a mail added in English and not in Japanese fails the typecheck.
  */
 export interface MailWording {

@@ -13,7 +13,7 @@ export interface PoolStats {
 }
 
 /**
- * Mofu's Prometheus metrics (README "Metrics"), each in this instance's own registry: nothing
+ * Mofu's Prometheus metrics (docs/deploying.md "Metrics"), each in this instance's own registry: nothing
  * is registered in prom-client's global one, so two apps in one process (tests) never share a
  * count.
  */

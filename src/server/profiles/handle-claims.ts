@@ -10,7 +10,7 @@ export type HandleClaim = 'free' | 'taken' | 'too-similar'
 const CLAIMED_BATCH = 6
 
 /**
- * Who holds a handle or one that passes for it (README "Look-alike IDs"). The unique indexes
+ * Who holds a handle or one that passes for it (docs/using.md "Look-alike IDs"). The unique indexes
  * decide races; this answers the live check and tells a refused save which rule refused it.
  */
 export function handleClaims(database: Pick<Database, 'db' | 'read'>) {

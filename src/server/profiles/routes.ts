@@ -86,7 +86,7 @@ const CLAIM_MESSAGES = {
 /**
  * Whether a handle is free, at /api/handles/:handle; your own current handle counts as free.
  * A taken, reserved or look-alike handle comes with free IDs to use instead. The message is in
- * the request's language (README "Languages").
+ * the request's language (docs/architecture.md "Languages").
  */
 export function handleRoutes({ claims, sessions, limits }: ProfileDeps) {
   return new Hono().get('/:handle', limits.perAddress(LIMITS.publicRead), async (c) => {

@@ -5,10 +5,19 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3'
-import type { StorageTarget } from '../config'
 import { checkKey, type ObjectStorage } from './object-storage'
 
-export type S3Target = Extract<StorageTarget, { kind: 's3' }>
+/** An S3-compatible bucket, and a prefix inside it, from STORAGE_URL and the S3_ variables. */
+export interface S3Target {
+  kind: 's3'
+  bucket: string
+  prefix: string
+  endpoint: string | undefined
+  region: string
+  accessKeyId: string | undefined
+  secretAccessKey: string | undefined
+  forcePathStyle: boolean
+}
 
 /** A stalled S3 call fails after this long instead of holding the request forever. */
 const REQUEST_TIMEOUT_MS = 30_000

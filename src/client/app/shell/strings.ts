@@ -1,4 +1,4 @@
-/** The shell's own words (README "Languages"); the page labels are in src/shared/routes.ts. */
+/** The shell's own words (docs/architecture.md "Languages"); the page labels are in src/shared/routes.ts. */
 export const SHELL = {
   skip: 'Skip to content',
   loading: 'Loading',

@@ -18,7 +18,7 @@ export function usePasskeyAutofill(onOutcome: (outcome: PasskeyOutcome) => void)
     handler.current = onOutcome
   })
   useEffect(() => {
-    // Under a PUBLIC_URL on an IP address the browser would refuse it (README "Passkeys").
+    // Under a PUBLIC_URL on an IP address the browser would refuse it (docs/using.md "Passkeys").
     if (!publicConfig.passkeys) return
     let live = true
     let started = false

@@ -11,7 +11,7 @@ import { PasswordRemoval } from './password-removal'
 import { ACCOUNT } from './strings'
 
 /**
- * "Passkeys" (README "Passkeys"): the account's passkeys with their names and when they were
+ * "Passkeys" (docs/using.md "Passkeys"): the account's passkeys with their names and when they were
  * added; add one under a name, remove one after a confirmation; and removing the password.
  */
 export function PasskeysSection({ uid }: { uid: string }) {

@@ -9,7 +9,7 @@ import { endSessions, fetchSessions } from './account-api'
 import { ACCOUNT } from './strings'
 
 /**
- * "Where you're signed in" (README "Sessions"): each session's browser and system, first and
+ * "Where you're signed in" (docs/using.md "Sessions"): each session's browser and system, first and
  * last seen, this device marked; end one, or every other one.
  */
 export function SessionsList({ uid }: { uid: string }) {

@@ -1,7 +1,7 @@
 import { MIN_PASSWORD_LENGTH } from '@shared/auth-messages'
 
 /**
- * The account feature's words (README "Languages"), one part per view. Messages shared with the
+ * The account feature's words (docs/architecture.md "Languages"), one part per view. Messages shared with the
  * server (AUTH_MESSAGES and the like) are not here: they are shown through useMessages().
  */
 export const ACCOUNT = {

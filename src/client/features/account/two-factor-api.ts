@@ -1,4 +1,4 @@
-// zod/mini, not zod: the signed-out account panel loads this (README "Client").
+// zod/mini, not zod: the signed-out account panel loads this (docs/architecture.md "Client").
 import * as z from 'zod/mini'
 import { AUTH_MESSAGES } from '@shared/auth-messages'
 import {
@@ -9,7 +9,7 @@ import {
 } from '@shared/two-factor'
 import { ApiError, errorMessage, requestJson, send } from '@client/lib/http'
 
-/** Better Auth's two-factor plugin, at /api/auth/two-factor (README "Two-factor authentication"). */
+/** Better Auth's two-factor plugin, at /api/auth/two-factor (docs/using.md "Two-factor authentication"). */
 const BASE = '/api/auth/two-factor'
 
 const AccountListSchema = z.array(z.object({ providerId: z.string() }))

@@ -21,7 +21,7 @@ type Step =
   | { name: 'turning-off' }
 
 /**
- * "Two-factor authentication" in the signed-in panel (README): turn it on with an authenticator
+ * "Two-factor authentication" in the signed-in panel (docs/using.md): turn it on with an authenticator
  * app (the password first, for an account with one), or off with a code.
  */
 export function TwoFactorSection({ uid }: { uid: string }) {

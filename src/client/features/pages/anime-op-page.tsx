@@ -3,7 +3,7 @@ import { Link, useParams } from 'wouter'
 import { MofuMascot } from '@client/components/art/mofu-mascot'
 import { useLanguage, useStrings } from '@client/lib/i18n/i18n'
 
-/** The opening player's words (README "Languages"). */
+/** The opening player's words (docs/architecture.md "Languages"). */
 export const ANIME_OP = {
   back: 'Back to Home',
   title: 'Opening player',

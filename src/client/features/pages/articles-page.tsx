@@ -24,7 +24,7 @@ function ArticleSection({ title, children }: { title: string; children: ReactNod
 
 type Section = (props: { title: string; children: ReactNode }) => ReactNode
 
-/** The welcome article's words (README "Languages"). */
+/** The welcome article's words (docs/architecture.md "Languages"). */
 export const ARTICLES = {
   missing: (slug: ReactNode): ReactNode => (
     <>The article {slug} has not been written yet, so here is our welcome letter instead.</>

@@ -4,7 +4,7 @@ import { PageHero } from '@client/components/page-hero'
 import { InfoTable, Key, PageSection, RICH, type RichText } from '@client/components/page-section'
 import { useStrings } from '@client/lib/i18n/i18n'
 
-/** The cookies page's words (README "Languages"). */
+/** The cookies page's words (docs/architecture.md "Languages"). */
 export const COOKIES = {
   title: 'Cookies',
   tagline: 'The very short list of what Mofu keeps in your browser, and why.',

@@ -4,7 +4,7 @@ import { ComingSoon, PageHero } from '@client/components/page-hero'
 import { PageSection } from '@client/components/page-section'
 import { useStrings } from '@client/lib/i18n/i18n'
 
-/** The 2.5D page's words (README "Languages"). */
+/** The 2.5D page's words (docs/architecture.md "Languages"). */
 export const DIM25 = {
   tagline: 'Where 2D dreams step into the real world: stage shows, cosplay and handmade props.',
   whatTitle: 'What is 2.5D?',

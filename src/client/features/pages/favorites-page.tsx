@@ -5,7 +5,7 @@ import { ComingSoon, PageHero } from '@client/components/page-hero'
 import { PageSection } from '@client/components/page-section'
 import { useStrings } from '@client/lib/i18n/i18n'
 
-/** The Like page's words (README "Languages"); each step by its picture. */
+/** The Like page's words (docs/architecture.md "Languages"); each step by its picture. */
 export const FAVORITES = {
   title: 'Like',
   tagline: 'Everything you have hearted on Mofu, gathered in one cosy place.',

@@ -30,7 +30,7 @@ interface Mood {
   icon: MoodIcon
 }
 
-/** The home page's words (README "Languages"); each mood by its picture. */
+/** The home page's words (docs/architecture.md "Languages"); each mood by its picture. */
 export const HOME = {
   title: 'Welcome to Mofu',
   tagline: 'A cosy anime corner for collecting the little moments that make you smile.',

@@ -4,7 +4,7 @@ import { ComingSoon, PageHero } from '@client/components/page-hero'
 import { PageSection, RICH, type RichText } from '@client/components/page-section'
 import { useStrings } from '@client/lib/i18n/i18n'
 
-/** The About page's words (README "Languages"). */
+/** The About page's words (docs/architecture.md "Languages"). */
 export const MASTER = {
   title: 'About Mofu',
   tagline: "The creator's fluffy idea, who runs this site, and why it exists.",

@@ -5,7 +5,7 @@ import { ComingSoon, PageHero } from '@client/components/page-hero'
 import { PageSection, RICH, type RichText } from '@client/components/page-section'
 import { useStrings } from '@client/lib/i18n/i18n'
 
-/** The Premium page's words (README "Languages"); each reason by its picture. */
+/** The Premium page's words (docs/architecture.md "Languages"); each reason by its picture. */
 export const PREMIUM = {
   title: 'Premium',
   tagline: 'Support the site you enjoy, and keep this cosy corner open for everyone.',

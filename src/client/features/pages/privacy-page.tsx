@@ -7,7 +7,7 @@ import { useStrings } from '@client/lib/i18n/i18n'
 const linkClass = 'font-semibold text-accent underline underline-offset-2'
 const strong = (text: string) => <strong className="text-ink">{text}</strong>
 
-/** The privacy page's words (README "Languages"). */
+/** The privacy page's words (docs/architecture.md "Languages"). */
 export const PRIVACY = {
   title: 'Privacy',
   tagline: 'What this Mofu site stores about you, why, and how to make it forget.',

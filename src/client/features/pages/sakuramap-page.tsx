@@ -10,7 +10,7 @@ const SPOTS = [
   { key: 'hill', x: 1000, y: 540 },
 ] as const
 
-/** SakuraMap's words (README "Languages"). */
+/** SakuraMap's words (docs/architecture.md "Languages"). */
 export const SAKURAMAP = {
   tagline: (): ReactNode => (
     <>

@@ -2,7 +2,7 @@ import { ComingSoon, PageHero } from '@client/components/page-hero'
 import { PageSection } from '@client/components/page-section'
 import { useStrings } from '@client/lib/i18n/i18n'
 
-/** SeeME's words (README "Languages"). */
+/** SeeME's words (docs/architecture.md "Languages"). */
 export const SEEME = {
   chat: ['Anyone else rewatching spring shows?', 'Always! ✿', 'Tea and episode one, then?'],
   tagline: 'A little chat corner where fans meet, say hello and share what they are watching.',

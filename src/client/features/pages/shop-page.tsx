@@ -4,7 +4,7 @@ import { ComingSoon, PageHero } from '@client/components/page-hero'
 import { PageSection } from '@client/components/page-section'
 import { useStrings } from '@client/lib/i18n/i18n'
 
-/** The shop's words (README "Languages"); each shelf by its picture. */
+/** The shop's words (docs/architecture.md "Languages"); each shelf by its picture. */
 export const SHOP = {
   title: 'Shop',
   tagline: 'Stickers, wallpapers and little treats to make your Mofu corner your own.',

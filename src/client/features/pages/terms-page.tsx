@@ -6,7 +6,7 @@ import { useStrings } from '@client/lib/i18n/i18n'
 
 const list = 'list-disc space-y-2 pl-5'
 
-/** The terms page's words (README "Languages"): each section's title and body, in order. */
+/** The terms page's words (docs/architecture.md "Languages"): each section's title and body, in order. */
 export const TERMS = {
   title: 'Terms',
   tagline: 'The house rules for using this Mofu site, in plain words.',

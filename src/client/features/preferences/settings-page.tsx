@@ -16,7 +16,7 @@ import {
 
 type Labels<T extends string> = Record<T, { label: string; hint: string }>
 
-/** The Settings page's words (README "Languages"). */
+/** The Settings page's words (docs/architecture.md "Languages"). */
 export const SETTINGS = {
   title: 'Settings',
   tagline:

@@ -1,5 +1,5 @@
 /**
- * The profile feature's words (README "Languages"). Messages shared with the server
+ * The profile feature's words (docs/architecture.md "Languages"). Messages shared with the server
  * (HANDLE_MESSAGES, NAME_MESSAGES, AVATAR_MESSAGES) are shown through useMessages().
  */
 export const PROFILE = {

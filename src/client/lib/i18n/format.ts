@@ -2,7 +2,7 @@ import type { Language } from '@shared/language'
 import { useLanguage } from './i18n'
 
 /**
- * Numbers and dates as the language shown writes them, through Intl (README "Languages"). One
+ * Numbers and dates as the language shown writes them, through Intl (docs/architecture.md "Languages"). One
  * formatter per language and style, made on first use: there are two languages and few styles.
  */
 const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>()

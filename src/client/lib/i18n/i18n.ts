@@ -2,9 +2,10 @@ import { useSyncExternalStore } from 'react'
 import type { Language } from '@shared/language'
 
 /**
- * The interface in two languages (README "Languages"). English strings live beside the code
- * that shows them, one catalogue (a plain object) per part; the Japanese of every catalogue is
- * one chunk (app/i18n-ja.ts) that loads only when Japanese is shown. Components read their
+ * The interface in two languages (docs/architecture.md "Languages"). English strings live beside the code
+ * that shows them, one catalogue (a plain object) per part, and its Japanese beside it (a .ja
+ * file); app/i18n-ja.tsx gathers the Japanese into one chunk that loads only when Japanese is
+ * shown. Components read their
  * catalogue with useStrings(name, english): the English itself, or its Japanese.
  */
 

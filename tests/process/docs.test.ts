@@ -1,0 +1,152 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+/**
+ * The documentation is checked, not hoped: its links and anchors resolve, the settings page
+ * lists exactly what config.ts reads, and the README's commands are the package's scripts.
+ */
+
+const root = path.resolve(import.meta.dirname, '../..')
+
+function markdownFiles(): string[] {
+  const files = ['README.md']
+  const walk = (dir: string) => {
+    for (const name of readdirSync(path.join(root, dir))) {
+      const file = path.join(dir, name)
+      if (statSync(path.join(root, file)).isDirectory()) walk(file)
+      else if (name.endsWith('.md')) files.push(file)
+    }
+  }
+  walk('docs')
+  return files
+}
+
+/** The text outside fenced blocks and inline code, where links and headings are read. */
+function prose(markdown: string): string {
+  return markdown.replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, 'code')
+}
+
+/** GitHub's anchor for a heading: lowercase, punctuation dropped, spaces as hyphens. */
+function slug(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/`/g, '')
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-')
+}
+
+function anchors(file: string): Set<string> {
+  const text = readFileSync(path.join(root, file), 'utf8').replace(/^```[\s\S]*?^```/gm, '')
+  const seen = new Map<string, number>()
+  const result = new Set<string>()
+  for (const match of text.matchAll(/^#{1,6} (.+)$/gm)) {
+    const base = slug(match[1] ?? '')
+    const count = seen.get(base) ?? 0
+    seen.set(base, count + 1)
+    result.add(count === 0 ? base : `${base}-${count}`)
+  }
+  return result
+}
+
+/** Every relative link of the README and docs/ that points at nothing, as `file: target`. */
+function brokenLinks(): string[] {
+  const broken: string[] = []
+  for (const file of markdownFiles()) {
+    const text = prose(readFileSync(path.join(root, file), 'utf8'))
+    for (const match of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      const target = match[1] ?? ''
+      if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue
+      const [pathPart, fragment] = target.split('#') as [string, string | undefined]
+      const resolved = pathPart === '' ? file : path.join(path.dirname(file), pathPart)
+      if (!existsSync(path.join(root, resolved))) {
+        broken.push(`${file}: ${target} (no such file)`)
+      } else if (fragment !== undefined && !anchors(resolved).has(fragment)) {
+        broken.push(`${file}: ${target} (no such heading in ${resolved})`)
+      }
+    }
+  }
+  return broken
+}
+
+/** The variables config.ts reads: the keys of its environment schema. */
+function configuredSettings(): string[] {
+  const source = readFileSync(path.join(root, 'src/server/config.ts'), 'utf8')
+  const schema = /^const EnvSchema = z\.object\(\{\n([\s\S]*?)^\}\)/m.exec(source)?.[1]
+  if (schema === undefined) throw new Error('no EnvSchema in src/server/config.ts')
+  return [...schema.matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)].map((match) => match[1] ?? '')
+}
+
+/** The variables docs/configuration.md's table lists, one row each. */
+function documentedSettings(): string[] {
+  const page = readFileSync(path.join(root, 'docs/configuration.md'), 'utf8')
+  return [...page.matchAll(/^\| `([A-Z][A-Z0-9_]*)` +\|/gm)].map((match) => match[1] ?? '')
+}
+
+const scripts = (
+  JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>
+  }
+).scripts
+
+/** The commands of the README's quick start, one a line. */
+function quickStartCommands(): string[] {
+  const readme = readFileSync(path.join(root, 'README.md'), 'utf8')
+  const section = /^## Quick start\n([\s\S]*?)(?=^## )/m.exec(readme)?.[1]
+  const block = section === undefined ? undefined : /^```sh\n([\s\S]*?)^```/m.exec(section)?.[1]
+  if (block === undefined) throw new Error('no sh block in the Quick start of README.md')
+  return block
+    .split('\n')
+    .map((line) => line.replace(/#.*$/, '').trim())
+    .filter((line) => line !== '')
+}
+
+/** Why an npm command is not what package.json defines, or undefined when it is. */
+function unknownCommand(command: string): string | undefined {
+  const words = command.split(/\s+/)
+  if (words[0] !== 'npm') return `${command}: not an npm command`
+  const [verb, name] = [words[1], words[2]]
+  if (verb === 'install' || verb === 'ci') return undefined
+  if (verb === 'start' || verb === 'test') {
+    return scripts[verb] === undefined ? `${command}: package.json has no "${verb}"` : undefined
+  }
+  if (verb === 'run' && name !== undefined) {
+    return scripts[name] === undefined ? `${command}: package.json has no "${name}"` : undefined
+  }
+  return `${command}: not a script of package.json`
+}
+
+describe('documentation', () => {
+  it('has no relative link or anchor that points nowhere', () => {
+    expect(brokenLinks()).toEqual([])
+  })
+
+  it('documents every setting of config.ts, and none that is gone', () => {
+    const configured = configuredSettings()
+    const documented = documentedSettings()
+    expect(configured.length).toBeGreaterThan(20)
+    expect({
+      undocumented: configured.filter((name) => !documented.includes(name)),
+      gone: documented.filter((name) => !configured.includes(name)),
+    }).toEqual({ undocumented: [], gone: [] })
+  })
+
+  it('gives quick-start commands that package.json defines', () => {
+    const commands = quickStartCommands()
+    expect(commands.map(unknownCommand).filter(Boolean)).toEqual([])
+    expect(commands).toContain('npm start')
+  })
+
+  it('names only scripts package.json defines', () => {
+    const named = markdownFiles().flatMap((file) =>
+      [...readFileSync(path.join(root, file), 'utf8').matchAll(/npm run ([a-z][\w:-]*)/g)].map(
+        (match) => `${file}: npm run ${match[1] ?? ''}`,
+      ),
+    )
+    expect(named.length).toBeGreaterThan(0)
+    expect(
+      named.filter((entry) => unknownCommand(entry.split(': ')[1] ?? '') !== undefined),
+    ).toEqual([])
+  })
+})
