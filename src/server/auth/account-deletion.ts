@@ -10,19 +10,54 @@ import { provedRecently } from './recent-proof'
 import type { LiveSession } from './session-store'
 
 export type DeletionRefusal =
-  | { status: 400; body: { code: 'VALIDATION_ERROR'; message: string } }
-  | { status: 403; body: { code: ApiErrorCode; message: string } }
+  { status: 400; body: { code: 'VALIDATION_ERROR'; message: string } } | ReauthRefusal
 
-const refused = (code: 'passwordRequired' | 'incorrectPassword' | 'reauthRequired') => ({
-  status: 403 as const,
-  body: { code: AUTH_ERROR_CODES[code], message: AUTH_MESSAGES[code] },
+export interface ReauthRefusal {
+  status: 403
+  body: { code: ApiErrorCode; message: string }
+}
+
+/** What a refusal says for the change at hand ("… to delete your account", "… your e-mail"). */
+export interface ReauthMessages {
+  passwordRequired: string
+  reauthRequired: string
+}
+
+const refused = (code: ApiErrorCode, message: string): ReauthRefusal => ({
+  status: 403,
+  body: { code, message },
 })
 
 /**
- * Whoever holds a session may delete the account only by proving it is still its owner: the
- * current password, or (without one) a recent proof (recent-proof.ts), read from the session
- * the request's own check verified. Null when allowed.
+ * Whoever holds a session may make a change that could lock the owner out (delete the account,
+ * change its address) only by proving it is still its owner: the current password, or (without
+ * one) a recent proof (recent-proof.ts), read from the session the request's own check
+ * verified. Null when allowed.
  */
+export async function reauthRefusal(
+  auth: Auth,
+  session: LiveSession,
+  password: string | undefined,
+  messages: ReauthMessages,
+): Promise<ReauthRefusal | null> {
+  const context = await auth.$context
+  const accounts = await context.internalAdapter.findAccounts(session.userId)
+  const hash = accounts.find((account) => account.providerId === 'credential')?.password
+  if (typeof hash === 'string') {
+    if (password === undefined || password === '') {
+      return refused(AUTH_ERROR_CODES.passwordRequired, messages.passwordRequired)
+    }
+    const matches = await context.password.verify({ hash, password })
+    return matches
+      ? null
+      : refused(AUTH_ERROR_CODES.incorrectPassword, AUTH_MESSAGES.incorrectPassword)
+  }
+  return provedRecently(session)
+    ? null
+    : refused(AUTH_ERROR_CODES.reauthRequired, messages.reauthRequired)
+}
+
+/** DELETE /api/me's body checked, then reauthRefusal. Null when allowed. */
 export async function deletionRefusal(
   auth: Auth,
   request: Request,
@@ -42,16 +77,7 @@ export async function deletionRefusal(
       body: { code: 'VALIDATION_ERROR', message: SERVER_MESSAGES.passwordAsJson },
     }
   }
-  const context = await auth.$context
-  const accounts = await context.internalAdapter.findAccounts(session.userId)
-  const hash = accounts.find((account) => account.providerId === 'credential')?.password
-  if (typeof hash === 'string') {
-    const { password } = parsed.data
-    if (password === undefined || password === '') return refused('passwordRequired')
-    const matches = await context.password.verify({ hash, password })
-    return matches ? null : refused('incorrectPassword')
-  }
-  return provedRecently(session) ? null : refused('reauthRequired')
+  return reauthRefusal(auth, session, parsed.data.password, AUTH_MESSAGES)
 }
 
 /**

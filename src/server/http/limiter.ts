@@ -31,6 +31,10 @@ export const LIMITS = {
   clientError: { name: 'client-error', max: 10, windowSeconds: 60 },
   publicRead: { name: 'public-read', max: 600, windowSeconds: 60 },
   accountExport: { name: 'account-export', max: 1, windowSeconds: 60 },
+  /** Change-of-address requests of one account (EMAIL_CHANGES_PER_HOUR). */
+  emailChange: { name: 'email-change', max: 3, windowSeconds: 60 * 60 },
+  /** Opened change-of-address links per client address: codes are too long to guess. */
+  emailChangeConfirm: { name: 'email-change-confirm', max: 10, windowSeconds: 60 },
 } as const satisfies Record<string, LimitRule>
 
 export interface Count {
