@@ -79,7 +79,15 @@ async function accountData(
       userAgent: session.userAgent ?? null,
     })),
     // The security activity of the last 90 days, as the account panel lists it.
-    activity: activity.map(({ id: _id, thisDevice: _thisDevice, ...entry }) => entry),
+    activity: activity.map((entry) => ({
+      event: entry.event,
+      at: entry.at,
+      method: entry.method,
+      browser: entry.browser,
+      system: entry.system,
+      network: entry.network,
+      count: entry.count,
+    })),
   }
   const files: ExportFile[] = [
     {

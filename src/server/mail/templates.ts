@@ -51,12 +51,11 @@ export function emailChangedMail(
   input: LinkMailInput & { at: Date; browser: string | null; system: string | null },
 ): Mail {
   const wording = wordingOf(input.language)
-  const when = new Intl.DateTimeFormat(input.language, {
+  const when = `${new Intl.DateTimeFormat(input.language, {
     dateStyle: 'long',
     timeStyle: 'short',
     timeZone: 'UTC',
-    timeZoneName: 'short',
-  }).format(input.at)
+  }).format(input.at)} UTC`
   return linkMail(input, wording.emailChanged(when, wording.device(input.browser, input.system)))
 }
 
