@@ -42,8 +42,10 @@ const AUTH_RATE_LIMITS: Record<string, { window: number; max: number }> = {
 
 /**
  * Better Auth endpoints no Mofu feature uses, off until one does: the name is the profile's
- * (PATCH /api/me/profile), and Mofu neither links accounts by hand, nor reads provider tokens,
- * nor changes addresses. /list-accounts stays: the panel asks it whether the user has a password.
+ * (PATCH /api/me/profile), an address changes through Mofu's own POST /api/me/email (its link
+ * goes to the new address, its notice to the old one), and Mofu neither links accounts by hand
+ * nor reads provider tokens. /list-accounts stays: the panel asks it whether the user has a
+ * password.
  */
 const DISABLED_PATHS = [
   // Password checks outside the per-account lock on failed log-ins: the panel changes a
