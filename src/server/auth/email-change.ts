@@ -166,7 +166,8 @@ export function emailChangeUndoPlugin(event: SecurityEvents): BetterAuthPlugin {
           matcher: (ctx) => ctx.path === '/reset-password',
           handler: createAuthMiddleware(async (ctx) => {
             if (ctx.context.returned instanceof Error) return
-            const token: unknown = ctx.body?.token
+            // Better Auth reads the token from the body, else from the query.
+            const token: unknown = ctx.body?.token ?? ctx.query?.token
             if (typeof token !== 'string') return
             const adapter = ctx.context.internalAdapter
             const found = await adapter.findVerificationValue(`${UNDO_PREFIX}${token}`)
