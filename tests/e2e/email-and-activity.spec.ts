@@ -101,3 +101,32 @@ test("change the address, confirm it from the mail, sign in with it, see it in t
   await waitForMail(target, /reset your mofu password/i)
   await expect(panel(page).locator('[data-state="signed-in"]')).toBeVisible()
 })
+
+test('the activity shows 20 entries at a time, and Load more the older ones', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const email = newEmail('activity-pages')
+  await verifiedAccount(request, baseURL ?? '', email)
+  // 22 sign-ins elsewhere, each from an address of its own (the log-in limit counts per address).
+  for (let index = 0; index < 22; index += 1) {
+    const signedIn = await request.post('/api/auth/sign-in/email', {
+      data: { email, password: PASSWORD },
+      headers: { Origin: baseURL ?? '', 'X-Forwarded-For': `10.250.${index}.1` },
+    })
+    expect(signedIn.status()).toBe(200)
+  }
+  await openPanel(page)
+  await logInByKeyboard(page, email)
+  const activity = panel(page).getByRole('region', { name: 'Recent security activity' })
+  const entries = activity.getByRole('listitem')
+  await expect(entries).toHaveCount(20)
+  await expect(entries.first()).toContainText('This device')
+  await press(page, activity.getByRole('button', { name: 'Load more' }))
+  // 22 sign-ins, this one and the verification link's.
+  await expect(entries).toHaveCount(24)
+  await expect(activity.getByRole('button', { name: 'Load more' })).toHaveCount(0)
+  await expect(entries.last()).toContainText('Signed in with the verification link')
+  await expectNoSeriousAxeViolation(page)
+})
