@@ -101,6 +101,13 @@ export type SecurityEvents = (
 ) => Promise<void>
 
 const SHOWN: ReadonlySet<string> = new Set(ACTIVITY_EVENTS)
+
+/**
+ * Entries are listed by time, then by id: ids that grow within this process keep two events of
+ * one millisecond (disabled, then enabled) in the order they happened.
+ */
+let written = 0
+const entryId = () => `${String((written += 1)).padStart(12, '0')}-${randomUUID()}`
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /** `203.0.113.0/24`, `2001:db8:1::/48`: where from, without the address that names one device. */
@@ -159,7 +166,7 @@ export function securityEvents(logger: Logger, db: Kysely<Tables>): SecurityEven
       } else {
         await db
           .insertInto('security_activity')
-          .values({ ...row, id: randomUUID() })
+          .values({ ...row, id: entryId() })
           .execute()
       }
       await db

@@ -1,6 +1,9 @@
 import { unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
+import { pino } from 'pino'
+import { disableAccount, enableAccount } from '../../src/server/auth/account-admin'
 import { purgeOldActivity } from '../../src/server/auth/security-activity'
+import { profileStore } from '../../src/server/profiles/profile-store'
 import type { ActivityEntry, ActivityPage } from '../../src/shared/security-activity'
 import { appWithMail } from '../support/app-with-mail'
 import { callAuth } from '../support/passkey-flow'
@@ -206,5 +209,27 @@ describe('recent security activity', () => {
     })
     const page = await pageOf(again.cookie)
     expect(page.events.filter((entry) => entry.thisDevice)).toHaveLength(1)
+  })
+
+  it("shows the operator's disabling and enabling to the owner", async () => {
+    const user = await file.createUser()
+    const { auth, database, storage } = file.subject
+    const operator = {
+      auth,
+      db: database.db,
+      storage,
+      profiles: profileStore(database),
+      logger: pino({ level: 'silent' }),
+    }
+    await disableAccount(operator, user.uid, 'spam')
+    expect(await enableAccount(operator, user.uid)).toBe(true)
+    const signedIn = await signIn(user, TEST_PASSWORD)
+    expect(signedIn.status).toBe(200)
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ')
+    const events = (await pageOf(cookie)).events.map((entry) => entry.event)
+    expect(events.slice(0, 3)).toEqual(['sign-in.ok', 'account.enabled', 'account.disabled'])
   })
 })
