@@ -1,6 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { AUTH_MESSAGES } from '@shared/auth-messages'
 import type { ActivityEntry } from '@shared/security-activity'
 import { Button, Notice, type Flash } from '@client/components/ui'
 import { errorMessage } from '@client/lib/http'
@@ -132,7 +131,7 @@ export function ActivityList({ user }: { user: AuthUser }) {
         </ul>
       )}
       {activity.isFetchNextPageError && (
-        <Notice tone="error">{errorMessage(activity.error ?? AUTH_MESSAGES.offline)}</Notice>
+        <Notice tone="error">{errorMessage(activity.error)}</Notice>
       )}
       {activity.hasNextPage && (
         <Button

@@ -59,7 +59,6 @@ export function EmailChangeSection({ user }: { user: AuthUser }) {
       {!open ? (
         <Button
           variant="secondary"
-          aria-expanded={false}
           onClick={() => {
             setOpen(true)
             setSent(false)
