@@ -42,7 +42,6 @@ const ARGUMENTS: Record<string, unknown[]> = {
   'account.passkeys.added': ['…'],
   'account.passkeys.removeLabel': ['…'],
   'account.passkeys.removeQuestion': ['…'],
-  'account.email.current': ['…'],
   'account.activity.notMeLabel': ['…', '…'],
   'account.activity.times': [3],
   'profile.editor.freeIds': ['…'],

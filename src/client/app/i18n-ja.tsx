@@ -824,7 +824,6 @@ export const JA: { readonly [Name in keyof English]: Translation<English[Name]> 
     },
     email: {
       title: 'メールアドレス',
-      current: (email: string) => `${email}でログインしています。`,
       change: 'メールアドレスを変更',
       form: 'メールアドレスの変更',
       newEmail: '新しいメールアドレス',

@@ -55,7 +55,7 @@ export function SignedInView({ user }: { user: AuthUser }) {
       notice={flash !== null && <Notice tone={flash.tone}>{flash.text}</Notice>}
       actions={
         <>
-          <EmailChangeSection user={user} />
+          <EmailChangeSection uid={user.uid} />
           <TwoFactorSection uid={user.uid} />
           <SessionsList uid={user.uid} />
           <ActivityList user={user} />

@@ -4,7 +4,6 @@ import { Button, Field, Notice } from '@client/components/ui'
 import { ApiError, errorMessage } from '@client/lib/http'
 import { useStrings } from '@client/lib/i18n/i18n'
 import { changeEmail } from './account-api'
-import type { AuthUser } from './auth-state'
 import { useSignInMethods } from './passkey-queries'
 import { ACCOUNT } from './strings'
 
@@ -13,10 +12,10 @@ import { ACCOUNT } from './strings'
  * recent sign-in, for an account without one). Nothing changes until the link mailed to the new
  * address is opened.
  */
-export function EmailChangeSection({ user }: { user: AuthUser }) {
+export function EmailChangeSection({ uid }: { uid: string }) {
   const all = useStrings('account', ACCOUNT)
   const strings = all.email
-  const hasPassword = useSignInMethods(user.uid).data?.password !== false
+  const hasPassword = useSignInMethods(uid).data?.password !== false
   const [open, setOpen] = useState(false)
   const [newEmail, setNewEmail] = useState('')
   const [password, setPassword] = useState('')
@@ -54,7 +53,6 @@ export function EmailChangeSection({ user }: { user: AuthUser }) {
       <h3 id="email-heading" className="text-sm font-bold tracking-wide">
         {strings.title}
       </h3>
-      <p className="text-sm text-ink-muted">{strings.current(user.email)}</p>
       {sent && <Notice tone="success">{EMAIL_CHANGE_MESSAGES.sent}</Notice>}
       {!open ? (
         <Button

@@ -108,7 +108,6 @@ export const ACCOUNT = {
   },
   email: {
     title: 'E-mail address',
-    current: (email: string) => `You sign in with ${email}.`,
     change: 'Change e-mail',
     form: 'Change your e-mail address',
     newEmail: 'New e-mail address',
