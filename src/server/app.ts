@@ -7,7 +7,7 @@ import type { Auth } from './auth/auth'
 import { passkeysPossible } from './auth/passkeys'
 import { sessionRoutes } from './auth/session-routes'
 import { sessionSigning } from './auth/sessions'
-import { accountRoutes } from './auth/account-routes'
+import { accountRoutes, emailChangeRoutes } from './auth/account-routes'
 import { clientErrorRoutes } from './client-errors/routes'
 import { sessionStore } from './sessions/session-store'
 import { authRoutes, passwordResetRoutes } from './auth/routes'
@@ -27,6 +27,7 @@ import { requestFrame } from './http/request-frame'
 import { securityHeaders } from './http/security'
 import { sessionCheck } from './http/session'
 import type { Logger } from './logger'
+import type { Mailer } from './mail/mailer'
 import type { Metrics } from './metrics/metrics'
 import { metricsRoutes } from './http/metrics-routes'
 import type { ObjectStorage } from './storage/object-storage'
@@ -40,6 +41,8 @@ export interface AppDeps {
   trustProxy: TrustProxy
   /** Mofu's own abuse limits, shared by every instance (Redis or the database). */
   limiter: Limiter
+  /** The change-of-address mails; Better Auth's are sent through `auth`. */
+  mailer: Mailer
   googleSignIn: boolean
   neutralAuthErrors: boolean
   logger: Logger
@@ -73,6 +76,16 @@ export function createApp(deps: AppDeps) {
     limits,
   }
   const avatars = { ...profiles, storage, metrics }
+  const account = {
+    auth: deps.auth,
+    db: database.db,
+    mailer: deps.mailer,
+    logger,
+    limiter: deps.limiter,
+    limits,
+    publicUrl: deps.publicUrl,
+    clientAddress,
+  }
   const checks: ReadinessCheck[] = [
     { name: 'database', failure: 'unreachable', check: (ms) => database.ping(ms) },
     { name: 'storage', failure: 'unavailable', check: (ms) => storage.check(ms) },
@@ -116,19 +129,8 @@ export function createApp(deps: AppDeps) {
       authRoutes({ auth: deps.auth, clientAddress, limiter: deps.limiter, logger }),
     )
     .route('/api/password-reset', passwordResetRoutes({ auth: deps.auth }))
-    .route(
-      '/api/me',
-      accountRoutes({
-        auth: deps.auth,
-        sessions,
-        profiles: profiles.profiles,
-        storage,
-        logger,
-        limits,
-        limiter: deps.limiter,
-        clientAddress,
-      }),
-    )
+    .route('/api/me', accountRoutes({ ...account, sessions, profiles: profiles.profiles, storage }))
+    .route('/api/email-change', emailChangeRoutes(account))
     .route(
       '/api/me/sessions',
       sessionRoutes({ auth: deps.auth, db: database.db, logger, clientAddress }),

@@ -10,6 +10,7 @@ import { createLogger } from './logger'
 import { createMetrics } from './metrics/metrics'
 import { metricsRoutes } from './http/metrics-routes'
 import { startUnverifiedAccountSweep } from './auth/unverified-accounts'
+import { startActivityPurge } from './auth/security-activity'
 import { removeOrphanedTempFiles } from './storage/local-storage'
 import { openServices } from './services'
 
@@ -80,9 +81,13 @@ async function main() {
   warnIfPasskeysImpossible(config.publicUrl, logger)
 
   const metrics = config.metrics === undefined ? undefined : createMetrics()
-  const { database, auth, storage, limiter, redis, close } = await openServices(config, logger, {
-    metrics,
-  })
+  const { database, auth, storage, limiter, mailer, redis, close } = await openServices(
+    config,
+    logger,
+    {
+      metrics,
+    },
+  )
 
   if (config.storage.kind === 'local') {
     const removed = await removeOrphanedTempFiles(config.storage.dir)
@@ -90,6 +95,7 @@ async function main() {
   }
 
   const stopSweep = startUnverifiedAccountSweep(database.db, database.dialect, logger)
+  const stopPurge = startActivityPurge(database.db, logger)
 
   const clientDir = builtClientDir()
   if (clientDir === undefined) logger.warn('client not built: serving the API only')
@@ -99,6 +105,7 @@ async function main() {
     storage,
     trustProxy: config.trustProxy,
     limiter,
+    mailer,
     googleSignIn: config.google !== undefined,
     neutralAuthErrors: config.neutralAuthErrors,
     logger,
@@ -147,6 +154,7 @@ async function main() {
     if (stopping) return
     stopping = true
     stopSweep()
+    stopPurge()
     logger.info({ signal }, 'stopping: finishing in-flight requests')
     setTimeout(() => {
       logger.error('in-flight requests did not finish in time; exiting')

@@ -6,7 +6,7 @@ import { openDatabase, type Database } from './db/database'
 import { migrateToLatest } from './db/migrations'
 import { createLimiter, databaseCounters, type Limiter } from './http/limiter'
 import type { Logger } from './logger'
-import { createMailer } from './mail/mailer'
+import { createMailer, type Mailer } from './mail/mailer'
 import { countMails, type Metrics } from './metrics/metrics'
 import { onSecurityEvent } from './security-events'
 import { warnOfLookAlikesKept } from './startup-checks'
@@ -19,6 +19,7 @@ export interface Services {
   auth: Auth
   storage: ObjectStorage
   limiter: Limiter
+  mailer: Mailer
   /** Redis when REDIS_URL is set. */
   redis: { ping(timeoutMs: number): Promise<void> } | undefined
   /** Closes the database and Redis. */
@@ -50,13 +51,14 @@ export async function openServices(
   const redis =
     config.redisUrl === undefined ? undefined : await connectRedisStorage(config.redisUrl, logger)
   const limiter = createLimiter(redis?.counters ?? databaseCounters(database.db))
-  const mailer = createMailer({
+  const sent = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     outboxDir: outboxDir(config),
     logLinks: overrides.logMailLinks ?? isLoopbackUrl(config.publicUrl),
     logger,
   })
+  const mailer = metrics === undefined ? sent : countMails(sent, metrics)
   if (metrics !== undefined) {
     onSecurityEvent(logger, metrics.securityEvent)
     if (database.poolStats !== undefined) metrics.watchPool(database.poolStats)
@@ -69,7 +71,7 @@ export async function openServices(
       neutralAuthErrors: overrides.neutralAuthErrors ?? config.neutralAuthErrors,
     },
     secret,
-    mailer: metrics === undefined ? mailer : countMails(mailer, metrics),
+    mailer,
     logger,
     secondaryStorage: redis?.storage,
     limiter,
@@ -79,6 +81,7 @@ export async function openServices(
     auth,
     storage: createStorage(config.storage),
     limiter,
+    mailer,
     redis,
     close: async () => {
       await Promise.all([database.close(), redis?.close()])

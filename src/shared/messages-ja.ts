@@ -9,6 +9,7 @@ import {
   NAME_MESSAGES,
 } from './profile'
 import { TWO_FACTOR_MESSAGES } from './two-factor'
+import { EMAIL_CHANGE_MESSAGES } from './email-change'
 
 /**
  * The Japanese of every message client and server share (docs/architecture.md "Languages"). Each catalogue is
@@ -53,6 +54,18 @@ const AUTH_JA: Translation<typeof AUTH_MESSAGES> = {
   incorrectPassword: 'パスワードが違います。',
   reauthRequired: 'アカウントを削除するには、もう一度ログインしてください。',
   accountDisabled: 'このアカウントは停止されています。',
+}
+
+const EMAIL_CHANGE_JA: Translation<typeof EMAIL_CHANGE_MESSAGES> = {
+  sent: '新しいアドレスにリンクを送信しました。1時間以内に開くと変更が完了します。それまでは何も変わりません。',
+  sameEmail: 'これはすでにあなたのメールアドレスです。',
+  invalidEmail: '正しいメールアドレスを入力してください。',
+  passwordRequired: 'メールアドレスを変更するには、パスワードを入力してください。',
+  reauthRequired: 'メールアドレスを変更するには、もう一度ログインしてください。',
+  invalidLink:
+    'このリンクは無効か、有効期限が切れています。アカウントパネルから、もう一度変更を依頼してください。',
+  inUse: 'このメールアドレスはすでに別のアカウントで使われているため、何も変更されませんでした。',
+  changed: 'メールアドレスを変更しました。これからは新しいアドレスでログインしてください。',
 }
 
 const HANDLE_JA: Translation<typeof HANDLE_MESSAGES> = {
@@ -141,6 +154,7 @@ const JAPANESE_OF = new Map<string, string>([
   ...pairs(AVATAR_MESSAGES, AVATAR_JA),
   ...pairs(PASSKEY_MESSAGES, PASSKEY_JA),
   ...pairs(TWO_FACTOR_MESSAGES, TWO_FACTOR_JA),
+  ...pairs(EMAIL_CHANGE_MESSAGES, EMAIL_CHANGE_JA),
 ])
 
 /** The Japanese of a shared message, or the text itself when it is not one (a name, say). */
@@ -153,4 +167,5 @@ export const SHARED_MESSAGES_JA = {
   avatar: AVATAR_JA,
   passkey: PASSKEY_JA,
   twoFactor: TWO_FACTOR_JA,
+  emailChange: EMAIL_CHANGE_JA,
 } as const

@@ -63,6 +63,8 @@ export const isAccountPath = (path: string) => path === '/account' || path.start
 /** A public profile: /@handle (SPEC 5: people can be found by their handle). */
 export const isProfilePath = (path: string) => /^\/@[^/]+$/.test(path)
 export const isResetPath = (path: string) => path.includes('reset')
+/** The page the link mailed to a new address opens. */
+export const isEmailChangePath = (path: string) => normalizePath(path) === '/account/email'
 
 export function isAppRoute(pathname: string): boolean {
   const path = normalizePath(pathname)

@@ -2,7 +2,13 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from './fixtures'
 import { PAGE_ROUTES } from './routes'
 
-const ROUTES = [...PAGE_ROUTES, '/no-such-place', '/?account=true', '/account/reset?oobCode=abc']
+const ROUTES = [
+  ...PAGE_ROUTES,
+  '/no-such-place',
+  '/?account=true',
+  '/account/reset?oobCode=abc',
+  '/account/email?code=abc',
+]
 
 for (const theme of ['dark', 'light'] as const) {
   test.describe(`${theme} mode`, () => {

@@ -73,18 +73,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       : createLimiter(options.counters, {
           prefix: options.limitPrefix ?? `test-${crypto.randomUUID()}:`,
         })
+  const mailer = createMailer({
+    smtpUrl: options.smtpUrl,
+    from: 'Mofu <no-reply@mofu.test>',
+    outboxDir,
+    logLinks: true,
+    logger,
+  })
   const auth = createAuth({
     db: database.db,
     dialect: database.dialect,
     config: { publicUrl, google: undefined, neutralAuthErrors: false, ...options.auth },
     secret: TEST_AUTH_SECRET,
-    mailer: createMailer({
-      smtpUrl: options.smtpUrl,
-      from: 'Mofu <no-reply@mofu.test>',
-      outboxDir,
-      logLinks: true,
-      logger,
-    }),
+    mailer,
     logger,
     secondaryStorage: options.secondaryStorage,
     limiter,
@@ -95,6 +96,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     storage,
     trustProxy: { kind: 'hops', hops: 1 },
     limiter,
+    mailer,
     googleSignIn: false,
     neutralAuthErrors: options.auth?.neutralAuthErrors ?? false,
     logger,

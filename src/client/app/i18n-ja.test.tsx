@@ -42,6 +42,8 @@ const ARGUMENTS: Record<string, unknown[]> = {
   'account.passkeys.added': ['…'],
   'account.passkeys.removeLabel': ['…'],
   'account.passkeys.removeQuestion': ['…'],
+  'account.activity.notMeLabel': ['…', '…'],
+  'account.activity.times': [3],
   'profile.editor.freeIds': ['…'],
   'profile.editor.use': ['…'],
   'profile.public.onMofu': ['…'],

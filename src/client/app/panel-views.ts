@@ -10,6 +10,11 @@ export const SignedInPanel = lazyComponent(() =>
   import('./signed-in-view').then((module) => module.SignedInView),
 )
 
+/** The page the link mailed to a new address opens: confirms the change of address. */
+export const EmailChangePanel = lazyComponent(() =>
+  import('@client/features/account/email-change-view').then((module) => module.EmailChangeView),
+)
+
 /** The new-password form a reset link opens (SPEC 6), with TanStack Query for the link's check. */
 export const ResetPasswordPanel = lazyComponent(() =>
   import('@client/features/account/reset-password-view').then((module) => module.ResetPasswordView),

@@ -6,6 +6,8 @@ import { HANDLE_MESSAGES } from '@shared/profile'
 import { Notice, type Flash } from '@client/components/ui'
 import { AccountActions } from '@client/features/account/account-actions'
 import type { AuthUser } from '@client/features/account/auth-state'
+import { ActivityList } from '@client/features/account/activity-list'
+import { EmailChangeSection } from '@client/features/account/email-change-section'
 import { PasskeysSection } from '@client/features/account/passkeys-section'
 import { SessionsList } from '@client/features/account/sessions-list'
 import { TwoFactorSection } from '@client/features/account/two-factor-section'
@@ -53,8 +55,10 @@ export function SignedInView({ user }: { user: AuthUser }) {
       notice={flash !== null && <Notice tone={flash.tone}>{flash.text}</Notice>}
       actions={
         <>
+          <EmailChangeSection uid={user.uid} />
           <TwoFactorSection uid={user.uid} />
           <SessionsList uid={user.uid} />
+          <ActivityList user={user} />
           {publicConfig.passkeys && <PasskeysSection uid={user.uid} />}
           <AccountActions user={user} onFlash={show} onLeaving={resetLocalState} />
         </>

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Tables } from '../db/tables'
 import type { Logger } from '../logger'
 import type { ProfileStore } from '../profiles/profile-store'
-import { logSecurityEvent } from '../security-events'
+import { securityEvents, type SecurityEventName } from '../security-events'
 import type { ObjectStorage } from '../storage/object-storage'
 import { deleteAccount } from './account-deletion'
 import type { Auth } from './auth'
@@ -17,7 +17,9 @@ export interface AccountAdminDeps {
   logger: Logger
 }
 
-const byOperator = (userId: string) => ({ userId, by: 'operator' as const })
+/** The operator's action, logged and in the owner's activity. */
+const byOperator = (deps: AccountAdminDeps, event: SecurityEventName, userId: string) =>
+  securityEvents(deps.logger, deps.db)(event, { userId, by: 'operator' })
 
 /**
  * Disables the account and ends its sessions in the database and in Redis, so every instance
@@ -32,27 +34,29 @@ export async function disableAccount(
   await markDisabled(deps.db, userId, reason)
   const context = await deps.auth.$context
   await context.internalAdapter.deleteUserSessions(userId)
-  logSecurityEvent(deps.logger, 'account.disabled', byOperator(userId))
+  await byOperator(deps, 'account.disabled', userId)
 }
 
 /** Lets the account sign in again; whether it was disabled. */
 export async function enableAccount(deps: AccountAdminDeps, userId: string): Promise<boolean> {
   const wasDisabled = await clearDisabled(deps.db, userId)
-  if (wasDisabled) logSecurityEvent(deps.logger, 'account.enabled', byOperator(userId))
+  if (wasDisabled) {
+    await byOperator(deps, 'account.enabled', userId)
+  }
   return wasDisabled
 }
 
 /** The same deletion as the user's own: avatar, sessions, sign-in methods, profile, handle. */
 export async function deleteAccountAsOperator(deps: AccountAdminDeps, userId: string) {
   await deleteAccount(deps, userId)
-  logSecurityEvent(deps.logger, 'account.deleted', byOperator(userId))
+  await byOperator(deps, 'account.deleted', userId)
 }
 
 /** Marks the address verified, as following the verification link would. */
 export async function verifyEmail(deps: AccountAdminDeps, userId: string) {
   const context = await deps.auth.$context
   await context.internalAdapter.updateUser(userId, { emailVerified: true })
-  logSecurityEvent(deps.logger, 'email.verified', byOperator(userId))
+  await byOperator(deps, 'email.verified', userId)
 }
 
 /**
@@ -70,7 +74,7 @@ export async function createAccount(
     { email, name: '', emailVerified: verified },
     { method: 'admin' },
   )
-  logSecurityEvent(deps.logger, 'account.created', byOperator(user.id))
+  await byOperator(deps, 'account.created', user.id)
   await deps.auth.api.requestPasswordReset({ body: { email } })
   return { id: user.id }
 }

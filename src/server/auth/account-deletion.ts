@@ -12,23 +12,67 @@ import { provedRecently } from './recent-proof'
 import type { LiveSession } from '../sessions/session-store'
 
 export type DeletionRefusal =
-  | { status: 400; body: { code: 'VALIDATION_ERROR'; message: string } }
+  { status: 400; body: { code: 'VALIDATION_ERROR'; message: string } } | ReauthRefusal
+
+export type ReauthRefusal =
   | { status: 403; body: { code: ApiErrorCode; message: string } }
   | { status: 429; body: typeof RATE_LIMITED; retryAfterSeconds: number }
 
-const refused = (code: 'passwordRequired' | 'incorrectPassword' | 'reauthRequired') => ({
-  status: 403 as const,
-  body: { code: AUTH_ERROR_CODES[code], message: AUTH_MESSAGES[code] },
+/** What a refusal says for the change at hand ("… to delete your account", "… your e-mail"). */
+export interface ReauthMessages {
+  passwordRequired: string
+  reauthRequired: string
+}
+
+const refused = (code: ApiErrorCode, message: string): ReauthRefusal => ({
+  status: 403,
+  body: { code, message },
 })
 
+/** What checking the password again needs: Better Auth, and the count of guesses. */
+export interface ReauthDeps {
+  auth: Auth
+  limiter: Limiter
+}
+
 /**
- * Whoever holds a session may delete the account only by proving it is still its owner: the
- * current password (a guess counted like a log-in's, password-guesses.ts), or (without one) a
- * recent proof (recent-proof.ts), read from the session the request's own check verified. Null
- * when allowed.
+ * Whoever holds a session may make a change that could lock the owner out (delete the account,
+ * change its address) only by proving it is still its owner: the current password (a guess
+ * counted like a log-in's, password-guesses.ts), or (without one) a recent proof
+ * (recent-proof.ts), read from the session the request's own check verified. Null when allowed.
  */
+export async function reauthRefusal(
+  { auth, limiter }: ReauthDeps,
+  session: LiveSession,
+  password: string | undefined,
+  messages: ReauthMessages,
+): Promise<ReauthRefusal | null> {
+  const context = await auth.$context
+  const accounts = await context.internalAdapter.findAccounts(session.userId)
+  const hash = accounts.find((account) => account.providerId === 'credential')?.password
+  const user = await context.internalAdapter.findUserById(session.userId)
+  if (typeof hash === 'string' && user !== null) {
+    if (password === undefined || password === '') {
+      return refused(AUTH_ERROR_CODES.passwordRequired, messages.passwordRequired)
+    }
+    const checked = await checkCountedPassword(limiter, user.email, () =>
+      context.password.verify({ hash, password }),
+    )
+    if (checked.verdict === 'locked') {
+      return { status: 429, body: RATE_LIMITED, retryAfterSeconds: checked.retryAfterSeconds }
+    }
+    return checked.verdict === 'right'
+      ? null
+      : refused(AUTH_ERROR_CODES.incorrectPassword, AUTH_MESSAGES.incorrectPassword)
+  }
+  return provedRecently(session)
+    ? null
+    : refused(AUTH_ERROR_CODES.reauthRequired, messages.reauthRequired)
+}
+
+/** DELETE /api/me's body checked, then reauthRefusal. Null when allowed. */
 export async function deletionRefusal(
-  deps: { auth: Auth; limiter: Limiter },
+  deps: ReauthDeps,
   request: Request,
   session: LiveSession,
 ): Promise<DeletionRefusal | null> {
@@ -46,22 +90,7 @@ export async function deletionRefusal(
       body: { code: 'VALIDATION_ERROR', message: SERVER_MESSAGES.passwordAsJson },
     }
   }
-  const context = await deps.auth.$context
-  const accounts = await context.internalAdapter.findAccounts(session.userId)
-  const hash = accounts.find((account) => account.providerId === 'credential')?.password
-  const user = await context.internalAdapter.findUserById(session.userId)
-  if (typeof hash === 'string' && user !== null) {
-    const { password } = parsed.data
-    if (password === undefined || password === '') return refused('passwordRequired')
-    const checked = await checkCountedPassword(deps.limiter, user.email, () =>
-      context.password.verify({ hash, password }),
-    )
-    if (checked.verdict === 'locked') {
-      return { status: 429, body: RATE_LIMITED, retryAfterSeconds: checked.retryAfterSeconds }
-    }
-    return checked.verdict === 'right' ? null : refused('incorrectPassword')
-  }
-  return provedRecently(session) ? null : refused('reauthRequired')
+  return reauthRefusal(deps, session, parsed.data.password, AUTH_MESSAGES)
 }
 
 /**

@@ -1,8 +1,11 @@
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate'
+import type { Kysely } from 'kysely'
+import type { Tables } from '../db/tables'
 import { storedPreferences, type ProfileStore } from '../profiles/profile-store'
 import { avatarKey } from '../storage/avatar-object'
 import type { ObjectStorage } from '../storage/object-storage'
 import type { Auth } from './auth'
+import { allActivity } from './security-activity'
 
 /** The JSON file of "Download my data" (docs/using.md "Your data"). */
 const EXPORT_DATA_FILE = 'mofu-data.json'
@@ -22,19 +25,18 @@ interface ExportFile {
  * day) and are not part of it.
  */
 async function accountData(
-  auth: Auth,
-  profiles: ProfileStore,
-  storage: ObjectStorage,
+  { auth, db, profiles, storage }: ExportDeps,
   headers: Headers,
   uid: string,
 ): Promise<ExportFile[]> {
-  const [current, sessions, accounts, passkeys, profile, avatar] = await Promise.all([
+  const [current, sessions, accounts, passkeys, profile, avatar, activity] = await Promise.all([
     auth.api.getSession({ headers }),
     auth.api.listSessions({ headers }),
     auth.api.listUserAccounts({ headers }),
     auth.api.listPasskeys({ headers }),
     profiles.loadOrCreate(uid),
     storage.get(avatarKey(uid)),
+    allActivity(db, uid),
   ])
   const user = current?.user
   const data = {
@@ -76,6 +78,16 @@ async function accountData(
       ipAddress: session.ipAddress ?? null,
       userAgent: session.userAgent ?? null,
     })),
+    // The security activity of the last 90 days, as the account panel lists it.
+    activity: activity.map((entry) => ({
+      event: entry.event,
+      at: entry.at,
+      method: entry.method,
+      browser: entry.browser,
+      system: entry.system,
+      network: entry.network,
+      count: entry.count,
+    })),
   }
   const files: ExportFile[] = [
     {
@@ -109,10 +121,17 @@ function zipStream(files: ExportFile[]): ReadableStream<Uint8Array> {
   })
 }
 
+interface ExportDeps {
+  auth: Auth
+  db: Kysely<Tables>
+  profiles: ProfileStore
+  storage: ObjectStorage
+}
+
 export async function accountExport(
-  deps: { auth: Auth; profiles: ProfileStore; storage: ObjectStorage },
+  deps: ExportDeps,
   headers: Headers,
   uid: string,
 ): Promise<ReadableStream<Uint8Array>> {
-  return zipStream(await accountData(deps.auth, deps.profiles, deps.storage, headers, uid))
+  return zipStream(await accountData(deps, headers, uid))
 }

@@ -4,13 +4,18 @@ import type { Tables } from '../db/tables'
 import { headersLanguage } from '../http/language'
 import type { Logger } from '../logger'
 import type { Mail, Mailer } from '../mail/mailer'
-import { newSignInMail, passwordChangedMail, twoFactorChangedMail } from '../mail/templates'
+import {
+  emailChangedMail,
+  newSignInMail,
+  passwordChangedMail,
+  twoFactorChangedMail,
+} from '../mail/templates'
 import {
   passkeyAddedMail,
   passkeyRemovedMail,
   passwordRemovedMail,
 } from '../mail/sign-in-method-mails'
-import { describeUserAgent } from './user-agent'
+import { describeUserAgent } from '../http/user-agent'
 
 /**
  * The language the account chose in Settings, from its kept preferences (JSON in a column, so
@@ -85,6 +90,25 @@ export function accountNotices(deps: {
     },
     passwordRemoved(user: Owner, request: Headers | undefined) {
       send(user, request, (language) => passwordRemovedMail({ to: user.email, url, language }))
+    },
+    /** To the address the account had: `user.email` is the old one. */
+    emailChanged(
+      user: Owner,
+      change: { at: Date; undoUrl: string; validHours: number },
+      request: Headers | undefined,
+    ) {
+      const { browser, system } = describeUserAgent(request?.get('user-agent'))
+      send(user, request, (language) =>
+        emailChangedMail({
+          to: user.email,
+          url: change.undoUrl,
+          language,
+          validHours: change.validHours,
+          at: change.at,
+          browser,
+          system,
+        }),
+      )
     },
     twoFactorChanged(user: Owner, on: boolean, request: Headers | undefined) {
       send(user, request, (language) => twoFactorChangedMail({ to: user.email, url, language, on }))

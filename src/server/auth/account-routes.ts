@@ -1,49 +1,90 @@
 import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import type { RequestIdVariables } from 'hono/request-id'
-import { LIMITS, logThrottled, type Limiter, type RouteLimits } from '../http/limiter'
-import { apiError } from '../http/errors'
+import { zValidator } from '@hono/zod-validator'
+import type { Kysely } from 'kysely'
+import { AUTH_ERROR_CODES, AUTH_MESSAGES } from '../../shared/auth-messages'
+import {
+  ChangeEmailRequestSchema,
+  ConfirmEmailChangeSchema,
+  EMAIL_CHANGE_ERRORS,
+  EMAIL_CHANGE_MESSAGES,
+  type EmailChanged,
+} from '../../shared/email-change'
+import { ActivityQuerySchema } from '../../shared/security-activity'
+import type { Tables } from '../db/tables'
+import { LIMITS, logThrottled, RATE_LIMITED, type Limiter, type RouteLimits } from '../http/limiter'
+import { apiError, bodyTooLarge, invalidInput, requireJson } from '../http/errors'
+import { answerLanguage } from '../http/language'
+import { SERVER_MESSAGES } from '../http/messages'
 import type { SessionCheck } from '../http/session'
 import type { Logger } from '../logger'
-import { logSecurityEvent } from '../security-events'
+import type { Mailer } from '../mail/mailer'
+import { securityEvents, type SecurityEventSource } from '../security-events'
 import type { ProfileStore } from '../profiles/profile-store'
 import type { ObjectStorage } from '../storage/object-storage'
-import { deleteAccount, deletionRefusal } from './account-deletion'
+import {
+  deleteAccount,
+  deletionRefusal,
+  reauthRefusal,
+  type DeletionRefusal,
+} from './account-deletion'
 import { accountExport } from './account-export'
+import { accountNotices } from './account-notices'
 import type { Auth } from './auth'
+import { confirmEmailChange, requestEmailChange } from './email-change'
+import { activityPage, decodeCursor } from './security-activity'
 
 export interface AccountDeps {
   auth: Auth
+  db: Kysely<Tables>
   sessions: SessionCheck
   profiles: ProfileStore
   storage: ObjectStorage
+  mailer: Mailer
   logger: Logger
-  limits: RouteLimits
-  /** The per-account count of password guesses (password-guesses.ts). */
   limiter: Limiter
+  limits: RouteLimits
+  publicUrl: string
   clientAddress: (c: Context) => string
 }
 
+/** Who sent the request, for its security event: the address Mofu trusts, and the browser. */
+const sourceOf = (c: Context, clientAddress: (c: Context) => string): SecurityEventSource => ({
+  ip: clientAddress(c),
+  reqId: (c.get('requestId' as never) as string | undefined) ?? null,
+  userAgent: c.req.header('user-agent') ?? null,
+})
+
 /**
- * The account itself, at /api/me: a copy of everything kept about it, and deleting it (profile,
- * avatar, sessions, sign-in methods).
+ * A refusal of reauthRefusal as the answer; past the per-account count of password guesses, a
+ * 429 with its Retry-After and a security event, like a locked log-in.
  */
-export function accountRoutes({
-  auth,
-  sessions,
-  profiles,
-  storage,
-  logger,
-  limits,
-  limiter,
-  clientAddress,
-}: AccountDeps) {
+function refusalAnswer(
+  c: Context,
+  refusal: DeletionRefusal,
+  logger: Logger,
+  source: SecurityEventSource,
+) {
+  if (refusal.status === 429) {
+    logThrottled(logger, source)
+    c.header('Retry-After', String(refusal.retryAfterSeconds))
+  }
+  return apiError(c, refusal.status, refusal.body.code, refusal.body.message)
+}
+
+/**
+ * The account itself, at /api/me: a copy of everything kept about it, deleting it (profile,
+ * avatar, sessions, sign-in methods), changing its address, and its recent security activity.
+ */
+export function accountRoutes(deps: AccountDeps) {
+  const { auth, db, sessions, profiles, storage, mailer, logger, limiter, limits } = deps
+  const event = securityEvents(logger, db)
   return new Hono<{ Variables: RequestIdVariables }>()
     .get('/export', sessions.required, limits.perUser(LIMITS.accountExport), async (c) => {
-      const archive = await accountExport(
-        { auth, profiles, storage },
-        c.req.raw.headers,
-        c.get('uid'),
-      )
+      const uid = c.get('uid')
+      const archive = await accountExport({ auth, db, profiles, storage }, c.req.raw.headers, uid)
+      await event('account.exported', { ...sourceOf(c, deps.clientAddress), userId: uid })
       const day = new Date().toISOString().slice(0, 10)
       return c.body(archive, 200, {
         'Content-Type': 'application/zip',
@@ -52,20 +93,104 @@ export function accountRoutes({
     })
     .delete('/', sessions.required, async (c) => {
       const uid = c.get('uid')
+      const source = { ...sourceOf(c, deps.clientAddress), userId: uid }
       const refusal = await deletionRefusal({ auth, limiter }, c.req.raw, c.get('session'))
-      if (refusal !== null) {
-        if (refusal.status === 429) {
-          logThrottled(logger, { userId: uid, ip: clientAddress(c), reqId: c.get('requestId') })
-          c.header('Retry-After', String(refusal.retryAfterSeconds))
-        }
-        return apiError(c, refusal.status, refusal.body.code, refusal.body.message)
-      }
+      if (refusal !== null) return refusalAnswer(c, refusal, logger, source)
       await deleteAccount({ auth, storage, profiles }, uid)
-      logSecurityEvent(logger, 'account.deleted', {
-        userId: uid,
-        ip: clientAddress(c),
-        reqId: c.get('requestId'),
-      })
+      await event('account.deleted', source)
       return c.body(null, 204)
     })
+    .post(
+      '/email',
+      sessions.required,
+      requireJson,
+      bodyLimit({ maxSize: 4 * 1024, onError: bodyTooLarge }),
+      zValidator('json', ChangeEmailRequestSchema, invalidInput),
+      async (c) => {
+        const uid = c.get('uid')
+        const source = { ...sourceOf(c, deps.clientAddress), userId: uid }
+        const { newEmail, password } = c.req.valid('json')
+        const tooMany = (retryAfterSeconds: number) => {
+          logThrottled(logger, source)
+          c.header('Retry-After', String(retryAfterSeconds))
+          return apiError(c, 429, RATE_LIMITED.code, RATE_LIMITED.message)
+        }
+        // Counted before the password is checked: wrong guesses use up the account's requests.
+        const perAccount = await limiter.hit(LIMITS.emailChange, uid)
+        if (!perAccount.allowed) return tooMany(perAccount.retryAfterSeconds)
+        const refusal = await reauthRefusal(
+          { auth, limiter },
+          c.get('session'),
+          password,
+          EMAIL_CHANGE_MESSAGES,
+        )
+        if (refusal !== null) return refusalAnswer(c, refusal, logger, source)
+        const user = await (await auth.$context).internalAdapter.findUserById(uid)
+        if (user?.email.toLowerCase() === newEmail) {
+          return apiError(c, 400, EMAIL_CHANGE_ERRORS.sameEmail, EMAIL_CHANGE_MESSAGES.sameEmail)
+        }
+        // The mail counts toward the new address's cap of link mails, which is also its cap of
+        // change requests.
+        const perAddress = await limiter.hit(LIMITS.verificationMail, newEmail)
+        if (!perAddress.allowed) return tooMany(perAddress.retryAfterSeconds)
+        try {
+          await requestEmailChange(
+            { db, mailer, publicUrl: deps.publicUrl },
+            { userId: uid, newEmail, language: answerLanguage(c) },
+          )
+        } catch (error) {
+          logger.warn({ err: error, userId: uid }, 'mail not sent')
+          return apiError(c, 503, AUTH_ERROR_CODES.mailNotSent, AUTH_MESSAGES.mailNotSent)
+        }
+        await event('email.change-requested', source)
+        return c.body(null, 202)
+      },
+    )
+    .get(
+      '/activity',
+      sessions.required,
+      zValidator('query', ActivityQuerySchema, invalidInput),
+      async (c) => {
+        const { before } = c.req.valid('query')
+        const cursor = before === undefined ? null : decodeCursor(before)
+        if (before !== undefined && cursor === null) {
+          return apiError(c, 400, 'INVALID_INPUT', SERVER_MESSAGES.invalidInput)
+        }
+        const page = await activityPage(db, c.get('uid'), c.get('session').id, cursor)
+        c.header('Cache-Control', 'no-store')
+        return c.json(page)
+      },
+    )
+}
+
+/**
+ * The link mailed to a new address, at /api/email-change: its code alone (the browser opening
+ * it may be signed in to nothing) switches the account's address.
+ */
+export function emailChangeRoutes(deps: Omit<AccountDeps, 'sessions' | 'profiles' | 'storage'>) {
+  const { auth, db, mailer, logger } = deps
+  const notices = accountNotices({ db, mailer, logger, publicUrl: deps.publicUrl })
+  const event = securityEvents(logger, db)
+  return new Hono<{ Variables: RequestIdVariables }>().post(
+    '/confirm',
+    deps.limits.perAddress(LIMITS.emailChangeConfirm),
+    requireJson,
+    bodyLimit({ maxSize: 4 * 1024, onError: bodyTooLarge }),
+    zValidator('json', ConfirmEmailChangeSchema, invalidInput),
+    async (c) => {
+      const result = await confirmEmailChange(
+        { auth, db, notices, event, publicUrl: deps.publicUrl },
+        c.req.valid('json').code,
+        c.req.raw.headers,
+        sourceOf(c, deps.clientAddress),
+      )
+      if (result.kind === 'invalid') {
+        return apiError(c, 400, EMAIL_CHANGE_ERRORS.invalidLink, EMAIL_CHANGE_MESSAGES.invalidLink)
+      }
+      if (result.kind === 'in-use') {
+        return apiError(c, 409, EMAIL_CHANGE_ERRORS.inUse, EMAIL_CHANGE_MESSAGES.inUse)
+      }
+      return c.json({ email: result.email } satisfies EmailChanged)
+    },
+  )
 }

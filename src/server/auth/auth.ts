@@ -18,18 +18,13 @@ import { signIns } from './sign-ins'
 import { PASSKEY_DISABLED_PATHS, passkeyPlugins } from './passkeys'
 import { passwordResetMail, verificationMail } from '../mail/templates'
 import { databaseHooks } from './database-hooks'
+import { emailChangeUndoPlugin } from './email-change'
 import { recentProofPlugin, SESSION_FIELDS } from './recent-proof'
 import { requestHooks } from './request-hooks'
 import { forgetTrustedBrowsers } from './trusted-browsers'
 import { TWO_FACTOR_DISABLED_PATHS, TWO_FACTOR_RATE_LIMITS, twoFactorPlugins } from './two-factor'
 import { verificationLinks } from './verification-links'
-import {
-  CLIENT_IP_HEADER,
-  logSecurityEvent,
-  requestSource,
-  type SecurityEventName,
-  type SecurityEventSource,
-} from '../security-events'
+import { CLIENT_IP_HEADER, requestSource, securityEvents } from '../security-events'
 
 export { CLIENT_IP_HEADER }
 
@@ -47,8 +42,10 @@ const AUTH_RATE_LIMITS: Record<string, { window: number; max: number }> = {
 
 /**
  * Better Auth endpoints no Mofu feature uses, off until one does: the name is the profile's
- * (PATCH /api/me/profile), and Mofu neither links accounts by hand, nor reads provider tokens,
- * nor changes addresses. /list-accounts stays: the panel asks it whether the user has a password.
+ * (PATCH /api/me/profile), an address changes through Mofu's own POST /api/me/email (its link
+ * goes to the new address, its notice to the old one), and Mofu neither links accounts by hand
+ * nor reads provider tokens. /list-accounts stays: the panel asks it whether the user has a
+ * password.
  */
 const DISABLED_PATHS = [
   // Password checks outside the per-account lock on failed log-ins: the panel changes a
@@ -105,8 +102,7 @@ function maskAddresses(text: string): string {
 export function createAuth(deps: AuthDeps) {
   const { config, mailer, logger, db } = deps
   const caps = { limiter: deps.limiter, logger }
-  const event = (name: SecurityEventName, source: SecurityEventSource) =>
-    logSecurityEvent(logger, name, source)
+  const event = securityEvents(logger, db)
 
   const links = verificationLinks(db, deps.secret, VERIFICATION_VALID_SECONDS)
   const notices = accountNotices({ db, mailer, logger, publicUrl: config.publicUrl })
@@ -166,7 +162,7 @@ export function createAuth(deps: AuthDeps) {
       resetPasswordTokenExpiresIn: RESET_VALID_SECONDS,
       sendResetPassword: async ({ user, token }, request) => {
         const from = requestSource(request?.headers)
-        event('password-reset.requested', { ...from, userId: user.id })
+        await event('password-reset.requested', { ...from, userId: user.id })
         return deliver(
           (async () => {
             // Better Auth answers a reset request alike for every address, so past the cap too.
@@ -188,7 +184,10 @@ export function createAuth(deps: AuthDeps) {
         )
       },
       onPasswordReset: async ({ user }, request) => {
-        event('password-reset.completed', { ...requestSource(request?.headers), userId: user.id })
+        await event('password-reset.completed', {
+          ...requestSource(request?.headers),
+          userId: user.id,
+        })
         notices.passwordChanged(user, request?.headers)
         // A completed reset proves the owner: failed guesses before it no longer lock them out.
         await deps.limiter.clear(LIMITS.signInFailures, user.email.toLowerCase())
@@ -208,7 +207,7 @@ export function createAuth(deps: AuthDeps) {
         await sendVerification(user, url, headersLanguage(request?.headers))
       },
       afterEmailVerification: async (user, request) => {
-        event('email.verified', { ...requestSource(request?.headers), userId: user.id })
+        await event('email.verified', { ...requestSource(request?.headers), userId: user.id })
       },
     },
     session: {
@@ -253,6 +252,7 @@ export function createAuth(deps: AuthDeps) {
     }),
     plugins: [
       recentProofPlugin(db),
+      emailChangeUndoPlugin(event),
       ...twoFactorPlugins({ db, limiter: deps.limiter, notices, event }),
       ...passkeyPlugins({ db, publicUrl: config.publicUrl, notices, limiter: deps.limiter, event }),
       ...(config.google === undefined

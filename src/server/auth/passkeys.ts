@@ -19,7 +19,7 @@ import {
 } from '../../shared/passkeys'
 import type { Tables } from '../db/tables'
 import type { Limiter } from '../http/limiter'
-import { requestSource, type SecurityEventName, type SecurityEventSource } from '../security-events'
+import { requestSource, type SecurityEvents } from '../security-events'
 import type { AccountNotices } from './account-notices'
 import { checkCountedPassword } from './password-guesses'
 import { signInMethods, signInRemains } from './sign-in-methods'
@@ -40,7 +40,7 @@ export interface PasskeyDeps {
   publicUrl: string
   notices: AccountNotices
   limiter: Limiter
-  event: (name: SecurityEventName, source: SecurityEventSource) => void
+  event: SecurityEvents
 }
 
 /** Better Auth's code for a registration answer that does not verify. */
@@ -129,7 +129,7 @@ export function passkeyPlugins(deps: PasskeyDeps) {
         })
       }
       await ctx.context.internalAdapter.deleteAccount(account.id)
-      event('password.removed', { ...requestSource(ctx.headers), userId: user.id })
+      await event('password.removed', { ...requestSource(ctx.headers), userId: user.id })
       notices.passwordRemoved(user, ctx.headers)
       return ctx.json({ status: true })
     },
@@ -197,8 +197,8 @@ export function passkeyPlugins(deps: PasskeyDeps) {
             const user = ctx.context.session?.user
             if (ctx.path === '/passkey/verify-authentication') {
               const signedIn = ReturnedUserSchema.safeParse(ctx.context.returned)
-              if (failed || !signedIn.success) event('sign-in.failed', source)
-              else event('passkey.sign-in', { ...source, userId: signedIn.data.user.id })
+              if (failed || !signedIn.success) await event('sign-in.failed', source)
+              else await event('passkey.sign-in', { ...source, userId: signedIn.data.user.id })
               return
             }
             if (ctx.path === '/passkey/delete-passkey') {
@@ -206,13 +206,13 @@ export function passkeyPlugins(deps: PasskeyDeps) {
               const name = typeof id === 'string' ? removing.get(id) : undefined
               if (typeof id === 'string') removing.delete(id)
               if (failed || user === undefined || name === undefined) return
-              event('passkey.removed', { ...source, userId: user.id })
+              await event('passkey.removed', { ...source, userId: user.id })
               notices.passkeyRemoved(user, name, ctx.headers)
               return
             }
             const added = ReturnedPasskeySchema.safeParse(ctx.context.returned)
             if (failed || user === undefined || !added.success) return
-            event('passkey.added', { ...source, userId: user.id })
+            await event('passkey.added', { ...source, userId: user.id })
             notices.passkeyAdded(user, added.data.name ?? 'Passkey', ctx.headers)
           }),
         },

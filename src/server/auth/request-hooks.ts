@@ -3,7 +3,7 @@ import type { BetterAuthOptions } from 'better-auth'
 import { AUTH_ERROR_CODES, AUTH_MESSAGES } from '../../shared/auth-messages'
 import { PASSKEY_ERROR_CODES, PASSKEY_MESSAGES } from '../../shared/passkeys'
 import { SERVER_MESSAGES } from '../http/messages'
-import { requestSource, type SecurityEventName, type SecurityEventSource } from '../security-events'
+import { requestSource, type SecurityEvents } from '../security-events'
 import type { AccountNotices } from './account-notices'
 import { refuseCommonPassword } from './common-passwords'
 import type { verificationLinks } from './verification-links'
@@ -12,7 +12,7 @@ export interface RequestHookDeps {
   publicUrl: string
   neutralAuthErrors: boolean
   links: ReturnType<typeof verificationLinks>
-  event: (name: SecurityEventName, source: SecurityEventSource) => void
+  event: SecurityEvents
   /** Awaits mail work, or in neutral mode lets it finish after the answer. */
   deliver: (work: Promise<void>) => Promise<void>
   notices: AccountNotices
@@ -90,7 +90,10 @@ export function requestHooks(deps: RequestHookDeps): NonNullable<BetterAuthOptio
         })
         // No user, or one who only ever signed in with Google: there is no password to check.
         if (!found?.accounts.some((account) => account.providerId === 'credential')) {
-          deps.event('sign-in.failed', { ...requestSource(ctx.headers), userId: found?.user.id })
+          await deps.event('sign-in.failed', {
+            ...requestSource(ctx.headers),
+            userId: found?.user.id,
+          })
           // One who removed their password signs in with a passkey (docs/using.md "Passkeys").
           const passkeys =
             found === null
@@ -115,7 +118,7 @@ export function requestHooks(deps: RequestHookDeps): NonNullable<BetterAuthOptio
       if (ctx.path === '/sign-in/email' && failed) {
         const email = typeof ctx.body?.email === 'string' ? ctx.body.email.toLowerCase() : ''
         const found = await ctx.context.internalAdapter.findUserByEmail(email)
-        deps.event('sign-in.failed', { ...source, userId: found?.user.id })
+        await deps.event('sign-in.failed', { ...source, userId: found?.user.id })
         return
       }
       if (ctx.path !== '/sign-up/email' || failed) return
@@ -148,7 +151,7 @@ export function requestHooks(deps: RequestHookDeps): NonNullable<BetterAuthOptio
         }
         await sendVerificationEmailFn(ctx, found.user)
       }
-      deps.event('sign-up', { ...source, userId })
+      await deps.event('sign-up', { ...source, userId })
       // A failure to send reaches the user; in neutral mode the second hash and the mail would
       // tell an unverified address from a new one by time, so both happen after the answer.
       await deps.deliver(replaceAndSend())

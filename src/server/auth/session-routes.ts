@@ -8,7 +8,7 @@ import { apiError } from '../http/errors'
 import { SERVER_MESSAGES } from '../http/messages'
 import { signInRequired } from '../http/session'
 import type { Logger } from '../logger'
-import { logSecurityEvent } from '../security-events'
+import { securityEvents } from '../security-events'
 import type { Auth } from './auth'
 import { endOtherSessions, endSession, listSessions } from './sessions'
 
@@ -34,8 +34,10 @@ export function sessionRoutes({ auth, db, logger, clientAddress }: SessionRouteD
     c.set('sessionId', current.session.id)
     await next()
   })
+  const event = securityEvents(logger, db)
   const ended = (c: Context<{ Variables: Variables }>) =>
-    logSecurityEvent(logger, 'session.ended', {
+    event('session.ended', {
+      userAgent: c.req.header('user-agent') ?? null,
       userId: c.get('uid'),
       ip: clientAddress(c),
       reqId: c.get('requestId'),
@@ -49,14 +51,16 @@ export function sessionRoutes({ auth, db, logger, clientAddress }: SessionRouteD
       } satisfies SessionList),
     )
     .delete('/', async (c) => {
-      if ((await endOtherSessions({ auth, db }, c.get('uid'), c.get('sessionId'))) > 0) ended(c)
+      if ((await endOtherSessions({ auth, db }, c.get('uid'), c.get('sessionId'))) > 0) {
+        await ended(c)
+      }
       return c.body(null, 204)
     })
     .delete('/:id', async (c) => {
       if (!(await endSession({ auth, db }, c.get('uid'), c.req.param('id')))) {
         return apiError(c, 404, 'NOT_FOUND', SERVER_MESSAGES.sessionEnded)
       }
-      ended(c)
+      await ended(c)
       return c.body(null, 204)
     })
 }

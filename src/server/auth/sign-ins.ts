@@ -1,12 +1,24 @@
 import type { BetterAuthPlugin } from 'better-auth'
 import { createAuthMiddleware } from 'better-auth/api'
-import { requestSource, type SecurityEventName, type SecurityEventSource } from '../security-events'
+import type { SignInMethod } from '../../shared/security-activity'
+import { requestSource, type SecurityEvents } from '../security-events'
 import type { KnownDevices } from './known-devices'
 
 interface CreatedSession {
+  id: string
   token: string
   userId: string
   userAgent?: string | null
+}
+
+/** How the sign-in at this Better Auth path proved who it was. */
+function methodOf(path: string): SignInMethod | undefined {
+  if (path === '/sign-in/email') return 'password'
+  if (path === '/passkey/verify-authentication') return 'passkey'
+  if (path.startsWith('/two-factor/')) return 'two-factor'
+  if (path === '/verify-email') return 'email-link'
+  if (path.includes('/callback/')) return 'google'
+  return undefined
 }
 
 /**
@@ -17,18 +29,18 @@ interface CreatedSession {
  * new sign-in" on the password alone. So a session written during a request is noted, and the
  * sign-in counts when that request ends with the same session handed to the browser.
  */
-export function signIns(
-  event: (name: SecurityEventName, source: SecurityEventSource) => void,
-  devices: KnownDevices,
-) {
+export function signIns(event: SecurityEvents, devices: KnownDevices) {
   /** Per request (Better Auth's per-request context): the session it wrote last. */
   const written = new WeakMap<object, CreatedSession>()
 
   return {
     /** For databaseHooks.session.create.after. */
-    sessionWritten(session: CreatedSession, ctx: { context: object } | null | undefined): void {
+    async sessionWritten(
+      session: CreatedSession,
+      ctx: { context: object } | null | undefined,
+    ): Promise<void> {
       // A session the server makes outside a request belongs to no browser.
-      if (ctx === null || ctx === undefined) event('sign-in.ok', { userId: session.userId })
+      if (ctx === null || ctx === undefined) await event('sign-in.ok', { userId: session.userId })
       else written.set(ctx.context, session)
     },
 
@@ -45,7 +57,12 @@ export function signIns(
               written.delete(ctx.context)
               const handedOut = ctx.context.newSession
               if (handedOut?.session.token !== session.token) return
-              event('sign-in.ok', { ...requestSource(ctx.headers), userId: session.userId })
+              await event('sign-in.ok', {
+                ...requestSource(ctx.headers),
+                userId: session.userId,
+                sessionId: session.id,
+                method: methodOf(ctx.path),
+              })
               await devices.signedIn(handedOut.user, session.userAgent, ctx)
             }),
           },

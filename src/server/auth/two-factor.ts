@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely'
 import { CODE_LOCK_SECONDS } from '../../shared/two-factor'
 import type { Tables } from '../db/tables'
 import type { Limiter } from '../http/limiter'
-import { requestSource, type SecurityEventName, type SecurityEventSource } from '../security-events'
+import { requestSource, type SecurityEvents } from '../security-events'
 import type { AccountNotices } from './account-notices'
 import { backupCodeHooks, hashedBackupCodes } from './backup-codes'
 import { googleTwoFactorPlugin } from './google-two-factor'
@@ -43,7 +43,7 @@ interface TwoFactorDeps {
   db: Kysely<Tables>
   limiter: Limiter
   notices: AccountNotices
-  event: (name: SecurityEventName, source: SecurityEventSource) => void
+  event: SecurityEvents
 }
 
 /**
@@ -62,7 +62,7 @@ function switchNotices({ db, notices, event }: TwoFactorDeps): BetterAuthPlugin 
                 if (ctx === null || ctx === undefined || !SWITCH_PATHS.has(ctx.path)) return
                 const on = (user as { twoFactorEnabled?: unknown }).twoFactorEnabled === true
                 const from = requestSource(ctx.headers)
-                event(on ? 'two-factor.enabled' : 'two-factor.disabled', {
+                await event(on ? 'two-factor.enabled' : 'two-factor.disabled', {
                   ...from,
                   userId: user.id,
                 })

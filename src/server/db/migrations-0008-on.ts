@@ -5,7 +5,8 @@ import type { DialectName } from './database'
 /**
  * Migrations 0008 on: look-alike handles, known browsers, disabled accounts, two-factor codes,
  * passkeys, avatar thumbhashes, preferences with the account, when a session last proved its
- * owner, trusted browsers (see migrations.ts).
+ * owner, trusted browsers, the account's security activity and pending e-mail changes (see
+ * migrations.ts).
  */
 export function migrations0008On(dialect: DialectName): Record<string, Migration> {
   // Better Auth reads booleans and dates as each dialect stores them natively.
@@ -228,6 +229,52 @@ export function migrations0008On(dialect: DialectName): Record<string, Migration
           .on('passkey')
           .column('credentialID')
           .unique()
+          .execute()
+      },
+    },
+    '0019_security_activity': {
+      // The security events each owner sees in the account panel (security-events.ts), for 90
+      // days; read newest first per user. Failed sign-ins of one day are one row with a count.
+      async up(db) {
+        await db.schema
+          .createTable('security_activity')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('user_id', 'text', (c) =>
+            c.notNull().references('user.id').onDelete('cascade'),
+          )
+          .addColumn('event', 'text', (c) => c.notNull())
+          .addColumn('at', 'text', (c) => c.notNull())
+          .addColumn('method', 'text')
+          .addColumn('browser', 'text')
+          .addColumn('system', 'text')
+          .addColumn('network', 'text')
+          .addColumn('session_id', 'text')
+          .addColumn('count', 'integer', (c) => c.notNull().defaultTo(1))
+          .execute()
+        await db.schema
+          .createIndex('security_activity_user_at')
+          .on('security_activity')
+          .columns(['user_id', 'at', 'id'])
+          .execute()
+        await db.schema
+          .createIndex('security_activity_at')
+          .on('security_activity')
+          .column('at')
+          .execute()
+      },
+    },
+    '0020_email_changes': {
+      // The one pending change of address of each account (its latest request): the hash of the
+      // code mailed to the new address, which works once, until it expires.
+      async up(db) {
+        await db.schema
+          .createTable('email_changes')
+          .addColumn('user_id', 'text', (c) =>
+            c.primaryKey().references('user.id').onDelete('cascade'),
+          )
+          .addColumn('code_hash', 'text', (c) => c.notNull().unique())
+          .addColumn('new_email', 'text', (c) => c.notNull())
+          .addColumn('expires_at', 'text', (c) => c.notNull())
           .execute()
       },
     },

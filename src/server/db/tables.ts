@@ -122,6 +122,35 @@ export interface TrustedBrowsersTable {
   session_id: string
 }
 
+/** The security events each owner sees (security-events.ts), kept for ACTIVITY_DAYS. */
+export interface SecurityActivityTable {
+  id: string
+  user_id: string
+  /** An ActivityEvent. */
+  event: string
+  /** ISO 8601: text on both databases, so cursors compare alike. */
+  at: string
+  /** A SignInMethod, for sign-ins. */
+  method: string | null
+  browser: string | null
+  system: string | null
+  /** The client's /24 or /48, never the full address. */
+  network: string | null
+  /** The session a sign-in started, to mark "this device". */
+  session_id: string | null
+  count: Generated<number>
+}
+
+/** Each account's pending change of address (auth/email-change.ts). */
+export interface EmailChangesTable {
+  user_id: string
+  /** SHA-256 of the code mailed to the new address, hex. */
+  code_hash: string
+  new_email: string
+  /** ISO 8601. */
+  expires_at: string
+}
+
 export interface Tables {
   profiles: ProfilesTable
   user: UserTable
@@ -135,4 +164,6 @@ export interface Tables {
   passkey: PasskeyTable
   totp_last_steps: TotpLastStepsTable
   trusted_browsers: TrustedBrowsersTable
+  security_activity: SecurityActivityTable
+  email_changes: EmailChangesTable
 }

@@ -3,6 +3,7 @@ import { APIError } from 'better-auth/api'
 import type { Context, MiddlewareHandler } from 'hono'
 import { sql, type Kysely } from 'kysely'
 import { AUTH_MESSAGES } from '../../shared/auth-messages'
+import { EMAIL_CHANGES_PER_HOUR } from '../../shared/email-change'
 import type { Tables } from '../db/tables'
 import type { Logger } from '../logger'
 import { apiError } from './errors'
@@ -31,6 +32,10 @@ export const LIMITS = {
   clientError: { name: 'client-error', max: 10, windowSeconds: 60 },
   publicRead: { name: 'public-read', max: 600, windowSeconds: 60 },
   accountExport: { name: 'account-export', max: 1, windowSeconds: 60 },
+  /** Change-of-address requests of one account (EMAIL_CHANGES_PER_HOUR). */
+  emailChange: { name: 'email-change', max: EMAIL_CHANGES_PER_HOUR, windowSeconds: 60 * 60 },
+  /** Opened change-of-address links per client address: codes are too long to guess. */
+  emailChangeConfirm: { name: 'email-change-confirm', max: 10, windowSeconds: 60 },
 } as const satisfies Record<string, LimitRule>
 
 export interface Count {

@@ -26,4 +26,4 @@ export function crossSiteWrite(publicUrl: string): (c: Context) => boolean {
 }
 
 /** Answers about the signed-in user are never kept by a browser or shared cache. */
-export const isAccountPath = (path: string) => /^\/api\/(me|auth)(\/|$)/.test(path)
+export const isAccountPath = (path: string) => /^\/api\/(me|auth|email-change)(\/|$)/.test(path)

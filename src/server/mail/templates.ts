@@ -41,6 +41,24 @@ export function twoFactorChangedMail(input: NoticeInput & { on: boolean }): Mail
   return linkMail(input, wordingOf(input.language).twoFactorChanged(input.on))
 }
 
+/** To the new address: the link that makes it the account's. */
+export function emailChangeConfirmMail(input: LinkMailInput): Mail {
+  return linkMail(input, wordingOf(input.language).emailChangeConfirm)
+}
+
+/** To the old address once replaced, with the "This wasn't me" link. */
+export function emailChangedMail(
+  input: LinkMailInput & { at: Date; browser: string | null; system: string | null },
+): Mail {
+  const wording = wordingOf(input.language)
+  const when = `${new Intl.DateTimeFormat(input.language, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(input.at)} UTC`
+  return linkMail(input, wording.emailChanged(when, wording.device(input.browser, input.system)))
+}
+
 /** `24 hours`, `24 時間`: a duration as the language words it. */
 const hours = (language: Language, count: number) =>
   new Intl.NumberFormat(language, { style: 'unit', unit: 'hour', unitDisplay: 'long' }).format(

@@ -23,6 +23,10 @@ export interface MailWording {
   passkeyAdded: (name: string) => Wording
   passkeyRemoved: (name: string) => Wording
   passwordRemoved: Wording
+  /** To the new address: the link that makes it the account's. */
+  emailChangeConfirm: Wording
+  /** To the old address, when it was replaced: when, from where, and "This wasn't me". */
+  emailChanged: (when: string, device: string) => Wording
   /** The browser and system of a new sign-in, as far as its User-Agent tells. */
   device: (browser: string | null, system: string | null) => string
   /** The link's validity, from a duration Intl words (`24 hours`). */
@@ -110,6 +114,21 @@ const EN: MailWording = {
     action: SEE_SESSIONS,
     notExpected: NOT_YOU,
   },
+  emailChangeConfirm: {
+    subject: 'Confirm your new e-mail address for Mofu',
+    heading: 'Confirm your new address',
+    intro:
+      'Someone signed in to a Mofu account asked to make this its e-mail address. If that was you, confirm it here; until you do, nothing changes:',
+    action: 'Use this address',
+    notExpected: 'If you did not ask for this, ignore this mail: the address is not changed.',
+  },
+  emailChanged: (when, device) => ({
+    subject: 'The e-mail address of your Mofu account was changed',
+    heading: 'Your e-mail address was changed',
+    intro: `The Mofu account that used this address signs in with another one since ${when} (changed from ${device}). This address gets no more mail about it. If this wasn't you, take the account back here: it gets this address back and you choose a new password, which signs out everyone.`,
+    action: "This wasn't me",
+    notExpected: 'If you changed the address yourself, there is nothing to do.',
+  }),
   device: (browser, system) =>
     [browser ?? 'an unknown browser', system].filter(Boolean).join(' on '),
   validFor: (duration) => `This link is valid for ${duration}.`,
@@ -189,6 +208,21 @@ const JA: MailWording = {
     action: SEE_SESSIONS_JA,
     notExpected: NOT_YOU_JA,
   },
+  emailChangeConfirm: {
+    subject: 'Mofuの新しいメールアドレスを確認してください',
+    heading: '新しいメールアドレスの確認',
+    intro:
+      'Mofuアカウントにログイン中の方から、このメールアドレスに変更したいというご依頼がありました。ご自身によるものであれば、こちらから確認してください。確認するまで何も変わりません。',
+    action: 'このアドレスを使う',
+    notExpected: '心当たりがない場合は、このメールを無視してください。アドレスは変更されません。',
+  },
+  emailChanged: (when, device) => ({
+    subject: 'Mofuアカウントのメールアドレスが変更されました',
+    heading: 'メールアドレスが変更されました',
+    intro: `このメールアドレスを使っていたMofuアカウントは、${when}から別のアドレスでログインするようになりました（${device}から変更）。このアドレスには今後お知らせが届きません。心当たりがない場合は、こちらからアカウントを取り戻してください。このアドレスに戻り、新しいパスワードを決めると、すべての端末でログアウトされます。`,
+    action: '心当たりがない',
+    notExpected: 'ご自身で変更した場合は、何もする必要はありません。',
+  }),
   device: (browser, system) => {
     const named = browser ?? '不明なブラウザ'
     return system === null ? named : `${system}の${named}`

@@ -15,7 +15,7 @@ export function sessionStore(database: Pick<Database, 'db' | 'read'>) {
     db
       .selectFrom('session')
       .innerJoin('user', 'user.id', 'session.userId')
-      .select(['session.userId', 'session.authenticatedAt', 'session.expiresAt'])
+      .select(['session.id', 'session.userId', 'session.authenticatedAt', 'session.expiresAt'])
       .where('session.token', '=', '')
       .compile(),
   )
@@ -25,6 +25,7 @@ export function sessionStore(database: Pick<Database, 'db' | 'read'>) {
       const row = await byToken(token)
       if (row === undefined || new Date(row.expiresAt).getTime() <= now) return null
       return {
+        id: row.id,
         userId: row.userId,
         authenticatedAt: row.authenticatedAt === null ? null : new Date(row.authenticatedAt),
       }
@@ -33,6 +34,7 @@ export function sessionStore(database: Pick<Database, 'db' | 'read'>) {
 }
 
 export interface LiveSession {
+  id: string
   userId: string
   /** When its owner last proved who they are (recent-proof.ts); null for never. */
   authenticatedAt: Date | null

@@ -1,3 +1,5 @@
+import { EmailChangedSchema, type ChangeEmailRequest } from '@shared/email-change'
+import { ActivityPageSchema } from '@shared/security-activity'
 import { SessionListSchema } from '@shared/sessions'
 import { requestFile, requestJson, send } from '@client/lib/http'
 
@@ -18,6 +20,21 @@ export async function downloadAccountData(): Promise<void> {
 }
 
 export const fetchSessions = () => requestJson('/api/me/sessions', SessionListSchema)
+
+/** Asks for a change of address: the server mails a link to the new one (202). */
+export const changeEmail = (request: ChangeEmailRequest) =>
+  send('/api/me/email', { method: 'POST', json: request })
+
+/** Opens the link mailed to the new address; the address the account signs in with now. */
+export const confirmEmailChange = (code: string) =>
+  requestJson('/api/email-change/confirm', EmailChangedSchema, { method: 'POST', json: { code } })
+
+/** One page of the account's security activity, after the cursor `before` when given. */
+export const fetchActivity = (before: string | null) =>
+  requestJson(
+    before === null ? '/api/me/activity' : `/api/me/activity?before=${encodeURIComponent(before)}`,
+    ActivityPageSchema,
+  )
 
 /** Ends one session by its id, or, with none, every session but this one. */
 export const endSessions = (id?: string) =>

@@ -1,0 +1,132 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { EMAIL_CHANGE_MESSAGES } from '../../src/shared/email-change'
+import { newEmail, openPanel, panel, PASSWORD, verifiedAccount } from './account-helpers'
+import { expect, test } from './fixtures'
+import { linkIn, waitForMail } from './mailbox'
+
+/** Changing the address and the recent security activity, from the keyboard alone. */
+
+async function expectNoSeriousAxeViolation(page: Page) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+  // Contrast is judged on the settled page, not midway through the panel's entrance.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  )
+  const results = await new AxeBuilder({ page }).include('dialog').analyze()
+  const blocking = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`)
+  expect(blocking).toEqual([])
+}
+
+/** Focus stays where the keyboard put it: a press of Enter on a control found by its name. */
+async function press(page: Page, control: ReturnType<Page['getByRole']>) {
+  await control.focus()
+  await page.keyboard.press('Enter')
+}
+
+async function logInByKeyboard(page: Page, email: string) {
+  await panel(page).getByLabel('Email').focus()
+  await page.keyboard.type(email)
+  await page.keyboard.press('Tab')
+  await expect(panel(page).getByLabel('Password', { exact: true })).toBeFocused()
+  await page.keyboard.type(PASSWORD)
+  await page.keyboard.press('Enter')
+  await expect(panel(page).locator('[data-state="signed-in"]')).toBeVisible()
+}
+
+test("change the address, confirm it from the mail, sign in with it, see it in the activity, and say it wasn't me", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const email = newEmail('change-from')
+  const target = newEmail('change-to')
+  await verifiedAccount(request, baseURL ?? '', email)
+  await openPanel(page)
+  await logInByKeyboard(page, email)
+
+  const section = panel(page).getByRole('region', { name: 'E-mail address' })
+  await expect(panel(page).getByText(email, { exact: true })).toBeVisible()
+  await press(page, section.getByRole('button', { name: 'Change e-mail' }))
+  await expect(section.getByLabel('New e-mail address')).toBeFocused()
+  await page.keyboard.type(target)
+  await page.keyboard.press('Tab')
+  await expect(section.getByLabel('Current password')).toBeFocused()
+  await page.keyboard.type(PASSWORD)
+  await page.keyboard.press('Enter')
+  await expect(section.getByRole('status')).toHaveText(EMAIL_CHANGE_MESSAGES.sent)
+  await expectNoSeriousAxeViolation(page)
+
+  // The link in the mail to the new address opens the confirmation, which waits for the press.
+  await page.goto(linkIn(await waitForMail(target, /confirm your new e-mail/i)))
+  const confirmation = panel(page).locator('[data-state="email-change"]')
+  await expect(confirmation.getByRole('heading')).toHaveText('Confirm your new e-mail address')
+  await expectNoSeriousAxeViolation(page)
+  await press(page, confirmation.getByRole('button', { name: 'Use this address' }))
+  await expect(confirmation.getByRole('status')).toHaveText(EMAIL_CHANGE_MESSAGES.changed)
+  const notice = await waitForMail(email, /address of your Mofu account was changed/i)
+  expect(linkIn(notice)).toContain('/account/reset?oobCode=')
+
+  // Out, and in again with the new address.
+  await openPanel(page)
+  await press(page, panel(page).getByRole('button', { name: 'Log out' }))
+  await press(page, panel(page).getByRole('button', { name: 'ログアウト' }))
+  await expect(panel(page).locator('[data-state="signed-out"]')).toBeVisible()
+  await logInByKeyboard(page, target)
+  await expect(panel(page).getByText(target, { exact: true })).toBeVisible()
+
+  const activity = panel(page).getByRole('region', { name: 'Recent security activity' })
+  const entries = activity.getByRole('listitem')
+  await expect(entries.first()).toContainText('Signed in with a password')
+  await expect(entries.first()).toContainText('This device')
+  const changed = entries.filter({ hasText: 'E-mail address changed' })
+  await expect(changed).toHaveCount(1)
+  await expect(entries.filter({ hasText: 'E-mail change asked for' })).toHaveCount(1)
+  await expectNoSeriousAxeViolation(page)
+
+  await press(
+    page,
+    changed.getByRole('button', { name: /^This wasn't me: E-mail address changed/ }),
+  )
+  await expect(activity.getByRole('status')).toHaveText(
+    'Every other session is signed out, and we sent you a link to choose a new password.',
+  )
+  await waitForMail(target, /reset your mofu password/i)
+  await expect(panel(page).locator('[data-state="signed-in"]')).toBeVisible()
+})
+
+test('the activity shows 20 entries at a time, and Load more the older ones', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const email = newEmail('activity-pages')
+  await verifiedAccount(request, baseURL ?? '', email)
+  // 22 sign-ins elsewhere, each from an address of its own (the log-in limit counts per address).
+  for (let index = 0; index < 22; index += 1) {
+    const signedIn = await request.post('/api/auth/sign-in/email', {
+      data: { email, password: PASSWORD },
+      headers: { Origin: baseURL ?? '', 'X-Forwarded-For': `10.250.${index}.1` },
+    })
+    expect(signedIn.status()).toBe(200)
+  }
+  await openPanel(page)
+  await logInByKeyboard(page, email)
+  const activity = panel(page).getByRole('region', { name: 'Recent security activity' })
+  const entries = activity.getByRole('listitem')
+  await expect(entries).toHaveCount(20)
+  await expect(entries.first()).toContainText('This device')
+  await press(page, activity.getByRole('button', { name: 'Load more' }))
+  // 22 sign-ins, this one and the verification link's.
+  await expect(entries).toHaveCount(24)
+  await expect(activity.getByRole('button', { name: 'Load more' })).toHaveCount(0)
+  await expect(entries.last()).toContainText('Signed in with the verification link')
+  await expectNoSeriousAxeViolation(page)
+})
