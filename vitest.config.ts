@@ -27,6 +27,10 @@ export default defineConfig({
           env: { MOFU_TEST_DB: dialect },
           setupFiles: ['tests/support/leftover-databases.ts'],
           testTimeout: 20_000,
+          // The files share a worker's module cache instead of importing the server (Better
+          // Auth, Kysely, sharp…) anew each: they keep no state at module level, each makes its
+          // own app on its own database, and the setup file still checks each one's clean-up.
+          isolate: false,
         },
       })),
       {
