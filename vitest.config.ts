@@ -17,7 +17,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
+          // Pure functions with no globals, timers or mocks to reset: one module cache per
+          // worker instead of importing React, zod and the catalogues once per file.
+          isolate: false,
+        },
       },
       ...(['sqlite', 'postgres'] as const).map((dialect) => ({
         extends: true as const,
