@@ -8,7 +8,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
-  workers: 2,
+  // Three on two cores: a test spends much of its time waiting (on the server, on mail, on
+  // timed UI such as the 4 s notice), and the whole suite's processes (server, Chromium,
+  // workers) were measured using about 60 % of two cores with two workers.
+  workers: 3,
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,

@@ -17,7 +17,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
+          // Pure functions with no globals, timers or mocks to reset: one module cache per
+          // worker instead of importing React, zod and the catalogues once per file.
+          isolate: false,
+        },
       },
       ...(['sqlite', 'postgres'] as const).map((dialect) => ({
         extends: true as const,
@@ -27,6 +33,10 @@ export default defineConfig({
           env: { MOFU_TEST_DB: dialect },
           setupFiles: ['tests/support/leftover-databases.ts'],
           testTimeout: 20_000,
+          // The files share a worker's module cache instead of importing the server (Better
+          // Auth, Kysely, sharp…) anew each: they keep no state at module level, each makes its
+          // own app on its own database, and the setup file still checks each one's clean-up.
+          isolate: false,
         },
       })),
       {

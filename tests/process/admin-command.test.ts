@@ -225,13 +225,16 @@ describe.each(['sqlite', 'postgres'] as const)('mofu on %s', (dialect) => {
     it(
       'answers a wrong command line with exit code 2 and has --help for every command',
       async () => {
-        expect((await mofu()).code).toBe(2)
-        expect((await mofu('users', 'frobnicate')).code).toBe(2)
-        expect((await mofu('users', 'disable')).code).toBe(2)
-        expect((await mofu('users', 'disable', 'not-an-address@')).code).toBe(2)
-        expect((await mofu('users', 'list', '--colour')).code).toBe(2)
-        expect((await mofu('purge-unverified', '--older-than', 'soon')).code).toBe(2)
-        const overview = await mofu('--help')
+        const [overview, ...wrong] = await Promise.all([
+          mofu('--help'),
+          mofu(),
+          mofu('users', 'frobnicate'),
+          mofu('users', 'disable'),
+          mofu('users', 'disable', 'not-an-address@'),
+          mofu('users', 'list', '--colour'),
+          mofu('purge-unverified', '--older-than', 'soon'),
+        ])
+        expect(wrong.map((result) => result.code)).toEqual([2, 2, 2, 2, 2, 2])
         expect(overview.code).toBe(0)
         const usages = [...overview.stdout.matchAll(/^ {2}mofu ([a-z-]+(?: [a-z]+)?)/gm)].map(
           (match) => match[1] ?? '',
