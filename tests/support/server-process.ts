@@ -87,6 +87,10 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
+  // Read before dispose(), whose kill makes every server look exited.
+  const why = gone
+    ? `exited with code ${String(child.exitCode)}`
+    : `timed out after ${options.timeoutMs ?? 20_000} ms`
   await server.dispose()
-  throw new Error(`server did not start (${gone ? 'exited' : 'timed out'}):\n${out}`)
+  throw new Error(`server did not start (${why}):\n${out}`)
 }
