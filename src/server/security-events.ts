@@ -8,7 +8,7 @@ import {
   type ActivityEvent,
   type SignInMethod,
 } from '../shared/security-activity'
-import { describeUserAgent } from './http/user-agent'
+import { describeUserAgent } from './user-agent'
 import type { Tables } from './db/tables'
 import type { Logger } from './logger'
 

@@ -15,7 +15,7 @@ import {
   passkeyRemovedMail,
   passwordRemovedMail,
 } from '../mail/sign-in-method-mails'
-import { describeUserAgent } from '../http/user-agent'
+import { describeUserAgent } from '../user-agent'
 
 /**
  * The language the account chose in Settings, from its kept preferences (JSON in a column, so

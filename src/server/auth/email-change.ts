@@ -1,6 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { BetterAuthPlugin } from 'better-auth'
-import { createAuthMiddleware } from 'better-auth/api'
 import type { Kysely } from 'kysely'
 import {
   EMAIL_CHANGE_UNDO_VALID_SECONDS,
@@ -10,16 +8,14 @@ import type { Language } from '../../shared/language'
 import type { Tables } from '../db/tables'
 import type { Mailer } from '../mail/mailer'
 import { emailChangeConfirmMail } from '../mail/templates'
-import { requestSource, type SecurityEventSource, type SecurityEvents } from '../security-events'
+import type { SecurityEventSource, SecurityEvents } from '../security-events'
 import type { AccountNotices } from './account-notices'
 import type { Auth } from './auth'
+import { undoVerification } from './email-change-undo'
 import { endOtherSessions } from './sessions'
 
 const hashOf = (code: string) => createHash('sha256').update(code).digest('hex')
 const newCode = () => randomBytes(32).toString('base64url')
-
-/** Better Auth's verification value that lets the reset of a "This wasn't me" link undo too. */
-const UNDO_PREFIX = 'email-change-undo:'
 
 /**
  * Keeps the account's one pending change (a new request replaces the last one's link) and mails
@@ -119,8 +115,7 @@ export async function confirmEmailChange(
     expiresAt,
   })
   await context.internalAdapter.createVerificationValue({
-    identifier: `${UNDO_PREFIX}${undo}`,
-    value: JSON.stringify({ userId: user.id, email: user.email }),
+    ...undoVerification(undo, { userId: user.id, email: user.email }),
     expiresAt,
   })
   deps.notices.emailChanged(
@@ -134,54 +129,4 @@ export async function confirmEmailChange(
   )
   await deps.event('email.changed', { ...source, userId: user.id })
   return { kind: 'changed', email: pending.new_email }
-}
-
-interface UndoValue {
-  userId: string
-  email: string
-}
-
-const undoValueOf = (value: string): UndoValue | null => {
-  try {
-    const parsed = JSON.parse(value) as Partial<UndoValue>
-    return typeof parsed.userId === 'string' && typeof parsed.email === 'string'
-      ? { userId: parsed.userId, email: parsed.email }
-      : null
-  } catch {
-    return null
-  }
-}
-
-/**
- * "This wasn't me": the old address's link is a password reset (which ends every session);
- * when that reset succeeds, the account gets the old address back too, unless another account
- * has taken it since.
- */
-export function emailChangeUndoPlugin(event: SecurityEvents): BetterAuthPlugin {
-  return {
-    id: 'mofu-email-change-undo',
-    hooks: {
-      after: [
-        {
-          matcher: (ctx) => ctx.path === '/reset-password',
-          handler: createAuthMiddleware(async (ctx) => {
-            if (ctx.context.returned instanceof Error) return
-            // Better Auth reads the token from the body, else from the query.
-            const token: unknown = ctx.body?.token ?? ctx.query?.token
-            if (typeof token !== 'string') return
-            const adapter = ctx.context.internalAdapter
-            const found = await adapter.findVerificationValue(`${UNDO_PREFIX}${token}`)
-            if (found === null) return
-            await adapter.deleteVerificationByIdentifier(`${UNDO_PREFIX}${token}`)
-            const undo = undoValueOf(found.value)
-            if (undo === null || new Date(found.expiresAt).getTime() <= Date.now()) return
-            const owner = await adapter.findUserByEmail(undo.email)
-            if (owner !== null) return
-            await adapter.updateUser(undo.userId, { email: undo.email, emailVerified: true })
-            await event('email.changed', { ...requestSource(ctx.headers), userId: undo.userId })
-          }),
-        },
-      ],
-    },
-  }
 }

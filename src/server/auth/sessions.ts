@@ -4,7 +4,7 @@ import type { Tables } from '../db/tables'
 import type { SessionSigning } from '../http/session'
 import type { Auth } from './auth'
 import { forgetBrowserOfSession, forgetTrustedBrowsers } from './trusted-browsers'
-import { describeUserAgent } from '../http/user-agent'
+import { describeUserAgent } from '../user-agent'
 
 interface SessionDeps {
   auth: Auth
