@@ -57,6 +57,8 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()))
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+  let exit = ''
+  void exited.then((code) => (exit = `exited with ${code ?? child.signalCode}`))
 
   const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal)
@@ -87,6 +89,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
+  const reason = gone ? exit : 'timed out'
   await server.dispose()
-  throw new Error(`server did not start (${gone ? 'exited' : 'timed out'}):\n${out}`)
+  throw new Error(`server did not start (${reason}):\n${out}`)
 }
