@@ -3,7 +3,7 @@ import { runMofu } from '../support/mofu-command'
 import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 import type { Client } from './client'
 import type { Cluster, Instance } from './cluster'
-import { cookieOf, type Recorder, type Sent } from './workload'
+import { cookieOf, uncertain, type Recorder, type Sent } from './workload'
 
 /**
  * Shared state, asked of every instance directly while the workload runs: a session ended or
@@ -51,8 +51,11 @@ async function askInstance(client: Client, cookie: string): Promise<InstanceAnsw
       client.request('/api/auth/get-session', options),
     ])
     const signedIn = (JSON.parse(session.body.toString()) as { user?: unknown } | null)?.user
-    if (profile.status === 200 && signedIn !== undefined) return 'accepted'
-    if (profile.status === 401 && signedIn === undefined) return 'refused'
+    // Taken by either Mofu's routes or Better Auth's is taken.
+    if (profile.status === 200 || (profile.status === 401 && signedIn !== undefined)) {
+      return 'accepted'
+    }
+    if (profile.status === 401) return 'refused'
     throw new Error(`profile ${profile.status}, get-session ${session.body.toString()}`)
   } catch (error) {
     // Killed before or while it was asked.
@@ -109,13 +112,28 @@ function refusedEverywhere(
 
 const json = (origin: string) => ({ 'Content-Type': 'application/json', Origin: origin })
 
+/** Sent again, as a client would, while the answer was lost with a killed instance. */
+async function retried(send: () => ReturnType<Recorder['send']>) {
+  let result = await send()
+  for (let attempt = 1; attempt < 5 && uncertain(result.sent); attempt++) {
+    await sleep(200)
+    result = await send()
+  }
+  return result
+}
+
 async function signIn(client: Client, recorder: Recorder, user: TestUser, origin: string) {
-  const { sent, answer } = await recorder.send(client, 'sign-in', '/api/auth/sign-in/email', {
-    method: 'POST',
-    headers: json(origin),
-    body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }),
-  })
-  return { sent, answer, cookie: answer === undefined ? '' : cookieOf(answer) }
+  const { sent, answer } = await retried(() =>
+    recorder.send(client, 'sign-in', '/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: json(origin),
+      body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }),
+    }),
+  )
+  if (sent.status !== 200 || answer === undefined) {
+    throw new Error(`${user.email}: sign-in through nginx answered ${sent.status ?? sent.outcome}`)
+  }
+  return { sent, answer, cookie: cookieOf(answer) }
 }
 
 /** A new session through the load balancer, seen by every instance, then signed out there. */
@@ -130,11 +148,13 @@ export async function probeSignOut(
   try {
     const { cookie } = await signIn(client, recorder, user, origin)
     const before = await askAll(cluster, clientFor, cookie, 0)
-    const { sent } = await recorder.send(client, 'sign-out', '/api/auth/sign-out', {
-      method: 'POST',
-      headers: { ...json(origin), Cookie: cookie },
-      body: '{}',
-    })
+    const { sent } = await retried(() =>
+      recorder.send(client, 'sign-out', '/api/auth/sign-out', {
+        method: 'POST',
+        headers: { ...json(origin), Cookie: cookie },
+        body: '{}',
+      }),
+    )
     const after = await refusedEverywhere(cluster, clientFor, cookie, sent.endedAt, 0)
     return { ended: sent.status, before, after }
   } finally {
@@ -158,7 +178,13 @@ export async function probeDisable(
     if (instance?.current === undefined) throw new Error('no instance running')
     const disabled = await runMofu(instance.current.env, ['users', 'disable', user.email])
     const after = await refusedEverywhere(cluster, clientFor, cookie, Date.now(), 1)
-    const again = await signIn(client, recorder, user, origin)
+    const again = await retried(() =>
+      recorder.send(client, 'sign-in', '/api/auth/sign-in/email', {
+        method: 'POST',
+        headers: json(origin),
+        body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }),
+      }),
+    )
     const message = again.answer?.body.toString() ?? ''
     return { ended: disabled.code, before, after, signIn: { status: again.sent.status, message } }
   } finally {
