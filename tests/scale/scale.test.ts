@@ -291,6 +291,10 @@ beforeAll(async () => {
       await sleep(200)
     }
   }
+  // A last round of page loads through nginx, which reaches every instance, the one killed last
+  // included.
+  const visitor = clientFor('127.14.0.1')
+  for (let i = 0; i < 3 * INSTANCES; i++) await workload.send(visitor, 'page', '/')
   for (const kill of kills) {
     const server = kill.server
     if (server === undefined) continue

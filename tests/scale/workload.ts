@@ -109,6 +109,8 @@ export interface Newcomer {
 export const CONTESTED = ['sakura', 'hoshi', 'tsuki', 'yuki', 'kaze']
 /** Mofu lets a user upload 10 avatars a minute (README "Abuse limits"): members stay under. */
 const UPLOAD_EVERY_MS = 7_000
+/** 10 log-ins a minute from one address pass (Better Auth's rule): members stay under. */
+const SIGN_IN_EVERY_MS = 8_000
 /** Between two requests of one visitor: enough for the probes to get a word in. */
 const THINK_MS = 50
 
@@ -162,6 +164,7 @@ export async function memberLoop(
   const cookie = () => member.sessions[member.sessions.length - 1] ?? member.cookie
   let saves = 0
   let lastUpload = 0
+  let lastSignIn = Date.now()
   while (running()) {
     const roll = Math.random() * 100
     const headers = { Cookie: cookie() }
@@ -221,7 +224,8 @@ export async function memberLoop(
         const url = new URL(avatar)
         await recorder.send(client, 'avatar-read', url.pathname + url.search)
       }
-    } else {
+    } else if (Date.now() - lastSignIn >= SIGN_IN_EVERY_MS) {
+      lastSignIn = Date.now()
       const { sent, answer } = await recorder.send(client, 'sign-in', '/api/auth/sign-in/email', {
         method: 'POST',
         headers: json(origin),
