@@ -8,6 +8,7 @@ import { DATABASE_TIMEOUT_MS } from '../../src/shared/constants'
 import { HANDLE_MAX_LENGTH, HANDLE_MIN_LENGTH, RESERVED_HANDLES } from '../../src/shared/profile'
 import { startServer, type ServerProcess } from '../support/server-process'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
+import { percentile } from '../support/percentile'
 import { createTestDatabase, type TestDatabase } from '../support/test-database'
 import { createTestUser, overHttp, putAvatar, type TestUser } from '../support/test-users'
 
@@ -197,12 +198,6 @@ async function runMix(server: ServerProcess, users: LoadUser[]) {
     ],
   })
   return { result, sent, endedAt: Date.now() }
-}
-
-/** The value under which a `share` (0 to 1) of `values` lie. */
-function percentile(values: number[], share: number): number {
-  const sorted = values.toSorted((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0
 }
 
 /**

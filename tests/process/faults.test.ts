@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
 import { freePort } from '../support/free-port'
 import { startPostgresCluster } from '../support/postgres-cluster'
+import { startRedisServer } from '../support/redis-server'
 import { startServer, type ServerProcess } from '../support/server-process'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import {
@@ -207,9 +208,18 @@ describe('PostgreSQL stopped under load', () => {
   it('answers 503 fast, says so on /readyz, and recovers by itself when it is back', async () => {
     const cluster = await startPostgresCluster()
     cleanups.push(() => cluster.dispose())
+    // With Redis, as several instances run: the limits there still answer, so a log-in reaches
+    // Better Auth's own database work before it meets the stopped database.
+    const redis = await startRedisServer()
+    cleanups.push(() => redis.stop())
     const smtp = await smtpCapture()
     const app = await server({
-      env: { DATABASE_URL: cluster.url, SMTP_URL: smtp.url, TRUST_PROXY: 'true' },
+      env: {
+        DATABASE_URL: cluster.url,
+        REDIS_URL: redis.url,
+        SMTP_URL: smtp.url,
+        TRUST_PROXY: 'true',
+      },
     })
     const [user] = await usersOn(app, smtp, 1, 'pgdown')
     if (user === undefined) throw new Error('no user')
@@ -227,11 +237,21 @@ describe('PostgreSQL stopped under load', () => {
       reason: 'database unreachable',
       database: 'unreachable',
       storage: 'ok',
+      redis: 'ok',
     })
     const refused = await fetch(`${app.url}/api/me/profile`, { headers: { Cookie: user.cookie } })
     expect(refused.status).toBe(503)
     expect(refused.headers.get('retry-after')).toBe('5')
     expect(await refused.json()).toMatchObject({ code: 'UNAVAILABLE' })
+    // Better Auth's routes too: a log-in is refused the same way, not failed with a 500.
+    const signIn = await fetch(`${app.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: app.url, 'X-Forwarded-For': user.ip },
+      body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }),
+    })
+    expect(signIn.status).toBe(503)
+    expect(signIn.headers.get('retry-after')).toBe('5')
+    expect(await signIn.json()).toMatchObject({ code: 'UNAVAILABLE' })
 
     const restartAt = Date.now()
     await cluster.start()

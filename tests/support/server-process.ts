@@ -88,9 +88,11 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   // Read before dispose(), whose kill makes every server look exited.
-  const why = gone
-    ? `exited with code ${String(child.exitCode)}`
-    : `timed out after ${options.timeoutMs ?? 20_000} ms`
+  const why = !gone
+    ? `timed out after ${options.timeoutMs ?? 20_000} ms`
+    : child.exitCode === null
+      ? `exited on ${String(child.signalCode)}`
+      : `exited with code ${child.exitCode}`
   await server.dispose()
   throw new Error(`server did not start (${why}):\n${out}`)
 }

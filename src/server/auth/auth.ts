@@ -242,6 +242,10 @@ export function createAuth(deps: AuthDeps) {
       // on here, so the tests run what production runs.
       disableOriginCheck: false,
     },
+    // An error that is not one of Better Auth's answers (the database stopped mid-request, a
+    // bug) goes on to the app's error handler instead of an empty 500: there a database away
+    // is 503 with Retry-After, as on every other route, and anything else is logged once.
+    onAPIError: { throw: true },
     hooks: requestHooks({
       publicUrl: config.publicUrl,
       neutralAuthErrors: config.neutralAuthErrors,

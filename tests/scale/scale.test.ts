@@ -1,0 +1,696 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import pg from 'pg'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { migrations0001To0007 } from '../../src/server/db/migrations-0001-0007'
+import { migrations0008On } from '../../src/server/db/migrations-0008-on'
+import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
+import { startNginx } from '../support/nginx'
+import type { ServerProcess } from '../support/server-process'
+import { percentile } from '../support/percentile'
+import { createTestUser, type TestUser } from '../support/test-users'
+import { asRequester, clientFrom, type Client } from './client'
+import { answeredBy, loggedRequests, startCluster, type Cluster, type Instance } from './cluster'
+import {
+  probeAccountLimit,
+  probeAddressLimit,
+  probeDisable,
+  probeSignOut,
+  SIGN_IN_LIMIT,
+  type LimitProbe,
+  type SessionProbe,
+} from './probes'
+import {
+  EXPECTED,
+  HANG_LIMIT_MS,
+  memberLoop,
+  newcomerLoop,
+  Recorder,
+  uncertain,
+  type Kind,
+  type Member,
+  type Newcomer,
+  type Sent,
+} from './workload'
+
+/**
+ * Issue 31: ten instances of the built app behind Debian's nginx running the deployment guide's
+ * configuration (deploy/nginx.conf), on one PostgreSQL, one Redis and one S3-compatible store.
+ * For 60 s a mixed workload goes through nginx while an instance is killed (-9) every 5 s and
+ * started again, and PostgreSQL restarts once; meanwhile probes ask every instance whether ended
+ * sessions and disabled accounts are refused and whether the sign-in limits count across them.
+ * Then what was acknowledged is read back, and the throughput of 1, 2, 4 and 10 instances is
+ * measured. Prints one table and writes bench/results/scale.json.
+ */
+
+const INSTANCES = 10
+const RUN_MS = Number(process.env.MOFU_SCALE_SECONDS ?? 60) * 1000
+const KILL_EVERY_MS = 5_000
+/** Between two kills, so the instance killed before it is back when the database goes. */
+const POSTGRES_RESTART_AT_MS = Math.floor(RUN_MS / 2 / KILL_EVERY_MS) * KILL_EVERY_MS + 2_500
+/** How long a failure may lie around a fault's start and end and still be the fault's. */
+const FAULT_MARGIN_MS = 1_000
+/** A restarted instance serves again within this long (issue 31). */
+const RECOVER_WITHIN_MS = 5_000
+const MEMBERS = 12
+const NEWCOMER_LANES = 1
+const THROUGHPUT_INSTANCES = [1, 2, 4, 10]
+const THROUGHPUT_MS = 3_000
+const THROUGHPUT_CONNECTIONS = 16
+const RESULTS = path.resolve(import.meta.dirname, '../../bench/results/scale.json')
+
+interface Kill {
+  port: number
+  /** When kill -9 was sent, and when the process was seen gone. */
+  at: number
+  goneAt: number
+  /** When the new process served /healthz, and answered its first request through nginx. */
+  readyAt?: number
+  trafficAt?: number
+  /** The process started again. */
+  server?: ServerProcess
+}
+
+interface PostgresRestart {
+  stopAt: number
+  backAt: number
+  /** The first request answered from the database through nginx after it was back. */
+  recoveredAt?: number
+}
+
+interface Throughput {
+  instances: number
+  requests: number
+  perSecond: number
+  p50: number
+  p99: number
+  failed: number
+}
+
+interface StoredProfile {
+  user_id: string
+  name: string
+  username: string | null
+  avatar_version: string
+}
+
+let cluster: Cluster
+let clientFor: (address: string, target?: Instance) => Client
+const clients: Client[] = []
+const workload = new Recorder()
+const probeRecorder = new Recorder()
+let members: Member[] = []
+const newcomers: Newcomer[] = []
+const kills: Kill[] = []
+let restart: PostgresRestart | undefined
+const probes: {
+  signOut?: SessionProbe | Error
+  disable?: SessionProbe | Error
+  address?: LimitProbe | Error
+  account?: LimitProbe | Error
+} = {}
+let appliedMigrations: string[] = []
+let runStartedAt = 0
+let runEndedAt = 0
+const throughput: Throughput[] = []
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
+const until = (at: number) => sleep(Math.max(0, at - Date.now()))
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T
+
+async function query<Row extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString: cluster.postgres.url })
+  await client.connect()
+  try {
+    return (await client.query<Row>(text, values)).rows
+  } finally {
+    await client.end()
+  }
+}
+
+/** A photo-like JPEG (noise keeps every upload's bytes its own). */
+const photo = (seed: number) =>
+  sharp({
+    create: {
+      width: 320,
+      height: 320,
+      channels: 3,
+      background: { r: (seed * 37) % 256, g: (seed * 11) % 256, b: 180 },
+      noise: { type: 'gaussian', mean: 128, sigma: 20 },
+    },
+  })
+    .jpeg({ quality: 85 })
+    .toBuffer()
+
+async function makeUser(index: number, tag: string): Promise<TestUser> {
+  const client = clientFor(`127.12.${Math.floor(index / 250)}.${(index % 250) + 1}`)
+  try {
+    return await createTestUser(
+      asRequester(client, cluster.nginx.publicUrl, 30_000),
+      cluster.smtp,
+      {
+        email: `${tag}-${index}-${Date.now()}@mofu.test`,
+        ip: client.address,
+      },
+    )
+  } finally {
+    client.close()
+  }
+}
+
+/** kill -9 of a random running instance every KILL_EVERY_MS, each started again at once. */
+async function killLoop() {
+  const restarts: Promise<void>[] = []
+  for (let at = runStartedAt + KILL_EVERY_MS; at < runEndedAt; at += KILL_EVERY_MS) {
+    await until(at)
+    const running = cluster.instances.filter((instance) => instance.current !== undefined)
+    // None running: every one is still being started again, which the restart check reports.
+    if (running.length === 0) continue
+    const victim = pick(running)
+    const kill: Kill = { port: victim.port, at: Date.now(), goneAt: 0 }
+    kills.push(kill)
+    restarts.push(killAndRestart(victim, kill))
+  }
+  await Promise.all(restarts)
+}
+
+async function killAndRestart(victim: Instance, kill: Kill) {
+  await cluster.kill(victim)
+  kill.goneAt = Date.now()
+  // Started again at once, as systemd's Restart=always does; while the database is away the
+  // start fails, and is tried again.
+  while (victim.current === undefined && Date.now() < kill.at + 30_000) {
+    try {
+      kill.server = await cluster.start(victim)
+      kill.readyAt = Date.now()
+    } catch {
+      await sleep(200)
+    }
+  }
+}
+
+async function restartPostgres() {
+  await until(runStartedAt + POSTGRES_RESTART_AT_MS)
+  const stopAt = Date.now()
+  await cluster.postgres.stop()
+  await cluster.postgres.start()
+  restart = { stopAt, backAt: Date.now() }
+}
+
+/** A probe's findings, or what stopped it (reported by its own check, not the whole run). */
+const settle = <T>(probe: Promise<T>): Promise<T | Error> =>
+  probe.catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
+
+function found<T>(probe: T | Error | undefined): T {
+  if (probe === undefined) throw new Error('the probe did not run')
+  if (probe instanceof Error) throw probe
+  return probe
+}
+
+async function runProbes(users: TestUser[]) {
+  const [signOutUser, disableUser, accountUser] = users as [TestUser, TestUser, TestUser]
+  await until(runStartedAt + 2_000)
+  probes.signOut = await settle(probeSignOut(cluster, clientFor, probeRecorder, signOutUser))
+  await until(runStartedAt + 10_000)
+  probes.disable = await settle(probeDisable(cluster, clientFor, probeRecorder, disableUser))
+  await until(runStartedAt + 20_000)
+  probes.address = await settle(probeAddressLimit(cluster, clientFor, probeRecorder))
+  await until(runStartedAt + POSTGRES_RESTART_AT_MS + 8_000)
+  probes.account = await settle(probeAccountLimit(cluster, clientFor, probeRecorder, accountUser))
+}
+
+beforeAll(async () => {
+  cluster = await startCluster(INSTANCES)
+  clientFor = (address, target) => {
+    const client = clientFrom(
+      address,
+      target === undefined
+        ? {
+            url: `https://127.0.0.1:${cluster.nginx.port}`,
+            publicUrl: cluster.nginx.publicUrl,
+            ca: cluster.nginx.ca,
+          }
+        : { url: target.url },
+    )
+    clients.push(client)
+    return client
+  }
+  appliedMigrations = cluster.instances.flatMap((instance) =>
+    (instance.generations[0]?.output() ?? '')
+      .split('\n')
+      .filter((line) => line.includes('"msg":"migration applied"'))
+      .map((line) => (JSON.parse(line) as { migration: string }).migration),
+  )
+
+  // Members and the probes' users sign up through nginx, a few at a time (each hashes a password).
+  const users: TestUser[] = []
+  for (let start = 0; start < MEMBERS + 3; start += 5) {
+    const batch = Array.from({ length: Math.min(5, MEMBERS + 3 - start) }, (_, offset) =>
+      makeUser(start + offset, start + offset < MEMBERS ? 'member' : 'probe'),
+    )
+    users.push(...(await Promise.all(batch)))
+  }
+  members = await Promise.all(
+    users.slice(0, MEMBERS).map(async (user, index) => ({
+      ...user,
+      index,
+      client: clientFor(`127.11.0.${index + 1}`),
+      images: await Promise.all([0, 1, 2].map((n) => photo(index * 3 + n))),
+      saves: [],
+      uploads: [],
+      sessions: [user.cookie],
+    })),
+  )
+
+  runStartedAt = Date.now()
+  runEndedAt = runStartedAt + RUN_MS
+  const running = () => Date.now() < runEndedAt
+  const origin = cluster.nginx.publicUrl
+  const lanes = [
+    ...members.map((member) => memberLoop(member, workload, origin, running)),
+    ...Array.from({ length: NEWCOMER_LANES }, (_, lane) =>
+      newcomerLoop(lane, clientFor, cluster.smtp, workload, origin, running).then((made) => {
+        newcomers.push(...made)
+      }),
+    ),
+    killLoop(),
+    restartPostgres(),
+    runProbes(users.slice(MEMBERS)),
+  ]
+  await Promise.all(lanes)
+  // Every instance running and ready again before anything is read back.
+  for (const instance of cluster.instances) {
+    if (instance.current === undefined) await cluster.start(instance)
+    const deadline = Date.now() + 20_000
+    while ((await fetch(`${instance.url}/readyz`)).status !== 200) {
+      if (Date.now() > deadline) throw new Error(`instance ${instance.port} not ready`)
+      await sleep(200)
+    }
+  }
+  // A last round of page loads through nginx, which reaches every instance, the one killed last
+  // included.
+  const visitor = clientFor('127.14.0.1')
+  for (let i = 0; i < 3 * INSTANCES; i++) await workload.send(visitor, 'page', '/')
+  for (const kill of kills) {
+    const server = kill.server
+    if (server === undefined) continue
+    kill.trafficAt = loggedRequests(server).find((request) => request.reqId.startsWith('w'))?.time
+  }
+  if (restart !== undefined) {
+    const { backAt } = restart
+    restart.recoveredAt = workload.sent
+      .filter((sent) => sent.sentAt >= backAt && ['read', 'save'].includes(sent.kind))
+      .filter((sent) => sent.status === 200)
+      .reduce((first, sent) => Math.min(first, sent.endedAt), Infinity)
+  }
+}, 600_000)
+
+afterAll(async () => {
+  for (const client of clients) client.close()
+  await cluster?.dispose()
+})
+
+/** Whether a failure is one the issue allows: the fault's own, within a second of it. */
+function honest(sent: Sent): boolean {
+  if (sent.outcome === 'answer') return (sent.status ?? 0) < 500
+  if (sent.outcome === 'gateway' || sent.outcome === 'connection') {
+    // In flight on the instance when it died, and told so within a second.
+    return kills.some(
+      (kill) =>
+        sent.sentAt <= kill.goneAt &&
+        sent.endedAt >= kill.at &&
+        sent.endedAt <= kill.goneAt + FAULT_MARGIN_MS,
+    )
+  }
+  if (sent.outcome === 'unavailable' && restart !== undefined) {
+    return (
+      sent.endedAt >= restart.stopAt - FAULT_MARGIN_MS &&
+      sent.endedAt <= restart.backAt + FAULT_MARGIN_MS
+    )
+  }
+  return false
+}
+
+const describeSent = (sent: Sent) =>
+  `${sent.kind} ${sent.outcome} ${sent.status ?? ''} sent at +${sent.sentAt - runStartedAt} ms, ` +
+  `ended after ${sent.endedAt - sent.sentAt} ms`
+
+describe(`${INSTANCES} instances behind nginx, one killed every ${KILL_EVERY_MS / 1000} s`, () => {
+  it('all started at once on the empty database: each migration applied exactly once', async () => {
+    const recorded = await query<{ name: string }>('select name from kysely_migration')
+    const known = Object.keys({
+      ...migrations0001To0007('postgres'),
+      ...migrations0008On('postgres'),
+    })
+    expect(appliedMigrations.toSorted()).toEqual(known.toSorted())
+    expect(recorded.map(({ name }) => name).toSorted()).toEqual(known.toSorted())
+  })
+
+  it('the workload ran: every kind answered, kills and the database restart survived', () => {
+    const answered = new Set(workload.sent.filter((s) => s.outcome === 'answer').map((s) => s.kind))
+    expect([...answered].toSorted()).toEqual(
+      (Object.keys(EXPECTED) as Kind[]).filter((kind) => kind !== 'sign-out').toSorted(),
+    )
+    expect(kills.length).toBe(Math.ceil(RUN_MS / KILL_EVERY_MS) - 1)
+    expect(restart).toBeDefined()
+  })
+
+  it('only honest failures: no 5xx but requests in flight on a killed instance and 503 while PostgreSQL restarts, no hang', () => {
+    const all = [...workload.sent, ...probeRecorder.sent]
+    expect(all.filter((sent) => !honest(sent)).map(describeSent), 'failures of no fault').toEqual(
+      [],
+    )
+    // Every answer that is not a fault's is the one the request deserves.
+    const unexpected = workload.sent.filter(
+      (sent) => sent.outcome === 'answer' && !EXPECTED[sent.kind].includes(sent.status ?? 0),
+    )
+    expect(unexpected.map(describeSent), 'answers no request should get').toEqual([])
+  })
+
+  it('a restarted instance serves again within 5 s and nginx sends it traffic', () => {
+    const slow = kills.filter(
+      (kill) =>
+        kill.readyAt === undefined ||
+        kill.readyAt - kill.at > RECOVER_WITHIN_MS ||
+        kill.trafficAt === undefined ||
+        kill.trafficAt - kill.readyAt > RECOVER_WITHIN_MS,
+    )
+    expect(
+      slow.map((kill) => ({
+        port: kill.port,
+        killedAt: kill.at - runStartedAt,
+        readyAfterMs: kill.readyAt === undefined ? null : kill.readyAt - kill.at,
+        trafficAfterMs: kill.trafficAt === undefined ? null : kill.trafficAt - kill.at,
+      })),
+      'instances not back in time',
+    ).toEqual([])
+  })
+
+  it('a session ended through one instance is refused by every instance within 1 s', () => {
+    const probe = found(probes.signOut)
+    checkSessionProbe(probe)
+    expect(probe.ended).toBe(200)
+  })
+
+  it('an account disabled with `mofu users disable` is refused everywhere within 1 s', () => {
+    const probe = found(probes.disable)
+    checkSessionProbe(probe)
+    expect(probe.ended).toBe(0)
+    expect(probe.signIn?.status).toBe(403)
+    expect(probe.signIn?.message).toContain(AUTH_MESSAGES.accountDisabled)
+  })
+
+  it('the per-address limit holds across instances: the 11th failed log-in is 429', () => {
+    checkLimit(found(probes.address))
+  })
+
+  it('the per-account limit holds across instances: the 11th failed log-in is 429', () => {
+    checkLimit(found(probes.account))
+  })
+
+  it('nothing acknowledged is lost: saves, handle claims, avatars byte for byte, sign-ups', async () => {
+    const rows = await query<StoredProfile>(
+      'select user_id, name, username, avatar_version from profiles',
+    )
+    const owners = await query<{ username: string; owners: string }>(
+      'select username, count(*) as owners from profiles where username is not null group by username having count(*) > 1',
+    )
+    expect(owners, 'handles with two owners').toEqual([])
+    const lost: string[] = []
+    for (const member of members) {
+      const row = rows.find((candidate) => candidate.user_id === member.uid)
+      if (row === undefined) throw new Error(`no profile for ${member.email}`)
+      lost.push(...savesLost(member, row))
+      lost.push(...(await avatarLost(member, row)))
+      const answer = await member.client.request('/api/me/profile', {
+        headers: { Cookie: member.cookie },
+        timeoutMs: HANG_LIMIT_MS,
+      })
+      const profile = JSON.parse(answer.body.toString()) as { name: string; username: string }
+      if (profile.name !== row.name || profile.username !== (row.username ?? '')) {
+        lost.push(
+          `${member.email}: the API answers ${JSON.stringify(profile)}, the table holds ${row.name} @${row.username}`,
+        )
+      }
+      for (const cookie of member.sessions) {
+        const status = (
+          await member.client.request('/api/me/profile', {
+            headers: { Cookie: cookie },
+            timeoutMs: HANG_LIMIT_MS,
+          })
+        ).status
+        if (status !== 200)
+          lost.push(`${member.email}: a session signed in (200) answers ${status}`)
+      }
+    }
+    const accounts = await query<{ email: string; emailVerified: boolean }>(
+      'select email, "emailVerified" from "user"',
+    )
+    const client = clientFor('127.13.0.1')
+    for (const newcomer of newcomers) {
+      if (newcomer.signUp?.status !== 200) continue
+      const account = accounts.find((candidate) => candidate.email === newcomer.email)
+      if (account === undefined) lost.push(`${newcomer.email}: signed up (200), no account`)
+      if (newcomer.mailLost === true) lost.push(`${newcomer.email}: signed up (200), no mail`)
+      if (newcomer.verify?.status === 302 && account?.emailVerified !== true) {
+        lost.push(`${newcomer.email}: verified (302), not verified`)
+      }
+      if (newcomer.cookie !== undefined) {
+        const status = (
+          await client.request('/api/me/profile', {
+            headers: { Cookie: newcomer.cookie },
+            timeoutMs: HANG_LIMIT_MS,
+          })
+        ).status
+        if (status !== 200)
+          lost.push(`${newcomer.email}: signed in (200), session answers ${status}`)
+      }
+    }
+    expect(lost, 'acknowledged and lost').toEqual([])
+    expect(newcomers.filter((newcomer) => newcomer.signUp?.status === 200).length).toBeGreaterThan(
+      0,
+    )
+  })
+
+  it('throughput through nginx of 1, 2, 4 and 10 instances (figures, printed and saved)', async () => {
+    for (const count of THROUGHPUT_INSTANCES) throughput.push(await measure(count))
+    expect(throughput.map(({ instances }) => instances)).toEqual(THROUGHPUT_INSTANCES)
+    await writeResults()
+  })
+})
+
+function checkSessionProbe(probe: SessionProbe) {
+  expect(
+    probe.before.filter(({ answer }) => answer === 'refused'),
+    'refused before',
+  ).toEqual([])
+  expect(
+    probe.after.filter(({ answer }) => answer === 'accepted'),
+    'still accepted',
+  ).toEqual([])
+  // Instances being started again answer nothing; most were running, and each of those was asked.
+  expect(probe.before.filter(({ answer }) => answer === 'accepted').length).toBeGreaterThan(
+    INSTANCES / 2,
+  )
+  expect(probe.after.filter(({ answer }) => answer === 'refused').length).toBeGreaterThan(
+    INSTANCES / 2,
+  )
+}
+
+/**
+ * Exactly SIGN_IN_LIMIT failed log-ins were answered before the first 429 (fewer by as many
+ * attempts as were cut off with a killed instance, which may have counted), every later attempt
+ * was refused too, and the refusals came from several instances.
+ */
+function checkLimit({ attempts }: LimitProbe) {
+  const first = attempts.findIndex((sent) => sent.status === 429)
+  const before = attempts.slice(0, first === -1 ? undefined : first)
+  const cutOff = before.filter(uncertain).length
+  const answered = before.filter((sent) => !uncertain(sent))
+  const describeAll = attempts.map((sent) => `${sent.status ?? sent.outcome}`).join(' ')
+  expect(
+    answered.length,
+    `failed log-ins answered before a 429: ${describeAll}`,
+  ).toBeLessThanOrEqual(SIGN_IN_LIMIT)
+  expect(
+    answered.length,
+    `failed log-ins answered before a 429: ${describeAll}`,
+  ).toBeGreaterThanOrEqual(SIGN_IN_LIMIT - cutOff)
+  expect(answered.map((sent) => sent.status).filter((status) => status !== 401)).toEqual([])
+  const after = attempts.slice(first).filter((sent) => !uncertain(sent))
+  expect(after.map((sent) => sent.status).filter((status) => status !== 429)).toEqual([])
+  const ports = answeredBy(cluster.instances)
+  const refusers = new Set(after.map((sent) => ports.get(sent.id)))
+  expect(refusers.size, 'instances that answered 429').toBeGreaterThanOrEqual(3)
+}
+
+/**
+ * A member's saves are sequential. The row must hold the name of the last save answered 200,
+ * or of a later one whose answer was lost with a killed instance (it may have been written);
+ * likewise the handle of the last claim answered 200. A save refused (409) wrote nothing.
+ */
+function savesLost(member: Member, row: StoredProfile): string[] {
+  const lastKept = member.saves.findLastIndex((save) => save.sent.status === 200)
+  const names = member.saves
+    .slice(Math.max(0, lastKept))
+    .filter((save, i) => (i === 0 && lastKept >= 0) || uncertain(save.sent))
+    .map((save) => save.name)
+  if (lastKept === -1) names.push('')
+  const claims = member.saves.filter((save) => save.handle !== undefined)
+  const lastClaim = claims.findLastIndex((save) => save.sent.status === 200)
+  const handles = claims
+    .slice(Math.max(0, lastClaim))
+    .filter((save, i) => (i === 0 && lastClaim >= 0) || uncertain(save.sent))
+    .map((save) => save.handle?.toLowerCase() ?? null)
+  if (lastClaim === -1) handles.push(null)
+  const problems: string[] = []
+  if (!names.includes(row.name)) {
+    problems.push(
+      `${member.email}: holds name "${row.name}", the last acknowledged is one of ${JSON.stringify(names)}`,
+    )
+  }
+  if (!handles.includes(row.username)) {
+    problems.push(
+      `${member.email}: holds handle ${row.username}, the last acknowledged is one of ${JSON.stringify(handles)}`,
+    )
+  }
+  return problems
+}
+
+/**
+ * The avatar of the last upload answered 200, served byte for byte as right after its upload;
+ * or, when a later upload's answer was lost with a killed instance, possibly that one's.
+ */
+async function avatarLost(member: Member, row: StoredProfile): Promise<string[]> {
+  const kept = member.uploads.findLast((upload) => upload.sent.status === 200)
+  if (kept?.avatar === undefined) return []
+  const laterUnknown = member.uploads
+    .slice(member.uploads.indexOf(kept) + 1)
+    .some((upload) => uncertain(upload.sent))
+  const version = new URL(kept.avatar).searchParams.get('v')
+  if (version !== row.avatar_version) {
+    return laterUnknown
+      ? []
+      : [`${member.email}: holds avatar version ${row.avatar_version}, acknowledged ${version}`]
+  }
+  const url = new URL(kept.avatar)
+  const answer = await member.client.request(url.pathname + url.search, {
+    timeoutMs: HANG_LIMIT_MS,
+  })
+  if (answer.status !== 200)
+    return [`${member.email}: avatar ${kept.avatar} answers ${answer.status}`]
+  if (kept.served !== undefined && sha256(answer.body) !== kept.served) {
+    return [`${member.email}: avatar ${kept.avatar} is not the bytes served after its upload`]
+  }
+  return []
+}
+
+/** Profile reads, handle checks and page loads through a fresh nginx in front of `count` instances. */
+async function measure(count: number): Promise<Throughput> {
+  const nginx = await startNginx(cluster.instances.slice(0, count).map(({ port }) => port))
+  const target = {
+    url: `https://127.0.0.1:${nginx.port}`,
+    publicUrl: nginx.publicUrl,
+    ca: nginx.ca,
+  }
+  const timings: number[] = []
+  let failed = 0
+  try {
+    const warmUntil = Date.now() + 500
+    const endAt = warmUntil + THROUGHPUT_MS
+    await Promise.all(
+      Array.from({ length: THROUGHPUT_CONNECTIONS }, async (_, i) => {
+        const client = clientFrom(`127.50.${count}.${i + 1}`, target)
+        const member = members[i % members.length] as Member
+        try {
+          for (let n = 0; Date.now() < endAt; n++) {
+            const path = [`/api/me/profile`, `/api/handles/speed${n % 50}`, '/'][n % 3] as string
+            const sentAt = Date.now()
+            const answer = await client
+              .request(path, { headers: { Cookie: member.cookie }, timeoutMs: HANG_LIMIT_MS })
+              .catch(() => undefined)
+            if (sentAt < warmUntil) continue
+            if (answer?.status !== 200) failed++
+            timings.push(Date.now() - sentAt)
+          }
+        } finally {
+          client.close()
+        }
+      }),
+    )
+  } finally {
+    await nginx.stop()
+  }
+  return {
+    instances: count,
+    requests: timings.length,
+    perSecond: Math.round(timings.length / (THROUGHPUT_MS / 1000)),
+    p50: percentile(timings, 0.5),
+    p99: percentile(timings, 0.99),
+    failed,
+  }
+}
+
+async function writeResults() {
+  const all = workload.sent
+  const byOutcome: Record<string, number> = {}
+  for (const sent of [...all, ...probeRecorder.sent]) {
+    const key = sent.outcome === 'answer' ? `${sent.status ?? 0}` : sent.outcome
+    byOutcome[key] = (byOutcome[key] ?? 0) + 1
+  }
+  const waited = all.filter((sent) => sent.outcome === 'answer').map((s) => s.endedAt - s.sentAt)
+  const results = {
+    machine: {
+      cpus: os.cpus().length,
+      model: os.cpus()[0]?.model ?? '',
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    },
+    instances: INSTANCES,
+    seconds: RUN_MS / 1000,
+    requests: { sent: all.length, answered: waited.length, byOutcome },
+    latencyMs: { p50: percentile(waited, 0.5), p99: percentile(waited, 0.99) },
+    kills: kills.map((kill) => ({
+      atMs: kill.at - runStartedAt,
+      readyAfterMs: kill.readyAt === undefined ? null : kill.readyAt - kill.at,
+      trafficAfterMs: kill.trafficAt === undefined ? null : kill.trafficAt - kill.at,
+    })),
+    killsSurvived: kills.filter((kill) => kill.readyAt !== undefined).length,
+    postgresRestart:
+      restart === undefined
+        ? null
+        : {
+            atMs: restart.stopAt - runStartedAt,
+            downMs: restart.backAt - restart.stopAt,
+            recoveredAfterBackMs:
+              restart.recoveredAt === undefined || !Number.isFinite(restart.recoveredAt)
+                ? null
+                : restart.recoveredAt - restart.backAt,
+          },
+    throughput,
+  }
+  await fs.writeFile(RESULTS, `${JSON.stringify(results, null, 2)}\n`)
+  const median = (values: number[]) => percentile(values, 0.5)
+  const lines = [
+    `Scale: ${INSTANCES} instances behind nginx for ${RUN_MS / 1000} s`,
+    `  requests sent ${all.length}, answered ${waited.length}; by outcome ${JSON.stringify(byOutcome)}`,
+    `  latency through nginx p50 ${results.latencyMs.p50} ms, p99 ${results.latencyMs.p99} ms`,
+    `  kills survived ${results.killsSurvived}/${kills.length}; ready again after median ${median(
+      results.kills.flatMap((kill) => (kill.readyAfterMs === null ? [] : [kill.readyAfterMs])),
+    )} ms, first request through nginx after median ${median(
+      results.kills.flatMap((kill) => (kill.trafficAfterMs === null ? [] : [kill.trafficAfterMs])),
+    )} ms`,
+    `  PostgreSQL restart: down ${results.postgresRestart?.downMs ?? '-'} ms, answering again ${
+      results.postgresRestart?.recoveredAfterBackMs ?? '-'
+    } ms after`,
+    '  instances | requests/s | p50 ms | p99 ms | failed',
+    ...throughput.map(
+      (row) =>
+        `  ${String(row.instances).padStart(9)} | ${String(row.perSecond).padStart(10)} | ${String(row.p50).padStart(6)} | ${String(row.p99).padStart(6)} | ${row.failed}`,
+    ),
+  ]
+  console.info(lines.join('\n'))
+}

@@ -1,0 +1,161 @@
+import { execFile, spawn } from 'node:child_process'
+import fs from 'node:fs/promises'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { freePort } from './free-port'
+
+const run = promisify(execFile)
+
+/** The deployment guide's site file (docs/scaling-out.md), which the test runs as it is. */
+export const NGINX_SITE = path.resolve(import.meta.dirname, '../../deploy/nginx.conf')
+
+export interface Nginx {
+  /** Where clients connect: 127.0.0.1 and the TLS port. */
+  port: number
+  /** PUBLIC_URL for the instances behind it: https://localhost:port. */
+  publicUrl: string
+  /** The self-signed certificate it serves (PEM), for clients to trust. */
+  ca: string
+  /** Stops it (fast shutdown) and removes its folder. */
+  stop(): Promise<void>
+}
+
+/** A self-signed certificate for localhost and 127.0.0.1, as `openssl` makes one. */
+async function selfSigned(dir: string) {
+  const cert = path.join(dir, 'fullchain.pem')
+  const key = path.join(dir, 'privkey.pem')
+  await run('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=localhost',
+    '-addext',
+    'subjectAltName=DNS:localhost,IP:127.0.0.1',
+    '-keyout',
+    key,
+    '-out',
+    cert,
+  ])
+  return { cert, key }
+}
+
+/**
+ * The guide's site file with this machine's ports and paths, and nothing else changed: the
+ * upstream lists `upstreams` (each line with the parameters the guide gives its first one),
+ * the listeners move to free loopback ports, the certificate and logs into `dir`. Throws when
+ * a line it replaces is missing, so a changed guide cannot go untested.
+ */
+export function siteFor(
+  site: string,
+  options: { upstreams: number[]; port: number; httpPort: number; dir: string },
+): string {
+  const replace = (text: string, pattern: RegExp, replacement: string) => {
+    if (!pattern.test(text)) throw new Error(`deploy/nginx.conf has no line matching ${pattern}`)
+    return text.replace(pattern, replacement)
+  }
+  const servers =
+    /^( +)server 127\.0\.0\.1:\d+( [^;\n]*)?;\n(?:\1server 127\.0\.0\.1:\d+[^;\n]*;\n)*/m
+  const [, indent = '', parameters = ''] = servers.exec(site) ?? []
+  let text = replace(
+    site,
+    servers,
+    options.upstreams.map((port) => `${indent}server 127.0.0.1:${port}${parameters};\n`).join(''),
+  )
+  text = replace(text, /^( +)listen 80;$/m, `$1listen 127.0.0.1:${options.httpPort};`)
+  text = replace(text, /^( +)listen 443 (.*);$/m, `$1listen 127.0.0.1:${options.port} $2;`)
+  text = replace(
+    text,
+    /^( +ssl_certificate +)\S+;$/m,
+    `$1${path.join(options.dir, 'fullchain.pem')};`,
+  )
+  text = replace(
+    text,
+    /^( +ssl_certificate_key +)\S+;$/m,
+    `$1${path.join(options.dir, 'privkey.pem')};`,
+  )
+  text = replace(text, /^( +access_log +)\S+;$/m, `$1${path.join(options.dir, 'access.log')};`)
+  return replace(text, /^( +error_log +)\S+;$/m, `$1${path.join(options.dir, 'error.log')};`)
+}
+
+/** Whether something accepts TCP connections on 127.0.0.1:port. */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1')
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+  })
+}
+
+/**
+ * Debian's nginx (`/usr/sbin/nginx`), not the system service: a master process of the test's
+ * own in the foreground, with its configuration, pid, logs and temporary files in a folder of
+ * its own, serving the guide's site file on free loopback ports in front of `upstreams`.
+ */
+export async function startNginx(upstreams: number[]): Promise<Nginx> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mofu-nginx-'))
+  // Under root the workers run as nobody: they must reach the folders nginx makes for them.
+  await fs.chmod(dir, 0o755)
+  const [port, httpPort] = [await freePort(), await freePort()]
+  const { cert } = await selfSigned(dir)
+  const site = siteFor(await fs.readFile(NGINX_SITE, 'utf8'), { upstreams, port, httpPort, dir })
+  await fs.writeFile(path.join(dir, 'mofu.conf'), site)
+  const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`
+  await fs.writeFile(
+    path.join(dir, 'nginx.conf'),
+    [
+      // What Debian's /etc/nginx/nginx.conf gives the site files it includes, minus the system
+      // paths: this server's own pid file, logs and temporary folders.
+      'daemon off;',
+      'worker_processes auto;',
+      `pid ${path.join(dir, 'nginx.pid')};`,
+      `error_log ${path.join(dir, 'main-error.log')};`,
+      'events { worker_connections 1024; }',
+      'http {',
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp),
+      `access_log ${path.join(dir, 'main-access.log')};`,
+      `include ${path.join(dir, 'mofu.conf')};`,
+      '}',
+      '',
+    ].join('\n'),
+  )
+  const child = spawn(
+    'nginx',
+    ['-e', path.join(dir, 'main-error.log'), '-p', dir, '-c', path.join(dir, 'nginx.conf')],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  )
+  let errors = ''
+  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()))
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+    await exited
+    await fs.rm(dir, { recursive: true, force: true })
+  }
+  const deadline = Date.now() + 10_000
+  while (!(await listening(port))) {
+    if (Date.now() > deadline || child.exitCode !== null) {
+      const log = await fs.readFile(path.join(dir, 'main-error.log'), 'utf8').catch(() => '')
+      await stop()
+      throw new Error(`nginx did not start on port ${port}: ${errors}${log}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return {
+    port,
+    publicUrl: `https://localhost:${port}`,
+    ca: await fs.readFile(cert, 'utf8'),
+    stop,
+  }
+}
