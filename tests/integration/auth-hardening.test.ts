@@ -405,7 +405,11 @@ describe('sign-ins from a new browser', () => {
       .map((cookie) => cookie.split(';')[0] ?? '')
       .find((pair) => pair.startsWith('mofu_device='))
 
-  const newSignInMails = () => smtp.messages.filter((mail) => NEW_SIGN_IN.test(mail.subject ?? ''))
+  /** The user's own: another test's users may still be getting theirs. */
+  const newSignInMails = (user: TestUser) =>
+    smtp.messages.filter(
+      (mail) => mail.to.includes(user.email.toLowerCase()) && NEW_SIGN_IN.test(mail.subject ?? ''),
+    )
 
   /** Waits for a later mail to the address: the relay keeps order, so earlier ones are in. */
   async function settled(user: TestUser) {
@@ -420,7 +424,7 @@ describe('sign-ins from a new browser', () => {
     const user = await newUser()
     await smtp.waitForMail(user.email, { subject: NEW_SIGN_IN })
     await settled(user)
-    expect(newSignInMails()).toHaveLength(1)
+    expect(newSignInMails(user)).toHaveLength(1)
 
     smtp.clear()
     const first = await signInWith(user, '')
@@ -437,7 +441,7 @@ describe('sign-ins from a new browser', () => {
     const again = await signInWith(user, device ?? '')
     expect(deviceCookieOf(again)).toBeUndefined()
     await settled(user)
-    expect(newSignInMails()).toEqual([])
+    expect(newSignInMails(user)).toEqual([])
   })
 
   it('a forged device cookie is just a new browser, and is replaced', async () => {

@@ -3,6 +3,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { AVATAR_MAX_BYTES, AVATAR_UPLOAD_TYPES } from '../../src/shared/avatar'
+import { ChangeEmailRequestSchema, ConfirmEmailChangeSchema } from '../../src/shared/email-change'
 import { ResetCodeCheckSchema } from '../../src/shared/password-reset'
 import { PageViewSchema } from '../../src/shared/page-view'
 import { ClientErrorSchema } from '../../src/shared/client-error-schema'
@@ -53,6 +54,14 @@ const MOFU_BODIES: Record<string, { schema: z.core.$ZodType; valid: Record<strin
   },
   'POST /api/password-reset/verify': {
     schema: ResetCodeCheckSchema,
+    valid: { code: 'no-such-code' },
+  },
+  'POST /api/me/email': {
+    schema: ChangeEmailRequestSchema,
+    valid: { newEmail: 'fuzz-new@mofu.test', password: 'not-the-password' },
+  },
+  'POST /api/email-change/confirm': {
+    schema: ConfirmEmailChangeSchema,
     valid: { code: 'no-such-code' },
   },
 }
