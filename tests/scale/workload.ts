@@ -107,8 +107,13 @@ export interface Newcomer {
 
 /** Handles several members try to take: each may have one owner at most, never two. */
 export const CONTESTED = ['sakura', 'hoshi', 'tsuki', 'yuki', 'kaze']
-/** Mofu lets a user upload 10 avatars a minute (README "Abuse limits"): members stay under. */
+/**
+ * Mofu lets a user upload 10 avatars a minute (docs/security.md "Abuse limits"): members stay
+ * under.
+ */
 const UPLOAD_EVERY_MS = 7_000
+/** And counts 60 page views a minute from one address: members, each at its own, stay under. */
+const VIEW_EVERY_MS = 1_500
 /**
  * 10 log-ins a minute from one address pass, and 100 requests a minute to /api/auth in all
  * (Better Auth's rules): members stay under both.
@@ -170,6 +175,7 @@ export async function memberLoop(
   let lastUpload = 0
   let lastSignIn = Date.now()
   let lastSessionCheck = 0
+  let lastView = 0
   while (running()) {
     const roll = Math.random() * 100
     const headers = { Cookie: cookie() }
@@ -197,7 +203,8 @@ export async function memberLoop(
         body: JSON.stringify(handle === undefined ? { name } : { name, handle }),
       })
       member.saves.push({ sent, name, handle })
-    } else if (roll < 85) {
+    } else if (roll < 85 && Date.now() - lastView >= VIEW_EVERY_MS) {
+      lastView = Date.now()
       await recorder.send(client, 'view', '/api/events/page-view', {
         method: 'POST',
         headers: json(origin),
