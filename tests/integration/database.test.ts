@@ -5,13 +5,14 @@ import pg from 'pg'
 import { pino } from 'pino'
 import { Writable } from 'node:stream'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openDatabase, type Database } from '../../src/server/db/database'
+import { openDatabase, type Database, type DatabaseTarget } from '../../src/server/db/database'
 import { migrateTo, migrateToLatest } from '../../src/server/db/migrations'
 import { isDatabaseUnavailable } from '../../src/server/db/unavailable'
 import { resolveAuthSecret } from '../../src/server/auth/secret'
 import { isUniqueViolation } from '../../src/server/profiles/profile-store'
 import { warnOfLookAlikesKept } from '../../src/server/startup-checks'
 import { createTestApp } from '../support/test-app'
+import { TEST_PASSWORD } from '../support/test-users'
 import { createTestDatabase, type TestDatabase } from '../support/test-database'
 
 const cleanups: (() => Promise<void>)[] = []
@@ -205,7 +206,55 @@ describe('database timeout', () => {
     await cleanups.pop()?.()
     await expect(sql`select 1 as one`.execute(database.db)).resolves.toBeDefined()
   })
+
+  it('answers a sign-up whose account cannot be written with that 503, not a refusal of the sign-up', async () => {
+    // Better Auth catches the failed insert of a new account and answers "422 Failed to create
+    // user", which tells the person their sign-up is wrong; the database being away is the answer.
+    const app = await createTestApp({ open: { timeoutMs: 300 } })
+    cleanups.push(app.dispose)
+    const { target } = app.testDatabase
+    const release = await holdAccountWrites(target)
+    cleanups.push(release)
+    const signUp = () =>
+      app.app.request('/api/auth/sign-up/email', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Forwarded-For': '10.9.0.1',
+          Origin: 'http://localhost:3000',
+        },
+        body: JSON.stringify({ email: 'held@mofu.test', password: TEST_PASSWORD, name: '' }),
+      })
+    const refused = await signUp()
+    expect(refused.status).toBe(503)
+    expect(refused.headers.get('retry-after')).toBe('5')
+    expect(await refused.json()).toMatchObject({ code: 'UNAVAILABLE' })
+    await cleanups.pop()?.()
+    expect((await signUp()).status).toBe(200)
+  })
 })
+
+/** Another session holding what a new account's insert needs, until the returned call. */
+async function holdAccountWrites(target: DatabaseTarget): Promise<() => Promise<void>> {
+  if (target.kind === 'sqlite') {
+    // The write lock; readers go on (WAL), so the sign-up's look-up of the address succeeds.
+    const holder = new SQLite(target.file)
+    holder.exec('begin immediate')
+    return async () => {
+      holder.exec('rollback')
+      holder.close()
+    }
+  }
+  const holder = new pg.Client({ connectionString: target.connectionString })
+  await holder.connect()
+  await holder.query('begin')
+  // Reads of the table go on; inserts wait past the statement timeout.
+  await holder.query('lock table "user" in exclusive mode')
+  return async () => {
+    await holder.query('rollback')
+    await holder.end()
+  }
+}
 
 describe('auth secret', () => {
   it('is generated once, kept, and shared by every instance on the database', async () => {

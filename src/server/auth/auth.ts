@@ -7,6 +7,7 @@ import { AUTH_ERROR_CODES, AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '../../shar
 import type { Language } from '../../shared/language'
 import type { Config } from '../config'
 import type { DialectName } from '../db/database'
+import { noteDatabaseAway } from '../db/unavailable'
 import type { Tables } from '../db/tables'
 import type { Logger } from '../logger'
 import { headersLanguage } from '../http/language'
@@ -149,8 +150,10 @@ export function createAuth(deps: AuthDeps) {
     disabledPaths: [...DISABLED_PATHS, ...PASSKEY_DISABLED_PATHS],
     trustedOrigins: [config.publicUrl],
     logger: {
-      log: (level, message, ...args) =>
-        logger[level]({ args }, `auth: ${maskAddresses(String(message))}`),
+      log: (level, message, ...args) => {
+        noteDatabaseAway(args)
+        logger[level]({ args }, `auth: ${maskAddresses(String(message))}`)
+      },
     },
     emailAndPassword: {
       enabled: true,

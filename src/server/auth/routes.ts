@@ -13,6 +13,7 @@ import { answerLanguage } from '../http/language'
 import { inLanguage, japaneseOf, SERVER_MESSAGES } from '../http/messages'
 import { LIMITS, logThrottled, RATE_LIMITED, type Limiter } from '../http/limiter'
 import type { Logger } from '../logger'
+import { watchingDatabase } from '../db/unavailable'
 import { CLIENT_IP_HEADER, REQUEST_ID_HEADER } from '../security-events'
 
 /** The most bytes an auth request may carry; Better Auth's largest form is a fraction of it. */
@@ -182,10 +183,14 @@ export function authRoutes({ auth, clientAddress, limiter, logger }: AuthRouteDe
       const headers = new Headers(c.req.raw.headers)
       headers.set(CLIENT_IP_HEADER, ip)
       headers.set(REQUEST_ID_HEADER, reqId)
-      const response = await auth.handler(new Request(c.req.raw, { headers }))
+      const [response, databaseAway] = await watchingDatabase(() =>
+        auth.handler(new Request(c.req.raw, { headers })),
+      )
       if (email !== null && response.status !== 401) {
         await limiter.giveBack(LIMITS.signInFailures, email)
       }
+      // A failure Better Auth made of the database being away is answered as that: 503.
+      if (databaseAway !== undefined && response.status >= 400) throw databaseAway
       if (response.status !== 429) return inAnswerLanguage(response, answerLanguage(c))
       logThrottled(logger, { userId: null, ip, reqId })
       if ((await errorBodyOf(response))?.code === CODES_LOCKED_BY_PLUGIN) {

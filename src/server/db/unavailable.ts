@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+
 /**
  * Errors that say the database cannot be reached or cannot answer right now (stopped,
  * restarting, out of connections, locked past the wait), as opposed to a bug or a bad request.
@@ -45,4 +47,25 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     current = (current as { cause?: unknown }).cause
   }
   return false
+}
+
+const watched = new AsyncLocalStorage<{ away?: unknown }>()
+
+/**
+ * Runs `work` and returns, beside its result, the first database-away error reported meanwhile
+ * to `noteDatabaseAway`. A library that catches such an error and answers with a failure of its
+ * own (Better Auth answers a sign-up whose insert met the database away with "422 Failed to
+ * create user") then still gets the 503 the database's absence deserves.
+ */
+export async function watchingDatabase<T>(work: () => Promise<T>): Promise<[T, unknown]> {
+  const seen: { away?: unknown } = {}
+  const result = await watched.run(seen, work)
+  return [result, seen.away]
+}
+
+/** Reports the errors a library logged instead of throwing: those of a database away count. */
+export function noteDatabaseAway(errors: readonly unknown[]): void {
+  const seen = watched.getStore()
+  if (seen === undefined || seen.away !== undefined) return
+  seen.away = errors.find(isDatabaseUnavailable)
 }
