@@ -1,18 +1,25 @@
 // Second half of `npm run build`, after `vite build`: bundles the server into
-// dist/server/main.js and the admin command into dist/server/mofu.js (npm packages stay external) and precompresses the client's text files
-// so they are served as Brotli or gzip without compressing on each request.
+// dist/server/main.js and the admin command into dist/server/mofu.js, and precompresses the
+// client's text files so they are served as Brotli or gzip without compressing on each request.
 import fs from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { build } from 'esbuild'
 
+// npm packages are bundled too: one file to read and compile instead of about a thousand
+// modules to resolve halves the time a process takes to start (docs/decisions/bundled-server.md), which is
+// how long a restarted instance is away. Packages with native code stay in node_modules.
 const server = {
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
+  external: ['sharp', 'better-sqlite3', 'pg-native'],
+  // CommonJS packages inside an ES module bundle still call require() for Node's own modules.
+  banner: {
+    js: "import { createRequire as bundleRequire } from 'node:module';\nconst require = bundleRequire(import.meta.url);",
+  },
   sourcemap: true,
   logLevel: 'warning',
 }
@@ -21,7 +28,7 @@ await build({
   ...server,
   entryPoints: ['src/server/cli/mofu.ts'],
   outfile: 'dist/server/mofu.js',
-  banner: { js: '#!/usr/bin/env node' },
+  banner: { js: `#!/usr/bin/env node\n${server.banner.js}` },
 })
 fs.chmodSync('dist/server/mofu.js', 0o755)
 
