@@ -102,7 +102,7 @@ test("change the address, confirm it from the mail, sign in with it, see it in t
   await expect(panel(page).locator('[data-state="signed-in"]')).toBeVisible()
 })
 
-test('the activity shows 20 entries at a time, and Load more the older ones', async ({
+test('the activity shows 20 entries at a time, and Load more the older ones, focus on the first', async ({
   page,
   request,
   baseURL,
@@ -127,6 +127,8 @@ test('the activity shows 20 entries at a time, and Load more the older ones', as
   // 22 sign-ins, this one and the verification link's.
   await expect(entries).toHaveCount(24)
   await expect(activity.getByRole('button', { name: 'Load more' })).toHaveCount(0)
+  // The button is gone with the last page: focus goes on to the first entry it loaded.
+  await expect(entries.nth(20)).toBeFocused()
   await expect(entries.last()).toContainText('Signed in with the verification link')
   await expectNoSeriousAxeViolation(page)
 })

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { ActivityEntry } from '@shared/security-activity'
 import { Button, Notice, type Flash } from '@client/components/ui'
 import { errorMessage } from '@client/lib/http'
@@ -34,6 +34,18 @@ export function ActivityList({ user }: { user: AuthUser }) {
   const [securing, setSecuring] = useState<string | null>(null)
   const [flash, setFlash] = useState<Flash>(null)
   const entries = activity.data?.pages.flatMap((page) => page.events)
+  const shown = entries?.length ?? 0
+  // "Load more" hands focus to the first entry it loaded: with the last page in, the button is
+  // gone, and focus would fall back to the page.
+  const list = useRef<HTMLUListElement>(null)
+  const firstLoaded = useRef<number | null>(null)
+  useEffect(() => {
+    const index = firstLoaded.current
+    const entry = index === null ? null : list.current?.children.item(index)
+    if (!(entry instanceof HTMLElement)) return
+    firstLoaded.current = null
+    entry.focus()
+  }, [shown])
 
   const describe = (entry: ActivityEntry) =>
     [strings.events[entry.event], entry.method === null ? null : strings.methods[entry.method]]
@@ -86,7 +98,7 @@ export function ActivityList({ user }: { user: AuthUser }) {
         <p className="text-sm text-ink-muted">{strings.empty}</p>
       )}
       {entries !== undefined && entries.length > 0 && (
-        <ul className="flex flex-col gap-2" aria-labelledby="activity-heading">
+        <ul ref={list} className="flex flex-col gap-2" aria-labelledby="activity-heading">
           {entries.map((entry) => {
             const when = format(new Date(entry.at), true)
             const where = [
@@ -98,6 +110,7 @@ export function ActivityList({ user }: { user: AuthUser }) {
             return (
               <li
                 key={entry.id}
+                tabIndex={-1}
                 className="flex flex-col gap-1 rounded-2xl border border-line bg-raised px-4 py-3 text-sm"
               >
                 <p className="font-semibold">
@@ -137,7 +150,10 @@ export function ActivityList({ user }: { user: AuthUser }) {
         <Button
           variant="secondary"
           busy={activity.isFetchingNextPage}
-          onClick={() => void activity.fetchNextPage()}
+          onClick={() => {
+            firstLoaded.current = shown
+            void activity.fetchNextPage()
+          }}
         >
           {strings.more}
         </Button>
