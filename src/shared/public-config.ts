@@ -14,3 +14,10 @@ export interface PublicConfig {
 }
 
 export const PUBLIC_CONFIG_ELEMENT_ID = 'mofu-config'
+
+/**
+ * The contact link's address in the prerendered pages, built before any server knew its own: the
+ * server writes the configured one in its place when it reads the pages, so the link works
+ * before the page hydrates and without JavaScript.
+ */
+export const PRERENDERED_CONTACT_URL = 'mailto:'

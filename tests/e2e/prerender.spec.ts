@@ -28,6 +28,16 @@ test.describe('without JavaScript', () => {
     })
   }
 
+  test('the footer links to the configured contact address from the HTML alone', async ({
+    page,
+  }) => {
+    await page.goto('/privacy')
+    await expect(page.getByRole('link', { name: /Contact/ })).toHaveAttribute(
+      'href',
+      'https://social.example/@mofu',
+    )
+  })
+
   test('the page states its title and preloads the heading font', async ({ request }) => {
     const html = await (await request.get('/privacy')).text()
     expect(html).toContain('<title>Privacy · Mofu</title>')

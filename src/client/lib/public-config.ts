@@ -1,8 +1,11 @@
-import { useSyncExternalStore } from 'react'
-import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '@shared/public-config'
+import {
+  PRERENDERED_CONTACT_URL,
+  PUBLIC_CONFIG_ELEMENT_ID,
+  type PublicConfig,
+} from '@shared/public-config'
 
 const FALLBACK: PublicConfig = {
-  contactUrl: 'mailto:',
+  contactUrl: PRERENDERED_CONTACT_URL,
   gaMeasurementId: null,
   googleSignIn: false,
   neutralAuthErrors: false,
@@ -11,7 +14,9 @@ const FALLBACK: PublicConfig = {
 
 /**
  * The server's public settings, embedded in the page it sends (absent under `vite` dev, and at
- * build time, when the pages are prerendered).
+ * build time, when the pages are prerendered). The one that shows in prerendered markup, the
+ * contact address, the server also writes into the page's HTML (PRERENDERED_CONTACT_URL), so the
+ * first render in the browser matches the page it hydrates.
  */
 function readPublicConfig(): PublicConfig {
   if (typeof document === 'undefined') return FALLBACK
@@ -35,17 +40,3 @@ function readPublicConfig(): PublicConfig {
 }
 
 export const publicConfig = readPublicConfig()
-
-const unchanging = () => () => undefined
-
-/**
- * The public settings for rendering: the prerendered page (built before any server knew them)
- * and hydration show the fallback, the server's values follow right after.
- */
-export function usePublicConfig(): PublicConfig {
-  return useSyncExternalStore(
-    unchanging,
-    () => publicConfig,
-    () => FALLBACK,
-  )
-}

@@ -4,7 +4,11 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
-import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../shared/public-config'
+import {
+  PRERENDERED_CONTACT_URL,
+  PUBLIC_CONFIG_ELEMENT_ID,
+  type PublicConfig,
+} from '../../shared/public-config'
 import { isAppRoute, languageFile, POPUP_DONE_FILE, prerenderedFile } from '../../shared/routes'
 import { answerLanguage } from './language'
 
@@ -51,16 +55,21 @@ const compress: Record<Encoding, (html: string) => Uint8Array<ArrayBuffer>> = {
   gzip: (html) => new Uint8Array(zlib.gzipSync(html, { level: 9 })),
 }
 
+const escapeAttribute = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;')
+
 /**
  * The HTML files of the build: index.html (the home page) and, when the build prerendered them,
  * the other pages and generic shells under pages/ (see prerenderedFile), and each in Japanese
- * beside it (index.ja.html, pages/*.ja.html), each with the public configuration embedded; and
+ * beside it (index.ja.html, pages/*.ja.html), each with the public configuration embedded and
+ * the configured contact address in its contact link; and
  * the Google sign-in popup's landing page. A path whose file is missing gets index.html.
  */
 function readPages(dir: string, publicConfig: PublicConfig): Map<string, Page> {
   // `<` is escaped so no value can close the script element.
   const configJson = JSON.stringify(publicConfig).replace(/</g, '\\u003c')
   const configScript = `<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${configJson}</script>`
+  const contactHref = `href="${escapeAttribute(publicConfig.contactUrl)}"`
   const pagesDir = path.join(dir, 'pages')
   const files = [
     'index.html',
@@ -72,6 +81,7 @@ function readPages(dir: string, publicConfig: PublicConfig): Map<string, Page> {
       const html = fs
         .readFileSync(path.join(dir, file), 'utf8')
         .replace('</head>', `${configScript}</head>`)
+        .replaceAll(`href="${PRERENDERED_CONTACT_URL}"`, contactHref)
       const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`
       return [file, { html, etag, encoded: {} }]
     }),

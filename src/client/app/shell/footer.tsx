@@ -1,11 +1,10 @@
 import { Link } from 'wouter'
 import { FOOTER_LINKS } from '@shared/routes'
 import { useStrings } from '@client/lib/i18n/i18n'
-import { usePublicConfig } from '@client/lib/public-config'
+import { publicConfig } from '@client/lib/public-config'
 import { PAGE_LABELS, SHELL } from './strings'
 
 export function Footer() {
-  const { contactUrl } = usePublicConfig()
   const strings = useStrings('shell', SHELL)
   const labels = useStrings('labels', PAGE_LABELS)
   return (
@@ -24,7 +23,7 @@ export function Footer() {
           ))}
           <li>
             <a
-              href={contactUrl}
+              href={publicConfig.contactUrl}
               target="_blank"
               rel="noopener noreferrer"
               className="underline-offset-4 hover:text-accent hover:underline"
