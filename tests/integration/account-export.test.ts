@@ -1,47 +1,29 @@
 import { unzipSync } from 'fflate'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
+import { appWithMail } from '../support/app-with-mail'
 import { addPasskey, callAuth } from '../support/passkey-flow'
-import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
-import { createTestApp, type TestApp } from '../support/test-app'
-import { createTestUser, putAvatar, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { putAvatar, TEST_PASSWORD } from '../support/test-users'
 
 /** "Download my data" (docs/using.md "Your data"): GET /api/me/export, over HTTP against the app. */
 
-let smtp: SmtpCapture
-let subject: TestApp
-let sequence = 0
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture()
-  subject = await createTestApp({ smtpUrl: smtp.url })
-}, 60_000)
-afterAll(async () => {
-  await subject?.dispose()
-  await smtp?.close()
-})
-
-function createUser(): Promise<TestUser> {
-  sequence += 1
-  return createTestUser(subject.app, smtp, {
-    email: `export${sequence}-${Date.now()}@mofu.test`,
-    ip: `10.170.${sequence}.9`,
-  })
-}
+const file = appWithMail('export', 170)
 
 const exportOf = (cookie: string, userAgent = 'Mofu test browser') =>
-  subject.app.request('/api/me/export', { headers: { Cookie: cookie, 'User-Agent': userAgent } })
+  file.subject.app.request('/api/me/export', {
+    headers: { Cookie: cookie, 'User-Agent': userAgent },
+  })
 
 const textOf = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes)
 
 describe('download my data', () => {
   it('is a zip of the profile, account, sign-in methods and sessions, with the avatar', async () => {
-    const user = await createUser()
-    const saved = await subject.app.request('/api/me/profile', {
+    const user = await file.createUser()
+    const saved = await file.subject.app.request('/api/me/profile', {
       method: 'PATCH',
       headers: { Cookie: user.cookie, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Sakura', handle: `Sakura${sequence}` }),
+      body: JSON.stringify({ name: 'Sakura', handle: 'Sakura1' }),
     })
     expect(saved.status).toBe(200)
     const jpeg = await sharp({
@@ -49,9 +31,9 @@ describe('download my data', () => {
     })
       .jpeg()
       .toBuffer()
-    expect((await putAvatar(subject.app, user.cookie, jpeg)).status).toBe(200)
+    expect((await putAvatar(file.subject.app, user.cookie, jpeg)).status).toBe(200)
     const served = Buffer.from(
-      await (await subject.app.request(`/media/avatars/${user.uid}`)).arrayBuffer(),
+      await (await file.subject.app.request(`/media/avatars/${user.uid}`)).arrayBuffer(),
     )
 
     const response = await exportOf(user.cookie)
@@ -75,8 +57,8 @@ describe('download my data', () => {
       },
       profile: {
         name: 'Sakura',
-        username: `sakura${sequence}`,
-        displayUsername: `Sakura${sequence}`,
+        username: 'sakura1',
+        displayUsername: 'Sakura1',
         avatar: 'avatar.jpg',
         plan: 'free',
       },
@@ -88,7 +70,7 @@ describe('download my data', () => {
   })
 
   it('holds no secret: no password hash, session token or cookie value', async () => {
-    const user = await createUser()
+    const user = await file.createUser()
     const files = unzipSync(new Uint8Array(await (await exportOf(user.cookie)).arrayBuffer()))
     const json = textOf(files['mofu-data.json'])
     const token = decodeURIComponent(user.cookie.split('=')[1] ?? '').split('.')[0] ?? ''
@@ -102,8 +84,8 @@ describe('download my data', () => {
   })
 
   it('is once a minute per user, and only for the signed-in user', async () => {
-    const user = await createUser()
-    const other = await createUser()
+    const user = await file.createUser()
+    const other = await file.createUser()
     expect((await exportOf(user.cookie)).status).toBe(200)
     const again = await exportOf(user.cookie)
     expect(again.status).toBe(429)
@@ -114,18 +96,24 @@ describe('download my data', () => {
     })
     expect((await exportOf(other.cookie)).status).toBe(200)
 
-    const anonymous = await subject.app.request('/api/me/export')
+    const anonymous = await file.subject.app.request('/api/me/export')
     expect(anonymous.status).toBe(401)
     expect(await anonymous.json()).toMatchObject({ code: 'UNAUTHENTICATED' })
   })
 
   it('names the passkeys and when they were added, never their keys or credential ids', async () => {
-    const user = await createUser()
-    const added = await addPasskey(subject.app, 'http://localhost:3000', user.cookie, 'Pixel 8', {
-      ip: user.ip,
-    })
+    const user = await file.createUser()
+    const added = await addPasskey(
+      file.subject.app,
+      'http://localhost:3000',
+      user.cookie,
+      'Pixel 8',
+      {
+        ip: user.ip,
+      },
+    )
     expect(added.answer.status).toBe(200)
-    const stored = await callAuth(subject.app, '/passkey/list-user-passkeys', {
+    const stored = await callAuth(file.subject.app, '/passkey/list-user-passkeys', {
       ip: user.ip,
       cookie: user.cookie,
     })

@@ -1,52 +1,19 @@
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
 import { deleteStaleUnverifiedAccounts } from '../../src/server/auth/unverified-accounts'
+import { appWithMail } from '../support/app-with-mail'
 import { signInWithGoogle } from '../support/google-flow'
-import { startOidcProvider, type OidcPeer } from '../support/oidc-provider'
-import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
-import { createTestApp, type TestApp } from '../support/test-app'
 import { cookiesOf } from '../support/test-users'
 
 const PUBLIC_URL = 'http://localhost:3000'
 const ATTACKER_PASSWORD = 'attacker-pass-1'
 const OWNER_PASSWORD = 'owner-pass-22'
 
-let smtp: SmtpCapture
-let oidc: OidcPeer
-let subject: TestApp
-let sequence = 0
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture()
-  oidc = await startOidcProvider({
-    clientId: 'mofu-web',
-    clientSecret: 'test-client-secret-0123456789',
-    redirectUris: [
-      `${PUBLIC_URL}/api/auth/callback/google`,
-      `${PUBLIC_URL}/api/auth/oauth2/callback/google`,
-    ],
-  })
-  subject = await createTestApp({
-    smtpUrl: smtp.url,
-    auth: {
-      google: { clientId: oidc.clientId, clientSecret: oidc.clientSecret, issuer: oidc.issuer },
-    },
-  })
-})
-afterAll(async () => {
-  await subject.dispose()
-  await oidc.close()
-  await smtp.close()
-})
-
-function newVisitor() {
-  sequence += 1
-  return { email: `owner${sequence}-${Date.now()}@mofu.test`, ip: `10.10.${sequence}.1` }
-}
+const file = appWithMail('owner', 10, { google: true })
 
 async function call(ip: string, path: string, body?: unknown, cookie?: string) {
-  const response = await subject.app.request(`/api/auth${path}`, {
+  const response = await file.subject.app.request(`/api/auth${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: {
       'Content-Type': 'application/json',
@@ -68,7 +35,7 @@ const signIn = (email: string, ip: string, password: string) =>
 
 /** Every verification link mailed to `email` so far, oldest first. */
 function verificationLinks(email: string): string[] {
-  return smtp.messages
+  return file.smtp.messages
     .filter((mail) => mail.to.includes(email) && /verify/i.test(mail.subject ?? ''))
     .map((mail) => /https?:\/\/\S+/.exec(mail.text ?? '')?.[0] ?? '')
 }
@@ -84,7 +51,7 @@ async function waitForLinks(email: string, count: number): Promise<string[]> {
 
 async function open(link: string) {
   const url = new URL(link)
-  const response = await subject.app.request(url.pathname + url.search, { redirect: 'manual' })
+  const response = await file.subject.app.request(url.pathname + url.search, { redirect: 'manual' })
   return {
     status: response.status,
     location: response.headers.get('location') ?? '',
@@ -94,16 +61,16 @@ async function open(link: string) {
 
 describe('pre-account takeover', () => {
   it('a later sign-up replaces the unverified password, and only its link verifies', async () => {
-    const { email, ip } = newVisitor()
+    const { email, ip } = file.newVisitor()
     expect((await signUp(email, '10.99.0.1', ATTACKER_PASSWORD)).status).toBe(200)
     const [attackerLink = ''] = await waitForLinks(email, 1)
     const sessionsOf = (userId: string) =>
-      subject.database.db
+      file.subject.database.db
         .selectFrom('session' as never)
         .select('id' as never)
         .where('userId' as never, '=', userId as never)
         .execute()
-    const context = await subject.auth.$context
+    const context = await file.subject.auth.$context
     const found = await context.internalAdapter.findUserByEmail(email)
     if (found === null) throw new Error('the first sign-up made no account')
     const { user } = found
@@ -132,7 +99,7 @@ describe('pre-account takeover', () => {
   })
 
   it('a verified address stays in use', async () => {
-    const { email, ip } = newVisitor()
+    const { email, ip } = file.newVisitor()
     await signUp(email, ip, OWNER_PASSWORD)
     await open((await waitForLinks(email, 1))[0] ?? '')
     const again = await signUp(email, ip, ATTACKER_PASSWORD)
@@ -142,11 +109,11 @@ describe('pre-account takeover', () => {
   })
 
   it('Google sign-in for an unverified address links Google and removes that password', async () => {
-    const { email, ip } = newVisitor()
+    const { email, ip } = file.newVisitor()
     await signUp(email, '10.99.0.2', ATTACKER_PASSWORD)
     const [attackerLink = ''] = await waitForLinks(email, 1)
 
-    const google = await signInWithGoogle(subject.app, oidc, email, ip)
+    const google = await signInWithGoogle(file.subject.app, file.oidc, email, ip)
     expect(google.status).toBe(302)
     expect(google.location).not.toContain('error')
     expect(google.cookie).toContain('session_token=')
@@ -155,7 +122,7 @@ describe('pre-account takeover', () => {
     expect(attacker.status).toBe(401)
     expect((await open(attackerLink)).location).toContain('error=')
 
-    const rows = await subject.database.db
+    const rows = await file.subject.database.db
       .selectFrom('account')
       .innerJoin('user', 'user.id', 'account.userId')
       .select(['account.providerId', sql<unknown>`"accessToken"`.as('accessToken')])
@@ -167,15 +134,15 @@ describe('pre-account takeover', () => {
   })
 
   it('deletes unverified accounts older than 7 days, on several instances at once', async () => {
-    const stale = newVisitor()
-    const recent = newVisitor()
-    const kept = newVisitor()
+    const stale = file.newVisitor()
+    const recent = file.newVisitor()
+    const kept = file.newVisitor()
     await signUp(stale.email, stale.ip, ATTACKER_PASSWORD)
     await signUp(recent.email, recent.ip, ATTACKER_PASSWORD)
     await signUp(kept.email, kept.ip, OWNER_PASSWORD)
     await open((await waitForLinks(kept.email, 1))[0] ?? '')
     const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000)
-    const { db, dialect } = subject.database
+    const { db, dialect } = file.subject.database
     await db
       .updateTable('user')
       .set({ createdAt: dialect === 'postgres' ? eightDaysAgo : eightDaysAgo.toISOString() })

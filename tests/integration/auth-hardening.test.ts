@@ -1,31 +1,14 @@
-import { Writable } from 'node:stream'
-import { pino } from 'pino'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
-import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
+import { appWithMail } from '../support/app-with-mail'
+import { loggedLines } from '../support/log-lines'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { cookiesOf, createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 const ORIGIN = 'http://localhost:3000'
 const DAY_MS = 24 * 60 * 60 * 1000
 
-let smtp: SmtpCapture
-let subject: TestApp
-let sequence = 0
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture()
-  subject = await createTestApp({ smtpUrl: smtp.url })
-})
-afterAll(async () => {
-  await subject.dispose()
-  await smtp.close()
-})
-
-function newVisitor() {
-  sequence += 1
-  return { email: `hardened${sequence}-${Date.now()}@mofu.test`, ip: `10.20.${sequence}.1` }
-}
+const file = appWithMail('hardened', 20)
 
 async function call(
   app: TestApp['app'],
@@ -50,20 +33,18 @@ async function call(
   return { status: response.status, json, headers: response.headers, text }
 }
 
-const newUser = () => createTestUser(subject.app, smtp, newVisitor())
-
 async function resetCode(email: string, ip: string): Promise<string> {
-  smtp.clear()
-  expect((await call(subject.app, ip, '/request-password-reset', { email })).status).toBe(200)
-  const mail = await smtp.waitForMail(email, { subject: /reset/i })
+  file.smtp.clear()
+  expect((await call(file.subject.app, ip, '/request-password-reset', { email })).status).toBe(200)
+  const mail = await file.smtp.waitForMail(email, { subject: /reset/i })
   const link = new URL(/https?:\/\/\S+/.exec(mail.text ?? '')?.[0] ?? '')
   return link.searchParams.get('oobCode') ?? ''
 }
 
 describe('passwords', () => {
   it('refuses a common breached password at sign-up and reset, after the length rule', async () => {
-    const { email, ip } = newVisitor()
-    const common = await call(subject.app, ip, '/sign-up/email', {
+    const { email, ip } = file.newVisitor()
+    const common = await call(file.subject.app, ip, '/sign-up/email', {
       email,
       password: 'iloveyou',
       name: '',
@@ -74,29 +55,29 @@ describe('passwords', () => {
       message: AUTH_MESSAGES.commonPassword,
     })
     // Rank 24 of the ranked breach list, missing from zxcvbn-ts's shorter one.
-    const ranked = await call(subject.app, ip, '/sign-up/email', {
+    const ranked = await call(file.subject.app, ip, '/sign-up/email', {
       email,
       password: '654321',
       name: '',
     })
     expect(ranked.json).toMatchObject({ code: 'PASSWORD_TOO_COMMON' })
-    const shortAndCommon = await call(subject.app, ip, '/sign-up/email', {
+    const shortAndCommon = await call(file.subject.app, ip, '/sign-up/email', {
       email,
       password: '12345',
       name: '',
     })
     expect(shortAndCommon.json.code).toBe('PASSWORD_TOO_SHORT')
 
-    const user = await newUser()
+    const user = await file.createUser()
     const code = await resetCode(user.email, user.ip)
-    const reset = await call(subject.app, user.ip, '/reset-password', {
+    const reset = await call(file.subject.app, user.ip, '/reset-password', {
       token: code,
       newPassword: 'Password123',
     })
     expect(reset.status).toBe(400)
     expect(reset.json).toMatchObject({ code: 'PASSWORD_TOO_COMMON' })
     // The code is still good for a better password.
-    const better = await call(subject.app, user.ip, '/reset-password', {
+    const better = await call(file.subject.app, user.ip, '/reset-password', {
       token: code,
       newPassword: 'moon-petal-lantern',
     })
@@ -104,16 +85,16 @@ describe('passwords', () => {
   })
 
   it('keeps reset codes only as hashes, and the code check still finds them', async () => {
-    const user = await newUser()
+    const user = await file.createUser()
     const code = await resetCode(user.email, user.ip)
-    const rows = await subject.database.db
+    const rows = await file.subject.database.db
       .selectFrom('verification' as never)
       .select(['identifier' as never])
       .execute()
     const identifiers = rows.map((row) => String((row as { identifier: unknown }).identifier))
     expect(identifiers.length).toBeGreaterThan(0)
     expect(identifiers.filter((identifier) => identifier.includes(code))).toEqual([])
-    const check = await subject.app.request('/api/password-reset/verify', {
+    const check = await file.subject.app.request('/api/password-reset/verify', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ code }),
@@ -124,15 +105,15 @@ describe('passwords', () => {
 
 describe('sessions', () => {
   async function sessionExpiry(user: TestUser) {
-    const found = await call(subject.app, user.ip, '/get-session', undefined, user.cookie)
+    const found = await call(file.subject.app, user.ip, '/get-session', undefined, user.cookie)
     const session = found.json.session as { expiresAt?: string } | undefined
     return session?.expiresAt === undefined ? null : new Date(session.expiresAt).getTime()
   }
 
   it('end 30 days after the last proof of who you are, however often they are renewed', async () => {
-    const user = await newUser()
+    const user = await file.createUser()
     const signedInAt = Date.now() - 29.5 * DAY_MS
-    const { db, dialect } = subject.database
+    const { db, dialect } = file.subject.database
     const at = (ms: number) => (dialect === 'postgres' ? new Date(ms) : new Date(ms).toISOString())
     // Renewed daily for 29.5 days: due for renewal again (Better Auth renews a day after the last).
     await db
@@ -154,7 +135,7 @@ describe('sessions', () => {
 
 describe('endpoints Mofu does not use', () => {
   it('are off, except the account list the panel reads', async () => {
-    const user = await newUser()
+    const user = await file.createUser()
     for (const path of [
       '/change-email',
       '/link-social',
@@ -166,19 +147,19 @@ describe('endpoints Mofu does not use', () => {
       '/revoke-sessions',
       '/revoke-other-sessions',
     ]) {
-      const answer = await call(subject.app, user.ip, path, {}, user.cookie)
+      const answer = await call(file.subject.app, user.ip, path, {}, user.cookie)
       expect(answer.status, path).toBe(404)
     }
     // Session tokens stay out of the browser: sessions are listed by id at /api/me/sessions.
-    const sessions = await call(subject.app, user.ip, '/list-sessions', undefined, user.cookie)
+    const sessions = await call(file.subject.app, user.ip, '/list-sessions', undefined, user.cookie)
     expect(sessions.status).toBe(404)
-    const idToken = await call(subject.app, user.ip, '/sign-in/social', {
+    const idToken = await call(file.subject.app, user.ip, '/sign-in/social', {
       provider: 'google',
       idToken: { token: 'eyJ.fake.token' },
     })
     expect(idToken.status).toBe(404)
 
-    const accounts = await call(subject.app, user.ip, '/list-accounts', undefined, user.cookie)
+    const accounts = await call(file.subject.app, user.ip, '/list-accounts', undefined, user.cookie)
     expect(accounts.status).toBe(200)
     expect(accounts.text).toContain('"providerId":"credential"')
   })
@@ -186,9 +167,9 @@ describe('endpoints Mofu does not use', () => {
 
 describe('DELETE /api/me without a password (Google-only accounts)', () => {
   async function googleOnly(): Promise<TestUser> {
-    const user = await newUser()
+    const user = await file.createUser()
     // What a Google sign-up leaves: the same user with no credential account.
-    await subject.database.db
+    await file.subject.database.db
       .deleteFrom('account')
       .where('userId', '=', user.uid)
       .where('providerId', '=', 'credential')
@@ -197,14 +178,14 @@ describe('DELETE /api/me without a password (Google-only accounts)', () => {
   }
 
   const remove = (user: TestUser) =>
-    subject.app.request('/api/me', {
+    file.subject.app.request('/api/me', {
       method: 'DELETE',
       headers: { Cookie: user.cookie, Origin: ORIGIN },
     })
 
   it('needs a proof of who you are within the last 10 minutes', async () => {
     const stale = await googleOnly()
-    const { db, dialect } = subject.database
+    const { db, dialect } = file.subject.database
     const elevenMinutesAgo = new Date(Date.now() - 11 * 60 * 1000)
     await db
       .updateTable('session' as never)
@@ -230,19 +211,22 @@ describe('AUTH_NEUTRAL_ERRORS', () => {
   const SLOW_RELAY_MS = 1800
 
   it('answers sign-up and reset requests as fast whether or not the address has an account', async () => {
-    const neutral = await createTestApp({ smtpUrl: smtp.url, auth: { neutralAuthErrors: true } })
+    const neutral = await createTestApp({
+      smtpUrl: file.smtp.url,
+      auth: { neutralAuthErrors: true },
+    })
     try {
-      const known = await createTestUser(neutral.app, smtp, newVisitor())
-      const unverified = newVisitor()
+      const known = await file.createUser(neutral)
+      const unverified = file.newVisitor()
       await call(neutral.app, unverified.ip, '/sign-up/email', {
         email: unverified.email,
         password: TEST_PASSWORD,
         name: '',
       })
-      smtp.setDelay(SLOW_RELAY_MS)
+      file.smtp.setDelay(SLOW_RELAY_MS)
       const timed = async (path: string, body: Record<string, unknown>) => {
         const started = performance.now()
-        const answer = await call(neutral.app, newVisitor().ip, path, body)
+        const answer = await call(neutral.app, file.newVisitor().ip, path, body)
         expect(answer.status).toBe(200)
         return performance.now() - started
       }
@@ -256,9 +240,9 @@ describe('AUTH_NEUTRAL_ERRORS', () => {
       for (let round = 0; round < 7; round++) {
         knownSignUp.push(await timed('/sign-up/email', signUp(known.email)))
         unverifiedSignUp.push(await timed('/sign-up/email', signUp(unverified.email)))
-        newSignUp.push(await timed('/sign-up/email', signUp(newVisitor().email)))
+        newSignUp.push(await timed('/sign-up/email', signUp(file.newVisitor().email)))
         knownReset.push(await timed('/request-password-reset', { email: known.email }))
-        newReset.push(await timed('/request-password-reset', { email: newVisitor().email }))
+        newReset.push(await timed('/request-password-reset', { email: file.newVisitor().email }))
       }
       // Neither the slow relay nor a second password hash shows in an answer. The margin is
       // for a loaded machine, where one scrypt hash alone varies by hundreds of milliseconds.
@@ -267,7 +251,7 @@ describe('AUTH_NEUTRAL_ERRORS', () => {
       expect(Math.abs(median(unverifiedSignUp) - median(newSignUp))).toBeLessThan(margin)
       expect(Math.abs(median(knownReset) - median(newReset))).toBeLessThan(margin)
     } finally {
-      smtp.setDelay(0)
+      file.smtp.setDelay(0)
       await neutral.dispose()
     }
   }, 90_000)
@@ -275,14 +259,15 @@ describe('AUTH_NEUTRAL_ERRORS', () => {
 
 describe('notices', () => {
   it('mail the owner when the password is reset, with a link to the sessions', async () => {
-    const user = await newUser()
+    const user = await file.createUser()
     const code = await resetCode(user.email, user.ip)
-    smtp.clear()
+    file.smtp.clear()
     const newPassword = 'lantern-moon-88'
     expect(
-      (await call(subject.app, user.ip, '/reset-password', { token: code, newPassword })).status,
+      (await call(file.subject.app, user.ip, '/reset-password', { token: code, newPassword }))
+        .status,
     ).toBe(200)
-    const afterReset = await smtp.waitForMail(user.email, { subject: /password was changed/i })
+    const afterReset = await file.smtp.waitForMail(user.email, { subject: /password was changed/i })
     expect(afterReset.text).toContain(`${ORIGIN}/?account=true`)
     expect(afterReset.text).toContain('If this was not you')
     expect(afterReset.html).toContain(`href="${ORIGIN}/?account=true"`)
@@ -291,29 +276,20 @@ describe('notices', () => {
 
 describe('security events', () => {
   it('logs one line per event with user, address and request id, and no secret', async () => {
-    const lines: string[] = []
-    const logger = pino(
-      { level: 'info' },
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          lines.push(...chunk.toString('utf8').split('\n').filter(Boolean))
-          done()
-        },
-      }),
-    )
-    const logged = await createTestApp({ smtpUrl: smtp.url, logger })
+    const { logger, lines } = loggedLines()
+    const logged = await createTestApp({ smtpUrl: file.smtp.url, logger })
     try {
-      const visitor = newVisitor()
-      const user = await createTestUser(logged.app, smtp, visitor)
+      const visitor = file.newVisitor()
+      const user = await createTestUser(logged.app, file.smtp, visitor)
       const wrong = await call(logged.app, visitor.ip, '/sign-in/email', {
         email: visitor.email,
         password: 'not-the-password',
       })
       expect(wrong.status).toBe(401)
 
-      smtp.clear()
+      file.smtp.clear()
       await call(logged.app, visitor.ip, '/request-password-reset', { email: visitor.email })
-      const mail = await smtp.waitForMail(visitor.email, { subject: /reset/i })
+      const mail = await file.smtp.waitForMail(visitor.email, { subject: /reset/i })
       const code =
         new URL(/https?:\/\/\S+/.exec(mail.text ?? '')?.[0] ?? '').searchParams.get('oobCode') ?? ''
       const newPassword = 'lantern-moon-88'
@@ -337,7 +313,7 @@ describe('security events', () => {
       })
       expect(deleted.status).toBe(204)
 
-      const throttledIp = newVisitor().ip
+      const throttledIp = file.newVisitor().ip
       for (let attempt = 0; attempt < 11; attempt++) {
         await call(logged.app, throttledIp, '/sign-in/email', {
           email: visitor.email,
@@ -384,7 +360,7 @@ describe('sign-ins from a new browser', () => {
   const NEW_SIGN_IN = /new sign-in/i
 
   async function signInWith(user: TestUser, cookie: string) {
-    const response = await subject.app.request('/api/auth/sign-in/email', {
+    const response = await file.subject.app.request('/api/auth/sign-in/email', {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',
@@ -407,37 +383,37 @@ describe('sign-ins from a new browser', () => {
 
   /** The user's own: another test's users may still be getting theirs. */
   const newSignInMails = (user: TestUser) =>
-    smtp.messages.filter(
+    file.smtp.messages.filter(
       (mail) => mail.to.includes(user.email.toLowerCase()) && NEW_SIGN_IN.test(mail.subject ?? ''),
     )
 
   /** Waits for a later mail to the address: the relay keeps order, so earlier ones are in. */
   async function settled(user: TestUser) {
-    await call(subject.app, user.ip, '/request-password-reset', { email: user.email })
-    await smtp.waitForMail(user.email, { subject: /reset/i })
+    await call(file.subject.app, user.ip, '/request-password-reset', { email: user.email })
+    await file.smtp.waitForMail(user.email, { subject: /reset/i })
   }
 
   it("mail the owner from the account's second browser on, naming it; a known one stays quiet", async () => {
-    smtp.clear()
+    file.smtp.clear()
     // The verification link signs in (the account's first browser: no mail), then the test
     // harness signs in without that browser's cookies (a second one: one mail).
-    const user = await newUser()
-    await smtp.waitForMail(user.email, { subject: NEW_SIGN_IN })
+    const user = await file.createUser()
+    await file.smtp.waitForMail(user.email, { subject: NEW_SIGN_IN })
     await settled(user)
     expect(newSignInMails(user)).toHaveLength(1)
 
-    smtp.clear()
+    file.smtp.clear()
     const first = await signInWith(user, '')
     const device = deviceCookieOf(first)
     expect(device).toMatch(/^mofu_device=[\w-]{22}$/)
     expect(first.headers.getSetCookie().find((c) => c.startsWith('mofu_device='))).toMatch(
       /HttpOnly/i,
     )
-    const notice = await smtp.waitForMail(user.email, { subject: NEW_SIGN_IN })
+    const notice = await file.smtp.waitForMail(user.email, { subject: NEW_SIGN_IN })
     expect(notice.text).toContain('Chrome 131 on Android')
     expect(notice.text).toContain(`${ORIGIN}/?account=true`)
 
-    smtp.clear()
+    file.smtp.clear()
     const again = await signInWith(user, device ?? '')
     expect(deviceCookieOf(again)).toBeUndefined()
     await settled(user)
@@ -445,10 +421,10 @@ describe('sign-ins from a new browser', () => {
   })
 
   it('a forged device cookie is just a new browser, and is replaced', async () => {
-    const user = await newUser()
-    smtp.clear()
+    const user = await file.createUser()
+    file.smtp.clear()
     const forged = await signInWith(user, 'mofu_device=../../etc/passwd')
     expect(deviceCookieOf(forged)).toMatch(/^mofu_device=[\w-]{22}$/)
-    await smtp.waitForMail(user.email, { subject: NEW_SIGN_IN })
+    await file.smtp.waitForMail(user.email, { subject: NEW_SIGN_IN })
   })
 })

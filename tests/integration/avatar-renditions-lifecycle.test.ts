@@ -2,7 +2,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { pino } from 'pino'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Profile } from '../../src/shared/profile'
 import { deleteAccountAsOperator } from '../../src/server/auth/account-admin'
 import { profileStore } from '../../src/server/profiles/profile-store'
@@ -14,13 +14,12 @@ import {
   jsonOf,
   NONE,
   picture,
-  renditionsUser,
   request,
   REVALIDATE,
   storedRenditions,
   upload,
 } from '../support/avatar-renditions'
-import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
+import { appWithMail } from '../support/app-with-mail'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 
@@ -29,33 +28,20 @@ import { TEST_PASSWORD, type TestUser } from '../support/test-users'
  * is seen whole or not at all; reset and account deletion remove them. On both databases.
  */
 
-let smtp: SmtpCapture
-let subject: TestApp
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture()
-  subject = await createTestApp({ smtpUrl: smtp.url })
-}, 60_000)
-afterAll(async () => {
-  await subject?.dispose()
-  await smtp?.close()
-})
-
-const createUser = (app: TestApp = subject): Promise<TestUser> =>
-  renditionsUser(app, smtp, 'lifecycle')
+const file = appWithMail('lifecycle', 201)
 
 describe('a second upload', () => {
   it('replaces all six, and leaves none of the first', async () => {
-    const user = await createUser()
-    const first = await upload(subject, user, await picture('#ff0000'))
-    const second = await upload(subject, user, await picture('#0000ff'))
+    const user = await file.createUser()
+    const first = await upload(file.subject, user, await picture('#ff0000'))
+    const second = await upload(file.subject, user, await picture('#0000ff'))
     expect(second.version).not.toBe(first.version)
     expect(second.thumbhash).not.toBe(first.thumbhash)
-    expect(await storedRenditions(subject.storage, user.uid, first.version)).toEqual(NONE)
-    await expectSixRenditions(subject.storage, user.uid, second.version, 1080)
+    expect(await storedRenditions(file.subject.storage, user.uid, first.version)).toEqual(NONE)
+    await expectSixRenditions(file.subject.storage, user.uid, second.version, 1080)
     // An old URL gets the current image, revalidated rather than kept.
     const old = await request(
-      subject,
+      file.subject,
       'GET',
       `/media/avatars/${user.uid}/192.avif?v=${first.version}`,
     )
@@ -64,18 +50,18 @@ describe('a second upload', () => {
   })
 
   it('ends two racing uploads with the renditions of the one the profile points at, and no others', async () => {
-    const user = await createUser()
+    const user = await file.createUser()
     const racers = await Promise.all(
       ['#112233', '#445566', '#778899'].map(async (colour) =>
-        upload(subject, user, await picture(colour)),
+        upload(file.subject, user, await picture(colour)),
       ),
     )
     const profile = jsonOf<Profile>(
-      await request(subject, 'GET', '/api/me/profile', { headers: { Cookie: user.cookie } }),
+      await request(file.subject, 'GET', '/api/me/profile', { headers: { Cookie: user.cookie } }),
     )
     const current = /\?v=([0-9a-f]{16})$/.exec(profile.avatar)?.[1]
     for (const { version } of racers) {
-      const stored = await storedRenditions(subject.storage, user.uid, version)
+      const stored = await storedRenditions(file.subject.storage, user.uid, version)
       expect(stored.every((one) => one !== null)).toBe(version === current)
       expect(stored.every((one) => one === null)).toBe(version !== current)
     }
@@ -121,9 +107,9 @@ describe('a second upload seen from outside', () => {
         }
       },
     }
-    const app = await createTestApp({ smtpUrl: smtp.url, storage })
+    const app = await createTestApp({ smtpUrl: file.smtp.url, storage })
     try {
-      const user = await createUser(app)
+      const user = await file.createUser(app)
       const first = await upload(app, user, await picture('#123456'))
       watched = { uid: user.uid, app, first: first.version }
       const second = await upload(app, user, await picture('#654321'))
@@ -143,31 +129,31 @@ describe('a second upload seen from outside', () => {
 
 describe('renditions go with the avatar', () => {
   const filesOf = async (user: TestUser, version: string) => [
-    await subject.storage.get(`avatars/${user.uid}`),
-    ...(await storedRenditions(subject.storage, user.uid, version)),
+    await file.subject.storage.get(`avatars/${user.uid}`),
+    ...(await storedRenditions(file.subject.storage, user.uid, version)),
   ]
   const none = [null, ...NONE]
 
   it('Reset to Default removes the master and all six', async () => {
-    const user = await createUser()
-    const { version } = await upload(subject, user, await picture('#00ffff'))
-    await expectSixRenditions(subject.storage, user.uid, version, 1080)
-    const reset = await request(subject, 'DELETE', '/api/me/avatar', {
+    const user = await file.createUser()
+    const { version } = await upload(file.subject, user, await picture('#00ffff'))
+    await expectSixRenditions(file.subject.storage, user.uid, version, 1080)
+    const reset = await request(file.subject, 'DELETE', '/api/me/avatar', {
       headers: { Cookie: user.cookie },
     })
     expect(jsonOf(reset)).toEqual({ avatar: '', avatarThumbhash: '' })
     expect(await filesOf(user, version)).toEqual(none)
-    const profile = await request(subject, 'GET', '/api/me/profile', {
+    const profile = await request(file.subject, 'GET', '/api/me/profile', {
       headers: { Cookie: user.cookie },
     })
     expect(jsonOf(profile)).toMatchObject({ avatar: '', avatarThumbhash: '' })
   })
 
   it('deleting the account removes them', async () => {
-    const user = await createUser()
-    const { version } = await upload(subject, user, await picture('#ff00ff'))
-    await expectSixRenditions(subject.storage, user.uid, version, 1080)
-    const deleted = await request(subject, 'DELETE', '/api/me', {
+    const user = await file.createUser()
+    const { version } = await upload(file.subject, user, await picture('#ff00ff'))
+    await expectSixRenditions(file.subject.storage, user.uid, version, 1080)
+    const deleted = await request(file.subject, 'DELETE', '/api/me', {
       headers: { Cookie: user.cookie, 'Content-Type': 'application/json' },
       body: JSON.stringify({ password: TEST_PASSWORD }),
     })
@@ -176,15 +162,15 @@ describe('renditions go with the avatar', () => {
   })
 
   it('`mofu users delete` removes them', async () => {
-    const user = await createUser()
-    const { version } = await upload(subject, user, await picture('#ffff00'))
-    await expectSixRenditions(subject.storage, user.uid, version, 1080)
+    const user = await file.createUser()
+    const { version } = await upload(file.subject, user, await picture('#ffff00'))
+    await expectSixRenditions(file.subject.storage, user.uid, version, 1080)
     await deleteAccountAsOperator(
       {
-        auth: subject.auth,
-        db: subject.database.db,
-        storage: subject.storage,
-        profiles: profileStore(subject.database),
+        auth: file.subject.auth,
+        db: file.subject.database.db,
+        storage: file.subject.storage,
+        profiles: profileStore(file.subject.database),
         logger: pino({ level: 'silent' }),
       },
       user.uid,

@@ -5,18 +5,16 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import { sql } from 'kysely'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { AVATAR_MESSAGES } from '../../src/shared/avatar'
 import type { Profile } from '../../src/shared/profile'
 import { openDatabase } from '../../src/server/db/database'
 import { migrateTo } from '../../src/server/db/migrations'
-import { createStorage } from '../../src/server/storage/create-storage'
 import { createLocalStorage } from '../../src/server/storage/local-storage'
-import { startS3Server, type S3Peer } from '../support/s3-server'
-import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
+import { appWithMail } from '../support/app-with-mail'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { createTestDatabase } from '../support/test-database'
-import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
  * Avatars over HTTP (SPEC 4 "Avatar flow", 5, 7 "Storage", 9): PUT and DELETE /api/me/avatar,
@@ -43,33 +41,14 @@ interface Answer {
   json: unknown
 }
 
-let smtp: SmtpCapture
-let subject: TestApp
-let sequence = 0
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture()
-  subject = await createTestApp({ smtpUrl: smtp.url })
-}, 60_000)
-afterAll(async () => {
-  await subject?.dispose()
-  await smtp?.close()
-})
-
-function createUser(app: TestApp = subject): Promise<TestUser> {
-  sequence += 1
-  return createTestUser(app.app, smtp, {
-    email: `avatar${sequence}-${Date.now()}@mofu.test`,
-    ip: `10.${210 + (sequence >> 8)}.${sequence & 255}.7`,
-  })
-}
+const file = appWithMail('avatar', 210)
 
 /** Any request to the app; no answer may be a 5xx. */
 async function request(
   method: string,
   path: string,
   options: RequestOptions = {},
-  app: TestApp = subject,
+  app: TestApp = file.subject,
 ): Promise<Answer> {
   const body = typeof options.body === 'string' ? Buffer.from(options.body) : options.body
   const response = await app.app.request(path, {
@@ -105,7 +84,7 @@ function avatarOf(answer: Answer, user: TestUser) {
   return { avatar, path: url.pathname + url.search, version: match?.[2] ?? '' }
 }
 
-const storedAvatar = (uid: string, app: TestApp = subject) => app.storage.get(`avatars/${uid}`)
+const storedAvatar = (uid: string, app: TestApp = file.subject) => app.storage.get(`avatars/${uid}`)
 
 async function profileAvatar(user: TestUser): Promise<string> {
   const profile = await request('GET', '/api/me/profile', { cookie: user.cookie })
@@ -177,7 +156,7 @@ const SVG_WITH_SCRIPT =
 
 describe('PUT /api/me/avatar', () => {
   it('stores a 2000×1500 PNG as a centred 1080 px JPEG square and sets the profile avatar', async () => {
-    const user = await createUser()
+    const user = await file.createUser()
     const png = await landscapePng(2000, 1500)
 
     const answer = await upload(user, png)
@@ -205,9 +184,9 @@ describe('PUT /api/me/avatar', () => {
   })
 
   it('creates the profile when the user has none yet, and public pages show the avatar', async () => {
-    const user = await createUser()
+    const user = await file.createUser()
     const row = () =>
-      subject.database.db
+      file.subject.database.db
         .selectFrom('profiles')
         .select('avatar_version')
         .where('user_id', '=', user.uid)
@@ -224,16 +203,16 @@ describe('PUT /api/me/avatar', () => {
     const named = await request('PATCH', '/api/me/profile', {
       cookie: user.cookie,
       contentType: 'application/json',
-      body: JSON.stringify({ name: 'Avatar Owner', handle: `owner${sequence}x` }),
+      body: JSON.stringify({ name: 'Avatar Owner', handle: 'owner1x' }),
     })
     expect(named.status).toBe(200)
     expect(named.json).toMatchObject({ avatar })
-    const shown = await request('GET', `/api/profiles/owner${sequence}x`)
+    const shown = await request('GET', '/api/profiles/owner1x')
     expect(shown.json).toMatchObject({ avatar })
   })
 
   it('never enlarges: a 200×300 WebP becomes a 200 px square', async () => {
-    const user = await createUser()
+    const user = await file.createUser()
     const webp = await solid(200, 300, '#22aa66').webp().toBuffer()
     avatarOf(await upload(user, webp, 'image/webp'), user)
     const metadata = await sharp((await storedAvatar(user.uid))?.body).metadata()
@@ -241,7 +220,7 @@ describe('PUT /api/me/avatar', () => {
   })
 
   it('drops EXIF, GPS included, and turns the picture upright first', async () => {
-    const user = await createUser()
+    const user = await file.createUser()
     // Stored 400×200, red above blue; orientation 6 shows it turned a quarter clockwise, so
     // upright it is 200×400 with blue on the left and red on the right.
     const halves = await sharp({
@@ -286,7 +265,7 @@ describe('PUT /api/me/avatar', () => {
   })
 
   it('puts a transparent PNG on white', async () => {
-    const user = await createUser()
+    const user = await file.createUser()
     const clear = await sharp({
       create: { width: 50, height: 50, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
     })
@@ -299,7 +278,7 @@ describe('PUT /api/me/avatar', () => {
   })
 
   it('gives a new image a new version', async () => {
-    const user = await createUser()
+    const user = await file.createUser()
     const first = avatarOf(
       await upload(user, await solid(64, 64, '#ff0000').png().toBuffer()),
       user,
@@ -321,7 +300,7 @@ describe('refused uploads', () => {
 
   beforeAll(async () => {
     for (let count = 0; count < 2; count++) {
-      const user = await createUser()
+      const user = await file.createUser()
       const { avatar } = avatarOf(
         await upload(user, await solid(120, 120, '#ff66aa').png().toBuffer()),
         user,
@@ -449,7 +428,7 @@ describe('refused uploads', () => {
   })
 
   it("offers no way to change another user's avatar", async () => {
-    const attacker = await createUser()
+    const attacker = await file.createUser()
     const png = await solid(32, 32, '#000000').png().toBuffer()
     const attempts: [method: string, path: string][] = [
       ['PUT', `/api/me/avatar?uid=${owner.uid}`],
@@ -479,7 +458,7 @@ describe('refused uploads', () => {
 
 describe('GET /media/avatars/:uid', () => {
   it('serves the JPEG with an ETag, and caches for good only the current version', async () => {
-    const user = await createUser()
+    const user = await file.createUser()
     const { path, version } = avatarOf(
       await upload(user, await solid(500, 400, '#aa44ff').png().toBuffer()),
       user,
@@ -515,7 +494,7 @@ describe('GET /media/avatars/:uid', () => {
   })
 
   it('answers 404 where there is no avatar', async () => {
-    const user = await createUser()
+    const user = await file.createUser()
     for (const path of [
       `/media/avatars/${user.uid}`,
       '/media/avatars/nobody-has-this-id',
@@ -534,7 +513,7 @@ describe('GET /media/avatars/:uid', () => {
 
 describe('DELETE /api/me/avatar', () => {
   it('removes the stored image and clears the field, and may be repeated', async () => {
-    const user = await createUser()
+    const user = await file.createUser()
     const { path } = avatarOf(
       await upload(user, await solid(90, 90, '#123456').png().toBuffer()),
       user,
@@ -555,7 +534,7 @@ describe('DELETE /api/me/avatar', () => {
 
 describe('DELETE /api/me', () => {
   it('removes the avatar with the account', async () => {
-    const user = await createUser()
+    const user = await file.createUser()
     const { path } = avatarOf(
       await upload(user, await solid(90, 90, '#654321').png().toBuffer()),
       user,
@@ -574,81 +553,59 @@ describe('DELETE /api/me', () => {
 })
 
 describe('avatars on S3 storage', () => {
-  let peer: S3Peer
-  let onS3: TestApp
-
-  beforeAll(async () => {
-    peer = await startS3Server()
-    onS3 = await createTestApp({
-      smtpUrl: smtp.url,
-      storage: createStorage({
-        kind: 's3',
-        bucket: peer.bucket,
-        prefix: 'uploads',
-        endpoint: peer.endpoint,
-        region: peer.region,
-        accessKeyId: peer.accessKeyId,
-        secretAccessKey: peer.secretAccessKey,
-        forcePathStyle: true,
-      }),
-    })
-  }, 60_000)
-  afterAll(async () => {
-    await onS3?.dispose()
-    await peer?.close()
-  })
+  const s3 = file.onS3()
 
   it('uploads, serves, revalidates and deletes through the same routes', async () => {
-    const user = await createUser(onS3)
-    const answer = await upload(user, await landscapePng(1600, 1200), 'image/png', onS3)
+    const user = await file.createUser(s3.app)
+    const answer = await upload(user, await landscapePng(1600, 1200), 'image/png', s3.app)
     const { path } = avatarOf(answer, user)
 
-    const stored = await storedAvatar(user.uid, onS3)
+    const stored = await storedAvatar(user.uid, s3.app)
     expect(stored?.contentType).toBe('image/jpeg')
     expect(await sharp(stored?.body).metadata()).toMatchObject({ width: 1080, height: 1080 })
 
-    const served = await request('GET', path, {}, onS3)
+    const served = await request('GET', path, {}, s3.app)
     expect(served.status).toBe(200)
     expect(served.headers.get('content-type')).toBe('image/jpeg')
     expect(served.headers.get('cache-control')).toBe(IMMUTABLE)
     expect(served.bytes.equals(stored?.body ?? Buffer.alloc(0))).toBe(true)
     const etag = served.headers.get('etag') ?? ''
     expect(etag).toMatch(/^"[0-9a-f]{16}"$/)
-    const unchanged = await request('GET', path, { headers: { 'If-None-Match': etag } }, onS3)
+    const unchanged = await request('GET', path, { headers: { 'If-None-Match': etag } }, s3.app)
     expect(unchanged.status).toBe(304)
 
-    const reset = await request('DELETE', '/api/me/avatar', { cookie: user.cookie }, onS3)
+    const reset = await request('DELETE', '/api/me/avatar', { cookie: user.cookie }, s3.app)
     expect(reset.json).toEqual({ avatar: '', avatarThumbhash: '' })
-    expect(await storedAvatar(user.uid, onS3)).toBeNull()
-    expect((await request('GET', path, {}, onS3)).status).toBe(404)
+    expect(await storedAvatar(user.uid, s3.app)).toBeNull()
+    expect((await request('GET', path, {}, s3.app)).status).toBe(404)
   })
 
   it('answers a revalidation from the profile, without fetching the image from S3', async () => {
-    const user = await createUser(onS3)
+    const user = await file.createUser(s3.app)
     const { path, version } = avatarOf(
-      await upload(user, await solid(300, 300, '#33cc99').png().toBuffer(), 'image/png', onS3),
+      await upload(user, await solid(300, 300, '#33cc99').png().toBuffer(), 'image/png', s3.app),
       user,
     )
-    const objectPath = `/${peer.bucket}/uploads/avatars/${user.uid}`
+    const objectPath = `/${s3.peer.bucket}/uploads/avatars/${user.uid}`
 
-    peer.requests.length = 0
+    s3.peer.requests.length = 0
     const revalidations: [query: string, cacheControl: string][] = [
       [path, IMMUTABLE],
       [`/media/avatars/${user.uid}`, REVALIDATE],
     ]
     for (const [query, cacheControl] of revalidations) {
       const headers = { 'If-None-Match': `"${version}"` }
-      const unchanged = await request('GET', query, { headers }, onS3)
+      const unchanged = await request('GET', query, { headers }, s3.app)
       expect(unchanged.status).toBe(304)
       expect(unchanged.headers.get('etag')).toBe(`"${version}"`)
       expect(unchanged.headers.get('cache-control')).toBe(cacheControl)
     }
-    expect(peer.requests).toEqual([])
+    expect(s3.peer.requests).toEqual([])
 
     // The same log does see the image fetched when it is sent.
-    const served = await request('GET', path, {}, onS3)
+    const served = await request('GET', path, {}, s3.app)
     expect(served.status).toBe(200)
-    expect(peer.requests).toEqual([expect.stringMatching(`^GET ${objectPath}(\\?|$)`)])
+    expect(s3.peer.requests).toEqual([expect.stringMatching(`^GET ${objectPath}(\\?|$)`)])
   })
 })
 
@@ -656,16 +613,16 @@ describe('avatar addresses', () => {
   const NEW_ORIGIN = 'http://mofu.example:8080'
 
   it('follow a new PUBLIC_URL: the profile answers the new origin and the image is served', async () => {
-    const user = await createUser()
+    const user = await file.createUser()
     const { version } = avatarOf(
       await upload(user, await solid(120, 120, '#0088ff').png().toBuffer()),
       user,
     )
     // The same database and storage, started again with another PUBLIC_URL.
     const moved = await createTestApp({
-      smtpUrl: smtp.url,
-      shareDatabaseOf: subject,
-      storage: subject.storage,
+      smtpUrl: file.smtp.url,
+      shareDatabaseOf: file.subject,
+      storage: file.subject.storage,
       app: { publicUrl: NEW_ORIGIN },
     })
     try {
@@ -712,7 +669,7 @@ describe('avatar addresses', () => {
 
     // Starting the app migrates, as a server start does; it runs under another PUBLIC_URL.
     const migrated = await createTestApp({
-      smtpUrl: smtp.url,
+      smtpUrl: file.smtp.url,
       shareDatabaseOf: { testDatabase },
       storage,
       app: { publicUrl: NEW_ORIGIN },

@@ -1,9 +1,9 @@
 import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto'
 import { describe, expect, it } from 'vitest'
-import { authenticator, awayFromStepEdge } from '../support/authenticator'
 import { appWithMail } from '../support/app-with-mail'
 import { TEST_AUTH_SECRET } from '../support/test-app'
 import { cookiesOf, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { turnOnTwoFactor } from '../support/two-factor-flow'
 
 /**
  * Backup codes are kept hashed (docs/using.md "Two-factor authentication"): a copy of the database,
@@ -33,23 +33,8 @@ async function call(ip: string, path: string, body: unknown, cookie?: string) {
 /** A user with two-factor on, and the backup codes shown when it was turned on. */
 async function withTwoFactor(): Promise<TestUser & { backupCodes: string[] }> {
   const user = await file.createUser()
-  await awayFromStepEdge()
-  const enabled = await call(
-    user.ip,
-    '/two-factor/enable',
-    { password: TEST_PASSWORD },
-    user.cookie,
-  )
-  expect(enabled.status).toBe(200)
-  const code = authenticator(String(enabled.json.totpURI))
-  const confirmed = await call(
-    user.ip,
-    '/two-factor/verify-totp',
-    { code: await code(-1) },
-    user.cookie,
-  )
-  expect(confirmed.status).toBe(200)
-  return { ...user, cookie: confirmed.cookie, backupCodes: enabled.json.backupCodes as string[] }
+  const { cookie, backupCodes } = await turnOnTwoFactor(file.subject.app, user)
+  return { ...user, cookie, backupCodes }
 }
 
 const storedCodes = async (uid: string) =>

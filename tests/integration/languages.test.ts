@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
 import { SHARED_MESSAGES_JA } from '../../src/shared/messages-ja'
 import { DEFAULT_EFFECTS } from '../../src/shared/preferences'
 import { HANDLE_MESSAGES, NAME_MAX_LENGTH, NAME_MESSAGES } from '../../src/shared/profile'
-import { startSmtpCapture, type CapturedMail, type SmtpCapture } from '../support/smtp-capture'
-import { createTestApp, type TestApp } from '../support/test-app'
-import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { appWithMail } from '../support/app-with-mail'
+import type { CapturedMail } from '../support/smtp-capture'
+import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 const ORIGIN = 'http://localhost:3000'
 const JAPANESE_BROWSER = { 'Accept-Language': 'ja-JP,ja;q=0.9' }
@@ -13,30 +13,14 @@ const JAPANESE_COOKIE = { Cookie: 'lang=ja' }
 /** Two Latin words in a row: an English phrase left in a Japanese text. */
 const ENGLISH_PHRASE = /\b[A-Za-z]{2,}\s+[A-Za-z]{2,}\b/
 
-let smtp: SmtpCapture
-let subject: TestApp
-let sequence = 0
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture()
-  subject = await createTestApp({ smtpUrl: smtp.url })
-})
-afterAll(async () => {
-  await subject.dispose()
-  await smtp.close()
-})
-
-function newVisitor() {
-  sequence += 1
-  return { email: `lang${sequence}-${Date.now()}@mofu.test`, ip: `10.70.${sequence}.1` }
-}
+const file = appWithMail('lang', 70)
 
 async function call(
   method: string,
   path: string,
   options: { headers?: Record<string, string>; body?: unknown; ip?: string } = {},
 ) {
-  const response = await subject.app.request(path, {
+  const response = await file.subject.app.request(path, {
     method,
     headers: {
       'X-Forwarded-For': options.ip ?? '10.70.0.1',
@@ -59,7 +43,7 @@ let owner: TestUser
 let handle: string
 
 beforeAll(async () => {
-  owner = await createTestUser(subject.app, smtp, newVisitor())
+  owner = await file.createUser()
   handle = `sakura${Date.now() % 1_000_000}`
   const saved = await call('PATCH', '/api/me/profile', {
     headers: { Cookie: owner.cookie },
@@ -77,7 +61,7 @@ describe('API errors in the request language', () => {
         message: SHARED_MESSAGES_JA.handle.taken,
       })
     }
-    const other = await createTestUser(subject.app, smtp, newVisitor())
+    const other = await file.createUser()
     const refused = await call('PATCH', '/api/me/profile', {
       headers: { Cookie: `${other.cookie}; lang=ja` },
       body: { handle },
@@ -148,7 +132,7 @@ describe('API errors in the request language', () => {
     expect(english.json).toEqual({ code: 'UNAUTHENTICATED', message: 'Please log in first.' })
     const nowhere = await call('GET', '/api/nothing-here', { headers: JAPANESE_BROWSER })
     expect(nowhere.json).toEqual({ code: 'NOT_FOUND', message: '見つかりません。' })
-    const notJson = await subject.app.request('/api/password-reset/verify', {
+    const notJson = await file.subject.app.request('/api/password-reset/verify', {
       method: 'POST',
       headers: { 'Content-Type': 'text/plain', ...JAPANESE_COOKIE },
       body: 'code',
@@ -251,38 +235,38 @@ function expectJapaneseMail(mail: CapturedMail, subjectLine: string) {
 
 describe('mails in the request language', () => {
   it('sends the verification mail in Japanese for a Japanese sign-up, in English otherwise', async () => {
-    const japanese = newVisitor()
+    const japanese = file.newVisitor()
     const signedUp = await call('POST', '/api/auth/sign-up/email', {
       headers: JAPANESE_COOKIE,
       ip: japanese.ip,
       body: { email: japanese.email, password: TEST_PASSWORD, name: '', callbackURL: '/' },
     })
     expect(signedUp.status).toBe(200)
-    const mail = await smtp.waitForMail(japanese.email)
+    const mail = await file.smtp.waitForMail(japanese.email)
     expectJapaneseMail(mail, 'Mofuのメールアドレスを確認してください')
     expect(mail.text).toContain('Mofuへようこそ！')
     expect(mail.text).toContain('このリンクの有効期限は24 時間です。')
 
-    const english = newVisitor()
+    const english = file.newVisitor()
     await call('POST', '/api/auth/sign-up/email', {
       headers: { 'Accept-Language': 'fr-FR,en;q=0.5' },
       ip: english.ip,
       body: { email: english.email, password: TEST_PASSWORD, name: '', callbackURL: '/' },
     })
-    const englishMail = await smtp.waitForMail(english.email)
+    const englishMail = await file.smtp.waitForMail(english.email)
     expect(englishMail.subject).toBe('Verify your e-mail for Mofu')
     expect(englishMail.text).toContain('This link is valid for 24 hours.')
     expect(englishMail.html).toContain('<html lang="en">')
   })
 
   it('sends the reset mail in Japanese for a Japanese browser, in English otherwise', async () => {
-    const user = await createTestUser(subject.app, smtp, newVisitor())
+    const user = await file.createUser()
     await call('POST', '/api/auth/request-password-reset', {
       headers: JAPANESE_BROWSER,
       ip: user.ip,
       body: { email: user.email, redirectTo: '/' },
     })
-    const mail = await smtp.waitForMail(user.email, { subject: /再設定/ })
+    const mail = await file.smtp.waitForMail(user.email, { subject: /再設定/ })
     expectJapaneseMail(mail, 'Mofuのパスワードの再設定')
     expect(mail.text).toContain('このリンクの有効期限は1 時間です。')
 
@@ -290,7 +274,7 @@ describe('mails in the request language', () => {
       ip: user.ip,
       body: { email: user.email, redirectTo: '/' },
     })
-    const english = await smtp.waitForMail(user.email, { subject: /reset/i })
+    const english = await file.smtp.waitForMail(user.email, { subject: /reset/i })
     expect(english.subject).toBe('Reset your Mofu password')
     expect(english.text).toContain('This link is valid for 1 hour.')
   })
@@ -307,7 +291,7 @@ describe("notices in the account's language", () => {
   async function savePreferences(user: TestUser, json: string | null) {
     const loaded = await call('GET', '/api/me/profile', { headers: { Cookie: user.cookie } })
     expect(loaded.status).toBe(200)
-    await subject.database.db
+    await file.subject.database.db
       .updateTable('profiles')
       .set({ preferences: json })
       .where('user_id', '=', user.uid)
@@ -315,8 +299,8 @@ describe("notices in the account's language", () => {
   }
   /** A user made as the app makes one, once its own new sign-in notice (English) is in. */
   async function newUser() {
-    const user = await createTestUser(subject.app, smtp, newVisitor())
-    await smtp.waitForMail(user.email, { subject: /new sign-in/i })
+    const user = await file.createUser()
+    await file.smtp.waitForMail(user.email, { subject: /new sign-in/i })
     return user
   }
   const preferences = (language: string) =>
@@ -324,14 +308,14 @@ describe("notices in the account's language", () => {
 
   /** A sign-in from a browser the account has not used: the new sign-in notice. */
   async function signInFromNewBrowser(user: TestUser, headers: Record<string, string> = {}) {
-    smtp.clear()
+    file.smtp.clear()
     const signedIn = await call('POST', '/api/auth/sign-in/email', {
       ip: user.ip,
       headers: { 'User-Agent': CHROME_ON_ANDROID, ...headers },
       body: { email: user.email, password: TEST_PASSWORD },
     })
     expect(signedIn.status).toBe(200)
-    return smtp.waitForMail(user.email, { subject: /sign-in|ログイン/i })
+    return file.smtp.waitForMail(user.email, { subject: /sign-in|ログイン/i })
   }
 
   it('follows the saved language, whatever the request that caused it', async () => {
@@ -353,7 +337,7 @@ describe("notices in the account's language", () => {
       ip: user.ip,
       body: { email: user.email, redirectTo: '/' },
     })
-    const resetMail = await smtp.waitForMail(user.email, { subject: /reset/i })
+    const resetMail = await file.smtp.waitForMail(user.email, { subject: /reset/i })
     const code = /oobCode=([^\s&]+)/.exec(resetMail.text ?? '')?.[1] ?? ''
     const reset = await call('POST', '/api/auth/reset-password', {
       ip: user.ip,
@@ -361,7 +345,7 @@ describe("notices in the account's language", () => {
       body: { token: decodeURIComponent(code), newPassword: 'momiji-4567' },
     })
     expect(reset.status, reset.text).toBe(200)
-    const mail = await smtp.waitForMail(user.email, { subject: /パスワード/ })
+    const mail = await file.smtp.waitForMail(user.email, { subject: /パスワード/ })
     expectJapaneseMail(mail, 'Mofuのパスワードが変更されました')
   })
 

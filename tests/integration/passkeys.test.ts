@@ -1,51 +1,35 @@
-import { Writable } from 'node:stream'
-import { pino } from 'pino'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { PASSKEY_MESSAGES } from '../../src/shared/passkeys'
+import { appWithMail } from '../support/app-with-mail'
+import { loggedLines } from '../support/log-lines'
 import { addPasskey, callAuth, signInWithPasskey } from '../support/passkey-flow'
-import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
-import { createTestApp, type TestApp } from '../support/test-app'
-import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { createTestApp } from '../support/test-app'
+import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /** Passkeys (docs/using.md "Passkeys") through app.request(), with a WebAuthn authenticator in software. */
 
 const SITE = 'http://localhost:3000'
 const EVIL = 'https://mofu-login.example'
 
-let smtp: SmtpCapture
-let subject: TestApp
-let sequence = 0
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture()
-  subject = await createTestApp({ smtpUrl: smtp.url })
-}, 60_000)
-afterAll(async () => {
-  await subject?.dispose()
-  await smtp?.close()
-})
-
-function createUser(): Promise<TestUser> {
-  sequence += 1
-  return createTestUser(subject.app, smtp, {
-    email: `passkey${sequence}-${Date.now()}@mofu.test`,
-    ip: `10.171.${sequence}.9`,
-  })
-}
+const file = appWithMail('passkey', 171)
 
 const whoIs = async (cookie: string, ip: string) => {
-  const session = await callAuth(subject.app, '/get-session', { ip, cookie })
+  const session = await callAuth(file.subject.app, '/get-session', { ip, cookie })
   return (session.json.user as { id?: string } | undefined)?.id ?? null
 }
 
 const passkeysOf = async (user: TestUser) =>
-  (await callAuth(subject.app, '/passkey/list-user-passkeys', { ip: user.ip, cookie: user.cookie }))
-    .json as unknown as { id: string; name: string; createdAt: string }[]
+  (
+    await callAuth(file.subject.app, '/passkey/list-user-passkeys', {
+      ip: user.ip,
+      cookie: user.cookie,
+    })
+  ).json as unknown as { id: string; name: string; createdAt: string }[]
 
 describe('adding a passkey', () => {
   it('stores it under its name and mails the owner', async () => {
-    const user = await createUser()
-    const { answer } = await addPasskey(subject.app, SITE, user.cookie, '  Pixel 8 ', {
+    const user = await file.createUser()
+    const { answer } = await addPasskey(file.subject.app, SITE, user.cookie, '  Pixel 8 ', {
       ip: user.ip,
     })
     expect(answer.status, JSON.stringify(answer.json)).toBe(200)
@@ -53,16 +37,18 @@ describe('adding a passkey', () => {
     expect(listed).toHaveLength(1)
     expect(listed[0]?.name).toBe('Pixel 8')
     expect(Date.now() - new Date(listed[0]?.createdAt ?? 0).getTime()).toBeLessThan(60_000)
-    const notice = await smtp.waitForMail(user.email, { subject: /passkey was added/i })
+    const notice = await file.smtp.waitForMail(user.email, { subject: /passkey was added/i })
     expect(notice.text).toContain('"Pixel 8"')
     expect(notice.html).toContain('&quot;Pixel 8&quot;')
     expect(notice.text).toContain(`${SITE}/?account=true`)
   })
 
   it('refuses a missing, blank or overlong name, and stores nothing', async () => {
-    const user = await createUser()
+    const user = await file.createUser()
     for (const name of [undefined, '   ', 'x'.repeat(51), 'Pixel\u0007']) {
-      const { answer } = await addPasskey(subject.app, SITE, user.cookie, name, { ip: user.ip })
+      const { answer } = await addPasskey(file.subject.app, SITE, user.cookie, name, {
+        ip: user.ip,
+      })
       expect(answer.status).toBe(400)
       expect(typeof answer.json.message).toBe('string')
     }
@@ -70,9 +56,9 @@ describe('adding a passkey', () => {
   })
 
   it('refuses an answer made for another site (clientDataJSON origin), whatever the Origin header', async () => {
-    const user = await createUser()
+    const user = await file.createUser()
     for (const originHeader of [SITE, EVIL]) {
-      const { answer } = await addPasskey(subject.app, SITE, user.cookie, 'Phished', {
+      const { answer } = await addPasskey(file.subject.app, SITE, user.cookie, 'Phished', {
         ip: user.ip,
         origin: EVIL,
         originHeader,
@@ -84,7 +70,7 @@ describe('adding a passkey', () => {
   })
 
   it('needs a session', async () => {
-    const answer = await callAuth(subject.app, '/passkey/generate-register-options', {
+    const answer = await callAuth(file.subject.app, '/passkey/generate-register-options', {
       ip: '10.171.250.1',
     })
     expect(answer.status).toBe(401)
@@ -93,18 +79,20 @@ describe('adding a passkey', () => {
 
 describe('signing in with a passkey', () => {
   it("signs in its owner, and only its owner, even from another user's session", async () => {
-    const owner = await createUser()
-    const other = await createUser()
-    const { credential } = await addPasskey(subject.app, SITE, owner.cookie, 'Laptop', {
+    const owner = await file.createUser()
+    const other = await file.createUser()
+    const { credential } = await addPasskey(file.subject.app, SITE, owner.cookie, 'Laptop', {
       ip: owner.ip,
     })
-    await addPasskey(subject.app, SITE, other.cookie, 'Phone', { ip: other.ip })
+    await addPasskey(file.subject.app, SITE, other.cookie, 'Phone', { ip: other.ip })
 
-    const signedIn = await signInWithPasskey(subject.app, SITE, credential, { ip: '10.171.200.1' })
+    const signedIn = await signInWithPasskey(file.subject.app, SITE, credential, {
+      ip: '10.171.200.1',
+    })
     expect(signedIn.status, JSON.stringify(signedIn.json)).toBe(200)
     expect(await whoIs(signedIn.cookie, '10.171.200.1')).toBe(owner.uid)
 
-    const fromOther = await signInWithPasskey(subject.app, SITE, credential, {
+    const fromOther = await signInWithPasskey(file.subject.app, SITE, credential, {
       ip: other.ip,
       cookie: other.cookie,
     })
@@ -113,15 +101,21 @@ describe('signing in with a passkey', () => {
   })
 
   it("refuses one user's key presented as another user's passkey", async () => {
-    const attacker = await createUser()
-    const victim = await createUser()
-    const { credential: own } = await addPasskey(subject.app, SITE, attacker.cookie, 'Mine', {
+    const attacker = await file.createUser()
+    const victim = await file.createUser()
+    const { credential: own } = await addPasskey(file.subject.app, SITE, attacker.cookie, 'Mine', {
       ip: attacker.ip,
     })
-    const { credential: theirs } = await addPasskey(subject.app, SITE, victim.cookie, 'Theirs', {
-      ip: victim.ip,
-    })
-    const answer = await signInWithPasskey(subject.app, SITE, own, {
+    const { credential: theirs } = await addPasskey(
+      file.subject.app,
+      SITE,
+      victim.cookie,
+      'Theirs',
+      {
+        ip: victim.ip,
+      },
+    )
+    const answer = await signInWithPasskey(file.subject.app, SITE, own, {
       ip: '10.171.201.1',
       claimedId: theirs.id,
     })
@@ -131,12 +125,12 @@ describe('signing in with a passkey', () => {
   })
 
   it('refuses an answer made for another site, whatever the Origin header', async () => {
-    const user = await createUser()
-    const { credential } = await addPasskey(subject.app, SITE, user.cookie, 'Tablet', {
+    const user = await file.createUser()
+    const { credential } = await addPasskey(file.subject.app, SITE, user.cookie, 'Tablet', {
       ip: user.ip,
     })
     for (const originHeader of [SITE, EVIL]) {
-      const answer = await signInWithPasskey(subject.app, SITE, credential, {
+      const answer = await signInWithPasskey(file.subject.app, SITE, credential, {
         ip: '10.171.202.1',
         origin: EVIL,
         originHeader,
@@ -150,30 +144,32 @@ describe('signing in with a passkey', () => {
 
 describe('removing a passkey', () => {
   it('removes it, mails the owner, and it signs in no more', async () => {
-    const user = await createUser()
-    const { credential } = await addPasskey(subject.app, SITE, user.cookie, 'Old phone', {
+    const user = await file.createUser()
+    const { credential } = await addPasskey(file.subject.app, SITE, user.cookie, 'Old phone', {
       ip: user.ip,
     })
     const [listed] = await passkeysOf(user)
-    const removed = await callAuth(subject.app, '/passkey/delete-passkey', {
+    const removed = await callAuth(file.subject.app, '/passkey/delete-passkey', {
       ip: user.ip,
       cookie: user.cookie,
       body: { id: listed?.id },
     })
     expect(removed.status).toBe(200)
     expect(await passkeysOf(user)).toEqual([])
-    const notice = await smtp.waitForMail(user.email, { subject: /passkey was removed/i })
+    const notice = await file.smtp.waitForMail(user.email, { subject: /passkey was removed/i })
     expect(notice.text).toContain('"Old phone"')
-    const answer = await signInWithPasskey(subject.app, SITE, credential, { ip: '10.171.203.1' })
+    const answer = await signInWithPasskey(file.subject.app, SITE, credential, {
+      ip: '10.171.203.1',
+    })
     expect(answer.status).toBe(401)
   })
 
   it("never removes another user's passkey", async () => {
-    const owner = await createUser()
-    const other = await createUser()
-    await addPasskey(subject.app, SITE, owner.cookie, 'Keep me', { ip: owner.ip })
+    const owner = await file.createUser()
+    const other = await file.createUser()
+    await addPasskey(file.subject.app, SITE, owner.cookie, 'Keep me', { ip: owner.ip })
     const [listed] = await passkeysOf(owner)
-    const answer = await callAuth(subject.app, '/passkey/delete-passkey', {
+    const answer = await callAuth(file.subject.app, '/passkey/delete-passkey', {
       ip: other.ip,
       cookie: other.cookie,
       body: { id: listed?.id },
@@ -186,23 +182,10 @@ describe('removing a passkey', () => {
 
 describe('security events', () => {
   it('logs passkeys added, removed and signing in, and the password removed, with no key', async () => {
-    const lines: string[] = []
-    const logger = pino(
-      { level: 'info' },
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          lines.push(...chunk.toString('utf8').split('\n').filter(Boolean))
-          done()
-        },
-      }),
-    )
-    const logged = await createTestApp({ smtpUrl: smtp.url, logger })
+    const { logger, lines } = loggedLines()
+    const logged = await createTestApp({ smtpUrl: file.smtp.url, logger })
     try {
-      sequence += 1
-      const user = await createTestUser(logged.app, smtp, {
-        email: `passkey-events${sequence}-${Date.now()}@mofu.test`,
-        ip: `10.171.${sequence}.10`,
-      })
+      const user = await file.createUser(logged)
       const own = { ip: user.ip, cookie: user.cookie }
       const { credential } = await addPasskey(logged.app, SITE, user.cookie, 'One', own)
       expect((await signInWithPasskey(logged.app, SITE, credential, own)).status).toBe(200)

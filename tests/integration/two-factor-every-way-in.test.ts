@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { PASSKEY_ERROR_CODES } from '../../src/shared/passkeys'
 import { TWO_FACTOR_ERRORS } from '../../src/shared/two-factor'
-import { authenticator, awayFromStepEdge } from '../support/authenticator'
+import { appWithMail } from '../support/app-with-mail'
 import { signInWithGoogle } from '../support/google-flow'
-import { startOidcProvider, type OidcPeer } from '../support/oidc-provider'
 import { addPasskey, callAuth, signInWithPasskey } from '../support/passkey-flow'
-import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
-import { createTestApp, type TestApp } from '../support/test-app'
-import { createTestUser, keptCookies, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { keptCookies, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { turnOnTwoFactor } from '../support/two-factor-flow'
 
 /**
  * Two-factor means two factors on every way in (docs/using.md "Two-factor authentication",
@@ -17,85 +15,44 @@ import { createTestUser, keptCookies, TEST_PASSWORD, type TestUser } from '../su
 
 const SITE = 'http://localhost:3000'
 
-let smtp: SmtpCapture
-let subject: TestApp
-let sequence = 0
-
-let oidc: OidcPeer
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture()
-  oidc = await startOidcProvider({
-    clientId: 'mofu-web',
-    clientSecret: 'test-client-secret-0123456789',
-    redirectUris: [`${SITE}/api/auth/callback/google`],
-  })
-  subject = await createTestApp({
-    smtpUrl: smtp.url,
-    auth: {
-      google: { clientId: oidc.clientId, clientSecret: oidc.clientSecret, issuer: oidc.issuer },
-    },
-  })
-}, 60_000)
-afterAll(async () => {
-  await subject?.dispose()
-  await oidc?.close()
-  await smtp?.close()
-})
-
-function createUser(): Promise<TestUser> {
-  sequence += 1
-  return createTestUser(subject.app, smtp, {
-    email: `everyway${sequence}-${Date.now()}@mofu.test`,
-    ip: `10.182.${sequence}.9`,
-  })
-}
+const file = appWithMail('everyway', 182, { google: true })
 
 /** Turns two-factor on for `user`; its code generator and the session cookie that follows. */
 async function turnOn(user: TestUser) {
-  await awayFromStepEdge()
-  const enabled = await callAuth(subject.app, '/two-factor/enable', {
-    ip: user.ip,
-    cookie: user.cookie,
-    body: { password: TEST_PASSWORD },
-  })
-  expect(enabled.status).toBe(200)
-  const code = authenticator(String(enabled.json.totpURI))
-  const confirmed = await callAuth(subject.app, '/two-factor/verify-totp', {
-    ip: user.ip,
-    cookie: user.cookie,
-    body: { code: await code(-1) },
-  })
-  expect(confirmed.status).toBe(200)
-  return { code, cookie: keptCookies(confirmed.cookie) }
+  const { code, cookie } = await turnOnTwoFactor(file.subject.app, user)
+  return { code, cookie: keptCookies(cookie) }
 }
 
 describe('passkeys', () => {
   it('ask browsers for user verification when adding one and when signing in', async () => {
-    const user = await createUser()
-    const registration = await callAuth(subject.app, '/passkey/generate-register-options', {
+    const user = await file.createUser()
+    const registration = await callAuth(file.subject.app, '/passkey/generate-register-options', {
       ip: user.ip,
       cookie: user.cookie,
     })
     expect(registration.json.authenticatorSelection).toMatchObject({
       userVerification: 'required',
     })
-    const authentication = await callAuth(subject.app, '/passkey/generate-authenticate-options', {
-      ip: user.ip,
-    })
+    const authentication = await callAuth(
+      file.subject.app,
+      '/passkey/generate-authenticate-options',
+      {
+        ip: user.ip,
+      },
+    )
     expect(authentication.status).toBe(200)
     expect(authentication.json.userVerification).toBe('required')
   })
 
   it('refuse a passkey whose authenticator did not verify its user, when added', async () => {
-    const user = await createUser()
-    const { answer } = await addPasskey(subject.app, SITE, user.cookie, 'Security key', {
+    const user = await file.createUser()
+    const { answer } = await addPasskey(file.subject.app, SITE, user.cookie, 'Security key', {
       ip: user.ip,
       userVerified: false,
     })
     expect(answer.status).toBe(400)
     expect(answer.json.code).toBe(PASSKEY_ERROR_CODES.userVerificationRequired)
-    const listed = await callAuth(subject.app, '/passkey/list-user-passkeys', {
+    const listed = await callAuth(file.subject.app, '/passkey/list-user-passkeys', {
       ip: user.ip,
       cookie: user.cookie,
     })
@@ -103,13 +60,13 @@ describe('passkeys', () => {
   })
 
   it('with presence only (flags 0x01) do not sign into an account with two-factor on', async () => {
-    const user = await createUser()
-    const { credential } = await addPasskey(subject.app, SITE, user.cookie, 'Pixel 8', {
+    const user = await file.createUser()
+    const { credential } = await addPasskey(file.subject.app, SITE, user.cookie, 'Pixel 8', {
       ip: user.ip,
     })
     await turnOn(user)
 
-    const touched = await signInWithPasskey(subject.app, SITE, credential, {
+    const touched = await signInWithPasskey(file.subject.app, SITE, credential, {
       ip: user.ip,
       userVerified: false,
     })
@@ -117,7 +74,7 @@ describe('passkeys', () => {
     expect(touched.json.code).toBe(PASSKEY_ERROR_CODES.userVerificationRequired)
     expect(touched.cookie).not.toContain('session_token=')
 
-    const verified = await signInWithPasskey(subject.app, SITE, credential, { ip: user.ip })
+    const verified = await signInWithPasskey(file.subject.app, SITE, credential, { ip: user.ip })
     expect(verified.status).toBe(200)
     expect(verified.cookie).toContain('session_token=')
   })
@@ -125,14 +82,16 @@ describe('passkeys', () => {
 
 describe('wrong codes when turning two-factor off', () => {
   it('count toward the account lock of sign-in codes, from any address', async () => {
-    const user = await createUser()
+    const user = await file.createUser()
     const { code, cookie } = await turnOn(user)
     const right = await code()
     const wrong = right === '000000' ? '111111' : '000000'
     const answers: number[] = []
+    // Each guess from another address, 10.183.n.1 to .11, with n of the user's own 10.182.n.9.
+    const n = user.ip.split('.')[2]
     for (let guess = 0; guess < 11; guess += 1) {
-      const answer = await callAuth(subject.app, '/two-factor/disable', {
-        ip: `10.183.${sequence}.${guess + 1}`,
+      const answer = await callAuth(file.subject.app, '/two-factor/disable', {
+        ip: `10.183.${n}.${guess + 1}`,
         cookie,
         body: { code: wrong, password: TEST_PASSWORD },
       })
@@ -142,19 +101,19 @@ describe('wrong codes when turning two-factor off', () => {
     expect(answers[10]).toBe(429)
 
     // The lock holds for the right code, there and at sign-in.
-    const off = await callAuth(subject.app, '/two-factor/disable', {
+    const off = await callAuth(file.subject.app, '/two-factor/disable', {
       ip: user.ip,
       cookie,
       body: { code: right, password: TEST_PASSWORD },
     })
     expect(off.status).toBe(429)
     expect(off.json.code).toBe(TWO_FACTOR_ERRORS.codesLocked)
-    const signIn = await callAuth(subject.app, '/sign-in/email', {
+    const signIn = await callAuth(file.subject.app, '/sign-in/email', {
       ip: user.ip,
       body: { email: user.email, password: TEST_PASSWORD },
     })
     expect(signIn.json.twoFactorRedirect).toBe(true)
-    const withCode = await callAuth(subject.app, '/two-factor/verify-totp', {
+    const withCode = await callAuth(file.subject.app, '/two-factor/verify-totp', {
       ip: user.ip,
       cookie: signIn.cookie,
       body: { code: right },
@@ -167,18 +126,18 @@ describe('wrong codes when turning two-factor off', () => {
 
 describe('Google sign-in into an account with two-factor on', () => {
   it('asks for the code before there is a session', async () => {
-    const user = await createUser()
+    const user = await file.createUser()
     const { code } = await turnOn(user)
-    const google = await signInWithGoogle(subject.app, oidc, user.email, user.ip)
+    const google = await signInWithGoogle(file.subject.app, file.oidc, user.email, user.ip)
     expect(google.status).toBe(302)
     expect(new URL(google.location, SITE).searchParams.getAll('error')).toEqual([
       TWO_FACTOR_ERRORS.googleCodeRequired,
     ])
     const cookie = keptCookies(google.cookie)
-    const session = await callAuth(subject.app, '/get-session', { ip: user.ip, cookie })
+    const session = await callAuth(file.subject.app, '/get-session', { ip: user.ip, cookie })
     expect(session.json.session ?? null).toBeNull()
 
-    const given = await callAuth(subject.app, '/two-factor/verify-totp', {
+    const given = await callAuth(file.subject.app, '/two-factor/verify-totp', {
       ip: user.ip,
       cookie,
       body: { code: await code(1) },

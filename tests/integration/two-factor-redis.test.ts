@@ -1,52 +1,34 @@
-import { pino } from 'pino'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { connectRedisStorage, type RedisStorage } from '../../src/server/auth/redis-storage'
+import { expect, it } from 'vitest'
+import { appWithMail } from '../support/app-with-mail'
 import { authenticator, awayFromStepEdge } from '../support/authenticator'
-import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
-import { createTestApp, type TestApp } from '../support/test-app'
 import { joinCookies } from '../support/passkey-flow'
-import { cookiesOf, createTestUser, keptCookies, TEST_PASSWORD } from '../support/test-users'
+import { cookiesOf, keptCookies, TEST_PASSWORD } from '../support/test-users'
 
 /** Two-factor log-in where sessions and challenges also live in Redis (REDIS_URL set). */
-const REDIS_URL = process.env.MOFU_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
-let redis: RedisStorage
-let smtp: SmtpCapture
-let subject: TestApp
+const file = appWithMail('totp-redis', 78, { redis: true })
 
-beforeAll(async () => {
-  redis = await connectRedisStorage(REDIS_URL, pino({ level: 'silent' }))
-  smtp = await startSmtpCapture()
-  subject = await createTestApp({ smtpUrl: smtp.url, secondaryStorage: redis.storage })
-})
-afterAll(async () => {
-  await subject.dispose()
-  await smtp.close()
-  await redis.close()
-})
+/** POSTs to Better Auth as a browser at `ip` would. */
+const postFrom = (ip: string) => async (path: string, body: unknown, cookie: string) => {
+  const response = await file.subject.app.request(`/api/auth${path}`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Forwarded-For': ip,
+      Origin: 'http://localhost:3000',
+      Cookie: cookie,
+    },
+    body: JSON.stringify(body),
+  })
+  return {
+    status: response.status,
+    json: (await response.json()) as Record<string, unknown>,
+    cookie: cookiesOf(response.headers),
+  }
+}
 
 it('turns on, asks for a code at log-in and takes each code once, with Redis', async () => {
-  const ip = `10.78.${Math.floor(Math.random() * 250)}.1`
-  const user = await createTestUser(subject.app, smtp, {
-    email: `totp-redis-${Date.now()}@mofu.test`,
-    ip,
-  })
-  const post = async (path: string, body: unknown, cookie: string) => {
-    const response = await subject.app.request(`/api/auth${path}`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'X-Forwarded-For': ip,
-        Origin: 'http://localhost:3000',
-        Cookie: cookie,
-      },
-      body: JSON.stringify(body),
-    })
-    return {
-      status: response.status,
-      json: (await response.json()) as Record<string, unknown>,
-      cookie: cookiesOf(response.headers),
-    }
-  }
+  const user = await file.createUser()
+  const post = postFrom(user.ip)
   await awayFromStepEdge()
   const enabled = await post('/two-factor/enable', { password: TEST_PASSWORD }, user.cookie)
   const code = authenticator(String(enabled.json.totpURI))
@@ -60,7 +42,7 @@ it('turns on, asks for a code at log-in and takes each code once, with Redis', a
   const current = await code()
   const signedIn = await post('/two-factor/verify-totp', { code: current }, first.cookie)
   expect(signedIn.status).toBe(200)
-  const session = await subject.app.request('/api/me/profile', {
+  const session = await file.subject.app.request('/api/me/profile', {
     headers: { Cookie: signedIn.cookie },
   })
   expect(session.status).toBe(200)
@@ -72,28 +54,8 @@ it('turns on, asks for a code at log-in and takes each code once, with Redis', a
 })
 
 it('forgets a trusted browser kept in Redis after "Sign out everywhere else"', async () => {
-  const ip = `10.79.${Math.floor(Math.random() * 250)}.1`
-  const user = await createTestUser(subject.app, smtp, {
-    email: `trust-redis-${Date.now()}@mofu.test`,
-    ip,
-  })
-  const post = async (path: string, body: unknown, cookie: string) => {
-    const response = await subject.app.request(`/api/auth${path}`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'X-Forwarded-For': ip,
-        Origin: 'http://localhost:3000',
-        Cookie: cookie,
-      },
-      body: JSON.stringify(body),
-    })
-    return {
-      status: response.status,
-      json: (await response.json()) as Record<string, unknown>,
-      cookie: cookiesOf(response.headers),
-    }
-  }
+  const user = await file.createUser()
+  const post = postFrom(user.ip)
   await awayFromStepEdge()
   const enabled = await post('/two-factor/enable', { password: TEST_PASSWORD }, user.cookie)
   const code = authenticator(String(enabled.json.totpURI))
@@ -117,7 +79,7 @@ it('forgets a trusted browser kept in Redis after "Sign out everywhere else"', a
   // The plugin renews the trust cookie at each log-in.
   const renewed = keptCookies(joinCookies(trusted, skipped.cookie))
 
-  const ended = await subject.app.request('/api/me/sessions', {
+  const ended = await file.subject.app.request('/api/me/sessions', {
     method: 'DELETE',
     headers: { Cookie: first, Origin: 'http://localhost:3000' },
   })

@@ -1,7 +1,6 @@
-import { Writable } from 'node:stream'
-import { pino } from 'pino'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { authenticator, awayFromStepEdge } from '../support/authenticator'
+import { loggedLines } from '../support/log-lines'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { cookiesOf, createTestUser, TEST_PASSWORD } from '../support/test-users'
@@ -19,19 +18,10 @@ const IP = '10.14.0.1'
 let smtp: SmtpCapture
 let subject: TestApp
 /** The app's log, line by line: security events are among them. */
-const lines: string[] = []
+const { logger, lines } = loggedLines()
 
 beforeAll(async () => {
   smtp = await startSmtpCapture()
-  const logger = pino(
-    { level: 'info' },
-    new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean))
-        done()
-      },
-    }),
-  )
   subject = await createTestApp({ smtpUrl: smtp.url, logger })
 })
 afterAll(async () => {

@@ -1,28 +1,17 @@
 import { unzipSync } from 'fflate'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { appWithMail } from '../support/app-with-mail'
 import { authenticator, awayFromStepEdge } from '../support/authenticator'
-import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
-import { createTestApp, type TestApp } from '../support/test-app'
-import { cookiesOf, createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { cookiesOf, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { turnOnTwoFactor } from '../support/two-factor-flow'
 
 /** Two-factor codes (docs/using.md "Two-factor authentication") through app.request(). */
 const ORIGIN = 'http://localhost:3000'
 
-let smtp: SmtpCapture
-let subject: TestApp
-let sequence = 0
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture()
-  subject = await createTestApp({ smtpUrl: smtp.url })
-})
-afterAll(async () => {
-  await subject.dispose()
-  await smtp.close()
-})
+const file = appWithMail('totp', 13)
 
 async function call(ip: string, path: string, body?: unknown, cookie?: string) {
-  const response = await subject.app.request(`/api/auth${path}`, {
+  const response = await file.subject.app.request(`/api/auth${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: {
       'Content-Type': 'application/json',
@@ -42,45 +31,15 @@ async function call(ip: string, path: string, body?: unknown, cookie?: string) {
   }
 }
 
-async function newUser(): Promise<TestUser> {
-  sequence += 1
-  return createTestUser(subject.app, smtp, {
-    email: `totp${sequence}-${Date.now()}@mofu.test`,
-    ip: `10.13.${sequence}.1`,
-  })
-}
-
 const twoFactorOn = async (user: TestUser) =>
   (await call(user.ip, '/get-session', undefined, user.cookie)).json.user as
     { twoFactorEnabled?: boolean } | undefined
 
-/** Turns two-factor on with the code of the previous step; answers the app and backup codes. */
-async function turnOn(user: TestUser) {
-  await awayFromStepEdge()
-  const enabled = await call(
-    user.ip,
-    '/two-factor/enable',
-    { password: TEST_PASSWORD },
-    user.cookie,
-  )
-  expect(enabled.status).toBe(200)
-  const totpURI = String(enabled.json.totpURI)
-  const code = authenticator(totpURI)
-  const confirmed = await call(
-    user.ip,
-    '/two-factor/verify-totp',
-    { code: await code(-1) },
-    user.cookie,
-  )
-  expect(confirmed.status).toBe(200)
-  // Turning it on starts a new session in place of the old one.
-  const cookie = confirmed.cookie
-  return { code, totpURI, backupCodes: enabled.json.backupCodes as string[], cookie }
-}
+const turnOn = (user: TestUser) => turnOnTwoFactor(file.subject.app, user)
 
 describe('turning two-factor on', () => {
   it('needs the password, then a correct code; the owner gets a mail', async () => {
-    const user = await newUser()
+    const user = await file.createUser()
     const wrongPassword = await call(
       user.ip,
       '/two-factor/enable',
@@ -128,7 +87,7 @@ describe('turning two-factor on', () => {
     expect(confirmed.status).toBe(200)
     const cookie = confirmed.cookie
     expect((await twoFactorOn({ ...user, cookie }))?.twoFactorEnabled).toBe(true)
-    const mail = await smtp.waitForMail(user.email, {
+    const mail = await file.smtp.waitForMail(user.email, {
       subject: /two-factor authentication turned on/i,
     })
     expect(mail.text).toContain('http://localhost:3000/?account=true')
@@ -138,7 +97,7 @@ describe('turning two-factor on', () => {
 
 describe('signing in with two-factor on', () => {
   it('asks for a code; one of the previous step works, a reused one does not', async () => {
-    const user = await newUser()
+    const user = await file.createUser()
     const { code } = await turnOn(user)
     await awayFromStepEdge()
 
@@ -176,7 +135,7 @@ describe('signing in with two-factor on', () => {
   })
 
   it('takes a backup code once, and trusts the device for 30 days when asked', async () => {
-    const user = await newUser()
+    const user = await file.createUser()
     const { backupCodes } = await turnOn(user)
     const backup = backupCodes[0] ?? ''
 
@@ -218,7 +177,7 @@ describe('signing in with two-factor on', () => {
   })
 
   it('limits wrong codes per address to 10 a minute', async () => {
-    const user = await newUser()
+    const user = await file.createUser()
     const { code } = await turnOn(user)
     const wrong = async () => ((await code()) === '000000' ? '999999' : '000000')
     const ip = '10.13.250.1'
@@ -250,7 +209,7 @@ describe('signing in with two-factor on', () => {
   })
 
   it('locks the codes of an account after 10 wrong ones in a row, from any address', async () => {
-    const user = await newUser()
+    const user = await file.createUser()
     const { code } = await turnOn(user)
     const wrong = async () => ((await code()) === '000000' ? '999999' : '000000')
     for (let address = 0; address < 5; address++) {
@@ -282,7 +241,7 @@ describe('signing in with two-factor on', () => {
 
 describe('turning two-factor off', () => {
   it('needs a code (and the password); the owner gets a mail; sign-in asks no code after', async () => {
-    const user = await newUser()
+    const user = await file.createUser()
     // Turned on with the previous step's code: the current one is still unused.
     const { code, cookie } = await turnOn(user)
 
@@ -315,7 +274,7 @@ describe('turning two-factor off', () => {
     )
     expect(off.status).toBe(200)
     expect((await twoFactorOn({ ...user, cookie: off.cookie }))?.twoFactorEnabled).toBe(false)
-    const mail = await smtp.waitForMail(user.email, {
+    const mail = await file.smtp.waitForMail(user.email, {
       subject: /two-factor authentication turned off/i,
     })
     expect(mail.text).toContain('no longer asks for a code')
@@ -330,9 +289,11 @@ describe('turning two-factor off', () => {
 
 describe('the data export', () => {
   it('says two-factor is on, without the secret or the backup codes', async () => {
-    const user = await newUser()
+    const user = await file.createUser()
     const { totpURI, backupCodes, cookie } = await turnOn(user)
-    const response = await subject.app.request('/api/me/export', { headers: { Cookie: cookie } })
+    const response = await file.subject.app.request('/api/me/export', {
+      headers: { Cookie: cookie },
+    })
     expect(response.status).toBe(200)
     const files = unzipSync(new Uint8Array(await response.arrayBuffer()))
     const json = new TextDecoder().decode(files['mofu-data.json'])

@@ -1,38 +1,101 @@
+import { pino } from 'pino'
 import { afterAll, beforeAll } from 'vitest'
+import { connectRedisStorage, type RedisStorage } from '../../src/server/auth/redis-storage'
+import { createStorage } from '../../src/server/storage/create-storage'
+import { startOidcProvider, type OidcPeer } from './oidc-provider'
+import { startS3Server, type S3Peer } from './s3-server'
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture'
 import { createTestApp, type TestApp } from './test-app'
 import { createTestUser, type TestUser } from './test-users'
+
+const PUBLIC_URL = 'http://localhost:3000'
+const REDIS_URL = process.env.MOFU_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
+
+export interface AppWithMailOptions {
+  /** Also start an OpenID provider and have the app offer it as "Sign in with Google". */
+  google?: boolean
+  /**
+   * Keep sessions, two-factor challenges and Better Auth's own limits in Redis, as with REDIS_URL
+   * set. Redis outlives the run and other runs share it, so there the n of the client addresses
+   * starts at a random point: two runs at once (SQLite and PostgreSQL) rarely meet in its limits.
+   */
+  redis?: boolean
+}
 
 /** One test file's app, the SMTP capture its mail goes to, and a maker of its users. */
 export interface AppWithMail {
   readonly subject: TestApp
   readonly smtp: SmtpCapture
-  /** A verified, signed-in user with an e-mail and a client address no other user here has. */
-  createUser(): Promise<TestUser>
+  /** The provider behind "Sign in with Google", with `{ google: true }` only. */
+  readonly oidc: OidcPeer
+  /** An e-mail and a client address no other visitor or user here has, for a sign-up of one's own. */
+  newVisitor(): { email: string; ip: string }
+  /** A verified, signed-in user of `app` (this file's by default), with a newVisitor()'s e-mail and address. */
+  createUser(app?: TestApp): Promise<TestUser>
+  /**
+   * In the describe block it is called in: the test S3 server, and another app of this file's mail
+   * that keeps its uploads there. Both start before the block's tests and stop after them.
+   */
+  onS3(): { readonly app: TestApp; readonly peer: S3Peer }
 }
 
 /**
- * Starts an SMTP capture and the app before the file's tests and stops both after them. Users'
- * e-mail addresses start with `tag`; their client addresses are 10.`subnet`.n.9, one n each, so
- * every user's per-address limits count on their own.
+ * Starts an SMTP capture and the app (and what `options` add to it) before the file's tests and
+ * stops them after. Visitors' e-mail addresses start with `tag`; their client addresses are
+ * 10.`subnet`.n.9, one n each, so every user's per-address limits count on their own.
  */
-export function appWithMail(tag: string, subnet: number): AppWithMail {
+export function appWithMail(
+  tag: string,
+  subnet: number,
+  options: AppWithMailOptions = {},
+): AppWithMail {
+  let redis: RedisStorage | undefined
   let smtp: SmtpCapture | undefined
+  let oidc: OidcPeer | undefined
   let subject: TestApp | undefined
-  let sequence = 0
+  let sequence = options.redis === true ? Math.floor(Math.random() * 200) : 0
   const started = <T>(value: T | undefined): T => {
     if (value === undefined) throw new Error('appWithMail: its beforeAll has not run')
     return value
   }
 
   beforeAll(async () => {
+    if (options.redis === true) {
+      redis = await connectRedisStorage(REDIS_URL, pino({ level: 'silent' }))
+    }
     smtp = await startSmtpCapture()
-    subject = await createTestApp({ smtpUrl: smtp.url })
+    if (options.google === true) {
+      oidc = await startOidcProvider({
+        clientId: 'mofu-web',
+        clientSecret: 'test-client-secret-0123456789',
+        redirectUris: [
+          `${PUBLIC_URL}/api/auth/callback/google`,
+          `${PUBLIC_URL}/api/auth/oauth2/callback/google`,
+        ],
+      })
+    }
+    const google = oidc && {
+      clientId: oidc.clientId,
+      clientSecret: oidc.clientSecret,
+      issuer: oidc.issuer,
+    }
+    subject = await createTestApp({
+      smtpUrl: smtp.url,
+      secondaryStorage: redis?.storage,
+      auth: google && { google },
+    })
   }, 60_000)
   afterAll(async () => {
     await subject?.dispose()
+    await oidc?.close()
     await smtp?.close()
+    await redis?.close()
   })
+
+  const newVisitor = () => {
+    sequence += 1
+    return { email: `${tag}${sequence}-${Date.now()}@mofu.test`, ip: `10.${subnet}.${sequence}.9` }
+  }
 
   return {
     get subject() {
@@ -41,12 +104,46 @@ export function appWithMail(tag: string, subnet: number): AppWithMail {
     get smtp() {
       return started(smtp)
     },
-    createUser() {
-      sequence += 1
-      return createTestUser(started(subject).app, started(smtp), {
-        email: `${tag}${sequence}-${Date.now()}@mofu.test`,
-        ip: `10.${subnet}.${sequence}.9`,
+    get oidc() {
+      if (options.google !== true)
+        throw new Error('appWithMail: no Google without { google: true }')
+      return started(oidc)
+    },
+    newVisitor,
+    createUser(app = started(subject)) {
+      return createTestUser(app.app, started(smtp), newVisitor())
+    },
+    onS3() {
+      let peer: S3Peer | undefined
+      let app: TestApp | undefined
+      beforeAll(async () => {
+        peer = await startS3Server()
+        app = await createTestApp({
+          smtpUrl: started(smtp).url,
+          storage: createStorage({
+            kind: 's3',
+            bucket: peer.bucket,
+            prefix: 'uploads',
+            endpoint: peer.endpoint,
+            region: peer.region,
+            accessKeyId: peer.accessKeyId,
+            secretAccessKey: peer.secretAccessKey,
+            forcePathStyle: true,
+          }),
+        })
+      }, 60_000)
+      afterAll(async () => {
+        await app?.dispose()
+        await peer?.close()
       })
+      return {
+        get app() {
+          return started(app)
+        },
+        get peer() {
+          return started(peer)
+        },
+      }
     },
   }
 }

@@ -2,9 +2,8 @@ import sharp from 'sharp'
 import { expect } from 'vitest'
 import { AVATAR_RENDITION_FORMATS, AVATAR_RENDITION_PX } from '../../src/shared/avatar-renditions'
 import type { ObjectStorage } from '../../src/server/storage/object-storage'
-import type { SmtpCapture } from './smtp-capture'
 import type { TestApp } from './test-app'
-import { createTestUser, type TestUser } from './test-users'
+import type { TestUser } from './test-users'
 
 /** Helpers of the avatar rendition tests (tests/integration/avatar-renditions*.test.ts). */
 
@@ -16,17 +15,6 @@ const READ_AS = { avif: 'heif', webp: 'webp' } as const
 export const SIX = AVATAR_RENDITION_PX.flatMap((px) =>
   AVATAR_RENDITION_FORMATS.map((format) => ({ px, format })),
 )
-
-let sequence = 0
-
-/** A verified, signed-in user of `app`, each from an address of its own. */
-export function renditionsUser(app: TestApp, smtp: SmtpCapture, tag: string): Promise<TestUser> {
-  sequence += 1
-  return createTestUser(app.app, smtp, {
-    email: `${tag}${sequence}-${Date.now()}@mofu.test`,
-    ip: `10.${200 + (sequence >> 8)}.${sequence & 255}.${tag.length}`,
-  })
-}
 
 /** Any request to the app; no answer may be a 5xx. */
 export async function request(app: TestApp, method: string, url: string, init: RequestInit = {}) {
