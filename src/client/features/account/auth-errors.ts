@@ -35,6 +35,9 @@ export function authErrorMessage(failure: AuthFailure | unknown): string {
       return AUTH_MESSAGES.mailNotSent
     case 'ACCOUNT_DISABLED':
       return AUTH_MESSAGES.accountDisabled
+    // The database is away for a moment: the server says so, in the page's language.
+    case 'UNAVAILABLE':
+      return failure instanceof ApiError ? failure.message : AUTH_MESSAGES.somethingWrong
     default:
       return AUTH_MESSAGES.somethingWrong
   }
