@@ -723,6 +723,12 @@ describe('DELETE /api/me', () => {
       code: 'INCORRECT_PASSWORD',
       message: AUTH_MESSAGES.incorrectPassword,
     })
+    // The right password in a body of 64 KB: refused unread, like every other body over its size.
+    const oversized = await request('DELETE', '/api/me', {
+      cookie: leaving.cookie,
+      rawBody: JSON.stringify({ password: TEST_PASSWORD }) + ' '.repeat(64 * 1024),
+    })
+    expect(oversized.status).toBe(413)
     expect((await getProfile(leaving)).status).toBe(200)
 
     const deleted = await request('DELETE', '/api/me', {

@@ -91,15 +91,20 @@ export function accountRoutes(deps: AccountDeps) {
         'Content-Disposition': `attachment; filename="mofu-data-${day}.zip"`,
       })
     })
-    .delete('/', sessions.required, async (c) => {
-      const uid = c.get('uid')
-      const source = { ...sourceOf(c, deps.clientAddress), userId: uid }
-      const refusal = await deletionRefusal({ auth, limiter }, c.req.raw, c.get('session'))
-      if (refusal !== null) return refusalAnswer(c, refusal, logger, source)
-      await deleteAccount({ auth, storage, profiles }, uid)
-      await event('account.deleted', source)
-      return c.body(null, 204)
-    })
+    .delete(
+      '/',
+      sessions.required,
+      bodyLimit({ maxSize: 4 * 1024, onError: bodyTooLarge }),
+      async (c) => {
+        const uid = c.get('uid')
+        const source = { ...sourceOf(c, deps.clientAddress), userId: uid }
+        const refusal = await deletionRefusal({ auth, limiter }, c.req.raw, c.get('session'))
+        if (refusal !== null) return refusalAnswer(c, refusal, logger, source)
+        await deleteAccount({ auth, storage, profiles }, uid)
+        await event('account.deleted', source)
+        return c.body(null, 204)
+      },
+    )
     .post(
       '/email',
       sessions.required,
