@@ -64,7 +64,7 @@ export type PasskeySummary = z.infer<typeof PasskeySummarySchema>
 
 export const PasskeyListSchema = z.array(PasskeySummarySchema)
 
-/** DELETE /api/me/password: the current password, which is then removed. */
+/** POST /api/auth/remove-password: the current password, which is then removed. */
 export const RemovePasswordRequestSchema = z.object({
   password: z.string().check(z.minLength(1, PASSKEY_MESSAGES.passwordRequired), z.maxLength(128)),
 })
