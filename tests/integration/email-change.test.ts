@@ -179,6 +179,30 @@ describe('changing the e-mail address', () => {
     expect(await sessionEmail(other.cookie)).toBe(other.email)
   })
 
+  it('takes an address from a sign-up nobody verified: opening the link proves the mailbox', async () => {
+    const user = await file.createUser()
+    const target = newAddress('pending')
+    const { ip } = file.newVisitor()
+    const pending = await callAuth(file.subject.app, '/sign-up/email', {
+      ip,
+      body: { email: target, password: `${TEST_PASSWORD}-other`, name: '' },
+    })
+    expect(pending.status).toBe(200)
+    const asked = await requestChange(user, { newEmail: target, password: TEST_PASSWORD })
+    expect(asked.status).toBe(202)
+    const confirmed = await confirm(await confirmationCode(target))
+    expect(confirmed.status).toBe(200)
+    expect((await signIn(target, TEST_PASSWORD, user.ip)).status).toBe(200)
+    // The unverified account is gone with its password; the address has one owner.
+    expect((await signIn(target, `${TEST_PASSWORD}-other`, ip)).status).toBe(401)
+    const owners = await file.subject.database.db
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', target)
+      .execute()
+    expect(owners).toEqual([{ id: user.uid }])
+  })
+
   it('mails the old address, ends the other sessions, and its link takes the account back', async () => {
     const user = await file.createUser()
     const second = await signIn(user.email, TEST_PASSWORD, user.ip)

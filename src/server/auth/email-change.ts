@@ -69,7 +69,8 @@ export interface ConfirmDeps {
  * Opens the link: the code works once (its row is deleted as it is read, so two opens at once
  * cannot both use it) and only until it expires. The address is switched in one UPDATE, so the
  * unique address holds when two accounts claim one at once: one wins, the other is told the
- * address is in use. Then the address counts as verified, every other session of the account
+ * address is in use. An account that holds the address without ever having verified it is
+ * deleted first: opening the link proves the mailbox, which its sign-up never did. Then the address counts as verified, every other session of the account
  * ends (the one opening the link stays, if it is the account's), trusted browsers are forgotten,
  * and the old address is mailed a notice whose "This wasn't me" link works for 7 days.
  */
@@ -91,7 +92,12 @@ export async function confirmEmailChange(
   const user = await context.internalAdapter.findUserById(pending.user_id)
   if (user === null) return { kind: 'invalid' }
   const owner = await context.internalAdapter.findUserByEmail(pending.new_email)
-  if (owner !== null && owner.user.id !== user.id) return { kind: 'in-use' }
+  if (owner !== null && owner.user.id !== user.id) {
+    if (owner.user.emailVerified) return { kind: 'in-use' }
+    // Whoever opened this link reads the address's mail; a sign-up nobody verified held the
+    // address only until then (the sweep of unverified accounts would free it in 7 days).
+    await context.internalAdapter.deleteUser(owner.user.id)
+  }
   try {
     await context.internalAdapter.updateUser(user.id, {
       email: pending.new_email,
