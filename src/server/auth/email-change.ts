@@ -91,11 +91,17 @@ export async function confirmEmailChange(
   const context = await deps.auth.$context
   const user = await context.internalAdapter.findUserById(pending.user_id)
   if (user === null) return { kind: 'invalid' }
-  const owner = await context.internalAdapter.findUserByEmail(pending.new_email)
+  const owner = await context.internalAdapter.findUserByEmail(pending.new_email, {
+    includeAccounts: true,
+  })
   if (owner !== null && owner.user.id !== user.id) {
-    if (owner.user.emailVerified) return { kind: 'in-use' }
-    // Whoever opened this link reads the address's mail; a sign-up nobody verified held the
-    // address only until then (the sweep of unverified accounts would free it in 7 days).
+    // Whoever opened this link reads the address's mail. A sign-up by password nobody verified,
+    // which cannot sign in, held the address only until then (the sweep of unverified accounts
+    // would free it in 7 days); an account with any other way in keeps it.
+    const pendingSignUp =
+      !owner.user.emailVerified &&
+      owner.accounts.every((account) => account.providerId === 'credential')
+    if (!pendingSignUp) return { kind: 'in-use' }
     await context.internalAdapter.deleteUser(owner.user.id)
   }
   try {
