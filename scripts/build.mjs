@@ -8,8 +8,9 @@ import zlib from 'node:zlib'
 import { build } from 'esbuild'
 
 // npm packages are bundled too: one file to read and compile instead of about a thousand
-// modules to resolve halves the time a process takes to start (docs/decisions/bundled-server.md), which is
-// how long a restarted instance is away. Packages with native code stay in node_modules.
+// modules to resolve halves the time a process takes to start, which is how long a restarted
+// instance is away (docs/decisions/bundled-server.md). Packages with native code stay in
+// node_modules.
 const server = {
   bundle: true,
   platform: 'node',

@@ -69,10 +69,11 @@ export interface ConfirmDeps {
  * Opens the link: the code works once (its row is deleted as it is read, so two opens at once
  * cannot both use it) and only until it expires. The address is switched in one UPDATE, so the
  * unique address holds when two accounts claim one at once: one wins, the other is told the
- * address is in use. An account that holds the address without ever having verified it is
- * deleted first: opening the link proves the mailbox, which its sign-up never did. Then the address counts as verified, every other session of the account
- * ends (the one opening the link stays, if it is the account's), trusted browsers are forgotten,
- * and the old address is mailed a notice whose "This wasn't me" link works for 7 days.
+ * address is in use. A password sign-up that holds the address and was never verified is
+ * deleted first: opening the link proves the mailbox, which that sign-up never did. Then the
+ * address counts as verified, every other session of the account ends (the one opening the link
+ * stays, if it is the account's), trusted browsers are forgotten, and the old address is mailed
+ * a notice whose "This wasn't me" link works for 7 days.
  */
 export async function confirmEmailChange(
   deps: ConfirmDeps,
