@@ -16,6 +16,7 @@ import { handleClaims } from './profiles/handle-claims'
 import { profileStore } from './profiles/profile-store'
 import { handleRoutes, ownProfileRoutes, publicProfileRoutes } from './profiles/routes'
 import type { Database } from './db/database'
+import { securityTxtRoutes } from './http/security-txt'
 import { isDatabaseUnavailable } from './db/unavailable'
 import { clientAddressOf, type TrustProxy } from './http/client-address'
 import { clientAssets } from './http/client-assets'
@@ -123,6 +124,10 @@ export function createApp(deps: AppDeps) {
       const { ready, body } = await readiness(c.get('requestId'))
       return c.json(body, ready ? 200 : 503)
     })
+    .route(
+      '/.well-known/security.txt',
+      securityTxtRoutes({ contactUrl: deps.contactUrl, publicUrl: deps.publicUrl }),
+    )
 
     .route(
       '/api/auth',

@@ -86,6 +86,29 @@ describe('health', () => {
   })
 })
 
+describe('security.txt', () => {
+  it('names the operator’s contact for vulnerability reports, valid for less than a year', async () => {
+    const response = await get('/.well-known/security.txt')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain; charset=utf-8$/i)
+    const fields = Object.fromEntries(
+      (await response.text())
+        .trim()
+        .split('\n')
+        .map((line) => line.split(/: (.*)/s).slice(0, 2)),
+    )
+    expect(fields).toEqual({
+      Contact: 'mailto:hello@mofu.example',
+      Expires: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      'Preferred-Languages': 'en, ja',
+      Canonical: 'http://localhost:3000/.well-known/security.txt',
+    })
+    const expiresInDays = (Date.parse(fields.Expires) - Date.now()) / 86_400_000
+    expect(expiresInDays).toBeGreaterThan(30)
+    expect(expiresInDays).toBeLessThan(365)
+  })
+})
+
 describe('security headers', () => {
   it('are on every response', async () => {
     for (const url of ['/healthz', '/', '/assets/app-3f9a1c.js', '/nope/at/all']) {
