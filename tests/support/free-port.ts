@@ -9,3 +9,15 @@ export async function freePort(): Promise<number> {
   if (address === null || typeof address === 'string') throw new Error('no TCP port assigned')
   return address.port
 }
+
+/** Whether something accepts TCP connections on 127.0.0.1:port. */
+export function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1')
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+  })
+}

@@ -1,10 +1,9 @@
 import { execFile, spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { freePort } from './free-port'
+import { freePort, listening } from './free-port'
 
 const run = promisify(execFile)
 
@@ -84,18 +83,6 @@ export function siteFor(
   )
   text = replace(text, /^( +access_log +)\S+;$/m, `$1${path.join(options.dir, 'access.log')};`)
   return replace(text, /^( +error_log +)\S+;$/m, `$1${path.join(options.dir, 'error.log')};`)
-}
-
-/** Whether something accepts TCP connections on 127.0.0.1:port. */
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1')
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => resolve(false))
-  })
 }
 
 /**

@@ -1,24 +1,11 @@
 import { spawn } from 'node:child_process'
-import net from 'node:net'
-import { freePort } from './free-port'
+import { freePort, listening } from './free-port'
 
 export interface RedisPeer {
   /** A REDIS_URL for it. */
   url: string
   /** Kills the server (as a crash would); resolves once it has exited. */
   stop(): Promise<void>
-}
-
-/** Whether something accepts TCP connections on 127.0.0.1:port. */
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1')
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => resolve(false))
-  })
 }
 
 /**

@@ -1,10 +1,9 @@
 import { zValidator } from '@hono/zod-validator'
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { sql, type Kysely } from 'kysely'
 import { PageViewSchema } from '../../shared/page-view'
 import type { Tables } from '../db/tables'
-import { bodyTooLarge, invalidInput, requireJson } from '../http/errors'
+import { invalidInput, limitBody, requireJson } from '../http/errors'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 
 /**
@@ -23,7 +22,7 @@ export function pageViewRoutes(db: Kysely<Tables>, limits: RouteLimits) {
     '/page-view',
     limits.perAddress(LIMITS.pageView),
     requireJson,
-    bodyLimit({ maxSize: 8 * 1024, onError: bodyTooLarge }),
+    limitBody(8 * 1024),
     zValidator('json', PageViewSchema, invalidInput),
     async (c) => {
       const { path } = c.req.valid('json')

@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import type { RequestIdVariables } from 'hono/request-id'
 import { zValidator } from '@hono/zod-validator'
 import type { Kysely } from 'kysely'
@@ -14,7 +13,7 @@ import {
 import { ActivityQuerySchema } from '../../shared/security-activity'
 import type { Tables } from '../db/tables'
 import { LIMITS, logThrottled, RATE_LIMITED, type Limiter, type RouteLimits } from '../http/limiter'
-import { apiError, bodyTooLarge, invalidInput, requireJson } from '../http/errors'
+import { apiError, invalidInput, limitBody, requireJson } from '../http/errors'
 import { answerLanguage } from '../http/language'
 import { SERVER_MESSAGES } from '../http/messages'
 import type { SessionCheck } from '../http/session'
@@ -91,25 +90,20 @@ export function accountRoutes(deps: AccountDeps) {
         'Content-Disposition': `attachment; filename="mofu-data-${day}.zip"`,
       })
     })
-    .delete(
-      '/',
-      sessions.required,
-      bodyLimit({ maxSize: 4 * 1024, onError: bodyTooLarge }),
-      async (c) => {
-        const uid = c.get('uid')
-        const source = { ...sourceOf(c, deps.clientAddress), userId: uid }
-        const refusal = await deletionRefusal({ auth, limiter }, c.req.raw, c.get('session'))
-        if (refusal !== null) return refusalAnswer(c, refusal, logger, source)
-        await deleteAccount({ auth, storage, profiles }, uid)
-        await event('account.deleted', source)
-        return c.body(null, 204)
-      },
-    )
+    .delete('/', sessions.required, limitBody(4 * 1024), async (c) => {
+      const uid = c.get('uid')
+      const source = { ...sourceOf(c, deps.clientAddress), userId: uid }
+      const refusal = await deletionRefusal({ auth, limiter }, c.req.raw, c.get('session'))
+      if (refusal !== null) return refusalAnswer(c, refusal, logger, source)
+      await deleteAccount({ auth, storage, profiles }, uid)
+      await event('account.deleted', source)
+      return c.body(null, 204)
+    })
     .post(
       '/email',
       sessions.required,
       requireJson,
-      bodyLimit({ maxSize: 4 * 1024, onError: bodyTooLarge }),
+      limitBody(4 * 1024),
       zValidator('json', ChangeEmailRequestSchema, invalidInput),
       async (c) => {
         const uid = c.get('uid')
@@ -180,7 +174,7 @@ export function emailChangeRoutes(deps: Omit<AccountDeps, 'sessions' | 'profiles
     '/confirm',
     deps.limits.perAddress(LIMITS.emailChangeConfirm),
     requireJson,
-    bodyLimit({ maxSize: 4 * 1024, onError: bodyTooLarge }),
+    limitBody(4 * 1024),
     zValidator('json', ConfirmEmailChangeSchema, invalidInput),
     async (c) => {
       const result = await confirmEmailChange(

@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono'
 import type { RequestIdVariables } from 'hono/request-id'
-import { bodyLimit } from 'hono/body-limit'
 import { zValidator } from '@hono/zod-validator'
 import { AUTH_MESSAGES } from '../../shared/auth-messages'
 import { ResetCodeCheckSchema, type ResetCodeAnswer } from '../../shared/password-reset'
@@ -8,7 +7,7 @@ import type { Language } from '../../shared/language'
 import { SHARED_MESSAGES_JA } from '../../shared/messages-ja'
 import { CODE_LOCK_SECONDS, TWO_FACTOR_ERRORS, TWO_FACTOR_MESSAGES } from '../../shared/two-factor'
 import type { Auth } from './auth'
-import { apiError, bodyTooLarge, invalidInput, requireJson } from '../http/errors'
+import { apiError, invalidInput, limitBody, requireJson } from '../http/errors'
 import { answerLanguage } from '../http/language'
 import { inLanguage, japaneseOf, SERVER_MESSAGES } from '../http/messages'
 import { LIMITS, logThrottled, RATE_LIMITED, type Limiter } from '../http/limiter'
@@ -133,7 +132,7 @@ export function passwordResetRoutes({ auth }: Pick<AuthRouteDeps, 'auth'>) {
   return new Hono().post(
     '/verify',
     requireJson,
-    bodyLimit({ maxSize: 4 * 1024, onError: bodyTooLarge }),
+    limitBody(4 * 1024),
     zValidator('json', ResetCodeCheckSchema, invalidInput),
     async (c) => {
       // The panel shows the reset form only for a code that is still valid (SPEC 4). A spent
@@ -157,7 +156,7 @@ export function authRoutes({ auth, clientAddress, limiter, logger }: AuthRouteDe
   return new Hono<{ Variables: RequestIdVariables }>().on(
     ['GET', 'POST'],
     '/*',
-    bodyLimit({ maxSize: AUTH_BODY_MAX_BYTES, onError: bodyTooLarge }),
+    limitBody(AUTH_BODY_MAX_BYTES),
     async (c) => {
       if (await carriesNul(c.req.raw)) {
         return apiError(c, 400, 'VALIDATION_ERROR', SERVER_MESSAGES.controlCharacters)

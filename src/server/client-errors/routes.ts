@@ -1,9 +1,8 @@
 import { zValidator } from '@hono/zod-validator'
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import type { RequestIdVariables } from 'hono/request-id'
 import { ClientErrorSchema } from '../../shared/client-error-schema'
-import { bodyTooLarge, invalidInput, requireJson } from '../http/errors'
+import { invalidInput, limitBody, requireJson } from '../http/errors'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 import type { Logger } from '../logger'
 
@@ -20,7 +19,7 @@ export function clientErrorRoutes(deps: { logger: Logger; limits: RouteLimits })
     '/client-error',
     deps.limits.perAddress(LIMITS.clientError),
     requireJson,
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: bodyTooLarge }),
+    limitBody(MAX_BODY_BYTES),
     zValidator('json', ClientErrorSchema, invalidInput),
     (c) => {
       deps.logger.warn(

@@ -1,3 +1,4 @@
+import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
@@ -65,6 +66,8 @@ export const requireJson = createMiddleware(async (c, next) => {
   await next()
 })
 
-/** A body past a route's limit (Hono's bodyLimit onError). */
-export const bodyTooLarge = (c: Context) =>
+const bodyTooLarge = (c: Context) =>
   apiError(c, 413, 'BODY_TOO_LARGE', SERVER_MESSAGES.bodyTooLarge)
+
+/** A route reads at most `maxSize` bytes of body: past it, 413 `BODY_TOO_LARGE`, unread. */
+export const limitBody = (maxSize: number) => bodyLimit({ maxSize, onError: bodyTooLarge })

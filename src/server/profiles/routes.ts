@@ -1,6 +1,5 @@
 import { zValidator } from '@hono/zod-validator'
 import { Hono, type Context } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import {
   HANDLE_MESSAGES,
   handleProblem,
@@ -9,7 +8,7 @@ import {
   type HandleAvailability,
   type PublicProfile,
 } from '../../shared/profile'
-import { apiError, bodyTooLarge, invalidInput, requireJson } from '../http/errors'
+import { apiError, invalidInput, limitBody, requireJson } from '../http/errors'
 import { answerLanguage } from '../http/language'
 import { inLanguage, SERVER_MESSAGES } from '../http/messages'
 import { LIMITS, type RouteLimits } from '../http/limiter'
@@ -51,7 +50,7 @@ export function ownProfileRoutes({ profiles, claims, sessions, publicUrl }: Prof
       '/',
       sessions.required,
       requireJson,
-      bodyLimit({ maxSize: 16 * 1024, onError: bodyTooLarge }),
+      limitBody(16 * 1024),
       zValidator('json', ProfilePatchSchema, invalidInput),
       async (c) => {
         try {
