@@ -133,7 +133,7 @@ export function createApp(deps: AppDeps) {
       '/api/auth',
       authRoutes({ auth: deps.auth, clientAddress, limiter: deps.limiter, logger }),
     )
-    .route('/api/password-reset', passwordResetRoutes({ auth: deps.auth }))
+    .route('/api/password-reset', passwordResetRoutes({ auth: deps.auth, db: deps.database.db }))
     .route('/api/me', accountRoutes({ ...account, sessions, profiles: profiles.profiles, storage }))
     .route('/api/email-change', emailChangeRoutes(account))
     .route(

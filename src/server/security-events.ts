@@ -32,6 +32,7 @@ export type SecurityEventName =
   | 'account.disabled'
   | 'account.enabled'
   | 'account.created'
+  | 'account.recovered'
   | 'two-factor.enabled'
   | 'two-factor.disabled'
   | 'throttled'

@@ -4,8 +4,11 @@ import type { Logger } from '../logger'
 import type { ProfileStore } from '../profiles/profile-store'
 import { securityEvents, type SecurityEventName } from '../security-events'
 import type { ObjectStorage } from '../storage/object-storage'
+import type { Recovered } from '../../shared/account-recovery'
 import { deleteAccount } from './account-deletion'
+import { cancelPendingChanges, recoverAccount } from './account-recovery'
 import type { Auth } from './auth'
+import { forgetTrustedBrowsers } from './trusted-browsers'
 import { clearDisabled, markDisabled } from './user-store'
 
 /** What an operator does to accounts (`mofu users …`), each logged as a security event. */
@@ -23,8 +26,8 @@ const byOperator = (deps: AccountAdminDeps, event: SecurityEventName, userId: st
 
 /**
  * Disables the account and ends its sessions in the database and in Redis, so every instance
- * refuses them from the next request on. Marked first: a sign-in between the two steps finds
- * the mark and starts no session.
+ * refuses them from the next request on; its pending change of address and trusted browsers go
+ * too. Marked first: a sign-in between the two steps finds the mark and starts no session.
  */
 export async function disableAccount(
   deps: AccountAdminDeps,
@@ -34,7 +37,34 @@ export async function disableAccount(
   await markDisabled(deps.db, userId, reason)
   const context = await deps.auth.$context
   await context.internalAdapter.deleteUserSessions(userId)
+  await cancelPendingChanges(deps.db, userId)
+  await forgetTrustedBrowsers(deps.db, userId)
   await byOperator(deps, 'account.disabled', userId)
+}
+
+/**
+ * Takes the account back for its owner (account-recovery.ts), disowning what happened from
+ * `since` on when given; then removes its password, which whoever held the account may know,
+ * and mails the address it has now a link to choose a new one. Throws Better Auth's APIError
+ * when that mail cannot be sent; the recovery stands, and "Forgot password?" sends it again.
+ */
+export async function recoverAsOperator(
+  deps: AccountAdminDeps,
+  userId: string,
+  since: Date | null,
+): Promise<{ email: string; recovered: Recovered }> {
+  const context = await deps.auth.$context
+  const recovered = await recoverAccount(context, deps.db, userId, { since })
+  await deps.db
+    .deleteFrom('account')
+    .where('userId', '=', userId)
+    .where('providerId', '=', 'credential')
+    .execute()
+  await byOperator(deps, 'account.recovered', userId)
+  const user = await context.internalAdapter.findUserById(userId)
+  const email = user?.email ?? ''
+  await deps.auth.api.requestPasswordReset({ body: { email } })
+  return { email, recovered }
 }
 
 /** Lets the account sign in again; whether it was disabled. */

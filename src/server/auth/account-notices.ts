@@ -8,14 +8,17 @@ import {
   emailChangedMail,
   newSignInMail,
   passwordChangedMail,
+  recoveredMail,
   twoFactorChangedMail,
 } from '../mail/templates'
+import type { Recovered } from '../../shared/account-recovery'
 import {
   passkeyAddedMail,
   passkeyRemovedMail,
   passwordRemovedMail,
 } from '../mail/sign-in-method-mails'
 import { describeUserAgent } from '../user-agent'
+import { previousAddresses } from './account-recovery'
 
 /**
  * The language the account chose in Settings, from its kept preferences (JSON in a column, so
@@ -70,11 +73,35 @@ export function accountNotices(deps: {
         deps.logger.warn({ err: error, userId: user.id }, 'account notice not sent')
       })
   }
+  /**
+   * A change to how the account signs in: to its address and to every address it had within
+   * the week, so whoever moved the address cannot keep such changes from the owner.
+   */
+  const sendAll = (
+    user: Owner,
+    request: Headers | undefined,
+    mail: (to: string, language: Language) => Mail,
+  ) => {
+    send(user, request, (language) => mail(user.email, language))
+    previousAddresses(deps.db, user.id, user.email).then(
+      (previous) => {
+        for (const email of previous.keys())
+          send(user, request, (language) => mail(email, language))
+      },
+      (error: unknown) => {
+        deps.logger.warn({ err: error, userId: user.id }, 'account notice not sent')
+      },
+    )
+  }
   /** The account panel, which lists the sessions. */
   const url = `${deps.publicUrl}/?account=true`
   return {
     passwordChanged(user: Owner, request: Headers | undefined) {
-      send(user, request, (language) => passwordChangedMail({ to: user.email, url, language }))
+      sendAll(user, request, (to, language) => passwordChangedMail({ to, url, language }))
+    },
+    /** After a recovery that gave back or removed something: what. */
+    accountRecovered(user: Owner, recovered: Recovered, request: Headers | undefined) {
+      sendAll(user, request, (to, language) => recoveredMail({ to, url, language, recovered }))
     },
     newSignIn(user: Owner, userAgent: string | null | undefined, request: Headers | undefined) {
       const { browser, system } = describeUserAgent(userAgent)
@@ -83,15 +110,15 @@ export function accountNotices(deps: {
       )
     },
     passkeyAdded(user: Owner, name: string, request: Headers | undefined) {
-      send(user, request, (language) => passkeyAddedMail({ to: user.email, url, language, name }))
+      sendAll(user, request, (to, language) => passkeyAddedMail({ to, url, language, name }))
     },
     passkeyRemoved(user: Owner, name: string, request: Headers | undefined) {
-      send(user, request, (language) => passkeyRemovedMail({ to: user.email, url, language, name }))
+      sendAll(user, request, (to, language) => passkeyRemovedMail({ to, url, language, name }))
     },
     passwordRemoved(user: Owner, request: Headers | undefined) {
-      send(user, request, (language) => passwordRemovedMail({ to: user.email, url, language }))
+      sendAll(user, request, (to, language) => passwordRemovedMail({ to, url, language }))
     },
-    /** To the address the account had: `user.email` is the old one. */
+    /** To one address the account had (`user.email`), with its own "This wasn't me" link. */
     emailChanged(
       user: Owner,
       change: { at: Date; undoUrl: string; validHours: number },
@@ -111,7 +138,7 @@ export function accountNotices(deps: {
       )
     },
     twoFactorChanged(user: Owner, on: boolean, request: Headers | undefined) {
-      send(user, request, (language) => twoFactorChangedMail({ to: user.email, url, language, on }))
+      sendAll(user, request, (to, language) => twoFactorChangedMail({ to, url, language, on }))
     },
   }
 }

@@ -10,6 +10,7 @@ import {
   EMAIL_CHANGE_MESSAGES,
   type EmailChanged,
 } from '../../shared/email-change'
+import { NotMeRequestSchema } from '../../shared/account-recovery'
 import { ActivityQuerySchema } from '../../shared/security-activity'
 import type { Tables } from '../db/tables'
 import { LIMITS, logThrottled, RATE_LIMITED, type Limiter, type RouteLimits } from '../http/limiter'
@@ -30,9 +31,11 @@ import {
 } from './account-deletion'
 import { accountExport } from './account-export'
 import { accountNotices } from './account-notices'
+import { cancelPendingChanges, sendRecoveryLink } from './account-recovery'
 import type { Auth } from './auth'
 import { confirmEmailChange, requestEmailChange } from './email-change'
 import { activityPage, decodeCursor } from './security-activity'
+import { endOtherSessions } from './sessions'
 
 export interface AccountDeps {
   auth: Auth
@@ -74,7 +77,9 @@ function refusalAnswer(
 
 /**
  * The account itself, at /api/me: a copy of everything kept about it, deleting it (profile,
- * avatar, sessions, sign-in methods), changing its address, and its recent security activity.
+ * avatar, sessions, sign-in methods), changing its address, its recent security activity, and
+ * "This wasn't me" on an entry of it: everyone else signed out now, and a link mailed that
+ * takes the account back from that moment on (account-recovery.ts).
  */
 export function accountRoutes(deps: AccountDeps) {
   const { auth, db, sessions, profiles, storage, mailer, logger, limiter, limits } = deps
@@ -134,8 +139,8 @@ export function accountRoutes(deps: AccountDeps) {
         if (!perAddress.allowed) return tooMany(perAddress.retryAfterSeconds)
         try {
           await requestEmailChange(
-            { db, mailer, publicUrl: deps.publicUrl },
-            { userId: uid, newEmail, language: answerLanguage(c) },
+            { auth, db, mailer, publicUrl: deps.publicUrl },
+            { userId: uid, sessionId: c.get('session').id, newEmail, language: answerLanguage(c) },
           )
         } catch (error) {
           logger.warn({ err: error, userId: uid }, 'mail not sent')
@@ -158,6 +163,49 @@ export function accountRoutes(deps: AccountDeps) {
         const page = await activityPage(db, c.get('uid'), c.get('session').id, cursor)
         c.header('Cache-Control', 'no-store')
         return c.json(page)
+      },
+    )
+    .post(
+      '/activity/not-me',
+      sessions.required,
+      requireJson,
+      limitBody(4 * 1024),
+      zValidator('json', NotMeRequestSchema, invalidInput),
+      async (c) => {
+        const uid = c.get('uid')
+        const source = { ...sourceOf(c, deps.clientAddress), userId: uid }
+        const entry = await db
+          .selectFrom('security_activity')
+          .select('at')
+          .where('id', '=', c.req.valid('json').id)
+          .where('user_id', '=', uid)
+          .executeTakeFirst()
+        if (entry === undefined) return apiError(c, 404, 'NOT_FOUND', SERVER_MESSAGES.notFound)
+        const user = await (await auth.$context).internalAdapter.findUserById(uid)
+        if (user === null) return apiError(c, 404, 'NOT_FOUND', SERVER_MESSAGES.notFound)
+        const perAddress = await limiter.hit(LIMITS.resetMail, user.email.toLowerCase())
+        if (!perAddress.allowed) {
+          logThrottled(logger, source)
+          c.header('Retry-After', String(perAddress.retryAfterSeconds))
+          return apiError(c, 429, RATE_LIMITED.code, RATE_LIMITED.message)
+        }
+        // Everyone else is out at once; what they added goes when the owner's reset completes.
+        await endOtherSessions({ auth, db }, uid, c.get('session').id)
+        await cancelPendingChanges(db, uid)
+        await event('session.ended', source)
+        try {
+          await sendRecoveryLink(
+            { db, mailer, publicUrl: deps.publicUrl },
+            user,
+            new Date(entry.at),
+            answerLanguage(c),
+          )
+        } catch (error) {
+          logger.warn({ err: error, userId: uid }, 'mail not sent')
+          return apiError(c, 503, AUTH_ERROR_CODES.mailNotSent, AUTH_MESSAGES.mailNotSent)
+        }
+        await event('password-reset.requested', source)
+        return c.body(null, 202)
       },
     )
 }

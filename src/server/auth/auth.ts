@@ -3,6 +3,7 @@ import type { SecondaryStorage } from '@better-auth/core/db'
 import { APIError } from 'better-auth/api'
 import { genericOAuth } from 'better-auth/plugins'
 import type { Kysely } from 'kysely'
+import type { Recovered } from '../../shared/account-recovery'
 import { AUTH_ERROR_CODES, AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '../../shared/auth-messages'
 import type { Language } from '../../shared/language'
 import type { Config } from '../config'
@@ -19,10 +20,9 @@ import { signIns } from './sign-ins'
 import { PASSKEY_DISABLED_PATHS, passkeyPlugins } from './passkeys'
 import { passwordResetMail, verificationMail } from '../mail/templates'
 import { databaseHooks } from './database-hooks'
-import { emailChangeUndoPlugin } from './email-change-undo'
 import { recentProofPlugin, SESSION_FIELDS } from './recent-proof'
+import { recoveryResets } from './recovery-resets'
 import { requestHooks } from './request-hooks'
-import { forgetTrustedBrowsers } from './trusted-browsers'
 import { TWO_FACTOR_DISABLED_PATHS, TWO_FACTOR_RATE_LIMITS, twoFactorPlugins } from './two-factor'
 import { verificationLinks } from './verification-links'
 import { CLIENT_IP_HEADER, requestSource, securityEvents } from '../security-events'
@@ -95,6 +95,13 @@ async function sendOrFail(mailer: Mailer, send: () => ReturnType<Mailer['send']>
   }
 }
 
+/** Whether a recovery gave anything back or removed anything. */
+const tookBack = (recovered: Recovered) =>
+  recovered.email !== null ||
+  recovered.passkeys.length > 0 ||
+  recovered.twoFactor ||
+  recovered.google
+
 /** `a…@example.com`: enough to tell addresses apart in a log, not enough to harvest them. */
 function maskAddresses(text: string): string {
   return text.replace(/([^\s@<>"':]{1})[^\s@<>"':]*@([^\s@<>"']+)/g, '$1…@$2')
@@ -108,6 +115,7 @@ export function createAuth(deps: AuthDeps) {
   const links = verificationLinks(db, deps.secret, VERIFICATION_VALID_SECONDS)
   const notices = accountNotices({ db, mailer, logger, publicUrl: config.publicUrl })
   const sessions = signIns(event, knownDevices(db, notices, config.publicUrl.startsWith('https:')))
+  const resets = recoveryResets(db)
 
   /** In the language of the request that asked for it (docs/architecture.md "Languages"). */
   async function sendVerification(
@@ -191,10 +199,15 @@ export function createAuth(deps: AuthDeps) {
           ...requestSource(request?.headers),
           userId: user.id,
         })
-        notices.passwordChanged(user, request?.headers)
+        const recovered = await resets.completed(user.id, request)
+        const owner = { id: user.id, email: recovered?.email ?? user.email }
+        if (recovered !== null && tookBack(recovered)) {
+          notices.accountRecovered(owner, recovered, request?.headers)
+        } else {
+          notices.passwordChanged(owner, request?.headers)
+        }
         // A completed reset proves the owner: failed guesses before it no longer lock them out.
-        await deps.limiter.clear(LIMITS.signInFailures, user.email.toLowerCase())
-        await forgetTrustedBrowsers(db, user.id)
+        await deps.limiter.clear(LIMITS.signInFailures, owner.email.toLowerCase())
       },
     },
     emailVerification: {
@@ -259,7 +272,7 @@ export function createAuth(deps: AuthDeps) {
     }),
     plugins: [
       recentProofPlugin(db),
-      emailChangeUndoPlugin(event),
+      resets.plugin,
       ...twoFactorPlugins({ db, limiter: deps.limiter, notices, event }),
       ...passkeyPlugins({ db, publicUrl: config.publicUrl, notices, limiter: deps.limiter, event }),
       ...(config.google === undefined

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import {
   EMAIL_CHANGE_UNDO_VALID_SECONDS,
@@ -11,27 +10,39 @@ import { emailChangeConfirmMail } from '../mail/templates'
 import type { SecurityEventSource, SecurityEvents } from '../security-events'
 import type { AccountNotices } from './account-notices'
 import type { Auth } from './auth'
-import { undoVerification } from './email-change-undo'
+import {
+  createRecoveryCode,
+  freeAddress,
+  hashOf,
+  newCode,
+  previousAddresses,
+  recordAddressChange,
+} from './account-recovery'
 import { endOtherSessions } from './sessions'
-
-const hashOf = (code: string) => createHash('sha256').update(code).digest('hex')
-const newCode = () => randomBytes(32).toString('base64url')
 
 /**
  * Keeps the account's one pending change (a new request replaces the last one's link) and mails
  * the link to the new address. Whether that address belongs to another account is not looked
- * at: the answer and the mail are the same, and the link then says the address is in use.
+ * at: the answer and the mail are the same, and the link then says the address is in use. The
+ * change belongs to the session that asked for it, and remembers the earliest sign-in of the
+ * account's open sessions: a recovery through the old address disowns everything from then on.
  */
 export async function requestEmailChange(
-  deps: { db: Kysely<Tables>; mailer: Mailer; publicUrl: string },
-  change: { userId: string; newEmail: string; language: Language },
+  deps: { auth: Auth; db: Kysely<Tables>; mailer: Mailer; publicUrl: string },
+  change: { userId: string; sessionId: string; newEmail: string; language: Language },
 ): Promise<void> {
   const code = newCode()
+  const context = await deps.auth.$context
+  const starts = (await context.internalAdapter.listSessions(change.userId)).map((session) =>
+    new Date(session.createdAt).getTime(),
+  )
   const row = {
     user_id: change.userId,
     code_hash: hashOf(code),
     new_email: change.newEmail,
     expires_at: new Date(Date.now() + EMAIL_CHANGE_VALID_SECONDS * 1000).toISOString(),
+    session_id: change.sessionId,
+    disown_since: new Date(Math.min(Date.now(), ...starts)).toISOString(),
   }
   await deps.db
     .insertInto('email_changes')
@@ -41,6 +52,8 @@ export async function requestEmailChange(
         code_hash: row.code_hash,
         new_email: row.new_email,
         expires_at: row.expires_at,
+        session_id: row.session_id,
+        disown_since: row.disown_since,
       }),
     )
     .execute()
@@ -67,13 +80,15 @@ export interface ConfirmDeps {
 
 /**
  * Opens the link: the code works once (its row is deleted as it is read, so two opens at once
- * cannot both use it) and only until it expires. The address is switched in one UPDATE, so the
- * unique address holds when two accounts claim one at once: one wins, the other is told the
- * address is in use. A password sign-up that holds the address and was never verified is
- * deleted first: opening the link proves the mailbox, which that sign-up never did. Then the
- * address counts as verified, every other session of the account ends (the one opening the link
- * stays, if it is the account's), trusted browsers are forgotten, and the old address is mailed
- * a notice whose "This wasn't me" link works for 7 days.
+ * cannot both use it), only until it expires, and only while the session that asked for the
+ * change is open (ending it, a password reset and a recovery all void the link). The address is
+ * switched in one UPDATE, so the unique address holds when two accounts claim one at once: one
+ * wins, the other is told the address is in use. A password sign-up that holds the address and
+ * was never verified is removed first (account-recovery.ts freeAddress). Then the address counts
+ * as verified, every other session of the account ends (the one opening the link stays, if it is
+ * the account's), trusted browsers are forgotten, and the old address, and every address the
+ * account had within the week, are mailed a notice whose "This wasn't me" link takes the account
+ * back for 7 days.
  */
 export async function confirmEmailChange(
   deps: ConfirmDeps,
@@ -84,7 +99,7 @@ export async function confirmEmailChange(
   const pending = await deps.db
     .deleteFrom('email_changes')
     .where('code_hash', '=', hashOf(code))
-    .returning(['user_id', 'new_email', 'expires_at'])
+    .returning(['user_id', 'new_email', 'expires_at', 'session_id', 'disown_since'])
     .executeTakeFirst()
   if (pending === undefined || Date.parse(pending.expires_at) <= Date.now()) {
     return { kind: 'invalid' }
@@ -92,19 +107,15 @@ export async function confirmEmailChange(
   const context = await deps.auth.$context
   const user = await context.internalAdapter.findUserById(pending.user_id)
   if (user === null) return { kind: 'invalid' }
-  const owner = await context.internalAdapter.findUserByEmail(pending.new_email, {
-    includeAccounts: true,
-  })
-  if (owner !== null && owner.user.id !== user.id) {
-    // Whoever opened this link reads the address's mail. A sign-up by password nobody verified,
-    // which cannot sign in, held the address only until then (the sweep of unverified accounts
-    // would free it in 7 days); an account with any other way in keeps it.
-    const pendingSignUp =
-      !owner.user.emailVerified &&
-      owner.accounts.every((account) => account.providerId === 'credential')
-    if (!pendingSignUp) return { kind: 'in-use' }
-    await context.internalAdapter.deleteUser(owner.user.id)
+  if (pending.session_id !== null) {
+    const asker = (await context.internalAdapter.listSessions(user.id)).find(
+      (session) => session.id === pending.session_id,
+    )
+    if (asker === undefined || new Date(asker.expiresAt).getTime() <= Date.now()) {
+      return { kind: 'invalid' }
+    }
   }
+  if (!(await freeAddress(context, pending.new_email, user.id))) return { kind: 'in-use' }
   try {
     await context.internalAdapter.updateUser(user.id, {
       email: pending.new_email,
@@ -116,30 +127,37 @@ export async function confirmEmailChange(
     if (taken !== null && taken.user.id !== user.id) return { kind: 'in-use' }
     throw error
   }
+  const changedAt = new Date()
+  const since = pending.disown_since === null ? changedAt : new Date(pending.disown_since)
+  await recordAddressChange(deps.db, {
+    userId: user.id,
+    oldEmail: user.email,
+    newEmail: pending.new_email,
+    disownSince: since,
+  })
   const current = await deps.auth.api.getSession({ headers }).catch(() => null)
   const keep = current?.user.id === user.id ? current.session.id : ''
   await endOtherSessions({ auth: deps.auth, db: deps.db }, user.id, keep)
 
-  const undo = newCode()
-  const expiresAt = new Date(Date.now() + EMAIL_CHANGE_UNDO_VALID_SECONDS * 1000)
-  await context.internalAdapter.createVerificationValue({
-    identifier: `reset-password:${undo}`,
-    value: user.id,
-    expiresAt,
-  })
-  await context.internalAdapter.createVerificationValue({
-    ...undoVerification(undo, { userId: user.id, email: user.email }),
-    expiresAt,
-  })
-  deps.notices.emailChanged(
-    { id: user.id, email: user.email },
-    {
-      at: new Date(),
-      undoUrl: `${deps.publicUrl}/account/reset?oobCode=${encodeURIComponent(undo)}`,
-      validHours: EMAIL_CHANGE_UNDO_VALID_SECONDS / 3600,
-    },
-    headers,
-  )
+  const recipients = await previousAddresses(deps.db, user.id, pending.new_email)
+  for (const [email, from] of recipients) {
+    const disownSince = new Date(Math.min(from.getTime(), since.getTime()))
+    const undo = await createRecoveryCode(
+      deps.db,
+      user.id,
+      disownSince,
+      EMAIL_CHANGE_UNDO_VALID_SECONDS,
+    )
+    deps.notices.emailChanged(
+      { id: user.id, email },
+      {
+        at: changedAt,
+        undoUrl: `${deps.publicUrl}/account/reset?oobCode=${encodeURIComponent(undo)}`,
+        validHours: EMAIL_CHANGE_UNDO_VALID_SECONDS / 3600,
+      },
+      headers,
+    )
+  }
   await deps.event('email.changed', { ...source, userId: user.id })
   return { kind: 'changed', email: pending.new_email }
 }

@@ -6,7 +6,10 @@ import { ResetCodeCheckSchema, type ResetCodeAnswer } from '../../shared/passwor
 import type { Language } from '../../shared/language'
 import { SHARED_MESSAGES_JA } from '../../shared/messages-ja'
 import { CODE_LOCK_SECONDS, TWO_FACTOR_ERRORS, TWO_FACTOR_MESSAGES } from '../../shared/two-factor'
+import type { Kysely } from 'kysely'
+import type { Tables } from '../db/tables'
 import type { Auth } from './auth'
+import { readResetCode } from './recovery-resets'
 import { apiError, invalidInput, limitBody, requireJson } from '../http/errors'
 import { answerLanguage } from '../http/language'
 import { inLanguage, japaneseOf, SERVER_MESSAGES } from '../http/messages'
@@ -33,18 +36,6 @@ async function carriesNul(request: Request): Promise<boolean> {
   }
   // JSON's escape for it: \u0000 after an even run of backslashes (an odd run escapes it).
   return /(?<!\\)(?:\\\\)*\\u0000/.test(text)
-}
-
-/**
- * Whether a password reset code is live. Better Auth stores its identifier hashed and hashes
- * what it looks up the same way, so the lookup takes the code as the mail carried it.
- */
-export async function isResetCodeValid(auth: Auth, code: string): Promise<boolean> {
-  // Control characters are in no code (and U+0000 cannot even be looked up in PostgreSQL).
-  if (/\p{Cc}/u.test(code)) return false
-  const context = await auth.$context
-  const found = await context.internalAdapter.findVerificationValue(`reset-password:${code}`)
-  return found !== null && new Date(found.expiresAt).getTime() > Date.now()
 }
 
 /** The two forms Better Auth's /sign-in/email reads; it refuses any other media type (415). */
@@ -128,16 +119,17 @@ export interface AuthRouteDeps {
 }
 
 /** The reset-code check, at /api/password-reset: the code travels in a body, never a URL. */
-export function passwordResetRoutes({ auth }: Pick<AuthRouteDeps, 'auth'>) {
+export function passwordResetRoutes({ auth, db }: { auth: Auth; db: Kysely<Tables> }) {
   return new Hono().post(
     '/verify',
     requireJson,
     limitBody(4 * 1024),
     zValidator('json', ResetCodeCheckSchema, invalidInput),
     async (c) => {
-      // The panel shows the reset form only for a code that is still valid (SPEC 4). A spent
-      // or unknown code is an answer, not a failure: 200 with valid false.
-      if (await isResetCodeValid(auth, c.req.valid('json').code)) {
+      // The panel shows the reset form only for a code that is still valid (docs/using.md
+      // "Password reset"). A spent, void or unknown code is an answer, not a failure: 200 with
+      // valid false.
+      if ((await readResetCode(await auth.$context, db, c.req.valid('json').code)) !== null) {
         return c.json({ valid: true } satisfies ResetCodeAnswer)
       }
       return c.json({

@@ -6,6 +6,7 @@ import {
   deleteAccountAsOperator,
   disableAccount,
   enableAccount,
+  recoverAsOperator,
   verifyEmail,
   type AccountAdminDeps,
 } from '../auth/account-admin'
@@ -146,6 +147,59 @@ export const userCommands: Command[] = [
         was ? `Enabled ${user.email} (${user.id}).` : `${user.email} was not disabled.`,
         { id: user.id, email: user.email, disabled: false, changed: was },
       )
+    },
+  },
+  {
+    name: ['users', 'recover'],
+    args: `${ref} [--since TIME]`,
+    summary: 'Takes the account back for its owner and mails them a link to choose a password.',
+    details: [
+      'Every session ends, trusted browsers are forgotten, a pending change of address is',
+      'cancelled, reset links sent before now stop working and the password is removed. With',
+      '--since (ISO 8601, e.g. 2026-11-20T09:00:00Z) the account also gets back the address it had',
+      'then, and every passkey, two-factor set-up and Google sign-in added since is removed.',
+    ],
+    options: { since: { type: 'string' } },
+    positionals: 1,
+    async run(context, [input], values) {
+      const since =
+        values.since === undefined
+          ? null
+          : parseInput(
+              z.iso.datetime({
+                offset: true,
+                message: 'expected a time like 2026-11-20T09:00:00Z',
+              }),
+              values.since,
+            )
+      const user = await mustFind(context, idOrEmail(input))
+      try {
+        const { email, recovered } = await recoverAsOperator(
+          await adminDeps(context),
+          user.id,
+          since === null ? null : new Date(since),
+        )
+        const removed = [
+          recovered.email === null ? null : `address given back: ${recovered.email}`,
+          ...recovered.passkeys.map((name) => `passkey removed: ${name}`),
+          recovered.twoFactor ? 'two-factor turned off' : null,
+          recovered.google ? 'Google sign-in unlinked' : null,
+        ].filter((line) => line !== null)
+        context.print(
+          [
+            `Recovered ${email} (${user.id}): every session ended and the password removed.`,
+            ...removed,
+            'A mail with a link to choose a password is on its way.',
+          ].join('\n'),
+          { id: user.id, email, recovered, mailSent: true },
+        )
+      } catch (error) {
+        if (!(error instanceof APIError)) throw error
+        throw new CommandError(
+          `Recovered ${user.email}, but the mail was not sent (${error.message}). ` +
+            "The user can ask for a new link with 'Forgot password?'.",
+        )
+      }
     },
   },
   {

@@ -93,6 +93,8 @@ export interface AccountTable {
   providerId: string
   /** The password hash of a `credential` account; null for Google. */
   password: string | null
+  /** SQLite stores ISO 8601 text, PostgreSQL a timestamptz. */
+  createdAt: string | Date
 }
 
 /** Better Auth's passkey table, as far as Mofu reads it itself. */
@@ -149,6 +151,54 @@ export interface EmailChangesTable {
   new_email: string
   /** ISO 8601. */
   expires_at: string
+  /** The session that asked for it: the change dies with it. NULL for requests made before. */
+  session_id: string | null
+  /** ISO 8601: when that session's holder signed in, from which a recovery disowns. */
+  disown_since: string | null
+}
+
+/** Each change of address of the last week (auth/account-recovery.ts). */
+export interface AddressChangesTable {
+  id: string
+  user_id: string
+  old_email: string
+  new_email: string
+  /** ISO 8601. */
+  changed_at: string
+  /** ISO 8601: from when a recovery through the old address disowns what happened. */
+  disown_since: string
+}
+
+/** Links that take an account back (auth/account-recovery.ts), by the hash of their code. */
+export interface RecoveryCodesTable {
+  /** SHA-256 of the code, hex. */
+  code_hash: string
+  user_id: string
+  /** ISO 8601: every sign-in method added from then on is removed by the recovery. */
+  disown_since: string
+  /** ISO 8601. */
+  expires_at: string
+}
+
+/** When each account was last recovered: reset links sent before then no longer work. */
+export interface AccountRecoveriesTable {
+  user_id: string
+  /** ISO 8601. */
+  recovered_at: string
+}
+
+/** Better Auth's verification table, as far as Mofu deletes from it itself. */
+export interface VerificationTable {
+  id: string
+  identifier: string
+  /** A reset code's value is the user's id. */
+  value: string
+}
+
+/** Better Auth's two-factor table, as far as Mofu deletes from it itself. */
+export interface TwoFactorTable {
+  id: string
+  userId: string
 }
 
 export interface Tables {
@@ -166,4 +216,9 @@ export interface Tables {
   trusted_browsers: TrustedBrowsersTable
   security_activity: SecurityActivityTable
   email_changes: EmailChangesTable
+  address_changes: AddressChangesTable
+  recovery_codes: RecoveryCodesTable
+  account_recoveries: AccountRecoveriesTable
+  verification: VerificationTable
+  twoFactor: TwoFactorTable
 }

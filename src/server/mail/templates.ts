@@ -1,6 +1,6 @@
 import type { Language } from '../../shared/language'
 import type { Mail } from './mailer'
-import { MAIL_WORDING, type Wording } from './wording'
+import { MAIL_WORDING, type RecoveredParts, type Wording } from './wording'
 
 export interface LinkMailInput {
   to: string
@@ -51,12 +51,29 @@ export function emailChangedMail(
   input: LinkMailInput & { at: Date; browser: string | null; system: string | null },
 ): Mail {
   const wording = wordingOf(input.language)
-  const when = `${new Intl.DateTimeFormat(input.language, {
+  const when = utcTime(input.language, input.at)
+  return linkMail(input, wording.emailChanged(when, wording.device(input.browser, input.system)))
+}
+
+/** `November 27, 2026 at 8:24 PM UTC`: a moment as the language words it. */
+const utcTime = (language: Language, at: Date) =>
+  `${new Intl.DateTimeFormat(language, {
     dateStyle: 'long',
     timeStyle: 'short',
     timeZone: 'UTC',
-  }).format(input.at)} UTC`
-  return linkMail(input, wording.emailChanged(when, wording.device(input.browser, input.system)))
+  }).format(at)} UTC`
+
+/** "This wasn't me" in the activity: the link that takes the account back from `since` on. */
+export function recoveryLinkMail(input: LinkMailInput & { since: Date }): Mail {
+  return linkMail(
+    input,
+    wordingOf(input.language).recoveryLink(utcTime(input.language, input.since)),
+  )
+}
+
+/** After a recovery: what it gave back and removed. */
+export function recoveredMail(input: NoticeInput & { recovered: RecoveredParts }): Mail {
+  return linkMail(input, wordingOf(input.language).recovered(input.recovered))
 }
 
 /** `24 hours`, `24 時間`: a duration as the language words it. */

@@ -1,5 +1,13 @@
 import type { Language } from '../../shared/language'
 
+/** What a recovery gave back and removed, as the recovered mail names it. */
+export interface RecoveredParts {
+  email: string | null
+  passkeys: readonly string[]
+  twoFactor: boolean
+  google: boolean
+}
+
 /** What one mail says, around its link. */
 export interface Wording {
   subject: string
@@ -27,6 +35,10 @@ export interface MailWording {
   emailChangeConfirm: Wording
   /** To the old address, when it was replaced: when, from where, and "This wasn't me". */
   emailChanged: (when: string, device: string) => Wording
+  /** "This wasn't me" in the activity: the link that takes the account back from `when` on. */
+  recoveryLink: (when: string) => Wording
+  /** After a recovery: what it gave back and removed, as `removed` words each part. */
+  recovered: (parts: RecoveredParts) => Wording
   /** The browser and system of a new sign-in, as far as its User-Agent tells. */
   device: (browser: string | null, system: string | null) => string
   /** The link's validity, from a duration Intl words (`24 hours`). */
@@ -125,9 +137,31 @@ const EN: MailWording = {
   emailChanged: (when, device) => ({
     subject: 'The e-mail address of your Mofu account was changed',
     heading: 'Your e-mail address was changed',
-    intro: `The Mofu account that used this address signs in with another one since ${when} (changed from ${device}). This address gets no more mail about it. If this wasn't you, take the account back here: it gets this address back and you choose a new password, which signs out everyone.`,
+    intro: `The Mofu account that used this address signs in with another one since ${when} (changed from ${device}). For 7 days this address still hears of every change to how it signs in. If this wasn't you, take the account back here: it gets this address back, you choose a new password, everyone is signed out, and every passkey, two-factor set-up and Google sign-in added meanwhile is removed.`,
     action: "This wasn't me",
     notExpected: 'If you changed the address yourself, there is nothing to do.',
+  }),
+  recoveryLink: (when) => ({
+    subject: 'Take your Mofu account back',
+    heading: 'Take your account back',
+    intro: `You said that what happened to your Mofu account at ${when} was not you. Every other session is signed out. Choose a new password here: it signs out everyone, and removes every passkey, two-factor set-up and Google sign-in added since then.`,
+    action: 'Choose a new password',
+    notExpected: 'If you did not ask for this, you can ignore this mail; nothing changes.',
+  }),
+  recovered: (parts) => ({
+    subject: 'Your Mofu account was taken back',
+    heading: 'Your account is yours again',
+    intro: `Your Mofu account has a new password and everyone was signed out. ${[
+      parts.email === null ? null : `It signs in with ${parts.email} again.`,
+      ...parts.passkeys.map((name) => `The passkey "${name}" was removed.`),
+      parts.twoFactor ? 'Two-factor authentication was turned off.' : null,
+      parts.google ? 'The Google sign-in was unlinked.' : null,
+    ]
+      .filter(Boolean)
+      .join(' ')} You can add what you need again in the account panel:`,
+    action: SEE_SESSIONS,
+    notExpected:
+      'If this was not you, ask for a password reset on the log-in screen at once: it signs out everyone.',
   }),
   device: (browser, system) =>
     [browser ?? 'an unknown browser', system].filter(Boolean).join(' on '),
@@ -219,9 +253,31 @@ const JA: MailWording = {
   emailChanged: (when, device) => ({
     subject: 'Mofuアカウントのメールアドレスが変更されました',
     heading: 'メールアドレスが変更されました',
-    intro: `このメールアドレスを使っていたMofuアカウントは、${when}から別のアドレスでログインするようになりました（${device}から変更）。このアドレスには今後お知らせが届きません。心当たりがない場合は、こちらからアカウントを取り戻してください。このアドレスに戻り、新しいパスワードを決めると、すべての端末でログアウトされます。`,
+    intro: `このメールアドレスを使っていたMofuアカウントは、${when}から別のアドレスでログインするようになりました（${device}から変更）。7日間は、ログイン方法が変わるたびにこのアドレスにもお知らせが届きます。心当たりがない場合は、こちらからアカウントを取り戻してください。このアドレスに戻り、新しいパスワードを決めると、すべての端末でログアウトされ、その間に追加されたパスキー、2段階認証、Googleログインはすべて削除されます。`,
     action: '心当たりがない',
     notExpected: 'ご自身で変更した場合は、何もする必要はありません。',
+  }),
+  recoveryLink: (when) => ({
+    subject: 'Mofuアカウントを取り戻してください',
+    heading: 'アカウントを取り戻す',
+    intro: `${when}にMofuアカウントで起きたことに心当たりがないとのご連絡を受け付けました。ほかのセッションはすべてログアウトしました。こちらから新しいパスワードを決めてください。すべての端末でログアウトされ、それ以降に追加されたパスキー、2段階認証、Googleログインはすべて削除されます。`,
+    action: '新しいパスワードを決める',
+    notExpected: '心当たりがない場合は、このメールを無視してください。何も変更されません。',
+  }),
+  recovered: (parts) => ({
+    subject: 'Mofuアカウントを取り戻しました',
+    heading: 'アカウントはあなたのものに戻りました',
+    intro: `Mofuアカウントに新しいパスワードが設定され、すべての端末でログアウトされました。${[
+      parts.email === null ? null : `ログインには再び${parts.email}を使います。`,
+      ...parts.passkeys.map((name) => `パスキー「${name}」を削除しました。`),
+      parts.twoFactor ? '2段階認証をオフにしました。' : null,
+      parts.google ? 'Googleログインの連携を解除しました。' : null,
+    ]
+      .filter(Boolean)
+      .join('')}必要なものは、アカウントパネルからもう一度追加できます。`,
+    action: SEE_SESSIONS_JA,
+    notExpected:
+      '心当たりがない場合は、すぐにログイン画面からパスワードの再設定を依頼してください。すべての端末でログアウトされます。',
   }),
   device: (browser, system) => {
     const named = browser ?? '不明なブラウザ'

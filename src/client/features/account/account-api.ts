@@ -36,6 +36,13 @@ export const fetchActivity = (before: string | null) =>
     ActivityPageSchema,
   )
 
+/**
+ * "This wasn't me" on an entry of the activity: every other session ends now, and a link that
+ * takes the account back from that moment on is mailed to its address.
+ */
+export const disownActivity = (id: string) =>
+  send('/api/me/activity/not-me', { method: 'POST', json: { id } })
+
 /** Ends one session by its id, or, with none, every session but this one. */
 export const endSessions = (id?: string) =>
   send(id === undefined ? '/api/me/sessions' : `/api/me/sessions/${encodeURIComponent(id)}`, {

@@ -6,8 +6,7 @@ import { errorMessage } from '@client/lib/http'
 import { useDateFormat } from '@client/lib/i18n/format'
 import { useStrings } from '@client/lib/i18n/i18n'
 import { queryClient } from '@client/lib/query-client'
-import { endSessions, fetchActivity } from './account-api'
-import { requestPasswordReset } from './auth-api'
+import { disownActivity, fetchActivity } from './account-api'
 import { attempt } from './auth-errors'
 import type { AuthUser } from './auth-state'
 import { ACCOUNT } from './strings'
@@ -15,7 +14,7 @@ import { ACCOUNT } from './strings'
 /**
  * "Recent security activity" (docs/email-and-activity.md): the account's own events of the last
  * 90 days, 20 at a time. "This wasn't me" signs out every other session and mails the link that
- * changes the password.
+ * takes the account back: a new password, and everything added since that entry removed.
  */
 export function ActivityList({ user }: { user: AuthUser }) {
   const queryKey = ['activity', user.uid]
@@ -56,8 +55,7 @@ export function ActivityList({ user }: { user: AuthUser }) {
     setSecuring(entry.id)
     setFlash(null)
     try {
-      await endSessions()
-      const { message } = await attempt(() => requestPasswordReset(user.email))
+      const { message } = await attempt(() => disownActivity(entry.id))
       setFlash(
         message === null
           ? { tone: 'success', text: strings.notMeDone }

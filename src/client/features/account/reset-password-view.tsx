@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '@shared/auth-messages'
 import { PASSWORD_CHANGED_REDIRECT_MS } from '@shared/constants'
+import type { Recovered } from '@shared/account-recovery'
 import { ResetCodeAnswerSchema } from '@shared/password-reset'
 import { requestJson } from '@client/lib/http'
 import { useMessages, useStrings } from '@client/lib/i18n/i18n'
@@ -29,7 +30,10 @@ const useCodeCheck = (code: string) =>
     queryClient,
   )
 
-/** Password-reset form (SPEC 2, state 1): shown only once the code has been verified. */
+/**
+ * The account panel's password-reset state (docs/using.md "Password reset"): the form, shown only
+ * once the code has been verified, and after a recovery link what it took back.
+ */
 export function ResetPasswordView() {
   const code = new URLSearchParams(useSearch()).get('oobCode') ?? ''
   const t = useMessages()
@@ -76,6 +80,7 @@ function ResetForm({ code }: { code: string }) {
   const [confirmation, setConfirmation] = useState('')
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState(false)
+  const [recovered, setRecovered] = useState<Recovered | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
   const strings = useStrings('account', ACCOUNT).reset
   const t = useMessages()
@@ -93,9 +98,10 @@ function ResetForm({ code }: { code: string }) {
     event.preventDefault()
     setBusy(true)
     setFailure(null)
-    const { message, code: refusal } = await attempt(() =>
-      resetPassword({ newPassword: password, token: code }),
-    )
+    const answer: { recovered: Recovered | null } = { recovered: null }
+    const { message, code: refusal } = await attempt(async () => {
+      answer.recovered = await resetPassword({ newPassword: password, token: code })
+    })
     setBusy(false)
     if (message !== null) {
       // A refused password says why; any other failure is the spec's reset failure.
@@ -107,10 +113,18 @@ function ResetForm({ code }: { code: string }) {
       )
       return
     }
+    setRecovered(answer.recovered)
     setDone(true)
   }
 
-  if (done) return <Notice tone="success">{t(AUTH_MESSAGES.passwordChanged)}</Notice>
+  if (done) {
+    return (
+      <>
+        <Notice tone="success">{t(AUTH_MESSAGES.passwordChanged)}</Notice>
+        {recovered !== null && <RecoveredList recovered={recovered} />}
+      </>
+    )
+  }
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" aria-label={strings.form}>
       <Field
@@ -138,5 +152,27 @@ function ResetForm({ code }: { code: string }) {
         {strings.change}
       </Button>
     </form>
+  )
+}
+
+/** What a recovery link took back, when it took anything (docs/email-and-activity.md). */
+function RecoveredList({ recovered }: { recovered: Recovered }) {
+  const strings = useStrings('account', ACCOUNT).reset
+  const items = [
+    ...(recovered.email === null ? [] : [strings.recoveredEmail(recovered.email)]),
+    ...recovered.passkeys.map((name) => strings.recoveredPasskey(name)),
+    ...(recovered.twoFactor ? [strings.recoveredTwoFactor] : []),
+    ...(recovered.google ? [strings.recoveredGoogle] : []),
+  ]
+  if (items.length === 0) return null
+  return (
+    <div role="status" className="flex flex-col gap-1 text-sm" data-testid="recovered">
+      <p>{strings.recovered}</p>
+      <ul className="list-disc ps-5">
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </div>
   )
 }

@@ -30,6 +30,11 @@ export const ACCOUNT_JA: Translation<typeof ACCOUNT> = {
     newPassword: '新しいパスワード',
     confirm: '新しいパスワード（確認）',
     change: 'パスワードを変更',
+    recovered: 'アカウントはあなたのものに戻りました。',
+    recoveredEmail: (email: string) => `ログインには再び${email}を使います`,
+    recoveredPasskey: (name: string) => `パスキー「${name}」を削除しました`,
+    recoveredTwoFactor: '2段階認証をオフにしました',
+    recoveredGoogle: 'Googleログインの連携を解除しました',
   },
   challenge: {
     appHint: '認証アプリに表示されているMofuの6桁のコードを入力してください。',

@@ -31,6 +31,11 @@ export const ACCOUNT = {
     newPassword: 'New password',
     confirm: 'Confirm new password',
     change: 'Change password',
+    recovered: 'Your account is yours again:',
+    recoveredEmail: (email: string) => `it signs in with ${email} again`,
+    recoveredPasskey: (name: string) => `the passkey "${name}" was removed`,
+    recoveredTwoFactor: 'two-factor authentication was turned off',
+    recoveredGoogle: 'the Google sign-in was unlinked',
   },
   challenge: {
     appHint: 'Enter the 6-digit code your authenticator app shows for Mofu.',

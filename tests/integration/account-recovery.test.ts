@@ -1,0 +1,249 @@
+import { pino } from 'pino'
+import { describe, expect, it } from 'vitest'
+import { disableAccount } from '../../src/server/auth/account-admin'
+import { profileStore } from '../../src/server/profiles/profile-store'
+import { appWithMail } from '../support/app-with-mail'
+import { addPasskey, callAuth, signInWithPasskey } from '../support/passkey-flow'
+import {
+  codeIn,
+  confirmEmailChange,
+  disownActivity,
+  isSessionOf,
+  requestEmailChange,
+  resetCodeValid,
+  resetWith,
+  sessionUser,
+  signInByPassword,
+} from '../support/recovery-flow'
+import { turnOnTwoFactor } from '../support/two-factor-flow'
+import { TEST_PASSWORD, type TestUser } from '../support/test-users'
+
+/**
+ * Taking an account back (docs/email-and-activity.md "Taking an account back"): whatever someone
+ * who held the account did meanwhile, afterwards only the owner gets in.
+ */
+
+const SITE = 'http://localhost:3000'
+const file = appWithMail('recovery', 187)
+const app = () => file.subject.app
+const OWNER_PASSWORD = 'owner-takes-it-back-42'
+const ATTACKER_PASSWORD = 'attacker-own-pass-77'
+
+const attackerAddress = (name: string) => `${name}-${Date.now()}-${Math.random()}@evil.test`
+
+/** The newest mail to `to` whose subject matches, once one has come. */
+async function latestMail(to: string, subject: RegExp) {
+  await file.smtp.waitForMail(to, { subject })
+  const found = file.smtp.messages.filter(
+    (mail) => mail.to.includes(to.toLowerCase()) && subject.test(mail.subject ?? ''),
+  )
+  const mail = found.at(-1)
+  if (mail === undefined) throw new Error(`no mail to ${to}`)
+  return mail
+}
+
+/** The attacker signs in with the owner's password from elsewhere and moves the address. */
+async function moveAddress(owner: TestUser) {
+  const { ip } = file.newVisitor()
+  const signedIn = await signInByPassword(app(), ip, owner.email, TEST_PASSWORD)
+  expect(signedIn.status).toBe(200)
+  const attacker = { cookie: signedIn.cookie, ip }
+  const target = attackerAddress('moved')
+  expect((await requestEmailChange(app(), attacker, target, TEST_PASSWORD)).status).toBe(202)
+  const code = codeIn(await file.smtp.waitForMail(target, { subject: /confirm your new/i }))
+  // Opened in the attacker's browser, whose session the change keeps.
+  expect((await confirmEmailChange(app(), code, attacker.cookie)).status).toBe(200)
+  return { attacker, target }
+}
+
+/** The code of the "This wasn't me" link the old address was mailed. */
+const undoCode = async (owner: TestUser) =>
+  codeIn(await latestMail(owner.email, /e-mail address of your Mofu account was changed/i))
+
+// Each case is a whole attack and its undoing: a dozen requests, several of them a password hash,
+// which is slow on purpose.
+describe('taking an account back', { timeout: 60_000 }, () => {
+  it('gives the old address back even when a sign-up took it meanwhile', async () => {
+    const owner = await file.createUser()
+    const { target } = await moveAddress(owner)
+    const squat = await callAuth(app(), '/sign-up/email', {
+      ip: file.newVisitor().ip,
+      body: { email: owner.email, password: ATTACKER_PASSWORD, name: '' },
+    })
+    expect(squat.status).toBe(200)
+
+    const undone = await resetWith(app(), owner.ip, await undoCode(owner), OWNER_PASSWORD)
+    expect(undone.status).toBe(200)
+    expect(undone.json.recovered).toMatchObject({ email: owner.email })
+    expect(
+      isSessionOf(await signInByPassword(app(), owner.ip, owner.email, OWNER_PASSWORD), owner.uid),
+    ).toBe(true)
+    // Neither the squatter's password, the old one, nor the attacker's address gets in.
+    expect((await signInByPassword(app(), owner.ip, owner.email, ATTACKER_PASSWORD)).status).toBe(
+      401,
+    )
+    expect((await signInByPassword(app(), owner.ip, owner.email, TEST_PASSWORD)).status).toBe(401)
+    expect((await signInByPassword(app(), owner.ip, target, OWNER_PASSWORD)).status).toBe(401)
+  })
+
+  it('removes every sign-in method added since, and says so in the page and a mail', async () => {
+    const owner = await file.createUser()
+    const { ip } = file.newVisitor()
+    const signedIn = await signInByPassword(app(), ip, owner.email, TEST_PASSWORD)
+    const attacker = { cookie: signedIn.cookie, ip }
+    const { answer, credential } = await addPasskey(app(), SITE, attacker.cookie, 'Not yours', {
+      ip,
+    })
+    expect(answer.status).toBe(200)
+    const twoFactor = await turnOnTwoFactor(app(), attacker)
+    const target = attackerAddress('added')
+    const moved = { cookie: twoFactor.cookie, ip }
+    expect((await requestEmailChange(app(), moved, target, TEST_PASSWORD)).status).toBe(202)
+    const code = codeIn(await file.smtp.waitForMail(target, { subject: /confirm your new/i }))
+    expect((await confirmEmailChange(app(), code)).status).toBe(200)
+
+    const undone = await resetWith(app(), owner.ip, await undoCode(owner), OWNER_PASSWORD)
+    expect(undone.status).toBe(200)
+    expect(undone.json.recovered).toEqual({
+      email: owner.email,
+      passkeys: ['Not yours'],
+      twoFactor: true,
+      google: false,
+    })
+    // The owner's password alone signs in: no code of the attacker's app is asked for.
+    const ownerIn = await signInByPassword(app(), owner.ip, owner.email, OWNER_PASSWORD)
+    expect(isSessionOf(ownerIn, owner.uid)).toBe(true)
+    expect((await signInWithPasskey(app(), SITE, credential, { ip })).status).not.toBe(200)
+    const told = await latestMail(owner.email, /taken back/i)
+    expect(told.text).toContain('"Not yours"')
+    expect(told.text).toMatch(/two-factor authentication was turned off/i)
+  })
+
+  it("voids a pending change when the owner resets the password, ends the asker's session, or an operator disables the account", async () => {
+    const ending: ((owner: TestUser) => Promise<unknown>)[] = [
+      async (owner) => {
+        await callAuth(app(), '/request-password-reset', {
+          ip: owner.ip,
+          body: { email: owner.email, redirectTo: '/account/reset' },
+        })
+        const reset = codeIn(await latestMail(owner.email, /reset your mofu password/i))
+        expect((await resetWith(app(), owner.ip, reset, OWNER_PASSWORD)).status).toBe(200)
+      },
+      async (owner) =>
+        app().request('/api/me/sessions', {
+          method: 'DELETE',
+          headers: { Cookie: owner.cookie, Origin: SITE, 'X-Forwarded-For': owner.ip },
+        }),
+      (owner) =>
+        disableAccount(
+          {
+            auth: file.subject.auth,
+            db: file.subject.database.db,
+            storage: file.subject.storage,
+            profiles: profileStore(file.subject.database),
+            logger: pino({ level: 'silent' }),
+          },
+          owner.uid,
+          null,
+        ),
+    ]
+    for (const end of ending) {
+      const owner = await file.createUser()
+      const { ip } = file.newVisitor()
+      const attacker = {
+        cookie: (await signInByPassword(app(), ip, owner.email, TEST_PASSWORD)).cookie,
+        ip,
+      }
+      const target = attackerAddress('pending')
+      expect((await requestEmailChange(app(), attacker, target, TEST_PASSWORD)).status).toBe(202)
+      const code = codeIn(await file.smtp.waitForMail(target, { subject: /confirm your new/i }))
+      await end(owner)
+      expect((await confirmEmailChange(app(), code)).status).toBe(400)
+      const stillOwner = await file.subject.database.db
+        .selectFrom('user')
+        .select('email')
+        .where('id', '=', owner.uid)
+        .executeTakeFirstOrThrow()
+      expect(stillOwner.email).toBe(owner.email)
+    }
+  })
+
+  it("voids every reset link sent before a recovery, and the undo link outlives the attacker's reset", async () => {
+    const owner = await file.createUser()
+    const { target } = await moveAddress(owner)
+    const resetMails = () =>
+      file.smtp.messages.filter(
+        (mail) =>
+          mail.to.includes(target.toLowerCase()) &&
+          /reset your mofu password/i.test(mail.subject ?? ''),
+      )
+    for (let sent = 0; sent < 2; sent++) {
+      await callAuth(app(), '/request-password-reset', {
+        ip: file.newVisitor().ip,
+        body: { email: target, redirectTo: '/account/reset' },
+      })
+    }
+    await expect.poll(() => resetMails().length).toBe(2)
+    const [first = '', second = ''] = resetMails().map(codeIn)
+    // The attacker resets through one of their links: the other stops working, the owner's
+    // undo link does not.
+    expect((await resetWith(app(), owner.ip, first, ATTACKER_PASSWORD)).status).toBe(200)
+    expect(await resetCodeValid(app(), second)).toBe(false)
+    const undo = await undoCode(owner)
+    expect(await resetCodeValid(app(), undo)).toBe(true)
+    expect((await resetWith(app(), owner.ip, undo, OWNER_PASSWORD)).status).toBe(200)
+    expect((await resetWith(app(), owner.ip, second, ATTACKER_PASSWORD)).status).toBe(400)
+    expect(
+      isSessionOf(await signInByPassword(app(), owner.ip, owner.email, OWNER_PASSWORD), owner.uid),
+    ).toBe(true)
+    expect((await signInByPassword(app(), owner.ip, owner.email, ATTACKER_PASSWORD)).status).toBe(
+      401,
+    )
+  })
+
+  it('from the activity: signs everyone else out at once, and the link removes what was added since', async () => {
+    const owner = await file.createUser()
+    const { ip } = file.newVisitor()
+    const attacker = {
+      cookie: (await signInByPassword(app(), ip, owner.email, TEST_PASSWORD)).cookie,
+      ip,
+    }
+    const { credential } = await addPasskey(app(), SITE, attacker.cookie, 'Sneaky', { ip })
+    const activity = await app().request('/api/me/activity', { headers: { Cookie: owner.cookie } })
+    const events = (
+      (await activity.json()) as { events: { id: string; event: string; thisDevice: boolean }[] }
+    ).events
+    const theirs = events.find((entry) => entry.event === 'sign-in.ok' && !entry.thisDevice)
+    expect(theirs).toBeDefined()
+
+    expect((await disownActivity(app(), owner, theirs?.id ?? '')).status).toBe(202)
+    expect(await sessionUser(app(), attacker.cookie)).toBeNull()
+    expect(await sessionUser(app(), owner.cookie)).toBe(owner.uid)
+    const code = codeIn(await latestMail(owner.email, /take your mofu account back/i))
+    const reset = await resetWith(app(), owner.ip, code, OWNER_PASSWORD)
+    expect(reset.json.recovered).toEqual({
+      email: null,
+      passkeys: ['Sneaky'],
+      twoFactor: false,
+      google: false,
+    })
+    expect((await signInWithPasskey(app(), SITE, credential, { ip })).status).not.toBe(200)
+    expect(await sessionUser(app(), owner.cookie)).toBeNull()
+    // Another user's entry is not this account's to disown.
+    const other = await file.createUser()
+    expect((await disownActivity(app(), other, theirs?.id ?? '')).status).toBe(404)
+  })
+
+  it('tells the previous address of every new sign-in method for a week after a change', async () => {
+    const owner = await file.createUser()
+    const { attacker } = await moveAddress(owner)
+    const { answer } = await addPasskey(app(), SITE, attacker.cookie, 'Hidden key', {
+      ip: attacker.ip,
+    })
+    expect(answer.status).toBe(200)
+    const told = await latestMail(owner.email, /a passkey was added/i)
+    expect(told.text).toContain('"Hidden key"')
+    await turnOnTwoFactor(app(), attacker)
+    await latestMail(owner.email, /two-factor authentication turned on/i)
+  })
+})

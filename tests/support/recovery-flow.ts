@@ -1,0 +1,85 @@
+import type { CapturedMail } from './smtp-capture'
+import { callAuth, type Answer } from './passkey-flow'
+import type { Requester } from './test-users'
+
+/**
+ * The steps of changing an address and taking an account back, over HTTP, as the panel and the
+ * mails' links take them: shared by the recovery tests and the recovery model test.
+ */
+
+const SITE = 'http://localhost:3000'
+
+const jsonPost = (app: Requester, path: string, body: unknown, headers: Record<string, string>) =>
+  Promise.resolve(
+    app.request(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: SITE, ...headers },
+      body: JSON.stringify(body),
+    }),
+  )
+
+/** POST /api/me/email from the session `cookie` signs in. */
+export const requestEmailChange = (
+  app: Requester,
+  who: { cookie: string; ip: string },
+  newEmail: string,
+  password: string,
+) =>
+  jsonPost(
+    app,
+    '/api/me/email',
+    { newEmail, password },
+    { Cookie: who.cookie, 'X-Forwarded-For': who.ip },
+  )
+
+/** Opens a change-of-address link by its code, in a browser signed in with `cookie` or to nothing. */
+export const confirmEmailChange = (app: Requester, code: string, cookie?: string) =>
+  jsonPost(
+    app,
+    '/api/email-change/confirm',
+    { code },
+    cookie === undefined ? {} : { Cookie: cookie },
+  )
+
+/** "This wasn't me" on one entry of the security activity. */
+export const disownActivity = (app: Requester, who: { cookie: string; ip: string }, id: string) =>
+  jsonPost(
+    app,
+    '/api/me/activity/not-me',
+    { id },
+    { Cookie: who.cookie, 'X-Forwarded-For': who.ip },
+  )
+
+/** The first link in a mail, as a URL. */
+export const linkIn = (mail: Pick<CapturedMail, 'text'>) =>
+  new URL(/https?:\/\/\S+/.exec(mail.text ?? '')?.[0] ?? 'http://missing/')
+
+/** The code a reset page or a change-of-address page reads from its link. */
+export const codeIn = (mail: Pick<CapturedMail, 'text'>) => {
+  const link = linkIn(mail)
+  return link.searchParams.get('oobCode') ?? link.searchParams.get('code') ?? ''
+}
+
+/** Sets a new password through a reset or recovery link's code, as the reset form does. */
+export const resetWith = (app: Requester, ip: string, token: string, newPassword: string) =>
+  callAuth(app, '/reset-password', { ip, body: { token, newPassword } })
+
+/** Whether the reset page would show its form for this code. */
+export async function resetCodeValid(app: Requester, code: string): Promise<boolean> {
+  const answer = await jsonPost(app, '/api/password-reset/verify', { code }, {})
+  return ((await answer.json()) as { valid?: boolean }).valid === true
+}
+
+/** A password sign-in; its answer and the session cookie it set. */
+export const signInByPassword = (app: Requester, ip: string, email: string, password: string) =>
+  callAuth(app, '/sign-in/email', { ip, body: { email, password } })
+
+/** Whether the answer is a signed-in session of `uid` (not a two-factor challenge). */
+export const isSessionOf = (answer: Answer, uid: string) =>
+  answer.status === 200 && (answer.json.user as { id?: unknown } | undefined)?.id === uid
+
+/** The user id a session cookie stands for now, or null. */
+export async function sessionUser(app: Requester, cookie: string): Promise<string | null> {
+  const response = await app.request('/api/auth/get-session', { headers: { Cookie: cookie } })
+  return ((await response.json()) as { user?: { id?: string } } | null)?.user?.id ?? null
+}
