@@ -25,6 +25,8 @@ import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 const SITE = 'http://localhost:3000'
 const file = appWithMail('recovery', 187)
+/** Sessions, reset links and limits in Redis, as with REDIS_URL set. */
+const inRedis = appWithMail('recovery-redis', 79, { redis: true })
 const app = () => file.subject.app
 const OWNER_PASSWORD = 'owner-takes-it-back-42'
 const ATTACKER_PASSWORD = 'attacker-own-pass-77'
@@ -245,5 +247,38 @@ describe('taking an account back', { timeout: 60_000 }, () => {
     expect(told.text).toContain('"Hidden key"')
     await turnOnTwoFactor(app(), attacker)
     await latestMail(owner.email, /two-factor authentication turned on/i)
+  })
+})
+
+describe('taking an account back with sessions and links in Redis', { timeout: 60_000 }, () => {
+  it("ends the attacker's sessions and voids their reset links", async () => {
+    const redisApp = inRedis.subject.app
+    const owner = await inRedis.createUser()
+    const { ip } = inRedis.newVisitor()
+    const attacker = {
+      cookie: (await signInByPassword(redisApp, ip, owner.email, TEST_PASSWORD)).cookie,
+      ip,
+    }
+    const target = attackerAddress('redis')
+    expect((await requestEmailChange(redisApp, attacker, target, TEST_PASSWORD)).status).toBe(202)
+    const code = codeIn(await inRedis.smtp.waitForMail(target, { subject: /confirm your new/i }))
+    expect((await confirmEmailChange(redisApp, code, attacker.cookie)).status).toBe(200)
+    await callAuth(redisApp, '/request-password-reset', {
+      ip,
+      body: { email: target, redirectTo: '/account/reset' },
+    })
+    const attackerReset = codeIn(
+      await inRedis.smtp.waitForMail(target, { subject: /reset your mofu password/i }),
+    )
+    const undo = codeIn(
+      await inRedis.smtp.waitForMail(owner.email, {
+        subject: /e-mail address of your Mofu account was changed/i,
+      }),
+    )
+    expect((await resetWith(redisApp, owner.ip, undo, OWNER_PASSWORD)).status).toBe(200)
+    expect(await sessionUser(redisApp, attacker.cookie)).toBeNull()
+    expect((await resetWith(redisApp, ip, attackerReset, ATTACKER_PASSWORD)).status).toBe(400)
+    const ownerIn = await signInByPassword(redisApp, owner.ip, owner.email, OWNER_PASSWORD)
+    expect(isSessionOf(ownerIn, owner.uid)).toBe(true)
   })
 })
