@@ -1,3 +1,4 @@
+import { NotMeRequestSchema } from '../../src/shared/account-recovery'
 import fc from 'fast-check'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -64,6 +65,7 @@ const MOFU_BODIES: Record<string, { schema: z.core.$ZodType; valid: Record<strin
     schema: ConfirmEmailChangeSchema,
     valid: { code: 'no-such-code' },
   },
+  'POST /api/me/activity/not-me': { schema: NotMeRequestSchema, valid: { id: 'no-such-entry' } },
 }
 /** Mofu's body route that takes image bytes, not JSON. */
 const AVATAR_UPLOAD = 'PUT /api/me/avatar'
