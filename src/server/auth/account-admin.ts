@@ -6,6 +6,7 @@ import { securityEvents, type SecurityEventName } from '../security-events'
 import type { ObjectStorage } from '../storage/object-storage'
 import { deleteAccount } from './account-deletion'
 import type { Auth } from './auth'
+import { forgetSignUpPasswords } from './sign-up-passwords'
 import { clearDisabled, markDisabled } from './user-store'
 
 /** What an operator does to accounts (`mofu users …`), each logged as a security event. */
@@ -56,6 +57,7 @@ export async function deleteAccountAsOperator(deps: AccountAdminDeps, userId: st
 export async function verifyEmail(deps: AccountAdminDeps, userId: string) {
   const context = await deps.auth.$context
   await context.internalAdapter.updateUser(userId, { emailVerified: true })
+  await forgetSignUpPasswords(deps.db, userId)
   await byOperator(deps, 'email.verified', userId)
 }
 

@@ -151,6 +151,16 @@ export interface EmailChangesTable {
   expires_at: string
 }
 
+/** Passwords of later sign-ups for an unverified address (auth/sign-up-passwords.ts). */
+export interface SignUpPasswordsTable {
+  id: string
+  user_id: string
+  /** Better Auth's password hash. */
+  password_hash: string
+  /** ISO 8601. */
+  created_at: string
+}
+
 export interface Tables {
   profiles: ProfilesTable
   user: UserTable
@@ -166,4 +176,5 @@ export interface Tables {
   trusted_browsers: TrustedBrowsersTable
   security_activity: SecurityActivityTable
   email_changes: EmailChangesTable
+  sign_up_passwords: SignUpPasswordsTable
 }
