@@ -19,6 +19,7 @@ export const AUTH_MESSAGES = {
   passwordChanged: 'Password changed! Redirecting...',
   emailVerified: 'Your email is verified. Welcome to Mofu!',
   verifyLinkInvalid: 'That verification link is invalid or has expired. Log in to get a new one.',
+  notSignUpPassword: 'That is not the password you chose when you signed up.',
   weakPassword: 'Password should be at least 6 characters.',
   commonPassword: 'This password is too common. Please choose another.',
   invalidEmail: 'Please enter a valid email.',
@@ -49,6 +50,7 @@ export const AUTH_ERROR_CODES = {
   incorrectPassword: 'INCORRECT_PASSWORD',
   reauthRequired: 'REAUTH_REQUIRED',
   accountDisabled: 'ACCOUNT_DISABLED',
+  notSignUpPassword: 'NOT_SIGN_UP_PASSWORD',
 } as const
 
 export const MIN_PASSWORD_LENGTH = 6

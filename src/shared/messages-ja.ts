@@ -36,6 +36,7 @@ const AUTH_JA: Translation<typeof AUTH_MESSAGES> = {
   emailVerified: 'メールアドレスを確認しました。Mofuへようこそ！',
   verifyLinkInvalid:
     'この確認リンクは無効か、有効期限が切れています。ログインすると新しいリンクが届きます。',
+  notSignUpPassword: '新規登録のときに決めたパスワードと違います。',
   weakPassword: `パスワードは${MIN_PASSWORD_LENGTH}文字以上にしてください。`,
   commonPassword: 'このパスワードはよく使われています。別のパスワードにしてください。',
   invalidEmail: '正しいメールアドレスを入力してください。',

@@ -65,6 +65,9 @@ export const isProfilePath = (path: string) => /^\/@[^/]+$/.test(path)
 export const isResetPath = (path: string) => path.includes('reset')
 /** The page the link mailed to a new address opens. */
 export const isEmailChangePath = (path: string) => normalizePath(path) === '/account/email'
+/** The page a sign-up's verification link opens: it asks for the password chosen at sign-up. */
+export const VERIFY_EMAIL_PATH = '/account/verify'
+export const isVerifyEmailPath = (path: string) => normalizePath(path) === VERIFY_EMAIL_PATH
 
 export function isAppRoute(pathname: string): boolean {
   const path = normalizePath(pathname)

@@ -42,12 +42,63 @@ test('sign-up sends a verification mail; log-in waits for the link; the link sig
   )
   await expect(panel(page).getByRole('button', { name: 'Resend verification email' })).toBeVisible()
 
+  // The link's page asks for the password chosen at sign-up; the field has focus.
   await page.goto(linkIn(mail))
+  const field = panel(page).getByLabel('Password chosen at sign-up')
+  await expect(field).toBeFocused()
+  await page.keyboard.type(PASSWORD)
+  await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/\?account=true&verified=true$/)
   await expect(panel(page).locator('[data-state="signed-in"]')).toContainText(email)
   await expect(panel(page).getByRole('status')).toHaveText(
     'Your email is verified. Welcome to Mofu!',
   )
+})
+
+test('a later sign-up with the address never puts its password into the owner’s account', async ({
+  page,
+  request,
+  baseURL,
+  allowConsoleError,
+}) => {
+  const email = newEmail('second-sign-up')
+  const otherPassword = 'someone-elses-9'
+  await openPanel(page)
+  await panel(page).getByRole('tab', { name: 'Sign up' }).click()
+  await fillCredentials(page, email, PASSWORD)
+  await panel(page).getByRole('button', { name: 'Create account' }).click()
+  await expect(panel(page).getByRole('status')).toHaveText(
+    'We sent you a verification email. Please verify before signing in.',
+  )
+  await waitForMail(email, /verify/i)
+  // Someone else signs up with the same address and a password of their own.
+  const other = await request.post('/api/auth/sign-up/email', {
+    data: { email, password: otherPassword, name: '' },
+    headers: { Origin: baseURL ?? '' },
+  })
+  expect(other.status()).toBe(200)
+
+  // The owner opens the newest of the two identical mails: it asks for their password.
+  await page.goto(linkIn(await waitForMail(email, /verify/i, 2)))
+  const field = panel(page).getByLabel('Password chosen at sign-up')
+  allowConsoleError({ url: '/api/auth/sign-up/verify', status: 401 })
+  await field.fill('not-what-i-chose')
+  await panel(page).getByRole('button', { name: 'Verify and sign in' }).click()
+  await expect(field).toHaveAttribute('aria-invalid', 'true')
+  await expect(
+    panel(page).getByText('That is not the password you chose when you signed up.'),
+  ).toBeVisible()
+  await field.fill(PASSWORD)
+  await panel(page).getByRole('button', { name: 'Verify and sign in' }).click()
+  await expect(panel(page).locator('[data-state="signed-in"]')).toContainText(email)
+
+  const signIn = (password: string) =>
+    request.post('/api/auth/sign-in/email', {
+      data: { email, password },
+      headers: { Origin: baseURL ?? '' },
+    })
+  expect((await signIn(otherPassword)).status()).toBe(401)
+  expect((await signIn(PASSWORD)).status()).toBe(200)
 })
 
 test('every message of the error catalogue, word for word', async ({

@@ -76,10 +76,11 @@ test('after mofu users disable, the next session refresh signs the open tab out'
   await expect(panel(page).locator('[data-state="signed-out"]')).toBeVisible()
 })
 
-test('a disabled account that follows its verification link lands on the panel with the message', async ({
+test('a disabled account that follows its verification link gets the message, signed out', async ({
   page,
   request,
   baseURL,
+  allowConsoleError,
 }) => {
   const email = newEmail('disabled-link')
   const signUp = await request.post('/api/auth/sign-up/email', {
@@ -91,7 +92,11 @@ test('a disabled account that follows its verification link lands on the panel w
   await disable(email)
 
   await page.goto(link)
+  allowConsoleError({ url: '/api/auth/sign-up/verify', status: 403 })
+  await panel(page).getByLabel('Password chosen at sign-up').fill(PASSWORD)
+  await panel(page).getByRole('button', { name: 'Verify and sign in' }).click()
   await expect(panel(page).getByRole('alert')).toHaveText(DISABLED)
+  await page.goto('/?account=true')
   await expect(panel(page).locator('[data-state="signed-out"]')).toBeVisible()
 })
 

@@ -77,7 +77,13 @@ const langCookie = async (context: BrowserContext) =>
 test.describe('a browser that prefers Japanese', () => {
   test.use({ locale: 'ja-JP' })
 
-  const SCREENS = [...PAGE_ROUTES, '/no-such-place', '/?account=true', '/account/reset?oobCode=abc']
+  const SCREENS = [
+    ...PAGE_ROUTES,
+    '/no-such-place',
+    '/?account=true',
+    '/account/reset?oobCode=abc',
+    '/account/verify?token=abc',
+  ]
   for (const route of SCREENS) {
     test(`${route} is in Japanese from its first HTML, with no English left, and axe clean`, async ({
       page,

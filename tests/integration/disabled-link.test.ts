@@ -2,9 +2,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { markDisabled } from '../../src/server/auth/user-store'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { cookiesOf } from '../support/test-users'
+import { cookiesOf, openVerificationLink } from '../support/test-users'
 
-/** A disabled account's verification link lands on the app with the reason (issue 14 §1). */
+/** A disabled account's verification link signs nobody in, and says why. */
 
 const PUBLIC_URL = 'http://localhost:3000'
 let smtp: SmtpCapture
@@ -19,7 +19,7 @@ afterAll(async () => {
   await smtp?.close()
 })
 
-it('sends the browser to the link’s landing page with error=ACCOUNT_DISABLED, signed out', async () => {
+it('answers ACCOUNT_DISABLED to the password chosen at sign-up, and signs nobody in', async () => {
   const email = `disabled-link-${Date.now()}@mofu.test`
   const signUp = await subject.app.request('/api/auth/sign-up/email', {
     method: 'POST',
@@ -37,18 +37,13 @@ it('sends the browser to the link’s landing page with error=ACCOUNT_DISABLED, 
   })
   expect(signUp.status).toBe(200)
   const mail = await smtp.waitForMail(email, { subject: /verify/i })
-  const link = new URL(/https?:\/\/\S+/.exec(mail.text ?? '')?.[0] ?? '')
+  const link = /https?:\/\/\S+/.exec(mail.text ?? '')?.[0] ?? ''
   const found = await (await subject.auth.$context).internalAdapter.findUserByEmail(email)
   if (found === null) throw new Error('the sign-up made no account')
   await markDisabled(subject.database.db, found.user.id, null)
 
-  const followed = await subject.app.request(link.pathname + link.search, {
-    headers: { 'X-Forwarded-For': '10.90.0.1' },
-    redirect: 'manual',
-  })
-  expect(followed.status).toBe(302)
-  expect(followed.headers.get('location')).toBe(
-    '/?account=true&verified=true&error=ACCOUNT_DISABLED',
-  )
+  const followed = await openVerificationLink(subject.app, link, 'sakura-petals-9', '10.90.0.1')
+  expect(followed.status).toBe(403)
+  expect(await followed.json()).toMatchObject({ code: 'ACCOUNT_DISABLED' })
   expect(cookiesOf(followed.headers)).not.toContain('session_token')
 })

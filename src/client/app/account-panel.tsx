@@ -1,13 +1,18 @@
 import { Suspense } from 'react'
 import { useLocation } from 'wouter'
 import { AUTH_MESSAGES } from '@shared/auth-messages'
-import { isEmailChangePath, isResetPath } from '@shared/routes'
+import { isEmailChangePath, isResetPath, isVerifyEmailPath } from '@shared/routes'
 import { useStrings } from '@client/lib/i18n/i18n'
 import { useModalDialog } from '@client/lib/modal-dialog'
 import { Notice } from '@client/components/ui'
 import { useAuth } from '@client/features/account/auth-state'
 import { SignInView } from '@client/features/account/sign-in-view'
-import { EmailChangePanel, ResetPasswordPanel, SignedInPanel } from './panel-views'
+import {
+  EmailChangePanel,
+  ResetPasswordPanel,
+  SignedInPanel,
+  VerifyEmailPanel,
+} from './panel-views'
 
 /** The panel's own words (docs/architecture.md "Languages"); the spec's title ACCoUNT stays as it is. */
 export const PANEL = { close: 'Close account panel', loading: 'Loading your account' }
@@ -63,6 +68,8 @@ export function AccountPanel({ onClose }: { onClose: () => void }) {
               <ResetPasswordPanel />
             ) : isEmailChangePath(pathname) ? (
               <EmailChangePanel />
+            ) : isVerifyEmailPath(pathname) ? (
+              <VerifyEmailPanel />
             ) : !auth.authReady ? (
               <PanelLoading />
             ) : auth.user !== null ? (

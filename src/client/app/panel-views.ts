@@ -15,6 +15,11 @@ export const EmailChangePanel = lazyComponent(() =>
   import('@client/features/account/email-change-view').then((module) => module.EmailChangeView),
 )
 
+/** The page a verification link opens: asks for the password chosen at sign-up. */
+export const VerifyEmailPanel = lazyComponent(() =>
+  import('@client/features/account/verify-email-view').then((module) => module.VerifyEmailView),
+)
+
 /** The new-password form a reset link opens (SPEC 6), with TanStack Query for the link's check. */
 export const ResetPasswordPanel = lazyComponent(() =>
   import('@client/features/account/reset-password-view').then((module) => module.ResetPasswordView),

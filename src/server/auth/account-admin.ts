@@ -8,6 +8,7 @@ import type { Recovered } from '../../shared/account-recovery'
 import { deleteAccount } from './account-deletion'
 import { cancelPendingChanges, recoverAccount } from './account-recovery'
 import type { Auth } from './auth'
+import { forgetSignUpPasswords } from './sign-up-passwords'
 import { forgetTrustedBrowsers } from './trusted-browsers'
 import { clearDisabled, markDisabled } from './user-store'
 
@@ -86,6 +87,7 @@ export async function deleteAccountAsOperator(deps: AccountAdminDeps, userId: st
 export async function verifyEmail(deps: AccountAdminDeps, userId: string) {
   const context = await deps.auth.$context
   await context.internalAdapter.updateUser(userId, { emailVerified: true })
+  await forgetSignUpPasswords(deps.db, userId)
   await byOperator(deps, 'email.verified', userId)
 }
 

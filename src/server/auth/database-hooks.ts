@@ -5,12 +5,13 @@ import { AUTH_ERROR_CODES, AUTH_MESSAGES } from '../../shared/auth-messages'
 import type { Tables } from '../db/tables'
 import { cappedEnd, withProof } from './recent-proof'
 import type { SignIns } from './sign-ins'
+import { forgetSignUpPasswords } from './sign-up-passwords'
 import { isDisabled } from './user-store'
 
 /**
  * What happens when sessions and sign-in methods are written: no session for a disabled account
  * (password, verification link or Google alike), sign-ins counted (sign-ins.ts), when the owner last proved who they
- * are (recent-proof.ts) and the session's absolute end after it, Google's tokens never kept, and an unverified password removed
+ * are (recent-proof.ts) and the session's absolute end after it, Google's tokens never kept, and unverified passwords removed
  * when Google proves the address (pre-account takeover).
  */
 export function databaseHooks(
@@ -50,13 +51,14 @@ export function databaseHooks(
           if (account.providerId === 'credential' || !ctx) return
           const owner = await ctx.context.internalAdapter.findUserById(account.userId)
           if (owner === null || owner.emailVerified) return
-          // Google has just proved the address; the unverified password was set by whoever
-          // signed up with it first, who need not be its owner. The owner can set one by reset.
+          // Google has just proved the address; the unverified passwords were set by whoever
+          // signed up with it, who need not be its owner. The owner can set one by reset.
           await db
             .deleteFrom('account')
             .where('userId', '=', account.userId)
             .where('providerId', '=', 'credential')
             .execute()
+          await forgetSignUpPasswords(db, account.userId)
           await ctx.context.internalAdapter.deleteUserSessions(account.userId)
         },
       },

@@ -26,7 +26,7 @@ export const SESSION_FIELDS = {
 /**
  * The Better Auth endpoints whose new session follows a proof of a factor: a password, a
  * passkey with user verification, Google, a two-factor code at sign-in, and the verification
- * link that signs in a new account (the mailbox that a password reset relies on too).
+ * link with the password chosen at sign-up, which signs in a new account.
  */
 function proves(path: string | undefined): boolean {
   if (path === undefined) return false
@@ -35,7 +35,7 @@ function proves(path: string | undefined): boolean {
     path === '/passkey/verify-authentication' ||
     path === '/two-factor/verify-totp' ||
     path === '/two-factor/verify-backup-code' ||
-    path === '/verify-email' ||
+    path === '/sign-up/verify' ||
     path.startsWith('/callback/')
   )
 }

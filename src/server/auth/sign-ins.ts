@@ -16,7 +16,7 @@ function methodOf(path: string): SignInMethod | undefined {
   if (path === '/sign-in/email') return 'password'
   if (path === '/passkey/verify-authentication') return 'passkey'
   if (path.startsWith('/two-factor/')) return 'two-factor'
-  if (path === '/verify-email') return 'email-link'
+  if (path === '/sign-up/verify') return 'email-link'
   if (path.includes('/callback/')) return 'google'
   return undefined
 }

@@ -1,63 +1,45 @@
-import { createHmac } from 'node:crypto'
 import { createEmailVerificationToken } from 'better-auth/api'
 import { verifyJWT } from 'better-auth/crypto'
-import type { Kysely } from 'kysely'
-import type { Tables } from '../db/tables'
-import { isDisabled } from './user-store'
+import { VERIFY_EMAIL_PATH } from '../../shared/routes'
+
+/** What a genuine, unexpired link names: the account it was mailed for. */
+export interface VerificationLink {
+  userId: string
+  email: string
+}
 
 /**
- * Verification links bound to the password they activate (pre-account takeover). Each link's
- * token carries a keyed digest of the account's password hash; a later sign-up for the same
- * unverified address stores a new hash, which voids every earlier link, so only the latest
- * sign-up's link verifies, and only the password chosen in it.
+ * Verification links: they open the app's page that asks for the password chosen at sign-up
+ * (sign-up-passwords.ts), never verify by being opened. The token names the account and its
+ * address and expires; it proves the mailbox, and the password proves which sign-up.
  */
-export function verificationLinks(db: Kysely<Tables>, secret: string, validSeconds: number) {
-  async function credentialStamp(userId: string): Promise<string> {
-    const credential = await db
-      .selectFrom('account')
-      .select('password')
-      .where('userId', '=', userId)
-      .where('providerId', '=', 'credential')
-      .executeTakeFirst()
-    return createHmac('sha256', secret)
-      .update(`verification-link:${credential?.password ?? ''}`)
-      .digest('base64url')
-  }
-
+export function verificationLinks(publicUrl: string, secret: string, validSeconds: number) {
   return {
-    /** Better Auth's verification URL, its token replaced by one bound to the current password. */
-    async bind(user: { id: string; email: string }, url: string): Promise<string> {
-      const link = new URL(url)
+    /** The page's URL with a token for this account. */
+    async make(user: { id: string; email: string }): Promise<string> {
       const token = await createEmailVerificationToken(
         secret,
         user.email,
         undefined,
         validSeconds,
-        {
-          userId: user.id,
-          credential: await credentialStamp(user.id),
-        },
+        { userId: user.id },
       )
-      link.searchParams.set('token', token)
-      return link.toString()
+      return pageOf(publicUrl, token)
     },
 
-    /**
-     * Whether a /verify-email token is genuine but made for a password the account no longer
-     * has. Invalid, expired and address-change tokens are not stale: Better Auth refuses or
-     * handles them itself.
-     */
-    async isStale(token: unknown): Promise<boolean> {
+    /** The account a token names, or null for one that is forged, expired or for a change. */
+    async read(token: unknown): Promise<VerificationLink | null> {
       const payload = typeof token === 'string' ? await verifyJWT(token, secret) : null
-      if (payload === null || payload.updateTo !== undefined) return false
-      const userId = payload.userId
-      return typeof userId !== 'string' || payload.credential !== (await credentialStamp(userId))
-    },
-
-    /** Whether a genuine token is for an account an operator disabled: it signs nobody in. */
-    async isForDisabledAccount(token: unknown): Promise<boolean> {
-      const payload = typeof token === 'string' ? await verifyJWT(token, secret) : null
-      return typeof payload?.userId === 'string' && (await isDisabled(db, payload.userId))
+      if (payload === null || payload.updateTo !== undefined) return null
+      const { userId, email } = payload
+      return typeof userId === 'string' && typeof email === 'string' ? { userId, email } : null
     },
   }
+}
+
+/** The page a link with `token` opens. */
+export function pageOf(publicUrl: string, token: string): string {
+  const page = new URL(VERIFY_EMAIL_PATH, publicUrl)
+  page.searchParams.set('token', token)
+  return page.toString()
 }

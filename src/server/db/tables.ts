@@ -201,6 +201,16 @@ export interface TwoFactorTable {
   userId: string
 }
 
+/** Passwords of later sign-ups for an unverified address (auth/sign-up-passwords.ts). */
+export interface SignUpPasswordsTable {
+  id: string
+  user_id: string
+  /** Better Auth's password hash. */
+  password_hash: string
+  /** ISO 8601. */
+  created_at: string
+}
+
 export interface Tables {
   profiles: ProfilesTable
   user: UserTable
@@ -219,6 +229,7 @@ export interface Tables {
   address_changes: AddressChangesTable
   recovery_codes: RecoveryCodesTable
   account_recoveries: AccountRecoveriesTable
+  sign_up_passwords: SignUpPasswordsTable
   verification: VerificationTable
   twoFactor: TwoFactorTable
 }

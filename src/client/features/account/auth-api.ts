@@ -30,12 +30,9 @@ export type Session = z.infer<typeof SessionSchema>
 export const sessionOf = (status: number, body: unknown) =>
   answerOf(SESSION_PATH, status, body, SessionSchema)
 
-export const signUpWithEmail = (body: {
-  email: string
-  password: string
-  name: string
-  callbackURL: string
-}) => post('/sign-up/email', body)
+/** The mailed link opens the app's page that asks for this password (verify-email-view.tsx). */
+export const signUpWithEmail = (body: { email: string; password: string; name: string }) =>
+  post('/sign-up/email', body)
 
 /** Signs in; true when the account asks for a two-factor code next (no session yet). */
 export const signInWithEmail = async (body: { email: string; password: string }) =>
@@ -56,7 +53,11 @@ export const resetPassword = async (body: { newPassword: string; token: string }
     })
   ).recovered ?? null
 
-export const sendVerificationEmail = (body: { email: string; callbackURL: string }) =>
+/** The link's token and the password chosen at sign-up: verifies the address and signs in. */
+export const verifyWithPassword = (body: { token: string; password: string }) =>
+  post('/sign-up/verify', body)
+
+export const sendVerificationEmail = (body: { email: string }) =>
   post('/send-verification-email', body)
 
 /** How the account signs in: 'credential' for a password, 'google'… */

@@ -35,6 +35,10 @@ export function authErrorMessage(failure: AuthFailure | unknown): string {
       return AUTH_MESSAGES.mailNotSent
     case 'ACCOUNT_DISABLED':
       return AUTH_MESSAGES.accountDisabled
+    case 'INVALID_TOKEN':
+      return AUTH_MESSAGES.verifyLinkInvalid
+    case 'NOT_SIGN_UP_PASSWORD':
+      return AUTH_MESSAGES.notSignUpPassword
     // The database is away for a moment: the server says so, in the page's language.
     case 'UNAVAILABLE':
       return failure instanceof ApiError ? failure.message : AUTH_MESSAGES.somethingWrong

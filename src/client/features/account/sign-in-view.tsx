@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { useSearch } from 'wouter'
-import { AUTH_ERROR_CODES, AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '@shared/auth-messages'
+import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '@shared/auth-messages'
 import { PASSKEY_ERROR_CODES, PASSKEY_MESSAGES } from '@shared/passkeys'
 import { useMessages, useStrings } from '@client/lib/i18n/i18n'
 import { publicConfig } from '@client/lib/public-config'
@@ -22,12 +21,8 @@ import { TwoFactorChallenge } from './two-factor-challenge'
 type Mode = 'login' | 'signup'
 type Message = { tone: 'error' | 'success' | 'info'; text: string } | null
 
-/** Where the verification link lands: the open panel, signed in, with a welcome notice. */
-const VERIFIED_CALLBACK = '/?account=true&verified=true'
-
 /** Signed out (SPEC 2, state 3): log in, sign up, Google, reset request, resend verification. */
 export function SignInView() {
-  const params = new URLSearchParams(useSearch())
   const strings = useStrings('account', ACCOUNT).signIn
   const t = useMessages()
   const [mode, setMode] = useState<Mode>('login')
@@ -39,16 +34,7 @@ export function SignInView() {
   const [canResend, setCanResend] = useState(false)
   /** The password was right and the account asks for a two-factor code next. */
   const [needsCode, setNeedsCode] = useState(false)
-  const [message, setMessage] = useState<Message>(() => {
-    const error = params.get('error')
-    if (error === null) return null
-    // A verification link lands here with why it signed nobody in.
-    const disabled = error === AUTH_ERROR_CODES.accountDisabled
-    return {
-      tone: 'error',
-      text: disabled ? AUTH_MESSAGES.accountDisabled : AUTH_MESSAGES.verifyLinkInvalid,
-    }
-  })
+  const [message, setMessage] = useState<Message>(null)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -56,7 +42,7 @@ export function SignInView() {
     setMessage(null)
     if (mode === 'signup') {
       const { message: failure, code } = await attempt(() =>
-        signUpWithEmail({ email, password, name: '', callbackURL: VERIFIED_CALLBACK }),
+        signUpWithEmail({ email, password, name: '' }),
       )
       // Registration leaves the user signed out until the address is verified (SPEC 4).
       setCanResend(failure === null || code === 'MAIL_NOT_SENT')
@@ -100,9 +86,7 @@ export function SignInView() {
 
   const resend = async () => {
     setBusy('resend')
-    const { message: failure } = await attempt(() =>
-      sendVerificationEmail({ email: email.trim(), callbackURL: VERIFIED_CALLBACK }),
-    )
+    const { message: failure } = await attempt(() => sendVerificationEmail({ email: email.trim() }))
     setMessage(
       failure === null
         ? { tone: 'success', text: AUTH_MESSAGES.verificationSent }

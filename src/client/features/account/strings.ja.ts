@@ -23,6 +23,16 @@ export const ACCOUNT_JA: Translation<typeof ACCOUNT> = {
     passkey: 'パスキーでログイン',
     google: 'Googleでログイン',
   },
+  verify: {
+    title: 'メールアドレスの確認',
+    form: 'メールアドレスの確認',
+    intro:
+      '新規登録のときに決めたパスワードを入力してください。メールアドレスが確認され、ログインします。',
+    password: '新規登録で決めたパスワード',
+    forgot:
+      'お忘れの場合は、ログイン画面の「パスワードをお忘れですか？」で新しいパスワードを決めてから、もう一度このリンクを開いてください。',
+    verify: '確認してログイン',
+  },
   reset: {
     title: '新しいパスワードを決める',
     checking: '再設定リンクを確認しています…',

@@ -24,6 +24,16 @@ export const ACCOUNT = {
     passkey: 'Sign in with a passkey',
     google: 'Sign in with Google',
   },
+  verify: {
+    title: 'Verify your e-mail address',
+    form: 'Verify your e-mail address',
+    intro:
+      'Enter the password you chose when you signed up. It verifies your address and signs you in.',
+    password: 'Password chosen at sign-up',
+    forgot:
+      "Forgot it? Choose a new one with 'Forgot password?' at log-in, then open this link again.",
+    verify: 'Verify and sign in',
+  },
   reset: {
     title: 'Choose a new password',
     checking: 'Checking your reset link…',
