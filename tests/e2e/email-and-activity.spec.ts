@@ -137,6 +137,8 @@ test('the activity shows 20 entries at a time, and Load more the older ones, foc
   request,
   baseURL,
 }) => {
+  // Long by nature: 22 sign-ins, each a password hash on the server, before the panel opens.
+  test.slow()
   const email = newEmail('activity-pages')
   await verifiedAccount(request, baseURL ?? '', email)
   // 22 sign-ins elsewhere, each from an address of its own (the log-in limit counts per address).
