@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig, devices } from '@playwright/test'
 
 /**
@@ -8,10 +9,11 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
-  // Three on two cores: a test spends much of its time waiting (on the server, on mail, on
-  // timed UI such as the 4 s notice), and the whole suite's processes (server, Chromium,
-  // workers) were measured using about 60 % of two cores with two workers.
-  workers: 3,
+  // One and a half per core this process may run on (its CPU affinity, so `taskset -c 0` gives
+  // two): a test spends much of its time waiting (on the server, on mail, on timed UI such as
+  // the 4 s notice), and the whole suite's processes (server, Chromium, workers) were measured
+  // using about 60 % of two cores with two workers.
+  workers: Math.max(1, Math.round(availableParallelism() * 1.5)),
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,

@@ -1,5 +1,9 @@
+import type { Response } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { logIn, newEmail, openPanel, panel, verifiedAccount } from './account-helpers'
+
+const profileRead = (response: Response) =>
+  new URL(response.url()).pathname === '/api/me/profile' && response.request().method() === 'GET'
 
 /**
  * An account keeps only the preferences a browser has actually chosen (SPEC's profile table:
@@ -12,21 +16,30 @@ test('a browser that never chose a preference leaves a new account its defaults'
 }) => {
   const email = newEmail('first-sign-in')
   await verifiedAccount(request, baseURL ?? '', email)
+  // The page's clock is the test's: whatever the sign-in puts off for later can be made due.
+  await page.clock.install()
   await openPanel(page)
-  const profileLoaded = page.waitForResponse(
-    (response) =>
-      new URL(response.url()).pathname === '/api/me/profile' &&
-      response.request().method() === 'GET',
-  )
+  const saves: string[] = []
+  page.on('request', (sent) => {
+    if (sent.method() === 'PATCH' && new URL(sent.url()).pathname === '/api/me/profile') {
+      saves.push(sent.postData() ?? '')
+    }
+  })
+  const profileLoaded = page.waitForResponse(profileRead)
   await logIn(page, email)
   await expect(panel(page).locator('[data-state="signed-in"]')).toBeVisible()
   await profileLoaded
-  // Whatever the sign-in sends about preferences has gone by the time the network is quiet.
-  await page.waitForLoadState('networkidle')
-  const profile = (await (await page.request.get('/api/me/profile')).json()) as {
+  // A minute on, every timer the sign-in set has fired (fastForward fires each due one once),
+  // so a save it started is sent before the page's next read of the profile, which is asked
+  // for after.
+  await page.clock.fastForward('01:00')
+  const readAfter = page.waitForResponse(profileRead)
+  const profile = (await page.evaluate(async () => (await fetch('/api/me/profile')).json())) as {
     font: string
     preferences: unknown
   }
+  await readAfter
+  expect(saves).toEqual([])
   expect(profile.font).toBe('default')
   expect(profile.preferences).toBeNull()
   // The page still shows the client's default.

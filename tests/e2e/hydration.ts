@@ -46,8 +46,60 @@ export async function watchHydration(page: Page) {
 }
 
 /**
+ * #root written out whole, a line per element or text: its tag and sorted attributes, or its
+ * text. The ids useId makes differ between a hydrated render (`_R_…_`) and a fresh one
+ * (`_r_…_`) of the same tree, so each is written as the order in which it first appears.
+ */
+function writeOutRoot(): string[] {
+  const root = document.getElementById('root')
+  if (root === null) return []
+  const ids = new Map<string, string>()
+  const plain = (value: string) =>
+    value.replace(/_[Rr]_[0-9a-z]+_/g, (id) => {
+      if (!ids.has(id)) ids.set(id, `id${ids.size + 1}`)
+      return ids.get(id) ?? id
+    })
+  const lines: string[] = []
+  const walk = (node: Node, depth: number) => {
+    const indent = '  '.repeat(depth)
+    if (node instanceof Element) {
+      const attributes = [...node.attributes]
+        // A style as the browser reads it: the prerendered `width:40px` is `width: 40px;`.
+        .map(({ name, value }) =>
+          name === 'style' && node instanceof HTMLElement
+            ? `style="${node.style.cssText}"`
+            : `${name}="${plain(value)}"`,
+        )
+        .sort()
+      lines.push(`${indent}<${[node.localName, ...attributes].join(' ')}>`)
+    } else if (node.nodeType === Node.TEXT_NODE && node.textContent?.trim()) {
+      lines.push(`${indent}${JSON.stringify(node.textContent)}`)
+    }
+    for (const child of node.childNodes) walk(child, depth + 1)
+  }
+  for (const child of root.childNodes) walk(child, 0)
+  return lines
+}
+
+/** The first lines where two write-outs of #root part, each with what the other has there. */
+function differences(hydrated: string[], fresh: string[]) {
+  const parted = []
+  for (let line = 0; line < Math.max(hydrated.length, fresh.length); line += 1) {
+    if (hydrated[line] !== fresh[line]) {
+      parted.push({ line, hydrated: hydrated[line], fresh: fresh[line] })
+    }
+  }
+  return parted.slice(0, 5)
+}
+
+/**
  * Waits until the page has hydrated, then checks that it kept every prerendered node (React's
- * own report of a mismatch reaches the console, which fails the test in fixtures.ts).
+ * own report of a mismatch reaches the console, which fails the test in fixtures.ts) and that
+ * it ends as the app renders it from nothing. React's production build checks only text and
+ * structure: where the app renders an attribute unlike the prerendered one, React keeps the
+ * prerendered one without a word and changes nothing in the page, so only the app's own render
+ * shows it. That render is the same page opened beside it in the same browser (same storage and
+ * cookies) with its HTML marked as a generic shell, which main.tsx renders afresh.
  */
 export async function expectCleanHydration(page: Page) {
   await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
@@ -61,4 +113,24 @@ export async function expectCleanHydration(page: Page) {
   // The watcher saw the prerendered page and the end of its hydration: the check is not vacuous.
   expect(hydration).toBe('hydrated')
   expect(replacedBeforeHydration, 'prerendered nodes replaced before hydration ended').toEqual([])
+
+  const fresh = await page.context().newPage()
+  await fresh.route(page.url(), async (route) => {
+    const response = await route.fetch()
+    const html = await response.text()
+    await route.fulfill({
+      response,
+      body: html.replace(/ data-prerendered="[^"]*"/, ' data-prerendered=""'),
+    })
+  })
+  await fresh.goto(page.url())
+  // Both pages may still take in stored choices: compared until they agree or the wait ends.
+  await expect
+    .poll(
+      async () =>
+        differences(await page.evaluate(writeOutRoot), await fresh.evaluate(writeOutRoot)),
+      { message: 'the hydrated page differs from the same page rendered afresh' },
+    )
+    .toEqual([])
+  await fresh.close()
 }

@@ -48,15 +48,20 @@ test.describe('without JavaScript', () => {
 })
 
 test.describe('with JavaScript', () => {
-  test('hydration takes over the prerendered pages without a warning, and the app works', async ({
-    page,
-  }) => {
-    await watchHydration(page)
-    for (const [path, heading] of PAGES) {
+  for (const [path, heading] of PAGES) {
+    test(`${path} hydrates without a warning and ends as the app renders it`, async ({ page }) => {
+      await watchHydration(page)
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
       await expectCleanHydration(page)
-    }
+    })
+  }
+
+  test('once hydrated, the app works: a link of the sidebar and a filter answer', async ({
+    page,
+  }) => {
+    await page.goto('/privacy')
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
     await page
       .getByRole('navigation', { name: 'Sections' })
       .getByRole('link', { name: 'Home' })
