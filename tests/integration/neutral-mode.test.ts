@@ -107,6 +107,20 @@ describe.each([
     expect((await changeTo(asker, free)).status).toBe(202)
   })
 
+  it('answers a change of address before its mail is sent, as for an address past its cap', async () => {
+    const asker = await newUser()
+    const target = newVisitor().email
+    smtp.setDelay(2000)
+    try {
+      expect((await changeTo(asker, target)).status).toBe(202)
+      // A mail the answer waited for would be in the capture already.
+      expect(smtp.messages.filter((mail) => mail.to.includes(target))).toEqual([])
+    } finally {
+      smtp.setDelay(0)
+    }
+    await smtp.waitForMail(target, { subject: /confirm your new e-mail/i })
+  })
+
   it('still takes at most 3 change requests an hour for one new address, registered or free', async () => {
     const registered = await newUser()
     const free = newVisitor().email
