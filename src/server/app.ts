@@ -86,6 +86,7 @@ export function createApp(deps: AppDeps) {
     limits,
     publicUrl: deps.publicUrl,
     clientAddress,
+    neutralAuthErrors: deps.neutralAuthErrors,
   }
   const checks: ReadinessCheck[] = [
     { name: 'database', failure: 'unreachable', check: (ms) => database.ping(ms) },

@@ -158,6 +158,24 @@ describe('loadConfig', () => {
     expect(problemsOf({ [name]: value })).toEqual([problem])
   })
 
+  it.each([
+    ['CONTACT_URL', 'https://mofu.example/contact\nContact: mailto:thief@evil.example'],
+    ['CONTACT_URL', 'mailto:security@mofu.example\r\nExpires: 2099-01-01T00:00:00.000Z'],
+    ['CONTACT_URL', 'https://mofu.example/\u202eevil'],
+    ['PUBLIC_URL', 'https://mofu.example/\u2028evil'],
+    ['MAIL_FROM', 'Mofu <no-reply@mofu.example>\nContact: https://evil.example'],
+    ['DATA_DIR', '/srv/mofu/data\u0085evil'],
+  ])(
+    'refuses a line break, control or direction mark inside %s, without echoing it',
+    (name, value) => {
+      const problems = problemsOf({ [name]: value })
+      expect(problems).toEqual([
+        `${name}: expected no control characters, line breaks or direction marks`,
+      ])
+      expect(problems.join('\n')).not.toContain('evil')
+    },
+  )
+
   it('reports every wrong variable at once', () => {
     expect(problemsOf({ PORT: 'abc', SMTP_URL: 'nope' })).toHaveLength(2)
   })

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { CONTROL_CHARACTERS_EXPECTED, hasControlCharacter } from '../shared/control-characters'
 import { parseTrustProxy, TRUST_PROXY_EXPECTED, type TrustProxy } from './http/client-address'
 import type { DatabaseTarget } from './db/database'
 import type { LogFormat } from './logger'
@@ -10,9 +11,15 @@ import type { StorageTarget } from './storage/create-storage'
  * the server with a message naming the variable and what it expects (docs/configuration.md).
  */
 
+/**
+ * Every variable, trimmed. None may hold a control, line break or direction mark: CONTACT_URL
+ * and MAIL_FROM end up in security.txt and mail headers, where a line break adds lines of its
+ * own, and URL parsing quietly drops newlines, so a URL check alone would pass one.
+ */
 const optional = z
   .string()
   .transform((value) => value.trim())
+  .refine((value) => !hasControlCharacter(value), { message: CONTROL_CHARACTERS_EXPECTED })
   .optional()
   .transform((value) => (value === '' ? undefined : value))
 

@@ -1,5 +1,6 @@
 import { styleText } from 'node:util'
 import { pino, type Logger } from 'pino'
+import { CONTROL_CHARACTER_RUNS, hasControlCharacter } from '../shared/control-characters'
 
 export type { Logger }
 
@@ -35,9 +36,40 @@ const LEVELS: Record<number, { name: string; colour: Parameters<typeof styleText
 /** Fields every line has, or that only machines need. */
 const UNSHOWN = new Set(['time', 'level', 'msg', 'service'])
 
+const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }
+
+/**
+ * Text as it goes into a readable line: controls, separators and direction marks written as
+ * escapes, so a value a client sent (a callbackURL with a newline and a terminal escape) can
+ * neither start a line of its own nor rewrite one on the screen.
+ */
+const escaped = (text: string) =>
+  text.replace(CONTROL_CHARACTER_RUNS, (run) =>
+    [...run]
+      .map(
+        (character) =>
+          ESCAPES[character] ?? `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      )
+      .join(''),
+  )
+
 function shown(value: unknown): string {
-  if (typeof value === 'string') return /[\s"=]/.test(value) ? JSON.stringify(value) : value
-  return JSON.stringify(value)
+  if (typeof value === 'string' && !/[\s"=]/.test(value) && !hasControlCharacter(value)) {
+    return value
+  }
+  // JSON escapes C0 controls only; `undefined` has no JSON.
+  const json: string | undefined = JSON.stringify(value)
+  return escaped(json ?? 'undefined')
+}
+
+/** An error's stack below its line, each line indented: its message escaped as in the line. */
+function stackOf(error: { message?: unknown; stack: string }): string {
+  const message = typeof error.message === 'string' ? error.message : ''
+  const stack = message === '' ? error.stack : error.stack.replace(message, () => escaped(message))
+  return stack
+    .split('\n')
+    .map((line) => `\n    ${escaped(line)}`)
+    .join('')
 }
 
 /**
@@ -57,15 +89,15 @@ export function prettyLine(json: string, colour: boolean): string {
     if (key === 'err' && typeof value === 'object' && value !== null) {
       const error = value as { message?: unknown; stack?: unknown }
       fields.push(`err=${shown(error.message)}`)
-      if (typeof error.stack === 'string') stack = `\n${error.stack.replace(/^/gm, '    ')}`
+      if (typeof error.stack === 'string') stack = stackOf({ ...error, stack: error.stack })
     } else {
-      fields.push(`${key}=${shown(value)}`)
+      fields.push(`${escaped(key)}=${shown(value)}`)
     }
   }
   const head = colour
     ? `${styleText('dim', clock)} ${styleText(level.colour, label)}`
     : `${clock} ${label}`
-  const message = typeof entry.msg === 'string' ? entry.msg : ''
+  const message = typeof entry.msg === 'string' ? escaped(entry.msg) : ''
   const rest =
     fields.length === 0 ? '' : `  ${colour ? styleText('dim', fields.join(' ')) : fields.join(' ')}`
   return `${head} ${message}${rest}${stack}\n`

@@ -6,13 +6,15 @@ import {
   CLIENT_ERROR_PATH_MAX,
   type ClientErrorReport,
 } from './client-error'
+import { CONTROL_CHARACTERS_EXPECTED, hasControlCharacter } from './control-characters'
 
 const NoControl = (max: number) =>
   z
     .string()
     .max(max)
-    // A log line stays one line, and PostgreSQL-bound text never holds U+0000 either.
-    .refine((text) => !/\p{Cc}/u.test(text), { message: 'expected no control characters' })
+    // A log line stays one line and reads as it was written, and PostgreSQL-bound text never
+    // holds U+0000 either.
+    .refine((text) => !hasControlCharacter(text), { message: CONTROL_CHARACTERS_EXPECTED })
 
 /** Checks a ClientErrorReport (client-error.ts) at the server's boundary. */
 export const ClientErrorSchema = z.strictObject({
@@ -26,5 +28,6 @@ export const ClientErrorSchema = z.strictObject({
   path: z
     .string()
     .max(CLIENT_ERROR_PATH_MAX)
-    .regex(/^\/(?!\/)[^?#\p{Cc}]*$/u, { message: 'expected a path without query or fragment' }),
+    .regex(/^\/(?!\/)[^?#]*$/u, { message: 'expected a path without query or fragment' })
+    .refine((path) => !hasControlCharacter(path), { message: CONTROL_CHARACTERS_EXPECTED }),
 }) satisfies z.ZodType<ClientErrorReport>

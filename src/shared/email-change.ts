@@ -5,7 +5,7 @@ import * as z from 'zod/mini'
 export const EMAIL_CHANGE_VALID_SECONDS = 60 * 60
 /** How long the "This wasn't me" link mailed to the old address works. */
 export const EMAIL_CHANGE_UNDO_VALID_SECONDS = 7 * 24 * 60 * 60
-/** Change requests an hour per account; per new address, its cap of link mails (3) counts. */
+/** Change requests an hour per account, and per new address from any account. */
 export const EMAIL_CHANGES_PER_HOUR = 3
 
 /** Every message of changing the e-mail address (docs/email-and-activity.md). */

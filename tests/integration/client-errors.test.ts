@@ -64,6 +64,12 @@ describe('POST /api/events/client-error', () => {
     ['a message over 200 characters', { ...REPORT, message: 'x'.repeat(201) }],
     ['a name over 64 characters', { ...REPORT, name: 'E'.repeat(65) }],
     ['a message of several lines', { ...REPORT, message: 'first\nsecond' }],
+    ['a message with a line separator', { ...REPORT, message: 'first\u2028second' }],
+    ['a message with a paragraph separator', { ...REPORT, message: 'first\u2029second' }],
+    ['a name with a right-to-left override', { ...REPORT, name: 'Error\u202etxt.exe' }],
+    ['a message with a direction isolate', { ...REPORT, message: 'a\u2066b\u2069' }],
+    ['a message with a C1 control', { ...REPORT, message: 'csi\u009b2J' }],
+    ['a path with a line separator', { ...REPORT, path: '/settings\u2028x' }],
     ['a component stack sent whole', { ...REPORT, componentStack: '\n    at Settings' }],
     ['a kind React has not', { ...REPORT, kind: 'fatal' }],
     ['a field more', { ...REPORT, email: 'someone@mofu.test' }],
@@ -73,6 +79,17 @@ describe('POST /api/events/client-error', () => {
     expect(response.status).toBe(400)
     expect(ApiErrorSchema.parse(await response.json()).code).toBe('INVALID_INPUT')
     expect(clientErrorLines()).toEqual([])
+  })
+
+  it('says which field holds a character it refuses', async () => {
+    const response = await post({ ...REPORT, message: 'Call now\u2028WARN account deleted' })
+    expect(response.status).toBe(400)
+    expect(ApiErrorSchema.parse(await response.json()).issues).toEqual([
+      {
+        field: 'message',
+        message: 'expected no control characters, line breaks or direction marks',
+      },
+    ])
   })
 
   it('refuses a body over 2 KB with 413 and one that is not JSON with 415', async () => {

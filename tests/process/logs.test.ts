@@ -56,6 +56,28 @@ describe('the server log', () => {
     }
   })
 
+  it("keeps a request's text on its own line with LOG_FORMAT=pretty, escaped", async () => {
+    const server = await startServer({ env: { LOG_FORMAT: 'pretty' } })
+    running.push(server)
+    const forged = '\n12:00:00 WARN  security event  event=account.deleted userId=victim'
+    const answer = await fetch(`${server.url}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        email: 'forger@mofu.test',
+        password: 'sakura-123',
+        name: '',
+        callbackURL: `https://evil.example/\u001b[2K\r${forged}`,
+      }),
+    })
+    expect(answer.status).toBe(403)
+    await expect.poll(() => server.output()).toMatch(/Invalid callbackURL/)
+    const output = server.output()
+    expect(output).not.toMatch(/^12:00:00 WARN/m)
+    expect(output).toContain('\\u001b[2K\\r\\n12:00:00 WARN  security event')
+    expect(output).not.toContain('\u001b')
+  })
+
   it('is readable lines when standard output is a terminal', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mofu-data-'))
     folders.push(dataDir)

@@ -6,6 +6,7 @@ import {
   type ClientErrorKind,
   type ClientErrorReport,
 } from '@shared/client-error'
+import { CONTROL_CHARACTER_RUNS } from '@shared/control-characters'
 
 /** Reports one page load sends at most: an error in a render loop must not flood the server. */
 const MAX_REPORTS = 5
@@ -20,8 +21,10 @@ function hashOf(text: string): string {
   return (hash >>> 0).toString(16).padStart(8, '0')
 }
 
-// Control characters (a stack's newlines among them) become spaces: the server refuses them.
-const oneLine = (text: string, max: number) => text.replace(/\p{Cc}+/gu, ' ').slice(0, max)
+// Controls (a stack's newlines among them), separators and direction marks become spaces: the
+// server refuses them.
+const oneLine = (text: string, max: number) =>
+  text.replace(CONTROL_CHARACTER_RUNS, ' ').slice(0, max)
 
 /**
  * Reports an error React's root saw: to the console always, and in production to the server

@@ -5,6 +5,7 @@ import { storedPreferences, type ProfileStore } from '../profiles/profile-store'
 import { avatarKey } from '../storage/avatar-object'
 import type { ObjectStorage } from '../storage/object-storage'
 import type { Auth } from './auth'
+import { describeUserAgent } from '../user-agent'
 import { allActivity } from './security-activity'
 
 /** The JSON file of "Download my data" (docs/using.md "Your data"). */
@@ -76,7 +77,8 @@ async function accountData(
       lastSeenAt: session.updatedAt,
       expiresAt: session.expiresAt,
       ipAddress: session.ipAddress ?? null,
-      userAgent: session.userAgent ?? null,
+      // Named as the sessions list names them: the header itself is whatever the client wrote.
+      ...describeUserAgent(session.userAgent),
     })),
     // The security activity of the last 90 days, as the account panel lists it.
     activity: activity.map((entry) => ({

@@ -49,6 +49,8 @@ export interface AccountDeps {
   limits: RouteLimits
   publicUrl: string
   clientAddress: (c: Context) => string
+  /** AUTH_NEUTRAL_ERRORS: a change of address answers alike for an address with an account. */
+  neutralAuthErrors: boolean
 }
 
 /** Who sent the request, for its security event: the address Mofu trusts, and the browser. */
@@ -133,18 +135,37 @@ export function accountRoutes(deps: AccountDeps) {
         if (user?.email.toLowerCase() === newEmail) {
           return apiError(c, 400, EMAIL_CHANGE_ERRORS.sameEmail, EMAIL_CHANGE_MESSAGES.sameEmail)
         }
-        // The mail counts toward the new address's cap of link mails, which is also its cap of
-        // change requests.
-        const perAddress = await limiter.hit(LIMITS.verificationMail, newEmail)
+        const perAddress = await limiter.hit(LIMITS.emailChangeAddress, newEmail)
         if (!perAddress.allowed) return tooMany(perAddress.retryAfterSeconds)
-        try {
-          await requestEmailChange(
-            { auth, db, mailer, publicUrl: deps.publicUrl },
-            { userId: uid, sessionId: c.get('session').id, newEmail, language: answerLanguage(c) },
-          )
-        } catch (error) {
+        // The mail also counts toward the address's cap of link mails, which sign-ups and resends
+        // spend only for an address without a verified account. Past it no mail goes; neutral,
+        // the answer is the usual one, and it never waits for the mail, which takes longer than
+        // none.
+        const mail = await limiter.hit(LIMITS.verificationMail, newEmail)
+        if (!mail.allowed && !deps.neutralAuthErrors) return tooMany(mail.retryAfterSeconds)
+        if (!mail.allowed) logThrottled(logger, source)
+        const sending = mail.allowed
+          ? requestEmailChange(
+              { auth, db, mailer, publicUrl: deps.publicUrl },
+              {
+                userId: uid,
+                sessionId: c.get('session').id,
+                newEmail,
+                language: answerLanguage(c),
+              },
+            )
+          : Promise.resolve()
+        const notSent = (error: unknown) =>
           logger.warn({ err: error, userId: uid }, 'mail not sent')
-          return apiError(c, 503, AUTH_ERROR_CODES.mailNotSent, AUTH_MESSAGES.mailNotSent)
+        if (deps.neutralAuthErrors) {
+          sending.catch(notSent)
+        } else {
+          try {
+            await sending
+          } catch (error) {
+            notSent(error)
+            return apiError(c, 503, AUTH_ERROR_CODES.mailNotSent, AUTH_MESSAGES.mailNotSent)
+          }
         }
         await event('email.change-requested', source)
         return c.body(null, 202)

@@ -9,6 +9,7 @@ import {
 import type { Tables } from '../db/tables'
 import type { Logger } from '../logger'
 import { activityCutoff } from '../security-events'
+import { shownBrowser, shownSystem } from '../user-agent'
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000
 
@@ -40,13 +41,14 @@ type Row = Pick<
   'id' | 'event' | 'at' | 'method' | 'browser' | 'system' | 'network' | 'session_id'
 > & { count: number | string }
 
+/** Names are checked again as they are read: rows written before they were checked keep them. */
 const entryOf = (row: Row, currentSessionId: string | null): ActivityEntry => ({
   id: row.id,
   event: row.event as ActivityEvent,
   at: row.at,
   method: row.method as SignInMethod | null,
-  browser: row.browser,
-  system: row.system,
+  browser: shownBrowser(row.browser),
+  system: shownSystem(row.system),
   network: row.network,
   count: Number(row.count),
   thisDevice: row.session_id !== null && row.session_id === currentSessionId,

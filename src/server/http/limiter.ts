@@ -34,6 +34,16 @@ export const LIMITS = {
   accountExport: { name: 'account-export', max: 1, windowSeconds: 60 },
   /** Change-of-address requests of one account (EMAIL_CHANGES_PER_HOUR). */
   emailChange: { name: 'email-change', max: EMAIL_CHANGES_PER_HOUR, windowSeconds: 60 * 60 },
+  /**
+   * Change-of-address requests for one new address, from any account. Spent by those requests
+   * alone, for every address alike: a count that sign-ups also spent would answer differently
+   * for an address that has an account.
+   */
+  emailChangeAddress: {
+    name: 'email-change-address',
+    max: EMAIL_CHANGES_PER_HOUR,
+    windowSeconds: 60 * 60,
+  },
   /** Opened change-of-address links per client address: codes are too long to guess. */
   emailChangeConfirm: { name: 'email-change-confirm', max: 10, windowSeconds: 60 },
 } as const satisfies Record<string, LimitRule>

@@ -1,0 +1,134 @@
+import { pino } from 'pino'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { connectRedisStorage, type RedisStorage } from '../../src/server/auth/redis-storage'
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
+import { createTestApp, type TestApp } from '../support/test-app'
+import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
+
+/**
+ * AUTH_NEUTRAL_ERRORS (docs/security.md "Abuse limits"): nothing anyone can send answers
+ * differently for an address that has an account, also where one request spends a count
+ * another one reads. Mofu's counts live in the database, or in Redis with REDIS_URL.
+ */
+
+const REDIS_URL = process.env.MOFU_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
+const ORIGIN = 'http://localhost:3000'
+
+let smtp: SmtpCapture
+let redis: RedisStorage
+// Better Auth's own per-address limits live in Redis too, which other runs share: start apart.
+let sequence = Math.floor(Math.random() * 40_000)
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture()
+  redis = await connectRedisStorage(REDIS_URL, pino({ level: 'silent' }))
+})
+afterAll(async () => {
+  await smtp?.close()
+  await redis?.close()
+})
+
+/** An address and a client address no one else here has. */
+const newVisitor = () => {
+  sequence += 1
+  return {
+    email: `neutral${sequence}-${Date.now()}@mofu.test`,
+    ip: `10.187.${Math.floor(sequence / 250) % 250}.${(sequence % 250) + 1}`,
+  }
+}
+
+describe.each([
+  ['counted in the database', false],
+  ['counted in Redis', true],
+])('%s', (_name, inRedis) => {
+  let subject: TestApp
+
+  beforeAll(async () => {
+    subject = await createTestApp({
+      smtpUrl: smtp.url,
+      auth: { neutralAuthErrors: true },
+      ...(inRedis ? { counters: redis.counters, secondaryStorage: redis.storage } : {}),
+    })
+  }, 60_000)
+  afterAll(async () => {
+    await subject?.dispose()
+  })
+
+  const newUser = () => createTestUser(subject.app, smtp, newVisitor())
+
+  /** A request to Better Auth from an address of its own, as a botnet sends them. */
+  const auth = (path: string, body: Record<string, unknown>) =>
+    subject.app.request(`/api/auth${path}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Origin: ORIGIN,
+        'X-Forwarded-For': newVisitor().ip,
+      },
+      body: JSON.stringify(body),
+    })
+
+  const signUp = (email: string) =>
+    auth('/sign-up/email', { email, password: TEST_PASSWORD, name: '' })
+
+  const changeTo = (asker: TestUser, newEmail: string) =>
+    subject.app.request('/api/me/email', {
+      method: 'POST',
+      headers: {
+        Cookie: asker.cookie,
+        Origin: ORIGIN,
+        'Content-Type': 'application/json',
+        'X-Forwarded-For': asker.ip,
+      },
+      body: JSON.stringify({ newEmail, password: TEST_PASSWORD }),
+    })
+
+  it('answers a change of address alike after three sign-ups for a registered and a free address', async () => {
+    const [registered, asker] = await Promise.all([newUser(), newUser()])
+    const free = newVisitor().email
+    for (const target of [registered.email, free]) {
+      for (let round = 0; round < 3; round++) expect((await signUp(target)).status).toBe(200)
+    }
+    expect((await changeTo(asker, registered.email)).status).toBe(202)
+    expect((await changeTo(asker, free)).status).toBe(202)
+  })
+
+  it('answers a change of address alike after three resends for a pending and a free address', async () => {
+    const asker = await newUser()
+    const pending = newVisitor().email
+    const free = newVisitor().email
+    expect((await signUp(pending)).status).toBe(200)
+    for (const target of [pending, free]) {
+      for (let round = 0; round < 3; round++) {
+        expect((await auth('/send-verification-email', { email: target })).status).toBe(200)
+      }
+    }
+    expect((await changeTo(asker, pending)).status).toBe(202)
+    expect((await changeTo(asker, free)).status).toBe(202)
+  })
+
+  it('answers a change of address before its mail is sent, as for an address past its cap', async () => {
+    const asker = await newUser()
+    const target = newVisitor().email
+    smtp.setDelay(2000)
+    try {
+      expect((await changeTo(asker, target)).status).toBe(202)
+      // A mail the answer waited for would be in the capture already.
+      expect(smtp.messages.filter((mail) => mail.to.includes(target))).toEqual([])
+    } finally {
+      smtp.setDelay(0)
+    }
+    await smtp.waitForMail(target, { subject: /confirm your new e-mail/i })
+  })
+
+  it('still takes at most 3 change requests an hour for one new address, registered or free', async () => {
+    const registered = await newUser()
+    const free = newVisitor().email
+    const askers = await Promise.all([newUser(), newUser(), newUser(), newUser()])
+    for (const target of [registered.email, free]) {
+      const answers: number[] = []
+      for (const asker of askers) answers.push((await changeTo(asker, target)).status)
+      expect(answers, target).toEqual([202, 202, 202, 429])
+    }
+  })
+})
