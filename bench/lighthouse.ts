@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Result } from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
+import { longTasks, numericAudit, type LongTasks } from './lighthouse-audits'
 import { LIGHTHOUSE_PAGES, type BenchSettings } from './settings'
 
 export interface LighthouseResult {
@@ -14,9 +15,10 @@ export interface LighthouseResult {
   cls: number
   /**
    * The main thread's tasks of 50 ms or more in the median run, at Lighthouse's simulated 4x CPU
-   * slowdown (its long-tasks audit): how many, and the longest (0 with none).
+   * slowdown (its long-tasks audit); absent when the audit is missing or errored, and from
+   * results before issue 28.
    */
-  longTasks: { count: number; longestMs: number }
+  longTasks?: LongTasks
   /** Every run's score, for the spread. */
   runScores: number[]
   /** Runs repeated because the trace lost an event (see TRACE_LOST). */
@@ -31,20 +33,6 @@ export interface LighthouseResult {
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-background-networking']
 /** Lets the server finish the sign-ins still hashing in its thread pool before Chromium starts. */
 const SETTLE_MS = 2_000
-
-function audit(lhr: Result, id: string): number {
-  const value = lhr.audits[id]?.numericValue
-  if (value === undefined) throw new Error(`Lighthouse gave no ${id} for ${lhr.finalDisplayedUrl}`)
-  return value
-}
-
-/** Lighthouse's long-tasks audit: top-level tasks of 50 ms or more, simulated durations. */
-function longTasks(lhr: Result): LighthouseResult['longTasks'] {
-  const details = lhr.audits['long-tasks']?.details
-  const items = details?.type === 'table' ? details.items : []
-  const durations = items.map((item) => Number(item.duration))
-  return { count: durations.length, longestMs: Math.max(0, ...durations) }
-}
 
 /**
  * Errors where the trace lost an event rather than the page failing; Lighthouse's own message
@@ -105,9 +93,9 @@ export async function measureLighthouse(
       results.push({
         page,
         performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-        lcpMs: audit(lhr, 'largest-contentful-paint'),
-        tbtMs: audit(lhr, 'total-blocking-time'),
-        cls: audit(lhr, 'cumulative-layout-shift'),
+        lcpMs: numericAudit(lhr, 'largest-contentful-paint'),
+        tbtMs: numericAudit(lhr, 'total-blocking-time'),
+        cls: numericAudit(lhr, 'cumulative-layout-shift'),
         longTasks: longTasks(lhr),
         runScores: runs.map(({ lhr }) =>
           Math.round((lhr.categories.performance?.score ?? 0) * 100),

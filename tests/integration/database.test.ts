@@ -11,6 +11,8 @@ import { isDatabaseUnavailable } from '../../src/server/db/unavailable'
 import { resolveAuthSecret } from '../../src/server/auth/secret'
 import { isUniqueViolation } from '../../src/server/profiles/profile-store'
 import { warnOfLookAlikesKept } from '../../src/server/startup-checks'
+import { connectRedisStorage } from '../../src/server/auth/redis-storage'
+import { TEST_REDIS_URL } from '../support/app-with-mail'
 import { createTestApp } from '../support/test-app'
 import { TEST_PASSWORD } from '../support/test-users'
 import { createTestDatabase, type TestDatabase } from '../support/test-database'
@@ -210,17 +212,27 @@ describe('database timeout', () => {
   it('answers a sign-up whose account cannot be written with that 503, not a refusal of the sign-up', async () => {
     // Better Auth catches the failed insert of a new account and answers "422 Failed to create
     // user", which tells the person their sign-up is wrong; the database being away is the answer.
-    const app = await createTestApp({ open: { timeoutMs: 300 } })
+    // The limits count in Redis, as with REDIS_URL set: on SQLite, whose lock holds every write,
+    // counting them in the database would stop the request before the insert.
+    const redis = await connectRedisStorage(TEST_REDIS_URL, pino({ level: 'silent' }))
+    cleanups.push(redis.close)
+    const app = await createTestApp({
+      open: { timeoutMs: 300 },
+      secondaryStorage: redis.storage,
+      counters: redis.counters,
+    })
     cleanups.push(app.dispose)
     const { target } = app.testDatabase
     const release = await holdAccountWrites(target)
     cleanups.push(release)
+    // Redis outlives the run: an address of its own, so no other run's sign-ups count here.
+    const ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
     const signUp = () =>
       app.app.request('/api/auth/sign-up/email', {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
-          'X-Forwarded-For': '10.9.0.1',
+          'X-Forwarded-For': ip,
           Origin: 'http://localhost:3000',
         },
         body: JSON.stringify({ email: 'held@mofu.test', password: TEST_PASSWORD, name: '' }),

@@ -207,8 +207,19 @@ describe('recent security activity', () => {
       ip: user.ip,
       body: { email: user.email, password: TEST_PASSWORD },
     })
-    const page = await pageOf(again.cookie)
-    expect(page.events.filter((entry) => entry.thisDevice)).toHaveLength(1)
+    const seenFrom = async (cookie: string) =>
+      (await pageOf(cookie)).events.map((entry) => [entry.event, entry.method, entry.thisDevice])
+    // Newest first: the sign-in again, the user's first by password, the verification link's.
+    expect(await seenFrom(again.cookie)).toEqual([
+      ['sign-in.ok', 'password', true],
+      ['sign-in.ok', 'password', false],
+      ['sign-in.ok', 'email-link', false],
+    ])
+    expect(await seenFrom(user.cookie)).toEqual([
+      ['sign-in.ok', 'password', false],
+      ['sign-in.ok', 'password', true],
+      ['sign-in.ok', 'email-link', false],
+    ])
   })
 
   it("shows the operator's disabling and enabling to the owner", async () => {

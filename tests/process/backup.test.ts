@@ -1,13 +1,15 @@
 import { spawn } from 'node:child_process'
-import { statSync } from 'node:fs'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import autocannon from 'autocannon'
 import SQLite from 'better-sqlite3'
+import { build } from 'esbuild'
 import sharp from 'sharp'
 import * as tar from 'tar'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fileCalls } from '../support/file-calls'
 import { MOFU, runMofu } from '../support/mofu-command'
 import { startServer, type ServerProcess } from '../support/server-process'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
@@ -228,33 +230,69 @@ it(
   SLOW,
 )
 
+/** The mofu command with the file-creation log preloaded, bundled once (it is TypeScript). */
+let watchedMofu: string[] = []
+beforeAll(async () => {
+  const preload = path.join(scratch, 'file-creation-log.mjs')
+  await build({
+    entryPoints: [path.resolve(import.meta.dirname, '../support/file-creation-log.ts')],
+    outfile: preload,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    logLevel: 'warning',
+  })
+  watchedMofu = ['--import', pathToFileURL(preload).href, MOFU]
+})
+
+/** `mofu backup archive` under umask 022, with each open and chmod of `archive` reported. */
+async function watchedBackup(archive: string) {
+  const child = spawn(
+    '/bin/sh',
+    ['-c', 'umask 022 && exec "$0" "$@"', process.execPath, ...watchedMofu, 'backup', archive],
+    {
+      env: { ...server.env, MOFU_TEST_WATCHED_FILE: archive },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  )
+  let stderr = ''
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+  return { code, stderr, calls: fileCalls(stderr) }
+}
+
 it(
   'creates the archive readable by its owner alone from its first byte, under umask 022',
   async () => {
     const archive = path.join(scratch, 'watched-backup.tar.gz')
-    const child = spawn(
-      '/bin/sh',
-      ['-c', 'umask 022 && exec "$0" "$@"', process.execPath, MOFU, 'backup', archive],
-      {
-        env: server.env,
-        stdio: 'ignore',
-      },
-    )
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
-    // Every mode the file has from the moment it appears, polled without yielding: the child
-    // writes in its own process meanwhile.
-    const modes: number[] = []
-    const deadline = Date.now() + 30_000
-    while (Date.now() < deadline && !modes.includes(0o600)) {
-      try {
-        const mode = statSync(archive).mode & 0o777
-        if (modes.at(-1) !== mode) modes.push(mode)
-      } catch {
-        // Not there yet.
-      }
+    const backup = await watchedBackup(archive)
+    expect(backup.code, backup.stderr).toBe(0)
+    // Opened once, new and 0600 from the start; never widened or narrowed after.
+    expect(backup.calls).toEqual([{ call: 'open', exclusive: true, mode: 0o600 }])
+    expect(((await fs.stat(archive)).mode & 0o777).toString(8)).toBe('600')
+  },
+  SLOW,
+)
+
+it(
+  'never writes the archive through a link planted where it goes',
+  async () => {
+    const victim = path.join(scratch, 'victim.txt')
+    const absent = path.join(scratch, 'never-made.txt')
+    await fs.writeFile(victim, 'kept')
+    for (const [name, target] of [
+      ['to-file', victim],
+      ['dangling', absent],
+    ] as const) {
+      const archive = path.join(scratch, `linked-${name}.tar.gz`)
+      await fs.symlink(target, archive)
+      const backup = await watchedBackup(archive)
+      expect(backup.code).toBe(1)
+      expect(backup.stderr).toContain(`${archive} exists already.`)
+      expect(await fs.readlink(archive)).toBe(target)
     }
-    expect(await exited).toBe(0)
-    expect(modes.map((mode) => mode.toString(8))).toEqual(['600'])
+    expect(await fs.readFile(victim, 'utf8')).toBe('kept')
+    await expect(fs.access(absent)).rejects.toThrow()
   },
   SLOW,
 )
@@ -280,10 +318,14 @@ describe('restore refuses an archive entry', () => {
   }
 
   const outside = path.join(os.tmpdir(), `mofu-outside-${process.pid}`)
+  /** The file the `..` entry names, and the folders above where a restore unpacks it. */
+  const ESCAPE = `mofu-escape-${process.pid}.txt`
+  const above = () => [os.tmpdir(), scratch].map((folder) => path.join(folder, ESCAPE))
 
   it.each([
     [
       'a symbolic link out of the folder',
+      'is a SymbolicLink, not a file',
       async (stage: string) => {
         await fs.symlink('/etc/passwd', path.join(stage, 'storage', 'avatars', 'stolen'))
         return { entries: [] }
@@ -291,6 +333,7 @@ describe('restore refuses an archive entry', () => {
     ],
     [
       'a symbolic link within the folder',
+      'is a SymbolicLink, not a file',
       async (stage: string) => {
         await fs.symlink('elsewhere', path.join(stage, 'storage', 'avatars', 'alias'))
         return { entries: [] }
@@ -298,14 +341,19 @@ describe('restore refuses an archive entry', () => {
     ],
     [
       'a path with ..',
+      'points outside the data folder',
       async (stage: string) => {
-        await fs.mkdir(path.join(stage, 'inner'))
-        await fs.writeFile(path.join(stage, 'escape.txt'), 'outside')
-        return { cwd: path.join(stage, 'inner'), entries: ['../mofu.db', '../escape.txt'] }
+        // Under the stored files' name, so that `..` alone is what refuses it.
+        const inner = path.join(stage, 'inner')
+        await fs.mkdir(path.join(inner, 'storage'), { recursive: true })
+        await fs.copyFile(path.join(stage, 'mofu.db'), path.join(inner, 'mofu.db'))
+        await fs.writeFile(path.join(stage, ESCAPE), 'outside')
+        return { cwd: inner, entries: ['mofu.db', `storage/../../${ESCAPE}`] }
       },
     ],
     [
       'an absolute path',
+      'points outside the data folder',
       async () => {
         await fs.writeFile(outside, 'absolute')
         return { entries: [outside] }
@@ -313,16 +361,18 @@ describe('restore refuses an archive entry', () => {
     ],
   ])(
     '%s, and writes nothing',
-    async (name, craft) => {
+    async (name, reason, craft) => {
       const archive = await craftedArchive(name.replaceAll(' ', '-'), craft)
       await fs.rm(outside, { force: true })
       const restoredDir = path.join(scratch, `restored-${name.replaceAll(' ', '-')}`)
       const restore = await runMofu({ ...server.env, DATA_DIR: restoredDir }, ['restore', archive])
       expect(restore.code, restore.stdout).toBe(1)
       expect(restore.stderr).toMatch(/not a Mofu backup/)
+      expect(restore.stderr).toContain(reason)
       const written = await fs.readdir(restoredDir, { recursive: true }).catch(() => [])
       expect(written.filter((entry) => !entry.endsWith('outbox'))).toEqual([])
       await expect(fs.access(outside)).rejects.toThrow()
+      for (const file of above()) await expect(fs.access(file)).rejects.toThrow()
     },
     SLOW,
   )

@@ -9,7 +9,8 @@ import { createTestApp, type TestApp } from './test-app'
 import { createTestUser, type TestUser } from './test-users'
 
 const PUBLIC_URL = 'http://localhost:3000'
-const REDIS_URL = process.env.MOFU_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
+/** The test Redis: the machine's own, shared with other runs. */
+export const TEST_REDIS_URL = process.env.MOFU_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 
 export interface AppWithMailOptions {
   /** Also start an OpenID provider and have the app offer it as "Sign in with Google". */
@@ -61,7 +62,7 @@ export function appWithMail(
 
   beforeAll(async () => {
     if (options.redis === true) {
-      redis = await connectRedisStorage(REDIS_URL, pino({ level: 'silent' }))
+      redis = await connectRedisStorage(TEST_REDIS_URL, pino({ level: 'silent' }))
     }
     smtp = await startSmtpCapture()
     if (options.google === true) {
