@@ -31,6 +31,11 @@ export interface Cluster {
   env: Record<string, string>
   /** Starts the instance's process again on its port and folder; resolves once it serves. */
   start(instance: Instance): Promise<ServerProcess>
+  /**
+   * Starts one more process with the instances' settings on a port and folder of its own, and
+   * resolves with how long it took to serve /healthz; then stops it.
+   */
+  timeStart(): Promise<number>
   /** kill -9: no chance to finish anything. Resolves once the process is gone. */
   kill(instance: Instance): Promise<void>
   dispose(): Promise<void>
@@ -133,6 +138,13 @@ export async function startCluster(count: number): Promise<Cluster> {
       smtp,
       env,
       start,
+      async timeStart() {
+        const startedAt = Date.now()
+        const server = await startServer({ env, timeoutMs: START_TIMEOUT_MS })
+        const took = Date.now() - startedAt
+        await server.dispose()
+        return took
+      },
       async kill(instance) {
         const server = instance.current
         instance.current = undefined

@@ -56,8 +56,9 @@ export type Outcome = 'answer' | 'gateway' | 'unavailable' | 'connection' | 'han
 
 export interface Sent {
   kind: Kind
-  /** Its X-Request-Id, which the instance that answers logs. */
+  /** Its X-Request-Id, which the instance that answers and nginx log. */
   id: string
+  method: string
   sentAt: number
   endedAt: number
   outcome: Outcome
@@ -85,12 +86,19 @@ export interface Upload {
   served?: string
 }
 
+/** A page view sent, and the page it counted. */
+export interface View {
+  sent: Sent
+  path: string
+}
+
 export interface Member extends TestUser {
   index: number
   client: Client
   images: Buffer[]
   saves: Save[]
   uploads: Upload[]
+  views: View[]
   /** Cookies of every session a sign-in was answered 200 for, the first one's included. */
   sessions: string[]
 }
@@ -127,6 +135,9 @@ export class Recorder {
   readonly sent: Sent[] = []
   private count = 0
 
+  /** `prefix` starts each request id, so that two recorders' ids never meet in one log. */
+  constructor(private readonly prefix: string) {}
+
   /** Sends one request of `kind` and records what came of it. */
   async send(
     client: Client,
@@ -134,7 +145,8 @@ export class Recorder {
     path: string,
     init: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {},
   ): Promise<{ sent: Sent; answer?: Answer }> {
-    const id = `w${++this.count}-${kind}`
+    const id = `${this.prefix}${++this.count}-${kind}`
+    const method = init.method ?? 'GET'
     const sentAt = Date.now()
     let answer: Answer | undefined
     let outcome: Outcome = 'answer'
@@ -152,7 +164,8 @@ export class Recorder {
     } catch (error) {
       outcome = error instanceof HangError ? 'hang' : 'connection'
     }
-    const sent: Sent = { kind, id, sentAt, endedAt: Date.now(), outcome, status: answer?.status }
+    const endedAt = Date.now()
+    const sent: Sent = { kind, id, method, sentAt, endedAt, outcome, status: answer?.status }
     this.sent.push(sent)
     return { sent, answer }
   }
@@ -205,14 +218,13 @@ export async function memberLoop(
       member.saves.push({ sent, name, handle })
     } else if (roll < 85 && Date.now() - lastView >= VIEW_EVERY_MS) {
       lastView = Date.now()
-      await recorder.send(client, 'view', '/api/events/page-view', {
+      const path = pick(['/', '/shop', '/premium', '/sakuramap'])
+      const { sent } = await recorder.send(client, 'view', '/api/events/page-view', {
         method: 'POST',
         headers: json(origin),
-        body: JSON.stringify({
-          path: pick(['/', '/shop', '/premium', '/sakuramap']),
-          referrer: null,
-        }),
+        body: JSON.stringify({ path, referrer: null }),
       })
+      member.views.push({ sent, path })
     } else if (roll < 92 && Date.now() - lastUpload >= UPLOAD_EVERY_MS) {
       lastUpload = Date.now()
       const image = member.images[member.uploads.length % member.images.length] as Buffer

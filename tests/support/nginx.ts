@@ -17,9 +17,32 @@ export interface Nginx {
   publicUrl: string
   /** The self-signed certificate it serves (PEM), for clients to trust. */
   ca: string
+  /** What the site's access log holds so far, oldest first. */
+  accessLog(): Promise<ProxiedRequest[]>
   /** Stops it (fast shutdown) and removes its folder. */
   stop(): Promise<void>
 }
+
+/** One line of the site's access log: which instances nginx tried for a request, in order. */
+export interface ProxiedRequest {
+  /** The request's X-Request-Id, or '' when it had none. */
+  id: string
+  method: string
+  /** What nginx answered the client. */
+  status: number
+  /** Each instance's address as nginx tried it (`127.0.0.1:3001`), the one that answered last. */
+  upstreams: string[]
+}
+
+/**
+ * The site's access log written as JSON, with the instances nginx tried ($upstream_addr), so a
+ * test can tell which instance a failed request was on.
+ */
+const ACCESS_LOG_FORMAT =
+  "log_format mofu_upstreams escape=json '" +
+  '{"id":"$http_x_request_id","method":"$request_method","status":$status,' +
+  '"upstreams":"$upstream_addr"}' +
+  "';"
 
 /** A self-signed certificate for localhost and 127.0.0.1, as `openssl` makes one. */
 async function selfSigned(dir: string) {
@@ -48,10 +71,11 @@ async function selfSigned(dir: string) {
 }
 
 /**
- * The guide's site file with this machine's ports and paths, and nothing else changed: the
- * upstream lists `upstreams` (each line with the parameters the guide gives its first one),
- * the listeners move to free loopback ports, the certificate and logs into `dir`. Throws when
- * a line it replaces is missing, so a changed guide cannot go untested.
+ * The guide's site file with this machine's ports and paths, and nothing else changed but the
+ * access log's format: the upstream lists `upstreams` (each line with the parameters the guide
+ * gives its first one), the listeners move to free loopback ports, the certificate and logs into
+ * `dir`, the access log in ACCESS_LOG_FORMAT. Throws when a line it replaces is missing, so a
+ * changed guide cannot go untested.
  */
 export function siteFor(
   site: string,
@@ -81,7 +105,11 @@ export function siteFor(
     /^( +ssl_certificate_key +)\S+;$/m,
     `$1${path.join(options.dir, 'privkey.pem')};`,
   )
-  text = replace(text, /^( +access_log +)\S+;$/m, `$1${path.join(options.dir, 'access.log')};`)
+  text = replace(
+    text,
+    /^( +access_log +)\S+;$/m,
+    `$1${path.join(options.dir, 'access.log')} mofu_upstreams;`,
+  )
   return replace(text, /^( +error_log +)\S+;$/m, `$1${path.join(options.dir, 'error.log')};`)
 }
 
@@ -112,6 +140,7 @@ export async function startNginx(upstreams: number[]): Promise<Nginx> {
       'http {',
       ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp),
       `access_log ${path.join(dir, 'main-access.log')};`,
+      ACCESS_LOG_FORMAT,
       `include ${path.join(dir, 'mofu.conf')};`,
       '}',
       '',
@@ -143,6 +172,20 @@ export async function startNginx(upstreams: number[]): Promise<Nginx> {
     port,
     publicUrl: `https://localhost:${port}`,
     ca: await fs.readFile(cert, 'utf8'),
+    async accessLog() {
+      const text = await fs.readFile(path.join(dir, 'access.log'), 'utf8').catch(() => '')
+      return text
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => {
+          const entry = JSON.parse(line) as Omit<ProxiedRequest, 'upstreams'> & {
+            upstreams: string
+          }
+          // Several tries read "a, b"; a request passed on inside nginx adds " : ".
+          const upstreams = entry.upstreams.split(/, | : /).filter((address) => address !== '')
+          return { ...entry, upstreams }
+        })
+    },
     stop,
   }
 }
