@@ -1,7 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { SERVER_MESSAGES, SERVER_MESSAGES_JA } from '../../src/server/http/messages'
+import { ApiErrorSchema } from '../../src/shared/api-error'
 import { appWithMail } from '../support/app-with-mail'
-import { authEndpoints, authPath, shapeOf, type AuthEndpoint } from '../support/auth-endpoints'
+import {
+  authEndpoints,
+  authPath,
+  shapeOf,
+  takesString,
+  type AuthEndpoint,
+} from '../support/auth-endpoints'
 import { cookiesOf, TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
@@ -26,8 +33,19 @@ interface Sent {
 
 interface Answer {
   status: number
+  /** The error body's, '' for any other answer. */
   code: string
+  message: string
   text: string
+}
+
+/** The JSON an answer holds, or null for another (a redirect, an empty answer). */
+function jsonOf(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
 }
 
 /** One `"name":"value"` of a JSON object, so a test can write one JSON.stringify would not. */
@@ -110,14 +128,10 @@ const DISGUISES: [label: string, dress: (fields: Fields) => Sent, plain?: 'plain
   ['multipart form data', (fields) => ({ body: asMultipart(fields) })],
 ]
 
-/** Whether a field's schema takes a string: the only fields a form can carry. */
-function takesString(schema: unknown): boolean {
-  let def = (schema as { _zod?: { def?: { type?: string; innerType?: unknown } } })._zod?.def
-  while (def?.innerType !== undefined) {
-    def = (def.innerType as { _zod?: { def?: { type?: string; innerType?: unknown } } })._zod?.def
-  }
-  return def?.type === 'string'
-}
+const SIGNED_IN_OR_OUT = [
+  ['signed out', false],
+  ['signed in', true],
+] as const
 
 let sequence = 0
 /** A client address per request, so no per-address limit answers in the route's place. */
@@ -199,15 +213,9 @@ describe('request bodies on every Better Auth route that takes one', () => {
     // A refused request changes nothing; anything else may have ended the session.
     if (signedIn && response.status < 400) sessionInDoubt = true
     const text = await response.text()
-    let code = ''
-    try {
-      const parsed: unknown = JSON.parse(text)
-      if (typeof parsed === 'object' && parsed !== null && 'code' in parsed)
-        code = String(parsed.code)
-    } catch {
-      // Not JSON (a redirect, an empty answer): the status alone says what it was.
-    }
-    return { status: response.status, code, text, headers: response.headers }
+    const error = ApiErrorSchema.safeParse(jsonOf(text))
+    const { code, message } = error.success ? error.data : { code: '', message: '' }
+    return { status: response.status, code, message, text, headers: response.headers }
   }
 
   const shown = (answer: Answer) => `${answer.status} ${answer.code}`.trim()
@@ -227,10 +235,7 @@ describe('request bodies on every Better Auth route that takes one', () => {
     expect(paths.length).toBeGreaterThan(25)
   })
 
-  it.each([
-    ['signed out', false],
-    ['signed in', true],
-  ])(
+  it.each(SIGNED_IN_OR_OUT)(
     'refuses a repeated field with 400 on every route, %s',
     { timeout: 300_000 },
     async (_, signedIn) => {
@@ -241,7 +246,7 @@ describe('request bodies on every Better Auth route that takes one', () => {
           if (
             answer.status !== 400 ||
             answer.code !== 'VALIDATION_ERROR' ||
-            JSON.parse(answer.text).message !== SERVER_MESSAGES.repeatedField
+            answer.message !== SERVER_MESSAGES.repeatedField
           ) {
             wrong.push(`${route.path}, ${label}: ${shown(answer)} ${answer.text.slice(0, 120)}`)
           }
@@ -251,10 +256,7 @@ describe('request bodies on every Better Auth route that takes one', () => {
     },
   )
 
-  it.each([
-    ['signed out', false],
-    ['signed in', true],
-  ])(
+  it.each(SIGNED_IN_OR_OUT)(
     'refuses every other disguise with 400 or answers it as the plain body, %s',
     { timeout: 300_000 },
     async (_, signedIn) => {
@@ -293,7 +295,7 @@ describe('request bodies on every Better Auth route that takes one', () => {
       const answer = await send('/api/auth/sign-in/email', sent, false, {
         Cookie: `lang=${language}`,
       })
-      expect(JSON.parse(answer.text)).toEqual({ code: 'VALIDATION_ERROR', message })
+      expect(jsonOf(answer.text)).toEqual({ code: 'VALIDATION_ERROR', message })
     }
   })
 })

@@ -55,6 +55,18 @@ export function fieldsOf(schema: unknown): string[] | undefined {
   return shape === undefined ? undefined : Object.keys(shape)
 }
 
+/** Whether a field's schema takes a string: the only fields a form can carry. */
+export function takesString(schema: unknown): boolean {
+  if (
+    schema instanceof z.core.$ZodOptional ||
+    schema instanceof z.core.$ZodDefault ||
+    schema instanceof z.core.$ZodNullable
+  ) {
+    return takesString(schema._zod.def.innerType)
+  }
+  return schema instanceof z.core.$ZodString
+}
+
 /** The endpoint's path under the app, each parameter filled in with `param`. */
 export const authPath = (endpoint: Pick<AuthEndpoint, 'path'>, param: string) =>
   `${AUTH_BASE}${endpoint.path.replace(/:\w+/g, () => param)}`
