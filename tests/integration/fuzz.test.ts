@@ -10,6 +10,7 @@ import { PageViewSchema } from '../../src/shared/page-view'
 import { ClientErrorSchema } from '../../src/shared/client-error-schema'
 import { handleSkeleton } from '../../src/shared/handle-skeleton'
 import { passesForReserved, ProfilePatchSchema, type Profile } from '../../src/shared/profile'
+import { authEndpoints, fieldsOf } from '../support/auth-endpoints'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { cookiesOf, createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
@@ -82,16 +83,6 @@ interface Route {
   fields: string[] | undefined
   /** A body the route takes, for Mofu's own JSON routes. */
   valid?: Record<string, string>
-}
-
-interface AuthEndpoint {
-  path?: string
-  options: {
-    method: string | string[]
-    body?: unknown
-    query?: unknown
-    metadata?: { SERVER_ONLY?: boolean }
-  }
 }
 
 interface Sent {
@@ -168,38 +159,22 @@ function isJson(text: string): boolean {
   }
 }
 
-/** The field names of a schema: through optional and intersection; undefined for any names. */
-function fieldsOf(schema: unknown): string[] | undefined {
-  if (schema === undefined) return []
-  // zod's core classes: Better Auth's schemas are zod's classic API, some of Mofu's zod/mini.
-  if (schema instanceof z.core.$ZodOptional) return fieldsOf(schema._zod.def.innerType)
-  if (schema instanceof z.core.$ZodObject) return Object.keys(schema._zod.def.shape)
-  if (schema instanceof z.core.$ZodIntersection) {
-    const { left, right } = schema._zod.def
-    return [...(fieldsOf(left) ?? []), ...(fieldsOf(right) ?? [])]
-  }
-  return undefined
-}
-
 /** Every route the app answers, method by method. */
 function routesOf(testApp: TestApp): Route[] {
-  const endpoints = (Object.values(testApp.auth.api) as AuthEndpoint[]).filter(
-    // The same endpoints Better Auth's router serves.
-    (endpoint) => endpoint.path !== undefined && endpoint.options.metadata?.SERVER_ONLY !== true,
-  )
+  const endpoints = authEndpoints(testApp.auth)
   const routes = new Map<string, Route>()
   for (const { method, path } of testApp.app.routes) {
     // ALL is middleware that runs on every path.
     if (method === 'ALL') continue
     if (path === AUTH_MOUNT) {
       for (const endpoint of endpoints) {
-        if (![endpoint.options.method].flat().includes(method)) continue
+        if (!endpoint.methods.includes(method)) continue
         const template = `${AUTH_MOUNT.slice(0, -2)}${endpoint.path}`
         routes.set(`${method} ${template}`, {
           method,
           template,
-          declaresBody: endpoint.options.body !== undefined,
-          fields: fieldsOf(endpoint.options.body),
+          declaresBody: endpoint.body !== undefined,
+          fields: fieldsOf(endpoint.body),
         })
       }
       continue
@@ -551,9 +526,7 @@ describe('malformed requests on every route', () => {
       const getRoutes = routes.filter((route) => route.method === 'GET')
       const queryNames = [
         ...new Set(
-          (Object.values(subject.auth.api) as AuthEndpoint[]).flatMap(
-            (endpoint) => fieldsOf(endpoint.options.query) ?? [],
-          ),
+          authEndpoints(subject.auth).flatMap((endpoint) => fieldsOf(endpoint.query) ?? []),
         ),
         'v',
       ]

@@ -93,6 +93,47 @@ describe.each([
     }
   })
 
+  it('holds when the address is given twice: a decoy beside the locked account', async () => {
+    const user = await newUser()
+    for (let guess = 0; guess < LIMIT; guess++) {
+      expect((await signIn(user.email, `wrong-${guess}`)).status).toBe(401)
+    }
+    expect((await signIn(user.email, TEST_PASSWORD)).status).toBe(429)
+    const decoy = `decoy-${Date.now()}@mofu.test`
+    for (const [first, last] of [
+      [decoy, user.email],
+      [user.email, decoy],
+    ] as const) {
+      for (const [contentType, body] of [
+        [
+          'application/x-www-form-urlencoded',
+          new URLSearchParams([
+            ['email', first],
+            ['email', last],
+            ['password', TEST_PASSWORD],
+          ]).toString(),
+        ],
+        [
+          'application/json',
+          `{"email":${JSON.stringify(first)},"email":${JSON.stringify(last)},"password":${JSON.stringify(TEST_PASSWORD)}}`,
+        ],
+      ] as const) {
+        const answer = await subject.app.request('/api/auth/sign-in/email', {
+          method: 'POST',
+          headers: {
+            'Content-Type': contentType,
+            'X-Forwarded-For': nextAddress(),
+            Origin: ORIGIN,
+          },
+          body,
+        })
+        expect(answer.status, `${contentType} ${body}`).toBe(400)
+        expect(answer.headers.getSetCookie(), `${contentType} ${body}`).toEqual([])
+      }
+    }
+    expect((await signIn(user.email, TEST_PASSWORD)).status).toBe(429)
+  })
+
   it('holds against 20 wrong guesses sent at once from 20 addresses', async () => {
     const user = await newUser()
     const statuses = await Promise.all(

@@ -16,53 +16,34 @@ import { inLanguage, japaneseOf, SERVER_MESSAGES } from '../http/messages'
 import { LIMITS, logThrottled, RATE_LIMITED, type Limiter } from '../http/limiter'
 import type { Logger } from '../logger'
 import { watchingDatabase } from '../db/unavailable'
+import { readAuthBody } from './request-body'
 import { CLIENT_IP_HEADER, REQUEST_ID_HEADER } from '../security-events'
 
 /** The most bytes an auth request may carry; Better Auth's largest form is a fraction of it. */
 const AUTH_BODY_MAX_BYTES = 16 * 1024
 
 /**
- * Whether an auth request carries U+0000 in its URL or body. PostgreSQL text cannot hold it, so
- * Better Auth would fail on it with a 500; no e-mail, password, name or token has a use for it.
+ * Whether an auth request's URL carries U+0000 (its body is checked as it is read). PostgreSQL
+ * text cannot hold it, so Better Auth would fail on it with a 500; no token or link has a use
+ * for it.
  */
-async function carriesNul(request: Request): Promise<boolean> {
+const urlCarriesNul = (request: Request) => {
   const url = new URL(request.url)
-  if ((url.pathname + url.search).includes('%00')) return true
-  if (request.body === null) return false
-  const text = await request.clone().text()
-  if (text.includes('\u0000')) return true
-  if (/application\/x-www-form-urlencoded/i.test(request.headers.get('content-type') ?? '')) {
-    return text.includes('%00')
-  }
-  // JSON's escape for it: \u0000 after an even run of backslashes (an odd run escapes it).
-  return /(?<!\\)(?:\\\\)*\\u0000/.test(text)
+  return (url.pathname + url.search).includes('%00')
 }
 
-/** The two forms Better Auth's /sign-in/email reads; it refuses any other media type (415). */
-const SIGN_IN_MEDIA_TYPES = ['application/json', 'application/x-www-form-urlencoded']
-
 /**
- * The lower-cased e-mail address a password sign-in names: null for any other request, and
- * 'unreadable' for a sign-in whose address cannot be read. The body is read as Better Auth reads
- * it: by the media type before any `;` (better-call's getBody), as JSON or a URL-encoded form,
- * so every guess Better Auth checks is one counted here.
+ * The lower-cased e-mail address a password sign-in names, from its body as read once
+ * (request-body.ts): null for any other request, and 'unreadable' for a sign-in without one, so
+ * every guess Better Auth checks is one counted here.
  */
-async function signInEmail(request: Request): Promise<string | null | 'unreadable'> {
+function signInEmail(request: Request, body: unknown): string | null | 'unreadable' {
   if (request.method !== 'POST' || !new URL(request.url).pathname.endsWith('/sign-in/email')) {
     return null
   }
-  const mediaType = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase()
-  try {
-    const email =
-      mediaType === SIGN_IN_MEDIA_TYPES[0]
-        ? ((await request.clone().json()) as { email?: unknown } | null)?.email
-        : mediaType === SIGN_IN_MEDIA_TYPES[1]
-          ? (await request.clone().formData()).get('email')
-          : undefined
-    return typeof email === 'string' ? email.trim().toLowerCase() : 'unreadable'
-  } catch {
-    return 'unreadable'
-  }
+  const email: unknown =
+    typeof body === 'object' && body !== null && 'email' in body ? body.email : undefined
+  return typeof email === 'string' ? email.trim().toLowerCase() : 'unreadable'
 }
 
 /**
@@ -150,16 +131,18 @@ export function authRoutes({ auth, clientAddress, limiter, logger }: AuthRouteDe
     '/*',
     limitBody(AUTH_BODY_MAX_BYTES),
     async (c) => {
-      if (await carriesNul(c.req.raw)) {
+      if (urlCarriesNul(c.req.raw)) {
         return apiError(c, 400, 'VALIDATION_ERROR', SERVER_MESSAGES.controlCharacters)
       }
+      const read = await readAuthBody(c.req.raw)
+      if ('refused' in read) return apiError(c, 400, 'VALIDATION_ERROR', read.refused)
       const ip = clientAddress(c)
       const reqId = c.get('requestId')
       // Per account on top of Better Auth's per-address limits: guesses spread over many
       // addresses still meet this one. Each guess is counted before its password is checked,
       // in one step of the store, so guesses sent at once cannot all pass the check before any
       // is counted; a guess that was not wrong is given back.
-      const email = await signInEmail(c.req.raw)
+      const email = signInEmail(c.req.raw, read.body)
       if (email === 'unreadable') {
         return apiError(c, 400, 'VALIDATION_ERROR', SERVER_MESSAGES.signInAsForm)
       }
@@ -171,17 +154,21 @@ export function authRoutes({ auth, clientAddress, limiter, logger }: AuthRouteDe
           return apiError(c, 429, RATE_LIMITED.code, RATE_LIMITED.message)
         }
       }
-      const headers = new Headers(c.req.raw.headers)
+      const headers = new Headers(read.request.headers)
       headers.set(CLIENT_IP_HEADER, ip)
       headers.set(REQUEST_ID_HEADER, reqId)
       const [response, databaseAway] = await watchingDatabase(() =>
-        auth.handler(new Request(c.req.raw, { headers })),
+        auth.handler(new Request(read.request, { headers })),
       )
       if (email !== null && response.status !== 401) {
         await limiter.giveBack(LIMITS.signInFailures, email)
       }
       // A failure Better Auth made of the database being away is answered as that: 503.
       if (databaseAway !== undefined && response.status >= 400) throw databaseAway
+      // A form sent to a route that reads only JSON: refused as any body Mofu cannot read.
+      if (response.status === 415) {
+        return apiError(c, 400, 'VALIDATION_ERROR', SERVER_MESSAGES.notJson)
+      }
       if (response.status !== 429) return inAnswerLanguage(response, answerLanguage(c))
       logThrottled(logger, { userId: null, ip, reqId })
       if ((await errorBodyOf(response))?.code === CODES_LOCKED_BY_PLUGIN) {

@@ -9,6 +9,8 @@ import { SHARED_MESSAGES_JA, sharedMessageJa } from '../../shared/messages-ja'
 export const SERVER_MESSAGES = {
   invalidInput: 'Invalid input',
   notJson: 'Send the body as application/json',
+  unreadableJson: 'Mofu cannot read this body as JSON.',
+  repeatedField: 'Send each field only once.',
   bodyTooLarge: 'Body too large',
   badRequest: 'Bad request',
   notFound: 'Not found',
@@ -31,6 +33,8 @@ export const SERVER_MESSAGES = {
 export const SERVER_MESSAGES_JA: { readonly [Key in keyof typeof SERVER_MESSAGES]: string } = {
   invalidInput: '入力内容に誤りがあります。',
   notJson: '本文はapplication/json形式で送ってください。',
+  unreadableJson: 'この本文はJSONとして読み取れません。',
+  repeatedField: '同じ項目は一度だけ送ってください。',
   bodyTooLarge: '送られた内容が大きすぎます。',
   badRequest: 'リクエストの内容が正しくありません。',
   notFound: '見つかりません。',

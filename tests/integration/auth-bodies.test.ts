@@ -1,0 +1,301 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { SERVER_MESSAGES, SERVER_MESSAGES_JA } from '../../src/server/http/messages'
+import { ApiErrorSchema } from '../../src/shared/api-error'
+import { appWithMail } from '../support/app-with-mail'
+import {
+  authEndpoints,
+  authPath,
+  shapeOf,
+  takesString,
+  type AuthEndpoint,
+} from '../support/auth-endpoints'
+import { cookiesOf, TEST_PASSWORD, type TestUser } from '../support/test-users'
+
+/**
+ * One reading of every body sent to Better Auth (docs/security.md "Request bodies"): each route
+ * that takes a body, listed from Better Auth's own endpoints, is sent a plain body and the same
+ * body with each trick that could make it read one way at Mofu's edge and another in Better
+ * Auth. A field given twice is refused with 400 on every route, in either encoding and either
+ * order; every other trick is refused with 400 or answered as the plain body was, just before.
+ */
+
+const ORIGIN = 'http://localhost:3000'
+const JSON_TYPE = 'application/json'
+const FORM_TYPE = 'application/x-www-form-urlencoded'
+const file = appWithMail('bodies', 186, { google: true })
+
+type Fields = [name: string, value: string][]
+
+interface Sent {
+  contentType?: string
+  body: string | FormData
+}
+
+interface Answer {
+  status: number
+  /** The error body's, '' for any other answer. */
+  code: string
+  message: string
+  text: string
+}
+
+/** The JSON an answer holds, or null for another (a redirect, an empty answer). */
+function jsonOf(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
+}
+
+/** One `"name":"value"` of a JSON object, so a test can write one JSON.stringify would not. */
+const member = ([name, value]: [string, string]) =>
+  `${JSON.stringify(name)}:${JSON.stringify(value)}`
+const object = (members: string[]) => `{${members.join(',')}}`
+const asJson = (fields: Fields) => object(fields.map(member))
+const asForm = (fields: Fields) => new URLSearchParams(fields).toString()
+const json = (fields: Fields, contentType: string): Sent => ({ contentType, body: asJson(fields) })
+const asMultipart = (fields: Fields) => {
+  const form = new FormData()
+  for (const [name, value] of fields) form.append(name, value)
+  return form
+}
+
+/** A name spelled another way that reads as the same name: `\u0065mail`, `%65mail`. */
+const jsonSpelling = (name: string) =>
+  `"\\u${name.charCodeAt(0).toString(16).padStart(4, '0')}${name.slice(1)}"`
+const formSpelling = (name: string) =>
+  `%${name.charCodeAt(0).toString(16).toUpperCase()}${encodeURIComponent(name.slice(1))}`
+
+/** The same fields each way they could be read twice; each must be refused. */
+function repeated(plain: Fields): [label: string, sent: Sent][] {
+  // A route without string fields still must not take one twice.
+  const fields: Fields = plain.length > 0 ? plain : [['callbackURL', '/']]
+  const [first = ['', ''], ...rest] = fields
+  const [name] = first
+  const decoy: [string, string] = [name, name === 'email' ? 'decoy@mofu.test' : `decoy-${name}`]
+  const orders: [string, Fields][] = [
+    ['decoy first', [decoy, ...rest, first]],
+    ['decoy last', [first, ...rest, decoy]],
+  ]
+  return [
+    ...orders.flatMap(([order, sent]): [string, Sent][] => [
+      [`${name} twice as JSON, ${order}`, { contentType: JSON_TYPE, body: asJson(sent) }],
+      [`${name} twice as a form, ${order}`, { contentType: FORM_TYPE, body: asForm(sent) }],
+    ]),
+    [
+      `${name} and ${jsonSpelling(name)} as JSON`,
+      {
+        contentType: JSON_TYPE,
+        body: object([...fields.map(member), `${jsonSpelling(name)}:${JSON.stringify(decoy[1])}`]),
+      },
+    ],
+    [
+      `${name} and ${formSpelling(name)} as a form`,
+      {
+        contentType: FORM_TYPE,
+        body: `${asForm(fields)}&${formSpelling(name)}=${encodeURIComponent(decoy[1])}`,
+      },
+    ],
+    [
+      'a field twice inside a nested object',
+      {
+        contentType: JSON_TYPE,
+        body: object(['"response":{"id":"one","id":"two"}', ...rest.map(member)]),
+      },
+    ],
+  ]
+}
+
+/**
+ * The same fields sent each other way: refused with 400 or read as the plain JSON body; those
+ * marked `plain` are the plain body by their media type, and must be read as it.
+ */
+const DISGUISES: [label: string, dress: (fields: Fields) => Sent, plain?: 'plain'][] = [
+  ['JSON with a charset', (fields) => json(fields, `${JSON_TYPE}; charset=utf-8`), 'plain'],
+  ['JSON in capitals', (fields) => json(fields, 'Application/JSON'), 'plain'],
+  [
+    'JSON naming a form in a parameter',
+    (fields) => json(fields, `${JSON_TYPE}; x=${FORM_TYPE}`),
+    'plain',
+  ],
+  ['JSON under a +json type', (fields) => json(fields, 'application/vnd.mofu+json')],
+  ['JSON under a form type', (fields) => json(fields, FORM_TYPE)],
+  ['JSON under an empty type', (fields) => json(fields, '')],
+  ['JSON with no type (sent as text)', (fields) => ({ body: asJson(fields) })],
+  ['a form', (fields) => ({ contentType: FORM_TYPE, body: asForm(fields) })],
+  ['a form under the JSON type', (fields) => ({ contentType: JSON_TYPE, body: asForm(fields) })],
+  ['multipart form data', (fields) => ({ body: asMultipart(fields) })],
+]
+
+const SIGNED_IN_OR_OUT = [
+  ['signed out', false],
+  ['signed in', true],
+] as const
+
+let sequence = 0
+/** A client address per request, so no per-address limit answers in the route's place. */
+const nextIp = () => {
+  sequence += 1
+  return `10.186.${100 + (sequence >> 8)}.${sequence & 255}`
+}
+
+/** The route's plain body: each string field with a value it may take, for a fresh address. */
+function plainFields(endpoint: AuthEndpoint): Fields {
+  const shape = shapeOf(endpoint.body) ?? {}
+  const email = `bodies-${nextIp().replaceAll('.', '-')}-${Date.now()}@mofu.test`
+  const valueOf = (name: string) => {
+    if (/email/i.test(name)) return email
+    if (/password/i.test(name)) return 'wrong-password-1'
+    if (/url/i.test(name)) return '/'
+    if (name === 'provider') return 'google'
+    return `mofu-${name}`
+  }
+  return Object.entries(shape)
+    .filter(([, schema]) => takesString(schema))
+    .map(([name]) => [name, valueOf(name)])
+}
+
+describe('request bodies on every Better Auth route that takes one', () => {
+  let routes: AuthEndpoint[]
+  let user: TestUser
+
+  beforeAll(async () => {
+    routes = authEndpoints(file.subject.auth).filter((endpoint) =>
+      endpoint.methods.includes('POST'),
+    )
+    user = await file.createUser()
+  }, 60_000)
+
+  /** Whether a request since the last check may have ended the session. */
+  let sessionInDoubt = false
+
+  /** The signed-in user's cookie, signed in again (or a new user) if the session is gone. */
+  async function liveCookie(): Promise<string> {
+    if (!sessionInDoubt) return user.cookie
+    sessionInDoubt = false
+    const session = await file.subject.app.request('/api/auth/get-session', {
+      headers: { Cookie: user.cookie, 'X-Forwarded-For': nextIp() },
+    })
+    if ((await session.json()) !== null) return user.cookie
+    const again = await send(
+      '/api/auth/sign-in/email',
+      {
+        contentType: JSON_TYPE,
+        body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }),
+      },
+      false,
+    )
+    if (again.status !== 200) user = await file.createUser()
+    else user = { ...user, cookie: cookiesOf(again.headers) }
+    return user.cookie
+  }
+
+  async function send(
+    path: string,
+    sent: Sent,
+    signedIn: boolean,
+    extra: Record<string, string> = {},
+  ): Promise<Answer & { headers: Headers }> {
+    const headers: Record<string, string> = {
+      'X-Forwarded-For': nextIp(),
+      Origin: ORIGIN,
+      ...extra,
+    }
+    if (sent.contentType !== undefined) headers['Content-Type'] = sent.contentType
+    if (signedIn) headers.Cookie = await liveCookie()
+    const response = await file.subject.app.request(path, {
+      method: 'POST',
+      headers,
+      body: sent.body,
+      redirect: 'manual',
+    })
+    // A refused request changes nothing; anything else may have ended the session.
+    if (signedIn && response.status < 400) sessionInDoubt = true
+    const text = await response.text()
+    const error = ApiErrorSchema.safeParse(jsonOf(text))
+    const { code, message } = error.success ? error.data : { code: '', message: '' }
+    return { status: response.status, code, message, text, headers: response.headers }
+  }
+
+  const shown = (answer: Answer) => `${answer.status} ${answer.code}`.trim()
+
+  it("lists Better Auth's body routes, the log-in and sign-up among them", () => {
+    const paths = routes.map((route) => route.path)
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/sign-in/email',
+        '/sign-up/email',
+        '/callback/:id',
+        '/two-factor/enable',
+        '/passkey/verify-registration',
+        '/remove-password',
+      ]),
+    )
+    expect(paths.length).toBeGreaterThan(25)
+  })
+
+  it.each(SIGNED_IN_OR_OUT)(
+    'refuses a repeated field with 400 on every route, %s',
+    { timeout: 300_000 },
+    async (_, signedIn) => {
+      const wrong: string[] = []
+      for (const route of routes) {
+        for (const [label, sent] of repeated(plainFields(route))) {
+          const answer = await send(authPath(route, 'google'), sent, signedIn)
+          if (
+            answer.status !== 400 ||
+            answer.code !== 'VALIDATION_ERROR' ||
+            answer.message !== SERVER_MESSAGES.repeatedField
+          ) {
+            wrong.push(`${route.path}, ${label}: ${shown(answer)} ${answer.text.slice(0, 120)}`)
+          }
+        }
+      }
+      expect(wrong).toEqual([])
+    },
+  )
+
+  it.each(SIGNED_IN_OR_OUT)(
+    'refuses every other disguise with 400 or answers it as the plain body, %s',
+    { timeout: 300_000 },
+    async (_, signedIn) => {
+      const wrong: string[] = []
+      let answeredAlike = 0
+      for (const route of routes) {
+        for (const [label, dress, readAsPlain] of DISGUISES) {
+          // A fresh address each time: no mail cap or lock of one address answers for the route.
+          const fields = plainFields(route)
+          const sent = dress(fields)
+          const path = authPath(route, 'google')
+          // Just before, in the same state: the answer the disguise must match.
+          const plain = await send(path, { contentType: JSON_TYPE, body: asJson(fields) }, signedIn)
+          const answer = await send(path, sent, signedIn)
+          if (answer.status >= 500 || plain.status >= 500) {
+            wrong.push(`${route.path}, ${label}: ${shown(plain)} then ${shown(answer)}`)
+          } else if (shown(answer) === shown(plain)) {
+            if (plain.status !== 400) answeredAlike += 1
+          } else if (answer.status !== 400 || readAsPlain !== undefined) {
+            wrong.push(`${route.path}, ${label}: ${shown(answer)}, plainly ${shown(plain)}`)
+          }
+        }
+      }
+      expect(wrong).toEqual([])
+      // The disguises a reader takes as the plain body did reach the routes' own answers.
+      expect(answeredAlike).toBeGreaterThan(routes.length)
+    },
+  )
+
+  it('says why in the answer language', async () => {
+    const sent = { contentType: FORM_TYPE, body: 'email=a%40mofu.test&email=b%40mofu.test' }
+    for (const [language, message] of [
+      ['en', SERVER_MESSAGES.repeatedField],
+      ['ja', SERVER_MESSAGES_JA.repeatedField],
+    ] as const) {
+      const answer = await send('/api/auth/sign-in/email', sent, false, {
+        Cookie: `lang=${language}`,
+      })
+      expect(jsonOf(answer.text)).toEqual({ code: 'VALIDATION_ERROR', message })
+    }
+  })
+})
