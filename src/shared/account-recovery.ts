@@ -20,7 +20,10 @@ export const ResetAnswerSchema = z.object({
   recovered: z.optional(RecoveredSchema),
 })
 
-/** POST /api/me/activity/not-me: the entry of the security activity the owner disowns. */
+/**
+ * POST /api/me/activity/not-me: the entry of the security activity the owner disowns, by the id
+ * its list gave (digits, letters and dashes; PostgreSQL could not even look up a U+0000).
+ */
 export const NotMeRequestSchema = z.strictObject({
-  id: z.string().check(z.minLength(1), z.maxLength(128)),
+  id: z.string().check(z.minLength(1), z.maxLength(128), z.regex(/^[\w-]+$/)),
 })

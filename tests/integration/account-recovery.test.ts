@@ -54,7 +54,7 @@ async function moveAddress(owner: TestUser) {
   expect((await requestEmailChange(app(), attacker, target, TEST_PASSWORD)).status).toBe(202)
   const code = codeIn(await file.smtp.waitForMail(target, { subject: /confirm your new/i }))
   // Opened in the attacker's browser, whose session the change keeps.
-  expect((await confirmEmailChange(app(), code, attacker.cookie)).status).toBe(200)
+  expect((await confirmEmailChange(app(), code, attacker)).status).toBe(200)
   return { attacker, target }
 }
 
@@ -102,7 +102,7 @@ describe('taking an account back', { timeout: 60_000 }, () => {
     const moved = { cookie: twoFactor.cookie, ip }
     expect((await requestEmailChange(app(), moved, target, TEST_PASSWORD)).status).toBe(202)
     const code = codeIn(await file.smtp.waitForMail(target, { subject: /confirm your new/i }))
-    expect((await confirmEmailChange(app(), code)).status).toBe(200)
+    expect((await confirmEmailChange(app(), code, { ip })).status).toBe(200)
 
     const undone = await resetWith(app(), owner.ip, await undoCode(owner), OWNER_PASSWORD)
     expect(undone.status).toBe(200)
@@ -160,7 +160,7 @@ describe('taking an account back', { timeout: 60_000 }, () => {
       expect((await requestEmailChange(app(), attacker, target, TEST_PASSWORD)).status).toBe(202)
       const code = codeIn(await file.smtp.waitForMail(target, { subject: /confirm your new/i }))
       await end(owner)
-      expect((await confirmEmailChange(app(), code)).status).toBe(400)
+      expect((await confirmEmailChange(app(), code, { ip })).status).toBe(400)
       const stillOwner = await file.subject.database.db
         .selectFrom('user')
         .select('email')
@@ -262,7 +262,7 @@ describe('taking an account back with sessions and links in Redis', { timeout: 6
     const target = attackerAddress('redis')
     expect((await requestEmailChange(redisApp, attacker, target, TEST_PASSWORD)).status).toBe(202)
     const code = codeIn(await inRedis.smtp.waitForMail(target, { subject: /confirm your new/i }))
-    expect((await confirmEmailChange(redisApp, code, attacker.cookie)).status).toBe(200)
+    expect((await confirmEmailChange(redisApp, code, attacker)).status).toBe(200)
     await callAuth(redisApp, '/request-password-reset', {
       ip,
       body: { email: target, redirectTo: '/account/reset' },

@@ -199,7 +199,7 @@ async function act(action: Action, held: Holdings, owner: { uid: string; email: 
         held.pendingCodes.push(code)
         return
       }
-      expect((await confirmEmailChange(app(), code, held.cookie)).status).toBe(200)
+      expect((await confirmEmailChange(app(), code, held)).status).toBe(200)
       held.moved = true
       return
     }
@@ -301,7 +301,7 @@ async function expectOnlyTheOwner(
     expect((await resetWith(app(), held.ip, code, 'attacker-again-1')).status).toBe(400)
   }
   for (const code of held.pendingCodes) {
-    expect((await confirmEmailChange(app(), code)).status).toBe(400)
+    expect((await confirmEmailChange(app(), code, held)).status).toBe(400)
   }
 }
 

@@ -244,6 +244,7 @@ describe.each(['sqlite', 'postgres'] as const)('mofu on %s', (dialect) => {
           'users find',
           'users disable',
           'users enable',
+          'users recover',
           'users delete',
           'users verify',
           'users create',

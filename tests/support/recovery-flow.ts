@@ -32,13 +32,17 @@ export const requestEmailChange = (
     { Cookie: who.cookie, 'X-Forwarded-For': who.ip },
   )
 
-/** Opens a change-of-address link by its code, in a browser signed in with `cookie` or to nothing. */
-export const confirmEmailChange = (app: Requester, code: string, cookie?: string) =>
+/** Opens a change-of-address link by its code, from `who`'s address, signed in with its cookie if any. */
+export const confirmEmailChange = (
+  app: Requester,
+  code: string,
+  who: { ip: string; cookie?: string },
+) =>
   jsonPost(
     app,
     '/api/email-change/confirm',
     { code },
-    cookie === undefined ? {} : { Cookie: cookie },
+    { 'X-Forwarded-For': who.ip, ...(who.cookie === undefined ? {} : { Cookie: who.cookie }) },
   )
 
 /** "This wasn't me" on one entry of the security activity. */

@@ -44,6 +44,8 @@ const ARGUMENTS: Record<string, unknown[]> = {
   'account.passkeys.removeQuestion': ['…'],
   'account.activity.notMeLabel': ['…', '…'],
   'account.activity.times': [3],
+  'account.reset.recoveredEmail': ['…'],
+  'account.reset.recoveredPasskey': ['…'],
   'profile.editor.freeIds': ['…'],
   'profile.editor.use': ['…'],
   'profile.public.onMofu': ['…'],

@@ -105,8 +105,10 @@ export function recoveryResets(db: Kysely<Tables>): RecoveryResets {
         {
           matcher: (ctx) => ctx.path === '/reset-password',
           handler: createAuthMiddleware(async (ctx) => {
-            // Better Auth reads the token from the body, else from the query.
-            const token: unknown = ctx.body?.token ?? ctx.query?.token
+            // Better Auth reads the token from the body, else (an empty one too) from the query.
+            const fromBody: unknown = ctx.body?.token
+            const token: unknown =
+              typeof fromBody === 'string' && fromBody !== '' ? fromBody : ctx.query?.token
             if (typeof token !== 'string') return
             const code = await readResetCode(ctx.context, db, token)
             if (code === null) {
