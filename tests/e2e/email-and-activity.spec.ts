@@ -122,7 +122,7 @@ test("sign in with the new address, see the change in the activity, and say it w
   await expect(activity.getByRole('status')).toHaveText(
     'Every other session is signed out, and we sent you a link to choose a new password.',
   )
-  await waitForMail(target, /reset your mofu password/i)
+  await waitForMail(target, /take your mofu account back/i)
   await expect(panel(page).locator('[data-state="signed-in"]')).toBeVisible()
 
   // What the notice says holds: the other browser is signed out, on its pages and its API.
