@@ -11,8 +11,8 @@ export default defineConfig({
   fullyParallel: true,
   // One and a half per core this process may run on (its CPU affinity, so `taskset -c 0` gives
   // two): a test spends much of its time waiting (on the server, on mail, on timed UI such as
-  // the 4 s notice), and the whole suite's processes (server, Chromium, workers) were measured
-  // using about 60 % of two cores with two workers.
+  // the 4 s notice), and the whole suite's processes (server, Chromium, workers) keep a core
+  // busy only about 60 % of the time with one worker per core.
   workers: Math.max(1, Math.round(availableParallelism() * 1.5)),
   retries: 0,
   forbidOnly: true,

@@ -291,8 +291,8 @@ function metricsCostGoal({ metricsCost }: Figures): GoalResult {
 }
 
 /**
- * A first load counted whole, script by script, and found to weigh something. Results from
- * before issue 28 counted only the scripts index.html references (no script list); an empty
+ * A first load counted whole, script by script, and found to weigh something. Older results
+ * counted only the scripts index.html references (no script list); an empty
  * list or 0 bytes means the page was never seen loading, not that it loads nothing.
  */
 const countedWhole = (load: FirstLoad) =>

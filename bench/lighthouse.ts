@@ -16,7 +16,7 @@ export interface LighthouseResult {
   /**
    * The main thread's tasks of 50 ms or more in the median run, at Lighthouse's simulated 4x CPU
    * slowdown (its long-tasks audit); absent when the audit is missing or errored, and from
-   * results before issue 28.
+   * results recorded before the audit was read.
    */
   longTasks?: LongTasks
   /** Every run's score, for the spread. */

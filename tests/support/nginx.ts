@@ -71,7 +71,7 @@ async function selfSigned(dir: string) {
 }
 
 /**
- * The guide's site file with this machine's ports and paths, and nothing else changed but the
+ * The guide's site file with the test's own ports and paths, and nothing else changed but the
  * access log's format: the upstream lists `upstreams` (each line with the parameters the guide
  * gives its first one), the listeners move to free loopback ports, the certificate and logs into
  * `dir`, the access log in ACCESS_LOG_FORMAT. Throws when a line it replaces is missing, so a
