@@ -4,12 +4,16 @@ import { wrapTabFocus } from './focus-wrap'
 /**
  * Props for a <dialog> shown modally from its first render: focus stays inside, the page behind
  * is inert, and Esc calls `onCancel` instead of closing the element behind the app's back.
+ * Opening it moves focus to its first control, or to the one marked `data-autofocus`: a control
+ * rendered with the dialog cannot take focus by React's `autoFocus` before the dialog is open.
  */
 export function useModalDialog(onCancel: () => void) {
   const ref = useRef<HTMLDialogElement>(null)
   useEffect(() => {
     const element = ref.current
-    if (element !== null && !element.open) element.showModal()
+    if (element === null || element.open) return
+    element.showModal()
+    element.querySelector<HTMLElement>('[data-autofocus]')?.focus()
   }, [])
   return {
     ref,

@@ -54,6 +54,7 @@ export function VerifyEmailView() {
             autoComplete="current-password"
             required
             autoFocus
+            data-autofocus
             value={password}
             problem={failure?.ofPassword === true ? failure.text : null}
             onChange={(event) => {
