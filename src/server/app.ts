@@ -17,6 +17,7 @@ import { profileStore } from './profiles/profile-store'
 import { handleRoutes, ownProfileRoutes, publicProfileRoutes } from './profiles/routes'
 import type { Database } from './db/database'
 import { securityTxtRoutes } from './http/security-txt'
+import { MOFU_VERSION } from './version'
 import { isDatabaseUnavailable } from './db/unavailable'
 import { clientAddressOf, type TrustProxy } from './http/client-address'
 import { clientAssets } from './http/client-assets'
@@ -120,7 +121,7 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .use('/api/*', sessions.oneReading)
-    .get('/healthz', (c) => c.json({ status: 'ok' }))
+    .get('/healthz', (c) => c.json({ status: 'ok', version: MOFU_VERSION }))
     .get('/readyz', async (c) => {
       const { ready, body } = await readiness(c.get('requestId'))
       return c.json(body, ready ? 200 : 503)

@@ -13,6 +13,7 @@ import { startUnverifiedAccountSweep } from './auth/unverified-accounts'
 import { startActivityPurge } from './auth/security-activity'
 import { removeOrphanedTempFiles } from './storage/local-storage'
 import { openServices } from './services'
+import { MOFU_VERSION } from './version'
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before the process exits. */
 const STOP_GRACE_MS = 8_000
@@ -127,7 +128,7 @@ async function main() {
     },
     (info) => {
       logger.info(
-        { port: info.port, publicUrl: config.publicUrl },
+        { port: info.port, publicUrl: config.publicUrl, version: MOFU_VERSION },
         `Mofu is ready at ${config.publicUrl}`,
       )
       for (const line of whereThingsAre(config)) logger.info(line)

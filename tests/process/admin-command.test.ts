@@ -1,6 +1,7 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runMofu, securityEvents, type MofuResult } from '../support/mofu-command'
+import { PACKAGE_VERSION } from '../support/package-version'
 import { startServer, type ServerProcess } from '../support/server-process'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestDatabase, type TestDatabase } from '../support/test-database'
@@ -223,10 +224,11 @@ describe.each(['sqlite', 'postgres'] as const)('mofu on %s', (dialect) => {
   // The command line and its help never reach the database: checked once, on SQLite.
   if (dialect === 'sqlite') {
     it(
-      'answers a wrong command line with exit code 2 and has --help for every command',
+      'answers a wrong command line with exit code 2, has --help for every command, and --version',
       async () => {
-        const [overview, ...wrong] = await Promise.all([
+        const [overview, version, ...wrong] = await Promise.all([
           mofu('--help'),
+          mofu('--version'),
           mofu(),
           mofu('users', 'frobnicate'),
           mofu('users', 'disable'),
@@ -236,6 +238,7 @@ describe.each(['sqlite', 'postgres'] as const)('mofu on %s', (dialect) => {
         ])
         expect(wrong.map((result) => result.code)).toEqual([2, 2, 2, 2, 2, 2])
         expect(overview.code).toBe(0)
+        expect(version).toMatchObject({ code: 0, stdout: `${PACKAGE_VERSION}\n` })
         const usages = [...overview.stdout.matchAll(/^ {2}mofu ([a-z-]+(?: [a-z]+)?)/gm)].map(
           (match) => match[1] ?? '',
         )

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
 import { freePort } from '../support/free-port'
+import { PACKAGE_VERSION } from '../support/package-version'
 import { startServer, type ServerProcess } from '../support/server-process'
 
 const MAIN = path.resolve(import.meta.dirname, '../../dist/server/main.js')
@@ -40,6 +41,10 @@ describe('the server log', () => {
     for (const expected of startLines(server.dataDir)) {
       expect(messages.some((message) => expected.test(message))).toBe(true)
     }
+    const ready = lines()
+      .map((line) => JSON.parse(line) as { msg: string; version?: unknown })
+      .find((entry) => entry.msg.startsWith('Mofu is ready'))
+    expect(ready?.version, 'the release in the ready line').toBe(PACKAGE_VERSION)
   })
 
   it('is readable lines with LOG_FORMAT=pretty: time, level, message, fields', async () => {

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
+import { PACKAGE_VERSION } from '../support/package-version'
 import { startServer, type ServerProcess } from '../support/server-process'
 import { createTestDatabase, type TestDatabase } from '../support/test-database'
 
@@ -26,6 +27,8 @@ describe('the built server', () => {
     expect(fs.existsSync(path.join(server.dataDir, 'mofu.db'))).toBe(true)
     const health = await fetch(`${server.url}/healthz`)
     expect(health.status).toBe(200)
+    // The release it is, as package.json (and so CHANGELOG.md) names it.
+    expect(await health.json()).toEqual({ status: 'ok', version: PACKAGE_VERSION })
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
     const page = await fetch(`${server.url}/`)
     expect(page.headers.get('content-type')).toContain('text/html')

@@ -8,6 +8,7 @@ import { CommandError, EXIT, UsageError, type Command, type CommandContext } fro
 import { outboxCommands } from './outbox-commands'
 import { purgeCommand } from './purge-command'
 import { userCommands } from './user-commands'
+import { MOFU_VERSION } from '../version'
 
 /**
  * `mofu`: the operator's command, on the server's own configuration (the same environment:
@@ -34,7 +35,7 @@ function overview(commands: readonly Command[]): string {
     '',
     ...commands.map((command) => `  ${usageOf(command).padEnd(width)}  ${command.summary}`),
     '',
-    'Every command takes --json (results as JSON) and --help.',
+    'Every command takes --json (results as JSON) and --help; mofu --version prints the release.',
     'Exit codes: 0 done, 1 failed, 2 wrong command line.',
   ].join('\n')
 }
@@ -53,6 +54,10 @@ function findCommand(argv: readonly string[]): Command | undefined {
 }
 
 async function run(argv: string[]): Promise<number> {
+  if (argv.length === 1 && argv[0] === '--version') {
+    process.stdout.write(`${MOFU_VERSION}\n`)
+    return EXIT.ok
+  }
   const command = findCommand(argv)
   if (command === undefined) {
     const [first = '', second = ''] = argv
