@@ -2,7 +2,7 @@ import { chromium } from '@playwright/test'
 import { avatarBytesPerWidget, type WidgetBytes } from '../tests/support/avatar-bytes'
 import type { Fixture } from './fixture'
 
-/** A 2x screen, as issue 15's goal is stated for. */
+/** A 2x screen, the one the avatar bytes goal is set for. */
 export const AVATAR_DEVICE_SCALE = 2
 /** Not the fixture's own address, whose sign-in limits the other cases rely on. */
 const VISITOR_IP = '10.254.1.1'

@@ -18,24 +18,24 @@ export interface FirstLoad {
   files: string[]
   /**
    * Each script counted with its gzipped size, in the order the page asked for them; absent
-   * from results before issue 28, which counted only what index.html references.
+   * from older results, which counted only what index.html references.
    */
   scripts?: { file: string; gzipBytes: number }[]
 }
 
 export interface FrontEndSizes {
-  /** The first load of /, counted whole in Chromium (from issue 28 on; see firstLoad). */
+  /** The first load of /, counted whole in Chromium (see firstLoad). */
   app: FirstLoad
   /**
    * The JavaScript /?account=true adds to what / loads at once (the entry and the session chunk
    * it imports right away): the account panel's chunks, gzip level 9 file by file. Absent in
-   * results from before issue 12.
+   * older results.
    */
   accountPanel?: FirstLoad
   /**
    * The UI library alone (React and react-dom) hydrating one prerendered element, built and
-   * counted the same way. Results from before issue 28 measured Preact with preact/compat here,
-   * and older ones have `reactAlone` instead.
+   * counted the same way. Older results measured Preact with preact/compat here,
+   * and the oldest have `reactAlone` instead.
    */
   libraryAlone: FirstLoad
 }

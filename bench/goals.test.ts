@@ -7,7 +7,7 @@ import { LIGHTHOUSE_PAGES } from './settings'
 import type { FirstLoad } from './front-end'
 import type { BenchResults, Figures } from './results'
 
-/** measureAvatarBytes run alone against the built app of issue 15's branch (25 Nov 2026). */
+/** measureAvatarBytes run alone against the built app once renditions existed (25 Nov 2026). */
 const PANEL_BYTES = 4031
 const BUTTON_BYTES = 1843
 
@@ -34,9 +34,9 @@ const committed = (
   ) as BenchResults
 ).figures
 /**
- * Runs from before issue 12 and issue 15 lack the account panel's size and the avatar bytes per
- * widget: these tests give them the ones measured alone (the avatar bytes: measureAvatarBytes
- * on issue 15's branch, 2x screen).
+ * Runs from before the bench measured the account panel's size and the avatar bytes per widget
+ * lack them: these tests give them the ones measured alone (the avatar bytes: PANEL_BYTES and
+ * BUTTON_BYTES above, 2x screen).
  */
 const measured: Figures = {
   ...committed,
@@ -210,7 +210,7 @@ describe('the handle check and own profile goals', () => {
   })
 })
 
-describe('the avatar bytes goal of issue 15', () => {
+describe('the avatar bytes goal', () => {
   const avatar = (px: number) => [`/media/avatars/u1/${px}.avif?v=0123456789abcdef`]
   const judged = (
     panel: number,
@@ -246,7 +246,7 @@ describe('the avatar bytes goal of issue 15', () => {
   })
 })
 
-describe('the first-paint goals of issue 12', () => {
+describe('the first-paint goals', () => {
   const home = measured.lighthouse.find((result) => result.page === '/')
   const account = measured.lighthouse.find((result) => result.page === '/?account=true')
   if (home === undefined || account === undefined) throw new Error('latest.json lacks a page')
@@ -359,7 +359,7 @@ describe('the avatar re-encode goal', () => {
   })
 })
 
-describe('the first-load goal of issue 28', () => {
+describe('the first-load goal', () => {
   const goal = 'JS Mofu adds to React + react-dom before / is interactive (gzipped)'
   const counted = (gzipBytes: number) => [{ file: '/assets/index.js', gzipBytes }]
   const judged = (
@@ -416,7 +416,7 @@ describe('the first-load goal of issue 28', () => {
   })
 })
 
-describe('the metrics cost goal of issue 14', () => {
+describe('the metrics cost goal', () => {
   const judged = (cpuChangePercent: number, failures = 0) =>
     evaluateGoals({
       ...measured,

@@ -7,40 +7,40 @@ import type { ScaleDialect } from './scale'
 import { LIGHTHOUSE_PAGES } from './settings'
 import { round } from './stats'
 
-/** Issue 12: the first load of / ships at most 80 KB of gzipped JavaScript. */
+/** The first load of / ships at most 80 KB of gzipped JavaScript. */
 const FIRST_LOAD_JS_BUDGET = 80 * 1024
 /**
- * Issue 28: what Mofu adds to React and react-dom (built alone and counted the same way, in the
+ * What Mofu adds to React and react-dom (built alone and counted the same way, in the
  * same run) before / is interactive: the shell and the home page only.
  */
 const FIRST_LOAD_ADDED_JS_BUDGET = 15 * 1024
-/** Issue 12: opening the account panel adds less than 30 KB of gzipped JavaScript. */
+/** Opening the account panel adds less than 30 KB of gzipped JavaScript. */
 const ACCOUNT_PANEL_JS_BUDGET = 30 * 1024
-/** Lighthouse's mobile performance score each page must reach (issue 12). */
+/** Lighthouse's mobile performance score each page must reach. */
 const LIGHTHOUSE_MIN_SCORE: Record<(typeof LIGHTHOUSE_PAGES)[number], number> = {
   '/': 99,
   '/?account=true': 97,
 }
-/** Issue 12: with the prerendered page, / settles quickly under Lighthouse (its score carries LCP). */
+/** With the prerendered page, / settles quickly under Lighthouse (its score carries LCP). */
 const HOME_MAX_TBT_MS = 50
-/** Issue 28: hydration split so that no task on / runs 50 ms or more at 4x CPU slowdown. */
+/** Hydration is split so that no task on / runs 50 ms or more at 4x CPU slowdown. */
 const HOME_LONG_TASK_MS = 50
 const AVATAR_MAX_MS = 300
-/** Issue 15: the signed-in panel and the top-right button together, on a 2x screen. */
+/** The signed-in panel and the top-right button together, on a 2x screen. */
 const AVATAR_WIDGETS_MAX_BYTES = 15 * 1024
 /**
- * Issue 28 retired issue 12's goals against raw node:http (0.5x its req/s, 2x its p99): the
- * handle check answers with look-alike suggestions in the same round trip. What stays is a floor
+ * The handle check is no longer held to raw node:http's pace (it was 0.5x its req/s, 2x its
+ * p99): it answers with look-alike suggestions in the same round trip. What stays is a floor
  * against regressions, in the same run: 0.2x raw's req/s, p99 at most 4x raw's.
  */
 const HANDLE_MIN_RATIO = 0.2
 const HANDLE_MAX_P99_VS_BASELINE = 4
 const HANDLE_MAX_P99_MS = 10
-/** A signed-in read may cost at most twice a public one: own profile vs handle req/s (issue 12). */
+/** A signed-in read may cost at most twice a public one: own profile vs handle req/s. */
 const OWN_PROFILE_MIN_VS_HANDLE = 0.5
 /** The large user count may cost at most this factor in req/s against the small one. */
 const SCALE_MAX_SLOWDOWN = 2
-/** Issue 14: metrics on may cost the handle check at most this much more CPU a request. */
+/** Metrics on may cost the handle check at most this much more CPU a request. */
 const METRICS_MAX_COST_PERCENT = 5
 
 const kb = (bytes: number) => `${round(bytes / 1024, 1)} KB`

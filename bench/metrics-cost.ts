@@ -8,7 +8,7 @@ import type { BenchSettings } from './settings'
 import { median } from './stats'
 
 /**
- * What the metrics middleware costs the handle check (issue 14 §2, budget 5 %). The built app
+ * What the metrics middleware costs the handle check (budget 5 %, bench/goals.ts). The built app
  * runs without metrics (off) and with METRICS_TOKEN set (on), one at a time on a fresh SQLite
  * DATA_DIR, in rounds of off then on, then on then off (so a slow drift of the machine weighs
  * on both alike), each with the bench's warm-up and measured run. Besides requests a second,

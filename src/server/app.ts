@@ -37,7 +37,7 @@ import type { ObjectStorage } from './storage/object-storage'
 export interface AppDeps {
   database: Database
   auth: Auth
-  /** Uploaded files: avatars (SPEC 7 "Storage"). */
+  /** Uploaded files: avatars, in a local folder or an S3 bucket (STORAGE_URL). */
   storage: ObjectStorage
   /** Which X-Forwarded-For entries name the client (behind reverse proxies). */
   trustProxy: TrustProxy

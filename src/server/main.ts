@@ -19,7 +19,7 @@ import { MOFU_VERSION } from './version'
 const STOP_GRACE_MS = 8_000
 
 /**
- * A client must send its headers within 20 s and its whole request within the spec's 45 s, and
+ * A client must send its headers within 20 s and its whole request within 45 s, and
  * an idle kept-alive connection closes after 5 s: a slow client cannot hold a connection for
  * minutes. Node checks these every second here (its default is every 30 s).
  */

@@ -1,6 +1,9 @@
 import { z } from 'zod'
 
-/** DELETE /api/me: the current password, for accounts that have one (SPEC 4, issue 10 §6). */
+/**
+ * DELETE /api/me: the current password, for accounts that have one (docs/api.md "Deleting the
+ * account").
+ */
 export const DeleteAccountRequestSchema = z.object({
   password: z.string().max(128).optional(),
 })

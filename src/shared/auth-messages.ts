@@ -1,11 +1,11 @@
 /**
- * Every user-facing message of sign-up, log-in and password reset: the spec's error catalogue
- * (SPEC 8) word for word, and Mofu's own for what the spec leaves open.
+ * Every user-facing message of sign-up, log-in and password reset, word for word as the panel
+ * shows it (docs/using.md "Messages").
  */
 export const AUTH_MESSAGES = {
   emailInUse: 'This email is already in use.',
   userNotFound: 'No account found. Try signing in with Google.',
-  /** SPEC 8's user-not-found, where Google sign-in is not offered to try. */
+  /** The user-not-found message where Google sign-in is not configured, so not offered. */
   userNotFoundWithoutGoogle: 'No account found.',
   wrongPassword: 'Incorrect password.',
   somethingWrong: 'Something went wrong. Please try again.',

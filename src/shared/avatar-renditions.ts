@@ -1,6 +1,7 @@
 /**
- * The renditions stored beside each avatar (issue 15): their sizes and formats, and their
- * addresses. No zod here: the avatar widget, in the first load of every page, imports this.
+ * The renditions stored beside each avatar (docs/architecture.md "Avatars"): their sizes and
+ * formats, and their addresses. No zod here: the avatar widget, in the first load of every page,
+ * imports this.
  */
 
 /**
@@ -16,7 +17,7 @@ export type AvatarRenditionFormat = (typeof AVATAR_RENDITION_FORMATS)[number]
 /** A Mofu avatar URL (see the server's avatarUrl): origin and path, then the version. */
 const AVATAR_URL = /^([^?#]*\/media\/avatars\/[A-Za-z0-9_-]+)\?v=([0-9a-f]{16})$/
 
-/** The image shown for no avatar (SPEC 3). */
+/** The image shown for no avatar (docs/using.md "Avatars"). */
 export const DEFAULT_AVATAR = '/images/mofurun.png'
 /**
  * Where its renditions sit, as a stored avatar's do beside its master: a public folder named
@@ -26,7 +27,8 @@ export const DEFAULT_AVATAR_RENDITIONS = '/images/mofurun'
 
 /**
  * The address of one rendition of a stored avatar, from the avatar's own URL (which stays the
- * master's, SPEC 3), or of the default avatar; null for any other address, which has none.
+ * master's: the API answers with it), or of the default avatar; null for any other address,
+ * which has none.
  */
 export function avatarRenditionUrl(
   avatar: string,

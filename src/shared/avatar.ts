@@ -2,8 +2,8 @@
 import * as z from 'zod/mini'
 
 /**
- * Avatar uploads (SPEC 4 "Avatar flow", 5 and 9) as client and server both see them: what the
- * server accepts, what it answers, and the messages a refusal carries.
+ * Avatar uploads (docs/api.md "Avatars") as client and server both see them: what the server
+ * accepts, what it answers, and the messages a refusal carries.
  */
 
 /** The most bytes PUT /api/me/avatar reads; a larger body is refused with 413. */

@@ -1,24 +1,24 @@
 /**
- * The spec's business constants (SPEC.md section 9), shared by client and server.
- * Names follow the spec's words so a reader holding the spec finds each figure here.
+ * Mofu's fixed figures (timeouts, retries, how long notices show, avatar sizes), shared by
+ * client and server.
  */
 
-/** Every database call gives up after this long (SPEC 9, "database request timeout"). */
+/** Every database call gives up after this long (docs/architecture.md "Database"). */
 export const DATABASE_TIMEOUT_MS = 45_000
 
-/** Provider session figures (SPEC 9), applied by the client. */
+/** Session refresh, retries and request timeouts in the client (docs/using.md "Sessions"). */
 export const SESSION_REFRESH_BEFORE_EXPIRY_MS = 5 * 60_000
 export const RETRY_BACKOFF_START_MS = 30_000
 export const RETRY_BACKOFF_MAX_MS = 960_000
 export const NETWORK_TIMEOUT_DESKTOP_MS = 30_000
 export const NETWORK_TIMEOUT_MOBILE_MS = 60_000
 
-/** Notices (SPEC 9). */
+/** How long a notice shows, or waits before the panel moves on. */
 export const PASSWORD_RESET_SENT_NOTICE_MS = 4_000
 export const PASSWORD_CHANGED_REDIRECT_MS = 3_000
 export const PROFILE_SAVED_NOTICE_MS = 3_000
 
-/** Avatar crop and upload (SPEC 5 and 9). */
+/** Avatar crop and upload (docs/using.md "Avatars"). */
 export const AVATAR_MAX_PX = 1080
 export const AVATAR_JPEG_QUALITY = 0.92
 export const AVATAR_ZOOM_MIN = 1

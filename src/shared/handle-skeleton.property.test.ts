@@ -31,7 +31,7 @@ describe('handleSkeleton', () => {
     )
   })
 
-  it('makes the issue’s examples pass for the names they imitate', () => {
+  it('makes the documented look-alikes pass for the names they imitate', () => {
     expect(handleSkeleton('paypa1')).toBe(handleSkeleton('paypal'))
     expect(handleSkeleton('rnofu')).toBe(handleSkeleton('mofu'))
     expect(handleSkeleton('m0fu')).toBe(handleSkeleton('mofu'))

@@ -1,6 +1,7 @@
 /**
- * The interface languages (docs/architecture.md "Languages"): English, the spec's own, and Japanese. No zod
- * here: the pre-paint script inlined into index.html imports these names and must stay tiny.
+ * The interface languages (docs/architecture.md "Languages"): English, the language its texts
+ * are written in, and Japanese. No zod here: the pre-paint script inlined into index.html
+ * imports these names and must stay tiny.
  */
 
 export const LANGUAGES = ['en', 'ja'] as const

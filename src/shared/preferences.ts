@@ -1,7 +1,7 @@
 import type { LanguageChoice } from './language'
 
 /**
- * The preferences a visitor chooses (SPEC 2 and 3): theme, font, the six effect toggles and the
+ * The preferences a visitor chooses: theme, font, the six effect toggles and the
  * interface language (docs/architecture.md "Languages"). Kept
  * in the browser, and with the account while signed in (docs/using.md "Preferences"). No zod here: the
  * pre-paint script inlined into index.html imports these names and must stay tiny.

@@ -21,7 +21,10 @@ import {
   toFullWidth,
 } from '../../tests/support/typed-text'
 
-/** Properties of the handle and name rules (SPEC 5) over generated input. */
+/**
+ * Properties of the handle and name rules (docs/using.md "Profiles and handles") over generated
+ * input.
+ */
 
 const RUNS = { numRuns: 3000 }
 const anyText = fc.oneof(
@@ -100,7 +103,7 @@ describe('handleProblem', () => {
     fc.constantFrom(...RESERVED_HANDLES),
   )
 
-  it('accepts exactly the lengths and words SPEC 5 allows, naming the first problem', () => {
+  it('accepts exactly the handle lengths and words allowed, naming the first problem', () => {
     fc.assert(
       fc.property(username, (name) => {
         const expected =

@@ -5,7 +5,8 @@ import { LANGUAGE_CHOICES } from './language'
 import { EFFECT_NAMES, FONTS, THEMES, type EffectName, type KeptPreferences } from './preferences'
 
 /**
- * The profile (SPEC 3) and its handle rules (SPEC 5), shared by the edit form and the server.
+ * The profile (docs/api.md "Profile and handles") and its handle rules (docs/using.md "Profiles
+ * and handles"), shared by the edit form and the server.
  */
 
 export const HANDLE_MIN_LENGTH = 3
@@ -87,7 +88,7 @@ export const RESERVED_HANDLES = new Set([
 ])
 
 /**
- * SPEC 5: strip a leading @ and every character that is not a letter or digit. Width variants
+ * Strips a leading @ and every character that is not a letter or digit. Width variants
  * are folded first (NFKC), so full-width "ｓａｋｕｒａ" is "sakura"; what remains is ASCII.
  * displayUsername keeps the case as typed; username is lowercased.
  */
@@ -186,7 +187,7 @@ export type ProfilePatch = z.input<typeof ProfilePatchSchema>
 /** A patch as the server keeps it, after the schema has normalized the handle. */
 export type ProfileChanges = z.output<typeof ProfilePatchSchema>
 
-/** The profile as the API returns it (SPEC 3's fields). */
+/** The profile as the API returns it (docs/api.md "Profile and handles" lists the fields). */
 export const ProfileSchema = z.object({
   uid: z.string(),
   name: z.string(),

@@ -1,8 +1,8 @@
 import type { Language } from './language'
 
 /**
- * The spec's routes (SPEC 2): sidebar and footer links, and the layout rules that depend on the
- * path. Shared so the server can answer 404 for paths the app does not have.
+ * The app's routes: sidebar and footer links, and the layout rules that depend on the path.
+ * Shared so the server can answer 404 for paths the app does not have.
  */
 
 export interface NavLink {
@@ -59,9 +59,9 @@ export const isAnimeOpPath = (path: string) => path.startsWith('/anime/op/')
 export const isArticlesPath = (path: string) =>
   path === '/articles' || path.startsWith('/articles/')
 export const isAccountPath = (path: string) => path === '/account' || path.startsWith('/account/')
-/** The account panel shows its password-reset form when the path contains 'reset' (SPEC 2). */
-/** A public profile: /@handle (SPEC 5: people can be found by their handle). */
+/** A public profile: /@handle, where anyone finds a user by their handle. */
 export const isProfilePath = (path: string) => /^\/@[^/]+$/.test(path)
+/** The account panel shows its password-reset form on any path that contains 'reset'. */
 export const isResetPath = (path: string) => path.includes('reset')
 /** The page the link mailed to a new address opens. */
 export const isEmailChangePath = (path: string) => normalizePath(path) === '/account/email'

@@ -4,7 +4,7 @@ import { avatarBytesPerWidget, loaded } from '../support/avatar-bytes'
 import { logIn, newEmail, openPanel, panel, verifiedAccount } from './account-helpers'
 import { expect, test } from './fixtures'
 
-/** Issue 15's goal: what the signed-in panel and the top-right button download together. */
+/** The avatar bytes goal: what the signed-in panel and the top-right button download together. */
 const AVATAR_BYTES_BUDGET = 15 * 1024
 
 /** The default Mofu in the button, at 2x: a tenth of the 23 KB PNG. */
@@ -58,7 +58,7 @@ test('a visitor without an avatar gets the default Mofu sized for the button: it
   await page.goto('/')
   const image = page.getByRole('button', { name: 'Open account panel' }).getByTestId('avatar-image')
   const shown = await loaded(image)
-  // The 40 px button at 2x takes the 96 px rendition; the PNG stays the image's src (SPEC 3).
+  // The 40 px button at 2x takes the 96 px rendition; the PNG stays the image's src.
   expect(new URL(shown).pathname).toBe('/images/mofurun/96.avif')
   await expect(image).toHaveAttribute('src', '/images/mofurun.png')
   expect(fetched.map(({ path }) => path)).toEqual(['/images/mofurun/96.avif'])

@@ -6,8 +6,8 @@ const profileRead = (response: Response) =>
   new URL(response.url()).pathname === '/api/me/profile' && response.request().method() === 'GET'
 
 /**
- * An account keeps only the preferences a browser has actually chosen (SPEC's profile table:
- * the stored font defaults to 'default', the client's to 'orbitron').
+ * An account keeps only the preferences a browser has actually chosen (docs/using.md
+ * "Preferences": the stored font defaults to 'default', the client's to 'orbitron').
  */
 test('a browser that never chose a preference leaves a new account its defaults', async ({
   page,

@@ -68,7 +68,7 @@ test.describe('at 1280 px', () => {
     }
   })
 
-  test('the footer links go where the spec says, Contact in a new tab', async ({ page }) => {
+  test('the footer links go to their pages, Contact in a new tab', async ({ page }) => {
     await page.goto('/')
     const footer = page.getByRole('navigation', { name: 'Footer' })
     const links = footer.getByRole('link')

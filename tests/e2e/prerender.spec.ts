@@ -3,7 +3,7 @@ import { expectCleanHydration, watchHydration } from './hydration'
 
 /**
  * Pages, the heading their prerendered HTML carries (src/client/app/prerender.tsx), and whether
- * its header holds the avatar button (SPEC 2 lists where).
+ * its header holds the avatar button (the layout rules in src/shared/routes.ts).
  */
 const PAGES = [
   ['/', 'Welcome to Mofu', true],

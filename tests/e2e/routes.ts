@@ -1,4 +1,4 @@
-/** Every page route of the app (SPEC 2), as the e2e suites visit them. */
+/** Every page route of the app, as the e2e suites visit them. */
 export const PAGE_ROUTES = [
   '/',
   '/favorites',

@@ -24,8 +24,9 @@ import { createTestApp, type TestApp } from '../support/test-app'
 import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
- * An avatar's renditions over its life (issue 15): a new upload replaces all six together and
- * is seen whole or not at all; reset and account deletion remove them. On both databases.
+ * An avatar's renditions over its life (docs/architecture.md "Avatars"): a new upload replaces all
+ * six together and is seen whole or not at all; reset and account deletion remove them. On both
+ * databases.
  */
 
 const file = appWithMail('lifecycle', 201)

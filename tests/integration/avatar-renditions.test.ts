@@ -23,10 +23,10 @@ import { appWithMail } from '../support/app-with-mail'
 import { createTestApp } from '../support/test-app'
 
 /**
- * Avatars sized for where they show (issue 15): every upload also stores 96, 192 and 384 px
- * renditions in AVIF and WebP beside the 1080 px master, keyed by its version, and a thumbhash
- * in the profile; the renditions are served under /media/avatars/:uid/. On local disk and S3,
- * on both databases. Replacing and removing them: avatar-renditions-lifecycle.test.ts.
+ * Avatars sized for where they show (docs/architecture.md "Avatars"): every upload also stores 96,
+ * 192 and 384 px renditions in AVIF and WebP beside the 1080 px master, keyed by its version, and a
+ * thumbhash in the profile; the renditions are served under /media/avatars/:uid/. On local disk and
+ * S3, on both databases. Replacing and removing them: avatar-renditions-lifecycle.test.ts.
  */
 
 const file = appWithMail('renditions', 200)

@@ -17,7 +17,7 @@ import { createTestDatabase } from '../support/test-database'
 import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
- * Avatars over HTTP (SPEC 4 "Avatar flow", 5, 7 "Storage", 9): PUT and DELETE /api/me/avatar,
+ * Avatars over HTTP (docs/api.md "Avatars"): PUT and DELETE /api/me/avatar,
  * GET /media/avatars/:uid, and the avatar going with the account, checked against what the
  * storage holds. Images are made with sharp here; the hostile ones by hand.
  */

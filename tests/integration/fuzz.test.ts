@@ -17,7 +17,7 @@ import { cookiesOf, createTestUser, TEST_PASSWORD, type TestUser } from '../supp
 import { handleText, isStorableHandle, nameText, spelledAsTyped } from '../support/typed-text'
 
 /**
- * Generated input against the real app (issue 7): thousands of profile saves with generated
+ * Generated input against the real app: thousands of profile saves with generated
  * names and handles, and malformed, wrong-typed and oversized requests on every route: Mofu's
  * own, read from the app's route table, and Better Auth's, read from its endpoint list.
  *

@@ -13,7 +13,7 @@ import { createTestUser, type TestUser } from '../support/test-users'
 import { isStorableHandle } from '../support/typed-text'
 
 /**
- * Look-alike IDs (docs/using.md "Look-alike IDs", issue 15 §1) as an API client sees them: handles
+ * Look-alike IDs (docs/using.md "Look-alike IDs") as an API client sees them: handles
  * whose skeleton equals another user's or a reserved name's are refused at the availability
  * check and at save, refused handles come with free suggestions, and the unique index on the
  * skeleton decides races.

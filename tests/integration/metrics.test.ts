@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createMetrics } from '../../src/server/metrics/metrics'
 import { createTestApp, type TestApp } from '../support/test-app'
 
-/** The request metrics' labels, through the app itself (issue 14 §2). */
+/** The request metrics' labels, through the app itself (docs/deploying.md "Metrics"). */
 
 const TOKEN = 'integration-metrics-token-0123456789'
 let first: TestApp

@@ -6,9 +6,9 @@ import { createTestApp, type TestApp } from '../support/test-app'
 import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
- * Profiles over HTTP (SPEC 3–5): GET/PATCH /api/me/profile, GET /api/handles/:handle,
- * GET /api/profiles/:handle and DELETE /api/me, as an API client sees them, plus the rows of
- * the `profiles` table where what is stored is the point.
+ * Profiles over HTTP (docs/api.md "Profile and handles"): GET/PATCH /api/me/profile,
+ * GET /api/handles/:handle, GET /api/profiles/:handle and DELETE /api/me, as an API client sees
+ * them, plus the rows of the `profiles` table where what is stored is the point.
  */
 
 const ORIGIN = 'http://localhost:3000'

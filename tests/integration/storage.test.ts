@@ -19,7 +19,7 @@ import { StorageKeyError, type ObjectStorage } from '../../src/server/storage/ob
 import { startS3Server, type S3Peer } from '../support/s3-server'
 
 /**
- * The storage contract (SPEC 7 "Storage"), one suite run against both drivers: a folder on
+ * The storage contract, one suite run against both drivers: a folder on
  * disk and S3 (against a local S3 server). What differs between them is checked after.
  */
 

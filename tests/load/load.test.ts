@@ -13,13 +13,12 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 import { createTestUser, overHttp, putAvatar, type TestUser } from '../support/test-users'
 
 /**
- * Issue 7's load test: 200 connections for 60 s on a mix of handle checks, profile reads,
- * profile saves and avatar GETs, against the built server on each database. Every request is
- * timed from the moment it is built: none may fail, answer 5xx or stay unanswered for
- * HANG_LIMIT_MS, whether answered during the run or still open when it ends, and once the server
- * is warm no kind's p99 may exceed TAIL_LIMIT times its median. Afterwards each
- * user's row must be the outcome of one save the server acknowledged or had not yet answered
- * (see `checkLastWrite`).
+ * The load test (docs/testing.md "The suites"): 200 connections for 60 s on a mix of handle checks,
+ * profile reads, profile saves and avatar GETs, against the built server on each database. Every
+ * request is timed from the moment it is built: none may fail, answer 5xx or stay unanswered for
+ * HANG_LIMIT_MS, whether answered during the run or still open when it ends, and once the server is
+ * warm no kind's p99 may exceed TAIL_LIMIT times its median. Afterwards each user's row must be the
+ * outcome of one save the server acknowledged or had not yet answered (see `checkLastWrite`).
  */
 
 const CONNECTIONS = 200
@@ -28,10 +27,10 @@ const USERS = 40
 /** Handles several users try to take at once: each may have one owner, never two. */
 const CONTESTED = ['sakura', 'hoshi', 'tsuki', 'yuki', 'kaze']
 /**
- * The spec's request timeout, after which the app's client gives up: a request open this long
- * has failed, whether it was answered later or was still open when the run stopped (so one
- * hanging from second 15 of a 60 s run is seen). Not lower: on this shared 2-core machine the
- * first wave of 200 requests on SQLite once took 34 s.
+ * The 45 s request timeout (docs/security.md "HTTP"), after which the app's client gives up: a
+ * request open this long has failed, whether it was answered later or was still open when the run
+ * stopped (so one hanging from second 15 of a 60 s run is seen). Not lower: on this shared 2-core
+ * machine the first wave of 200 requests on SQLite once took 34 s.
  */
 const HANG_LIMIT_MS = DATABASE_TIMEOUT_MS
 /**
@@ -131,7 +130,7 @@ async function runMix(server: ServerProcess, users: LoadUser[]) {
     return request
   }
   const result = await autocannon({
-    // A request unanswered within the spec's request timeout is one the app's client gives up on.
+    // A request unanswered within the 45 s request timeout is one the app's client gives up on.
     timeout: DATABASE_TIMEOUT_MS / 1000,
     url: server.url,
     connections: CONNECTIONS,

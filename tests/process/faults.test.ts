@@ -21,7 +21,7 @@ import {
 } from '../support/test-users'
 
 /**
- * Faults a real deployment meets (issue 7): the process killed mid-upload, the database
+ * Faults a real deployment meets: the process killed mid-upload, the database
  * stopped under load, the mail relay gone. Each runs the built server as its own process.
  */
 

@@ -44,7 +44,7 @@ it('every script / loads before it is interactive stays under the ceiling, count
 }, 60_000)
 
 /**
- * Counted whole (issue 28), the first load is more than the HTML references: main.tsx imports
+ * Counted whole, the first load is more than the HTML references: main.tsx imports
  * the session check and the home page, and what they import, before the page is interactive.
  * The bench reports the figure against its goals (bench/goals.ts).
  */
@@ -109,9 +109,9 @@ it('the client checks what it is sent with zod/mini alone: no chunk carries zodâ
 })
 
 /**
- * Issue 12's budget: opening the account panel adds under 30 KB of gzipped JavaScript to what /
- * loaded, for a signed-out visitor. It was 59.3 KB while the signed-in and reset views came
- * along and sign-in checked answers with zod's classic API.
+ * The panel's budget (docs/architecture.md "Client"): opening the account panel adds under 30 KB of
+ * gzipped JavaScript to what / loaded, for a signed-out visitor. It was 59.3 KB while the signed-in
+ * and reset views came along and sign-in checked answers with zod's classic API.
  */
 const SIGNED_OUT_PANEL_JS_BUDGET = 30 * 1024
 

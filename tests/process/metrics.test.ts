@@ -7,7 +7,10 @@ import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestDatabase, type TestDatabase } from '../support/test-database'
 import { createTestUser, overHttp, putAvatar, TEST_PASSWORD } from '../support/test-users'
 
-/** GET /metrics (issue 14 §2): off by default, behind a bearer token, or on loopback only. */
+/**
+ * GET /metrics (docs/deploying.md "Metrics"): off by default, behind a bearer token, or on loopback
+ * only.
+ */
 
 const TOKEN = 'metrics-token-for-the-process-test-0123456789'
 /** Sign-in attempts one address may make a minute (docs/security.md "Abuse limits"). */

@@ -5,8 +5,8 @@ import { expect, it } from 'vitest'
 import { ENTRY, readManifest, withStaticImports } from '../../bench/front-end'
 
 /**
- * The brief asks for a React front end: `react` and `react-dom` are Meta's packages at 19.x,
- * never an alias or a look-alike (issue 28), and the built client carries React DOM.
+ * Mofu's front end is React (docs/decisions/react-19.md): `react` and `react-dom` are Meta's
+ * packages at 19.x, never an alias or a look-alike, and the built client carries React DOM.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const CLIENT = path.join(ROOT, 'dist/client')

@@ -7,7 +7,10 @@ import { startS3Server } from '../support/s3-server'
 import { startServer } from '../support/server-process'
 import { createTestDatabase } from '../support/test-database'
 
-/** /readyz asks the database, the storage and Redis (when set), one line each (issue 14 §2). */
+/**
+ * /readyz asks the database, the storage and Redis (when set), one line each (docs/deploying.md
+ * "Metrics and health").
+ */
 
 const cleanups: (() => Promise<unknown>)[] = []
 afterEach(async () => {

@@ -17,8 +17,8 @@ import {
 } from '../support/test-users'
 
 /**
- * Two app instances behind one address, as a load balancer would run them (issue 7): one
- * PostgreSQL, one S3-compatible store, one Redis, and nothing kept in either process.
+ * Two app instances behind one address, as a load balancer would run them (docs/scaling-out.md):
+ * one PostgreSQL, one S3-compatible store, one Redis, and nothing kept in either process.
  */
 
 const REDIS_URL = process.env.MOFU_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'

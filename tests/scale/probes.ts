@@ -11,7 +11,10 @@ import { cookieOf, uncertain, type Recorder, type Sent } from './workload'
  * across all.
  */
 
-/** How soon every instance must refuse a session ended elsewhere (issue 31). */
+/**
+ * How soon every instance must refuse a session ended elsewhere (docs/scaling-out.md "What the
+ * scale test proves").
+ */
 export const SHARED_WITHIN_MS = 1_000
 /**
  * Failed sign-ins allowed per client address per minute (Better Auth's rule in

@@ -12,7 +12,7 @@ import { HangError, type Answer, type Client } from './client'
  * up, following the mail's link and signing in. Every request is recorded with what came back.
  */
 
-/** The app's client gives up on a request after this long (SPEC 9, desktop): a hang. */
+/** The app's client gives up on a request after this long (30 s on desktop): a hang. */
 export const HANG_LIMIT_MS = NETWORK_TIMEOUT_DESKTOP_MS
 
 export type Kind =

@@ -23,7 +23,7 @@ export const loaded = (image: Locator) =>
  * address (local storage) but none of its bytes: the top-right button shows the avatar first,
  * then a click opens the account panel with the signed-in view. Counts the avatar bytes each of
  * the two downloads, at whatever device scale factor the page has. Used by the e2e test of
- * issue 15's 15 KB goal and by the bench.
+ * the 15 KB avatar goal (docs/architecture.md "Avatars") and by the bench.
  */
 export async function avatarBytesPerWidget(page: Page): Promise<WidgetBytes[]> {
   await page.goto('/')

@@ -11,7 +11,7 @@ const ALNUM = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012345678
 
 /**
  * Characters that are never a letter or digit, even after NFKC, and never merge with the letter
- * before them: what SPEC 5 strips from a handle.
+ * before them: what the handle rules strip from a handle (docs/using.md "Profiles and handles").
  */
 export const NOISE = [
   ' ',
@@ -114,7 +114,7 @@ export const nameText = fc.oneof(
   { arbitrary: typedText({ minLength: 45, maxLength: 70 }), weight: 1 },
 )
 
-/** SPEC 5 (and Mofu's limits) for a stored, lowercase handle. */
+/** The handle rules (length and reserved names) for a stored, lowercase handle. */
 export function isStorableHandle(username: string): boolean {
   return (
     new RegExp(`^[a-z0-9]{${HANDLE_MIN_LENGTH},${HANDLE_MAX_LENGTH}}$`).test(username) &&

@@ -14,11 +14,14 @@ import {
   VerifyEmailPanel,
 } from './panel-views'
 
-/** The panel's own words (docs/architecture.md "Languages"); the spec's title ACCoUNT stays as it is. */
+/**
+ * The panel's own words (docs/architecture.md "Languages"); the title ACCoUNT is a name, spelt
+ * so in every language.
+ */
 export const PANEL = { close: 'Close account panel', loading: 'Loading your account' }
 
 /**
- * The account slide-over (SPEC 2), titled ACCoUNT. A modal <dialog>: focus stays inside, Esc
+ * The account slide-over, titled ACCoUNT. A modal <dialog>: focus stays inside, Esc
  * closes, the page behind is inert. Clicking the overlay goes back.
  */
 export function AccountPanel({ onClose }: { onClose: () => void }) {

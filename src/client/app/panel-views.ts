@@ -2,8 +2,8 @@ import { lazyComponent } from '@client/lib/lazy-component'
 
 /**
  * The account panel's views that load on their own, so a visitor who opens the panel to sign in
- * or sign up downloads neither. The signed-in view (SPEC 2: profile, avatar, security, account
- * actions): a signed-in user's session preloads it (signed-in-session.ts), so their panel opens
+ * or sign up downloads neither. The signed-in view (profile, avatar, security, account actions):
+ * a signed-in user's session preloads it (signed-in-session.ts), so their panel opens
  * without a skeleton.
  */
 export const SignedInPanel = lazyComponent(() =>
@@ -20,7 +20,10 @@ export const VerifyEmailPanel = lazyComponent(() =>
   import('@client/features/account/verify-email-view').then((module) => module.VerifyEmailView),
 )
 
-/** The new-password form a reset link opens (SPEC 6), with TanStack Query for the link's check. */
+/**
+ * The new-password form a reset link opens (docs/using.md "Password reset"), with TanStack Query
+ * for the link's check.
+ */
 export const ResetPasswordPanel = lazyComponent(() =>
   import('@client/features/account/reset-password-view').then((module) => module.ResetPasswordView),
 )

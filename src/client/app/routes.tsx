@@ -82,7 +82,7 @@ export function prefetchPages(whenIdle: (next: () => void) => void) {
 }
 
 /**
- * The routes of SPEC 2; src/shared/routes.ts mirrors them for the server's 404s. `afterPage`
+ * The app's page routes; src/shared/routes.ts mirrors them for the server's 404s. `afterPage`
  * renders after the page, inside its boundary (AppShell).
  */
 export function AppRoutes({ afterPage }: { afterPage?: ReactNode }) {

@@ -5,7 +5,7 @@ import { followAccountPreferences } from './account-preferences'
 import { SignedInPanel } from './panel-views'
 
 /**
- * What follows the signed-in user: the profile, loaded once the uid is known (SPEC 4) and reset
+ * What follows the signed-in user: the profile, loaded once the uid is known and reset
  * when signed out, the account's preferences, and the panel's signed-in view, loaded ahead of
  * the panel's opening. A 401 from any /api/me call signs out too.
  */

@@ -17,8 +17,9 @@ import { forgetProfiles } from '@client/features/profile/profile-query'
 import { reloadPreferences } from '@client/lib/preferences/preferences'
 
 /**
- * Resetting the profile (SPEC 4): all local storage is cleared and the profile returns to its
- * defaults. Preferences stored there fall back to theirs, applied at once.
+ * Resetting the profile as the user leaves (docs/using.md "Sessions", Log-out): all local storage
+ * is cleared and the profile returns to its defaults. Preferences stored there fall back to theirs,
+ * applied at once.
  */
 function resetLocalState() {
   try {

@@ -49,7 +49,7 @@ interface Call {
   json?: unknown
 }
 
-/** One request with the spec's timeout; a refusal throws ApiError, the network its own error. */
+/** One request with the client's timeout; a refusal throws ApiError, the network its own error. */
 async function fetchOk(path: string, { method = 'GET', json }: Call): Promise<Response> {
   const response = await fetch(path, {
     method,

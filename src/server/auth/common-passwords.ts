@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { APIError } from 'better-auth/api'
 import { AUTH_ERROR_CODES, AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '../../shared/auth-messages'
 
-/** How many of the most common breached passwords are refused (issue 10 §4). */
+/** How many of the most common breached passwords are refused (docs/using.md "Signing up"). */
 const COMMON_PASSWORD_COUNT = 100_000
 
 /**

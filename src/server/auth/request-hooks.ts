@@ -21,10 +21,10 @@ export interface RequestHookDeps {
 }
 
 /**
- * What Mofu adds around Better Auth's own endpoints: common passwords refused, the spec's "in
- * use" and "no account" answers (unless neutral), sign-in failures logged, and a second sign-up
- * for an unverified address kept apart with a link of its own (docs/using.md "Signing up":
- * pre-account takeover).
+ * What Mofu adds around Better Auth's own endpoints: common passwords refused, the "in use" and "no
+ * account" answers (unless neutral; docs/using.md "Messages"), sign-in failures logged, and a
+ * second sign-up for an unverified address kept apart with a link of its own (docs/using.md
+ * "Signing up": pre-account takeover).
  */
 export function requestHooks(deps: RequestHookDeps): NonNullable<BetterAuthOptions['hooks']> {
   return {

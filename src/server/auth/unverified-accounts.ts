@@ -3,7 +3,7 @@ import type { DialectName } from '../db/database'
 import type { Tables } from '../db/tables'
 import type { Logger } from '../logger'
 
-/** An address nobody verified within this long is freed (issue 10 §2). */
+/** An address nobody verified within this long is freed (docs/using.md "Signing up"). */
 export const UNVERIFIED_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
 const SWEEP_EVERY_MS = 60 * 60 * 1000
 

@@ -10,8 +10,8 @@ import type { ObjectStorage } from '../storage/object-storage'
 import type { ProcessedAvatar } from './pipeline'
 
 /**
- * The files of one user's avatar in storage: the master at avatars/{uid} (SPEC 3) and the
- * renditions of its version beside it (see avatarRenditionKey).
+ * The files of one user's avatar in storage: the master at avatars/{uid} (docs/api.md "Avatars")
+ * and the renditions of its version beside it (see avatarRenditionKey).
  */
 
 type AvatarProfiles = Pick<ProfileStore, 'loadOrCreate' | 'switchAvatar'>
@@ -69,7 +69,7 @@ export async function saveAvatar(
 }
 
 /**
- * Back to the default picture (SPEC 4 "Reset"): the profile first, so that should a file
+ * Back to the default picture (docs/using.md "Avatars"): the profile first, so that should a file
  * survive a failure nothing points to it any more; then the files.
  */
 export async function resetAvatar(

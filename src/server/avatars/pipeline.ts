@@ -14,7 +14,7 @@ import {
   type AvatarRenditionPx,
 } from '../../shared/avatar-renditions'
 
-/** SPEC 5 and 9: the stored avatar is a JPEG at quality 0.92. */
+/** The stored avatar is a JPEG at quality 92, as the client's crop is at 0.92. */
 export const AVATAR_JPEG_QUALITY = 92
 
 /** Why an upload is not an avatar; the message is for the user, the status for the answer. */
@@ -125,7 +125,7 @@ async function encodeAll(pixels: Pixels): Promise<ProcessedAvatar> {
 }
 
 /**
- * An uploaded image made into the stored avatar (SPEC 4 "Avatar flow", 5, 9): only JPEG, PNG or
+ * An uploaded image made into the stored avatar (docs/using.md "On the server"): only JPEG, PNG or
  * WebP by their magic bytes (so no SVG and its scripts), the size declared in the header checked
  * before any pixel is decoded (decompression bombs), any damage refused rather than padded,
  * turned upright by its EXIF orientation, cut to the centre square, at most 1080 px per side and

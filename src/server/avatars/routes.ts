@@ -81,8 +81,8 @@ function avatarProcessing(metrics: Metrics | undefined): typeof processAvatar {
 }
 
 /**
- * The signed-in user's own avatar, at /api/me/avatar (SPEC 4 "Avatar flow", 7 "Storage"): upload
- * or reset; no route takes a user id to write.
+ * The signed-in user's own avatar, at /api/me/avatar (docs/api.md "Avatars"): upload or reset;
+ * no route takes a user id to write.
  */
 export function ownAvatarRoutes(deps: AvatarDeps) {
   const { profiles, sessions, storage, publicUrl, limits, metrics } = deps

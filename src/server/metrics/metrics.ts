@@ -30,7 +30,7 @@ export interface Metrics {
   watchPool(stats: () => PoolStats): void
 }
 
-/** Seconds; from a fast handle check up to the spec's 45 s request timeout. */
+/** Seconds; from a fast handle check up to the server's 45 s request timeout (main.ts). */
 const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 45]
 const AVATAR_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
 

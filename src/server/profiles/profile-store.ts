@@ -14,13 +14,13 @@ import type { ProfilesTable } from '../db/tables'
 
 type ProfileRow = Selectable<ProfilesTable>
 
-/** The spec's profile from its row; the avatar URL is built from today's PUBLIC_URL. */
+/** The API's profile from its row; the avatar URL is built from today's PUBLIC_URL. */
 export function toProfile(row: ProfileRow, publicUrl: string): Profile {
   return {
     uid: row.user_id,
     name: row.name,
     username: row.username ?? '',
-    // SPEC 3: displayUsername falls back to username.
+    // displayUsername (the handle as typed) falls back to username when the row has none.
     displayUsername: row.display_username ?? row.username ?? '',
     avatar: avatarUrl(publicUrl, row.user_id, row.avatar_version),
     avatarThumbhash: row.avatar_version === '' ? '' : row.avatar_thumbhash,
@@ -81,7 +81,10 @@ export function profileStore(database: Pick<Database, 'db' | 'read'>) {
     db.selectFrom('profiles').select('avatar_version').where('user_id', '=', '').compile(),
   )
 
-  /** The user's profile, created with the defaults when there is none (SPEC 4). */
+  /**
+   * The user's profile, created with the defaults when there is none (docs/using.md "Profiles and
+   * handles").
+   */
   async function loadOrCreate(uid: string): Promise<ProfileRow> {
     const existing = await byUser(uid)
     if (existing !== undefined) return existing
@@ -125,7 +128,7 @@ export function profileStore(database: Pick<Database, 'db' | 'read'>) {
     loadOrCreate,
 
     /**
-     * Merge-saves the fields sent (SPEC 7 "Save profile (merge)"); throws on a handle that is
+     * Merge-saves the fields sent, leaving the others as they are; throws on a handle that is
      * taken or too similar (the unique indexes) or passes for a reserved name. One UPDATE, so
      * two saves racing each leave the row whole: name and handle always of the same save.
      */

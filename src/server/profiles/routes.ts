@@ -32,9 +32,9 @@ export interface ProfileDeps {
 }
 
 /**
- * The session user's own profile, at /api/me/profile (SPEC 3, 4 and 5). Writes act only on the
- * session's user; no route takes a user id to write. The unique index on the handle, not the
- * live check, decides races.
+ * The session user's own profile, at /api/me/profile (docs/api.md "Profile and handles"). Writes
+ * act only on the session's user; no route takes a user id to write. The unique index on the
+ * handle, not the live check, decides races.
  */
 export function ownProfileRoutes({ profiles, claims, sessions, publicUrl }: ProfileDeps) {
   return new Hono()

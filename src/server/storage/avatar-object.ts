@@ -6,7 +6,7 @@ import {
   type AvatarRenditionPx,
 } from '../../shared/avatar-renditions'
 
-/** SPEC 3 "Other data": the avatar image is stored at avatars/{uid}. */
+/** The avatar image is stored at avatars/{uid} (docs/api.md "Avatars"). */
 export const avatarKey = (uid: string) => `avatars/${uid}`
 
 /** Names one stored image: the first 16 hex digits of its SHA-256. */

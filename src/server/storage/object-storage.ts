@@ -1,6 +1,6 @@
 /**
- * Where uploaded files live (SPEC 7 "Storage"): one interface for the local-disk and S3
- * drivers, so routes and tests do not know which one runs.
+ * Where uploaded files live (a folder or an S3 bucket, STORAGE_URL in docs/configuration.md):
+ * one interface for the local-disk and S3 drivers, so routes and tests do not know which one runs.
  */
 
 export interface StoredObject {

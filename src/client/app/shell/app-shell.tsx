@@ -31,7 +31,7 @@ if (typeof window !== 'undefined') {
   window.addEventListener('popstate', () => (returningByHistory = true))
 }
 
-/** The drawer closes this long after a choice on small screens (SPEC 9). */
+/** The drawer closes this long after a choice on small screens. */
 const DRAWER_CLOSE_DELAY_MS = 500
 
 const MAIN_CLASSES: Record<LayoutVariant, string> = {

@@ -3,7 +3,7 @@ import { AvatarImage } from '@client/features/profile/avatar/avatar-image'
 import { useStrings } from '@client/lib/i18n/i18n'
 import { SHELL } from './strings'
 
-/** The round button at top right that opens the account panel (SPEC 2). */
+/** The round button at top right that opens the account panel (docs/using.md "Accounts"). */
 export function AvatarButton({ onOpen }: { onOpen: () => void }) {
   // The small copy kept from the last visit is the same picture: it shows while the rendition
   // for this button loads.

@@ -20,7 +20,7 @@ function cameFromMofu(): boolean {
 }
 
 /**
- * The account panel is open on /account… and wherever the query has account=true (SPEC 2).
+ * The account panel is open on /account… and wherever the query has account=true.
  * Opening adds the parameter without leaving the page or scrolling. Closing goes back when the
  * app opened it, or from /account when the page before was Mofu's (a full load included); when
  * the visit began with the panel open, it shows the page without it (home for /account) instead

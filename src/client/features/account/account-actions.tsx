@@ -12,11 +12,11 @@ import { signOutLocally, type AuthUser } from './auth-state'
 import { useSignInMethods } from './passkey-queries'
 import { ACCOUNT } from './strings'
 
-/** The spec leaves the wording open; this asks "Do you want to log out?". */
+/** The log-out question, in Japanese whatever the language (docs/using.md "Sessions"). */
 const LOG_OUT_QUESTION = 'ログアウトしますか？'
 
 /**
- * Change password, log out and delete account (SPEC 4). `onLeaving` runs as the user leaves
+ * Change password, log out and delete account. `onLeaving` runs as the user leaves
  * (log-out or deletion), before the signed-out state shows.
  */
 export function AccountActions({

@@ -7,7 +7,7 @@ export interface AuthFailure {
   code?: string
 }
 
-/** The user-facing message for a failed auth request (SPEC 8 and Mofu's additions). */
+/** The user-facing message for a failed auth request (docs/using.md "Messages"). */
 export function authErrorMessage(failure: AuthFailure | unknown): string {
   if (failure instanceof DOMException && failure.name === 'TimeoutError')
     return AUTH_MESSAGES.timeout

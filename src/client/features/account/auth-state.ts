@@ -7,7 +7,7 @@ import {
 import type { Session } from './auth-api'
 import { askForSession } from './session-check'
 
-/** The auth user fields the app reads (SPEC 3). */
+/** The auth user fields the app reads. */
 export interface AuthUser {
   uid: string
   email: string
@@ -21,7 +21,7 @@ export interface AuthState {
   authReady: boolean
   /** Set while the server cannot be reached; the state above is the last one known. */
   connectionProblem: string | null
-  /** The server ended the session (SPEC 8's session-ended message shows) until the next sign-in. */
+  /** The server ended the session (the session-ended message shows) until the next sign-in. */
   sessionEnded: boolean
 }
 
@@ -75,9 +75,9 @@ function schedule(delayMs: number) {
 
 /**
  * Asks the server for the session. A session is refreshed 5 minutes before it expires; after a
- * network failure the next try waits 30 s, doubling up to 960 s (SPEC 9). A session this tab
- * held and the server no longer knows (expired, or ended elsewhere: a disabled account) shows
- * the session-ended message, unless another tab said it signed out on purpose.
+ * network failure the next try waits 30 s, doubling up to 960 s (docs/using.md "Sessions"). A
+ * session this tab held and the server no longer knows (expired, or ended elsewhere: a disabled
+ * account) shows the session-ended message, unless another tab said it signed out on purpose.
  */
 export async function refreshSession(signedOutElsewhere = false): Promise<void> {
   try {
@@ -132,7 +132,7 @@ export function startAuth() {
   void refreshSession()
 }
 
-/** `user`, `isLoggedIn` and `authReady` as the spec describes (SPEC 3 and 4). */
+/** The auth state (`user`, `isLoggedIn`, `authReady`, …), kept current in every component. */
 export function useAuth(): AuthState {
   return useSyncExternalStore(
     (listener) => {

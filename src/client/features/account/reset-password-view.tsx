@@ -104,7 +104,7 @@ function ResetForm({ code }: { code: string }) {
     })
     setBusy(false)
     if (message !== null) {
-      // A refused password says why; any other failure is the spec's reset failure.
+      // A refused password says why; any other failure gets the general reset failure message.
       const refusedPassword = ['PASSWORD_TOO_SHORT', 'PASSWORD_TOO_COMMON']
       setFailure(
         refusal !== undefined && refusedPassword.includes(refusal)

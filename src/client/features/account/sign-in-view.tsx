@@ -21,7 +21,7 @@ import { TwoFactorChallenge } from './two-factor-challenge'
 type Mode = 'login' | 'signup'
 type Message = { tone: 'error' | 'success' | 'info'; text: string } | null
 
-/** Signed out (SPEC 2, state 3): log in, sign up, Google, reset request, resend verification. */
+/** The signed-out panel: log in, sign up, Google, reset request, resend verification. */
 export function SignInView() {
   const strings = useStrings('account', ACCOUNT).signIn
   const t = useMessages()
@@ -44,7 +44,8 @@ export function SignInView() {
       const { message: failure, code } = await attempt(() =>
         signUpWithEmail({ email, password, name: '' }),
       )
-      // Registration leaves the user signed out until the address is verified (SPEC 4).
+      // Registration leaves the user signed out until the address is verified (docs/using.md
+      // "Signing up").
       setCanResend(failure === null || code === 'MAIL_NOT_SENT')
       setMessage(
         failure === null

@@ -2,8 +2,8 @@ import { useStrings } from '@client/lib/i18n/i18n'
 import { PROFILE } from './strings'
 
 /**
- * Free IDs offered under a refused one (issue 15 §1), as pills; one click or key press puts one in
- * the ID field. The live region above them announces that they are there.
+ * Free IDs offered under a refused one (docs/using.md "Look-alike IDs"), as pills; one click or
+ * key press puts one in the ID field. The live region above them announces that they are there.
  */
 export function HandleSuggestions({
   suggestions,

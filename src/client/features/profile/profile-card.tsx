@@ -6,7 +6,7 @@ import { thumbhashPlaceholder } from './avatar/thumbhash-placeholder'
 import { useStrings } from '@client/lib/i18n/i18n'
 import { PROFILE } from './strings'
 
-/** View mode (SPEC 4): avatar, name, ID, e-mail, plan and pins. */
+/** View mode: avatar, name, ID, e-mail, plan and pins. */
 export function ProfileCard({
   profile,
   email,

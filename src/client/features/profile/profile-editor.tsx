@@ -16,7 +16,7 @@ import { availabilityMessage, useHandleAvailability } from './use-handle-availab
 import { useMessages, useStrings } from '@client/lib/i18n/i18n'
 import { PROFILE } from './strings'
 
-/** Edit mode (SPEC 4): avatar, name and ID, saved together. */
+/** Edit mode: avatar, name and ID, saved together. */
 export function ProfileEditor({
   profile,
   onCancel,

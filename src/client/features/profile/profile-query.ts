@@ -8,7 +8,7 @@ const profileQuery = (uid: string) =>
     queryKey: ['profile', uid],
     queryFn: () =>
       fetchProfile().catch((error: unknown) => {
-        // Profile read failures are only logged (SPEC 8); the view offers to try again.
+        // Profile read failures are only logged here; the view offers to try again.
         console.warn('Profile could not be loaded', error)
         throw error
       }),
@@ -17,7 +17,7 @@ const profileQuery = (uid: string) =>
   })
 
 /**
- * Loads the profile once the user id is known (SPEC 4); the server creates it with the defaults
+ * Loads the profile once the user id is known; the server creates it with the defaults
  * when there is none.
  */
 export const loadProfile = (uid: string) => queryClient.prefetchQuery(profileQuery(uid))
@@ -25,7 +25,7 @@ export const loadProfile = (uid: string) => queryClient.prefetchQuery(profileQue
 /** The profile as last loaded or saved, if it is in the cache. */
 export const cachedProfile = (uid: string) => queryClient.getQueryData(profileQuery(uid).queryKey)
 
-/** Resetting the profile (SPEC 4): nothing of it is kept, as when signed out. */
+/** Resetting the profile: nothing of it is kept, as when signed out. */
 export const forgetProfiles = () => queryClient.removeQueries({ queryKey: ['profile'] })
 
 export const profileSaved = (profile: Profile) =>

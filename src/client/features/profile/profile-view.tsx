@@ -8,7 +8,7 @@ import { useStrings } from '@client/lib/i18n/i18n'
 import { PROFILE } from './strings'
 
 /**
- * Signed in (SPEC 2, state 2): the profile, or its edit mode. `notice` shows under it in both
+ * The signed-in panel: the profile, or its edit mode. `notice` shows under it in both
  * modes, `actions` only outside edit mode.
  */
 export function ProfileView({

@@ -47,7 +47,7 @@ export function useHandleAvailability(savedUsername: string) {
   const check = (username: string) => {
     window.clearTimeout(checkTimer.current)
     const question = ++latestCheck.current
-    // The user's own saved handle counts as available (SPEC 5), with no need to ask.
+    // The user's own saved handle counts as available (the server agrees), with no need to ask.
     if (username === savedUsername && username !== '') {
       setAvailability({ state: 'available' })
       return

@@ -1,7 +1,8 @@
 /**
- * Stored preferences (SPEC 2 and 3): the darkMode and lang cookies and the local storage keys
- * font, theme, action-settings and language. Pure functions over the raw stored values, shared by the pre-paint script
- * (inlined into index.html) and the React app. Anything unreadable falls back to the default.
+ * Stored preferences (docs/using.md "Preferences"): the darkMode and lang cookies and the local
+ * storage keys font, theme, action-settings and language. Pure functions over the raw stored
+ * values, shared by the pre-paint script (inlined into index.html) and the React app. Anything
+ * unreadable falls back to the default.
  */
 
 import {

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react'
 
 /**
- * The avatar cache in local storage (SPEC 3): `avatar` holds the current avatar address,
- * `avatarCache` a small copy of the image itself (a data URL) so it shows instantly on the next
- * visit, and `hasAvatarCached` says the copy is there.
+ * The avatar cache in local storage (docs/using.md "Avatars"): `avatar` holds the current avatar
+ * address, `avatarCache` a small copy of the image itself (a data URL) so it shows instantly on the
+ * next visit, and `hasAvatarCached` says the copy is there.
  */
 const AVATAR_KEY = 'avatar'
 const CACHE_KEY = 'avatarCache'
@@ -34,7 +34,7 @@ export function useCachedAvatar(): { address: string | null; image: string | nul
   }
 }
 
-/** Keeps a small copy of a loaded http(s) avatar; only http avatars are cached (SPEC 4). */
+/** Keeps a small copy of a loaded http(s) avatar; the default picture comes with the app. */
 export function cacheAvatar(address: string, image: HTMLImageElement) {
   if (!/^https?:/.test(address) || read(AVATAR_KEY) === address) return
   try {

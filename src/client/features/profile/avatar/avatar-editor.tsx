@@ -34,8 +34,8 @@ const MENU_ITEMS = [
 type MenuItem = (typeof MENU_ITEMS)[number]
 
 /**
- * The avatar in edit mode (SPEC 4): clicking it opens a menu of four sources; a chosen image is
- * cropped, uploaded with progress, and shown from the returned URL.
+ * The avatar in edit mode (docs/using.md "Avatars"): clicking it opens a menu of four sources; a
+ * chosen image is cropped, uploaded with progress, and shown from the returned URL.
  */
 export function AvatarEditor({
   avatar,

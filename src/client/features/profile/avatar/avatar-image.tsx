@@ -36,10 +36,10 @@ function renditionSets(address: string): { format: AvatarRenditionFormat; srcSet
 }
 
 /**
- * The avatar widget (SPEC 3 and 4): the default Mofu when there is no avatar; while the real
- * image loads, the cached copy shows if it is of another address, else the placeholder; once
- * loaded, the real image fades in over it. A stored avatar comes in the rendition that fits
- * `size` at the screen's density (AVIF, else WebP); the master's address stays its `src`.
+ * The avatar widget (docs/using.md "Avatars"): the default Mofu when there is no avatar; while the
+ * real image loads, the cached copy shows if it is of another address, else the placeholder; once
+ * loaded, the real image fades in over it. A stored avatar comes in the rendition that fits `size`
+ * at the screen's density (AVIF, else WebP); the master's address stays its `src`.
  */
 export function AvatarImage({
   address = '',

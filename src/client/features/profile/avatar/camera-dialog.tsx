@@ -13,7 +13,10 @@ function cameraProblem(error: unknown): CameraProblem {
   return 'cameraFailed'
 }
 
-/** Take Photo (SPEC 4): a live preview and a capture button; without a camera, the file route. */
+/**
+ * Take Photo (docs/using.md "Avatars"): a live preview and a capture button; without a camera,
+ * the file route.
+ */
 export function CameraDialog({
   onCapture,
   onCancel,

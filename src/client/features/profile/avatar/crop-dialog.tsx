@@ -6,7 +6,9 @@ import { Modal } from '@client/components/modal'
 import { useStrings } from '@client/lib/i18n/i18n'
 import { PROFILE } from '../strings'
 
-/** The square crop (SPEC 4 and 5): zoom 1 to 3 by slider, wheel or pinch; OK or Cancel. */
+/**
+ * The square crop (docs/using.md "Avatars"): zoom 1 to 3 by slider, wheel or pinch; OK or Cancel.
+ */
 export function CropDialog({
   source,
   onConfirm,

@@ -8,7 +8,7 @@ export interface CropArea {
 }
 
 /**
- * The crop (SPEC 5): a square JPEG at quality 0.92, at most 1080 px a side, scaled
+ * The crop (docs/using.md "Avatars"): a square JPEG at quality 0.92, at most 1080 px a side, scaled
  * proportionally. A crop without positive width and height is refused.
  */
 export async function cropToJpeg(source: string, area: CropArea): Promise<Blob> {

@@ -33,8 +33,9 @@ function putOnce(body: Blob, onProgress: (fraction: number) => void): Promise<Av
 }
 
 /**
- * Uploads the cropped avatar with progress. Above the spec's resumable threshold (262144 bytes)
- * a dropped connection does not lose the upload: it is sent again on its own, a few times.
+ * Uploads the cropped avatar with progress. Above AVATAR_RESUMABLE_THRESHOLD_BYTES (262144 bytes,
+ * docs/using.md "Avatars") a dropped connection does not lose the upload: it is sent again on its
+ * own, a few times.
  */
 export async function uploadAvatar(body: Blob, onProgress: (fraction: number) => void) {
   const retries = body.size > AVATAR_RESUMABLE_THRESHOLD_BYTES ? RETRY_DELAYS_MS : []
