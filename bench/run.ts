@@ -103,7 +103,7 @@ async function main() {
       'Latency percentiles are autocannon’s, in whole milliseconds.',
       'Scale goal compares req/s (large vs small user count), not p50.',
       'First load of /: every script fetched before #root loses its prerendered mark, in Chromium, against React + react-dom alone hydrating one element the same way; the app’s entry chunk holds react-dom with the shell, so what Mofu adds is the difference of the totals, listed script by script.',
-      'Handle check vs raw node:http: reported figures with a floor against regressions (issue 28), no longer goals of their own; LCP has no goal of its own, the Lighthouse score carries it.',
+      'Handle check vs raw node:http: reported figures with a floor against regressions, no longer goals of their own; LCP has no goal of its own, the Lighthouse score carries it.',
     ],
     figures,
     goals: evaluateGoals(figures),

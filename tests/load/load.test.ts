@@ -27,10 +27,11 @@ const USERS = 40
 /** Handles several users try to take at once: each may have one owner, never two. */
 const CONTESTED = ['sakura', 'hoshi', 'tsuki', 'yuki', 'kaze']
 /**
- * The 45 s request timeout (docs/security.md "HTTP"), after which the app's client gives up: a
- * request open this long has failed, whether it was answered later or was still open when the run
- * stopped (so one hanging from second 15 of a 60 s run is seen). Not lower: on this shared 2-core
- * machine the first wave of 200 requests on SQLite once took 34 s.
+ * The 45 s the server gives a request and the database a call (docs/security.md "HTTP",
+ * docs/architecture.md "Database"): a request open this long has failed, whether it was answered
+ * later or was still open when the run stopped (so one hanging from second 15 of a 60 s run is
+ * seen). Not lower: the first wave of 200 requests on SQLite, one writer at a time, may take
+ * tens of seconds on a 2-core machine.
  */
 const HANG_LIMIT_MS = DATABASE_TIMEOUT_MS
 /**
@@ -130,7 +131,7 @@ async function runMix(server: ServerProcess, users: LoadUser[]) {
     return request
   }
   const result = await autocannon({
-    // A request unanswered within the 45 s request timeout is one the app's client gives up on.
+    // A request unanswered within the 45 s the server gives it has failed.
     timeout: DATABASE_TIMEOUT_MS / 1000,
     url: server.url,
     connections: CONNECTIONS,
