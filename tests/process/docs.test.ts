@@ -3,8 +3,9 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 /**
- * The documentation is checked, not hoped: its links and anchors resolve, the settings page
- * lists exactly what config.ts reads, and the README's commands are the package's scripts.
+ * The documentation is checked, not hoped: its links and anchors resolve, the settings page and
+ * .env.example list exactly what config.ts reads, and the README's commands are the package's
+ * scripts.
  */
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -84,6 +85,12 @@ function documentedSettings(): string[] {
   return [...page.matchAll(/^\| `([A-Z][A-Z0-9_]*)` +\|/gm)].map((match) => match[1] ?? '')
 }
 
+/** The variables .env.example lists, one a line, commented out or set. */
+function exampleSettings(): string[] {
+  const example = readFileSync(path.join(root, '.env.example'), 'utf8')
+  return [...example.matchAll(/^(?:# )?([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1] ?? '')
+}
+
 const scripts = (
   JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>
@@ -131,6 +138,16 @@ describe('documentation', () => {
       undocumented: configured.filter((name) => !documented.includes(name)),
       gone: documented.filter((name) => !configured.includes(name)),
     }).toEqual({ undocumented: [], gone: [] })
+  })
+
+  it('lists every setting of config.ts in .env.example, once, and none that is gone', () => {
+    const configured = configuredSettings()
+    const listed = exampleSettings()
+    expect({
+      unlisted: configured.filter((name) => !listed.includes(name)),
+      gone: listed.filter((name) => !configured.includes(name)),
+      twice: listed.filter((name, index) => listed.indexOf(name) !== index),
+    }).toEqual({ unlisted: [], gone: [], twice: [] })
   })
 
   it('gives quick-start commands that package.json defines', () => {
