@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest'
 const root = path.resolve(import.meta.dirname, '../..')
 
 function markdownFiles(): string[] {
-  const files = ['README.md']
+  const files = ['README.md', 'CHANGELOG.md', 'CONTRIBUTING.md']
   const walk = (dir: string) => {
     for (const name of readdirSync(path.join(root, dir))) {
       const file = path.join(dir, name)
@@ -51,7 +51,10 @@ function anchors(file: string): Set<string> {
   return result
 }
 
-/** Every relative link of the README and docs/ that points at nothing, as `file: target`. */
+/**
+ * Every relative link of the root's Markdown files and of docs/ that points at nothing, as
+ * `file: target`.
+ */
 function brokenLinks(): string[] {
   const broken: string[] = []
   for (const file of markdownFiles()) {
