@@ -17,7 +17,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
-  // Uploads and image work take longer on a loaded 2-core machine; waits give up at 10 s.
+  // Waits give up at 10 s, not Playwright's 5: an avatar upload is decoded once and encoded into
+  // six renditions by the server, on the cores Chromium and one and a half workers per core use.
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {

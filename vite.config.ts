@@ -97,7 +97,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     copyPublicDir: isSsrBuild !== true,
     // The HTML preloads the entry's own imports. A dynamic import fetches its chunk's imports
     // itself: Vite's helper otherwise appends a <link rel="modulepreload"> per dependency on every
-    // import(), which took about 35 ms of the first load's main thread on the bench machine.
+    // import(), main-thread work in the middle of the first load
+    // (docs/decisions/compile-hints.md).
     // No polyfill: every browser Mofu supports follows <link rel="modulepreload"> itself, and
     // one that did not would only fetch those modules when imported, a little later.
     modulePreload: {

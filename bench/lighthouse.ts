@@ -36,8 +36,8 @@ const SETTLE_MS = 2_000
 
 /**
  * Errors where the trace lost an event rather than the page failing; Lighthouse's own message
- * for them is "Please run Lighthouse again". Seen here as NO_NAVSTART about once in a dozen runs
- * on a busy machine: Chromium commits the page in a new renderer process (the trace has its
+ * for them is "Please run Lighthouse again". A busy machine gives NO_NAVSTART in about one run
+ * in a dozen: Chromium commits the page in a new renderer process (the trace has its
  * FrameCommittedInBrowser and later events) but the main frame's navigationStart from that
  * process is missing. Such a run yields no figures at all, so it is run again, not counted.
  */

@@ -35,10 +35,12 @@ const CONTESTED = ['sakura', 'hoshi', 'tsuki', 'yuki', 'kaze']
  */
 const HANG_LIMIT_MS = DATABASE_TIMEOUT_MS
 /**
- * How many times its own median a kind's p99 may take, once the server is warm. Measured at 4 to
- * 8 times on the shared 2-core machine with 200 connections queueing; a regression that stalls a
- * few in a hundred requests of one kind (a lock, a pool wait, a retry) crosses it, on a fast
- * machine and a slow one alike, far below the 45 s hang limit. 3 % of saves held 15 s: 39 times.
+ * How many times its own median a kind's p99 may take, once the server is warm. Queueing alone
+ * keeps the ratio small: with 200 connections waiting on a 2-core machine, a healthy server's
+ * p99 is 4 to 8 times its median. A regression that stalls a few in a hundred requests of one
+ * kind (a lock, a pool wait, a retry) lifts that kind's p99 to the stall itself (3 % of saves
+ * held for 15 s put it at 39 times the median), so it crosses 20 far below the 45 s hang limit.
+ * A ratio, not a time, so a fast machine and a slow one are held alike.
  */
 const TAIL_LIMIT = 20
 

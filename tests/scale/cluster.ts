@@ -41,7 +41,12 @@ export interface Cluster {
   dispose(): Promise<void>
 }
 
-/** Ten processes starting at once on a loaded 2-core machine may each take this long. */
+/**
+ * When a start counts as failed, far past any healthy one (how fast a restart must serve is
+ * checked apart, in scale.test.ts): the ten instances start at once on the empty database, so
+ * they queue for the migration lock while sharing the cores with nginx, PostgreSQL, Redis and
+ * the S3 server, and a restart shares them with the nine others under the workload.
+ */
 const START_TIMEOUT_MS = 120_000
 
 /**
