@@ -3,6 +3,9 @@ import type { Profile } from '@shared/profile'
 import { queryClient } from '@client/lib/query-client'
 import { fetchProfile, saveProfile } from './profile-api'
 
+/** The signed-in user whose profile is followed: set as they sign in, cleared as they leave. */
+let followed: string | null = null
+
 const profileQuery = (uid: string) =>
   queryOptions({
     queryKey: ['profile', uid],
@@ -14,19 +17,28 @@ const profileQuery = (uid: string) =>
       }),
     // Only this user changes it, and every change writes the cache.
     staleTime: Infinity,
+    // A view still on screen as its user leaves (signed out, or the account deleted) finds its
+    // profile forgotten; it must not ask the server again, which would answer 401.
+    enabled: () => followed === uid,
   })
 
 /**
  * Loads the profile once the user id is known; the server creates it with the defaults
  * when there is none.
  */
-export const loadProfile = (uid: string) => queryClient.prefetchQuery(profileQuery(uid))
+export const loadProfile = (uid: string) => {
+  followed = uid
+  return queryClient.prefetchQuery(profileQuery(uid))
+}
 
 /** The profile as last loaded or saved, if it is in the cache. */
 export const cachedProfile = (uid: string) => queryClient.getQueryData(profileQuery(uid).queryKey)
 
 /** Resetting the profile: nothing of it is kept, as when signed out. */
-export const forgetProfiles = () => queryClient.removeQueries({ queryKey: ['profile'] })
+export const forgetProfiles = () => {
+  followed = null
+  queryClient.removeQueries({ queryKey: ['profile'] })
+}
 
 export const profileSaved = (profile: Profile) =>
   queryClient.setQueryData(profileQuery(profile.uid).queryKey, profile)
