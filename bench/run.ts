@@ -12,6 +12,7 @@ import { measureLighthouse } from './lighthouse'
 import { machineFacts } from './machine'
 import { measureMetricsCost } from './metrics-cost'
 import { startApp, startBaseline, type ChildServer } from './processes'
+import { writePerformanceDoc } from './performance-doc'
 import { formatReport, writeResults } from './report'
 import type { BenchResults, Figures } from './results'
 import { measureScale } from './scale'
@@ -110,6 +111,7 @@ async function main() {
     wallSeconds: (performance.now() - started) / 1000,
   }
   await writeResults(results)
+  await writePerformanceDoc(results)
   console.log(formatReport(results))
 }
 

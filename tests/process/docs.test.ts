@@ -1,11 +1,13 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { latestRunSection, PERFORMANCE_DOC, sectionOf } from '../../bench/performance-doc'
+import type { BenchResults } from '../../bench/results'
 
 /**
  * The documentation is checked, not hoped: its links and anchors resolve, the settings page and
- * .env.example list exactly what config.ts reads, and the README's commands are the package's
- * scripts.
+ * .env.example list exactly what config.ts reads, the README's commands are the package's
+ * scripts, and the performance page's table is the latest bench run's.
  */
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -169,5 +171,13 @@ describe('documentation', () => {
     expect(
       named.filter((entry) => unknownCommand(entry.split(': ')[1] ?? '') !== undefined),
     ).toEqual([])
+  })
+
+  it("shows the latest bench run's goals as bench/results/latest.json holds them", async () => {
+    const results = JSON.parse(
+      readFileSync(path.join(root, 'bench/results/latest.json'), 'utf8'),
+    ) as BenchResults
+    expect(results.goals.length).toBeGreaterThan(0)
+    expect(sectionOf(readFileSync(PERFORMANCE_DOC, 'utf8'))).toBe(await latestRunSection(results))
   })
 })
