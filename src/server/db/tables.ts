@@ -157,7 +157,7 @@ export interface EmailChangesTable {
   disown_since: string | null
 }
 
-/** Each change of address of the last week (auth/account-recovery.ts). */
+/** Each change of address of the last week (auth/address-changes.ts). */
 export interface AddressChangesTable {
   id: string
   user_id: string
