@@ -5,12 +5,11 @@ import { AUTH_MESSAGES } from '../shared/auth-messages'
 import { pageViewRoutes } from './analytics/routes'
 import type { Auth } from './auth/auth'
 import { passkeysPossible } from './auth/passkeys'
-import { sessionRoutes } from './auth/session-routes'
-import { sessionSigning } from './auth/sessions'
-import { accountRoutes, emailChangeRoutes } from './auth/account-routes'
+import { accountRoutes, emailChangeRoutes } from './account/routes'
+import { passwordResetRoutes } from './account/password-reset-routes'
+import { sessionRoutes } from './account/session-routes'
 import { clientErrorRoutes } from './client-errors/routes'
-import { sessionStore } from './sessions/session-store'
-import { authRoutes, passwordResetRoutes } from './auth/routes'
+import { authGateway } from './auth/gateway'
 import { avatarMediaRoutes, ownAvatarRoutes } from './avatars/routes'
 import { handleClaims } from './profiles/handle-claims'
 import { profileStore } from './profiles/profile-store'
@@ -27,11 +26,12 @@ import { routeLimits, type Limiter } from './http/limiter'
 import { readinessOf, type ReadinessCheck } from './http/readiness'
 import { requestFrame } from './http/request-frame'
 import { securityHeaders } from './http/security'
-import { sessionCheck } from './http/session'
 import type { Logger } from './logger'
 import type { Mailer } from './mail/mailer'
 import type { Metrics } from './metrics/metrics'
 import { metricsRoutes } from './http/metrics-routes'
+import { sessionCheck, sessionSigning } from './sessions/session-check'
+import { sessionStore } from './sessions/session-store'
 import type { ObjectStorage } from './storage/object-storage'
 
 export interface AppDeps {
@@ -85,6 +85,7 @@ export function createApp(deps: AppDeps) {
     logger,
     limiter: deps.limiter,
     limits,
+    profiles: profiles.profiles,
     publicUrl: deps.publicUrl,
     clientAddress,
     neutralAuthErrors: deps.neutralAuthErrors,
@@ -133,10 +134,10 @@ export function createApp(deps: AppDeps) {
 
     .route(
       '/api/auth',
-      authRoutes({ auth: deps.auth, clientAddress, limiter: deps.limiter, logger }),
+      authGateway({ auth: deps.auth, clientAddress, limiter: deps.limiter, logger }),
     )
     .route('/api/password-reset', passwordResetRoutes({ auth: deps.auth, db: deps.database.db }))
-    .route('/api/me', accountRoutes({ ...account, sessions, profiles: profiles.profiles, storage }))
+    .route('/api/me', accountRoutes({ ...account, sessions, storage }))
     .route('/api/email-change', emailChangeRoutes(account))
     .route(
       '/api/me/sessions',

@@ -8,6 +8,7 @@ import { createLimiter, databaseCounters, type Limiter } from './http/limiter'
 import type { Logger } from './logger'
 import { createMailer, type Mailer } from './mail/mailer'
 import { countMails, type Metrics } from './metrics/metrics'
+import { profileStore } from './profiles/profile-store'
 import { onSecurityEvent } from './security-events'
 import { warnOfLookAlikesKept } from './startup-checks'
 import { createStorage } from './storage/create-storage'
@@ -73,6 +74,7 @@ export async function openServices(
     secret,
     mailer,
     logger,
+    profiles: profileStore(database),
     secondaryStorage: redis?.storage,
     limiter,
   })

@@ -64,3 +64,28 @@ export function requestLanguage(
     DEFAULT_LANGUAGE
   )
 }
+
+/** Every way to ask for Japanese (`lang=ja`, `ja-JP`, `JA`) spells these two letters. */
+const MAY_ASK_FOR_JAPANESE = /ja/i
+
+/**
+ * The language of an answer (docs/architecture.md "Languages"): the `lang` cookie, else
+ * Accept-Language, else English; only 'en' or 'ja', whatever the headers hold. A request that
+ * names no Japanese at all, as most do, is answered in English without parsing either header.
+ */
+export function headerLanguage(
+  cookie: string | null | undefined,
+  acceptLanguage: string | null | undefined,
+): Language {
+  const cookies = cookie ?? undefined
+  const accepted = acceptLanguage ?? undefined
+  if (!MAY_ASK_FOR_JAPANESE.test(cookies ?? '') && !MAY_ASK_FOR_JAPANESE.test(accepted ?? '')) {
+    return 'en'
+  }
+  return requestLanguage(cookies, accepted)
+}
+
+/** The language of a request by its headers (none when the server acts on its own). */
+export const headersLanguage = (
+  headers: { get(name: string): string | null } | null | undefined,
+): Language => headerLanguage(headers?.get('cookie'), headers?.get('accept-language'))

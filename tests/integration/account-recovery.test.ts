@@ -1,6 +1,6 @@
 import { pino } from 'pino'
 import { describe, expect, it } from 'vitest'
-import { disableAccount } from '../../src/server/auth/account-admin'
+import { disableAccount } from '../../src/server/account/admin'
 import { profileStore } from '../../src/server/profiles/profile-store'
 import { appWithMail } from '../support/app-with-mail'
 import { addPasskey, callAuth, signInWithPasskey } from '../support/passkey-flow'

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { pino } from 'pino'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { recoverAsOperator } from '../../src/server/auth/account-admin'
+import { recoverAsOperator } from '../../src/server/account/admin'
 import { profileStore } from '../../src/server/profiles/profile-store'
 import { appWithMail } from '../support/app-with-mail'
 import { authenticator } from '../support/authenticator'

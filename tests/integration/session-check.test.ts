@@ -7,7 +7,7 @@ import { createTestApp, TEST_AUTH_SECRET, type TestApp } from '../support/test-a
 import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
- * The session check of Mofu's own routes (src/server/http/session.ts) on two instances sharing
+ * The session check of Mofu's own routes (src/server/sessions/session-check.ts) on two instances sharing
  * one database, as behind a load balancer: once with sessions in the database alone, once with
  * Redis beside it (REDIS_URL). Whatever ends a session on one instance ends it on the other at
  * the very next request, and no cookie the server did not sign for a live session gets in.

@@ -22,7 +22,7 @@ import {
  */
 
 const REDIS_URL = process.env.MOFU_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
-/** Sign-in attempts allowed per client address per minute (src/server/auth.ts). */
+/** Sign-in attempts allowed per client address per minute (src/server/auth/endpoints.ts). */
 const SIGN_IN_LIMIT = 10
 
 let database: TestDatabase

@@ -18,7 +18,7 @@ import { cookieOf, uncertain, type Recorder, type Sent } from './workload'
 export const SHARED_WITHIN_MS = 1_000
 /**
  * Failed sign-ins allowed per client address per minute (Better Auth's rule in
- * src/server/auth/auth.ts) and per account per 15 minutes (LIMITS.signInFailures).
+ * src/server/auth/endpoints.ts) and per account per 15 minutes (LIMITS.signInFailures).
  */
 export const SIGN_IN_LIMIT = 10
 

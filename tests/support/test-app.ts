@@ -8,6 +8,7 @@ import { openDatabase, type Database, type OpenOptions } from '../../src/server/
 import { migrateToLatest } from '../../src/server/db/migrations'
 import { createLimiter, databaseCounters, type CounterStore } from '../../src/server/http/limiter'
 import { createMailer } from '../../src/server/mail/mailer'
+import { profileStore } from '../../src/server/profiles/profile-store'
 import { createLocalStorage } from '../../src/server/storage/local-storage'
 import type { ObjectStorage } from '../../src/server/storage/object-storage'
 import { createTestDatabase, type TestDatabase } from './test-database'
@@ -87,6 +88,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     secret: TEST_AUTH_SECRET,
     mailer,
     logger,
+    profiles: profileStore(database),
     secondaryStorage: options.secondaryStorage,
     limiter,
   })

@@ -1,12 +1,12 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import type { AuthContext as BetterAuthContext } from 'better-auth'
 import type { Kysely } from 'kysely'
-import { EMAIL_CHANGE_UNDO_VALID_SECONDS } from '../../shared/email-change'
 import type { Recovered } from '../../shared/account-recovery'
 import type { Language } from '../../shared/language'
 import type { Tables } from '../db/tables'
 import type { Mailer } from '../mail/mailer'
 import { recoveryLinkMail } from '../mail/templates'
+import { freeAddress } from './address-changes'
 import { forgetTrustedBrowsers } from './trusted-browsers'
 
 export const hashOf = (code: string) => createHash('sha256').update(code).digest('hex')
@@ -18,74 +18,7 @@ export type AuthContext = Pick<BetterAuthContext, 'internalAdapter'>
 /** How long a "This wasn't me" link from the activity works: as long as a reset link. */
 export const RECOVERY_LINK_VALID_SECONDS = 60 * 60
 
-/** How long an old address keeps hearing of the account and may take it back. */
-const PREVIOUS_ADDRESS_MS = EMAIL_CHANGE_UNDO_VALID_SECONDS * 1000
-
 const toDate = (value: string | Date | null) => (value === null ? null : new Date(value))
-
-/**
- * Frees an address held by a password sign-up nobody verified, for the account `userId`: whoever
- * can take the address proves its mailbox, which that sign-up never did, and it cannot sign in.
- * An account with any other way in keeps it. Whether the address is free for `userId` now.
- */
-export async function freeAddress(
-  context: AuthContext,
-  email: string,
-  userId: string,
-): Promise<boolean> {
-  const holder = await context.internalAdapter.findUserByEmail(email, { includeAccounts: true })
-  if (holder === null || holder.user.id === userId) return true
-  const pendingSignUp =
-    !holder.user.emailVerified &&
-    holder.accounts.every((account) => account.providerId === 'credential')
-  if (!pendingSignUp) return false
-  await context.internalAdapter.deleteUser(holder.user.id)
-  return true
-}
-
-/** Remembers a change of address for the week its old address may take the account back. */
-export async function recordAddressChange(
-  db: Kysely<Tables>,
-  change: { userId: string; oldEmail: string; newEmail: string; disownSince: Date },
-): Promise<void> {
-  await db
-    .insertInto('address_changes')
-    .values({
-      id: randomUUID(),
-      user_id: change.userId,
-      old_email: change.oldEmail,
-      new_email: change.newEmail,
-      changed_at: new Date().toISOString(),
-      disown_since: change.disownSince.toISOString(),
-    })
-    .execute()
-}
-
-/**
- * The addresses the account had within the last week, other than its current one, each with the
- * earliest moment a recovery through it disowns: they hear of every change to how the account
- * signs in, and each may take it back.
- */
-export async function previousAddresses(
-  db: Kysely<Tables>,
-  userId: string,
-  current: string,
-): Promise<Map<string, Date>> {
-  const rows = await db
-    .selectFrom('address_changes')
-    .select(['old_email', 'disown_since'])
-    .where('user_id', '=', userId)
-    .where('changed_at', '>', new Date(Date.now() - PREVIOUS_ADDRESS_MS).toISOString())
-    .orderBy('changed_at', 'asc')
-    .execute()
-  const found = new Map<string, Date>()
-  for (const row of rows) {
-    const email = row.old_email.toLowerCase()
-    if (email === current.toLowerCase() || found.has(email)) continue
-    found.set(email, new Date(row.disown_since))
-  }
-  return found
-}
 
 /** A link that takes the account back, disowning what happened from `since` on. */
 export async function createRecoveryCode(

@@ -5,17 +5,18 @@ import { genericOAuth } from 'better-auth/plugins'
 import type { Kysely } from 'kysely'
 import type { Recovered } from '../../shared/account-recovery'
 import { AUTH_ERROR_CODES, AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '../../shared/auth-messages'
-import type { Language } from '../../shared/language'
+import { headersLanguage, type Language } from '../../shared/language'
 import type { Config } from '../config'
 import type { DialectName } from '../db/database'
 import { noteDatabaseAway } from '../db/unavailable'
 import type { Tables } from '../db/tables'
 import type { Logger } from '../logger'
-import { headersLanguage } from '../http/language'
 import { LIMITS, mayMail, type Limiter } from '../http/limiter'
 import type { Mailer } from '../mail/mailer'
-import { accountNotices } from './account-notices'
-import { knownDevices } from './known-devices'
+import { accountNotices } from '../mail/account-notices'
+import type { ProfileStore } from '../profiles/profile-store'
+import { knownBrowsers } from '../sessions/known-browsers'
+import { previousAddresses } from './address-changes'
 import { signIns } from './sign-ins'
 import { PASSKEY_DISABLED_PATHS, passkeyPlugins } from './passkeys'
 import { passwordResetMail, verificationMail } from '../mail/templates'
@@ -24,7 +25,8 @@ import { recentProofPlugin, SESSION_FIELDS } from './recent-proof'
 import { recoveryResets } from './recovery-resets'
 import { requestHooks } from './request-hooks'
 import { signUpPasswordsPlugin } from './sign-up-passwords'
-import { TWO_FACTOR_DISABLED_PATHS, TWO_FACTOR_RATE_LIMITS, twoFactorPlugins } from './two-factor'
+import { twoFactorPlugins } from './two-factor'
+import { AUTH_RATE_LIMITS, DISABLED_PATHS } from './endpoints'
 import { verificationLinks } from './verification-links'
 import { CLIENT_IP_HEADER, requestSource, securityEvents } from '../security-events'
 
@@ -32,45 +34,6 @@ export { CLIENT_IP_HEADER }
 
 const VERIFICATION_VALID_SECONDS = 24 * 60 * 60
 const RESET_VALID_SECONDS = 60 * 60
-/** Figures documented in docs/security.md "Abuse limits". */
-const AUTH_RATE_LIMITS: Record<string, { window: number; max: number }> = {
-  '/sign-in/email': { window: 60, max: 10 },
-  '/sign-up/email': { window: 60, max: 5 },
-  '/sign-up/verify': { window: 60, max: 10 },
-  '/send-verification-email': { window: 60, max: 3 },
-  '/request-password-reset': { window: 60, max: 3 },
-  '/reset-password': { window: 60, max: 10 },
-  ...TWO_FACTOR_RATE_LIMITS,
-}
-
-/**
- * Better Auth endpoints no Mofu feature uses, off until one does: the name is the profile's
- * (PATCH /api/me/profile), an address changes through Mofu's own POST /api/me/email (its link
- * goes to the new address, its notice to the old one), and Mofu neither links accounts by hand
- * nor reads provider tokens. /list-accounts stays: the panel asks it whether the user has a
- * password.
- */
-const DISABLED_PATHS = [
-  // Password checks outside the per-account lock on failed log-ins: the panel changes a
-  // password through the reset mail.
-  '/verify-password',
-  '/change-password',
-  '/update-user',
-  '/change-email',
-  '/link-social',
-  '/oauth2/link',
-  '/unlink-account',
-  '/get-access-token',
-  '/refresh-token',
-  '/account-info',
-  // Sessions are listed and ended by id at /api/me/sessions: these hand tokens to the browser.
-  '/list-sessions',
-  '/revoke-session',
-  '/revoke-sessions',
-  '/revoke-other-sessions',
-  ...TWO_FACTOR_DISABLED_PATHS,
-]
-
 export interface AuthDeps {
   db: Kysely<Tables>
   dialect: DialectName
@@ -78,6 +41,8 @@ export interface AuthDeps {
   secret: string
   mailer: Mailer
   logger: Logger
+  /** Where the account notices read the language the account chose. */
+  profiles: Pick<ProfileStore, 'preferencesOf'>
   /** Shared store for rate limits across instances (Redis); the database when absent. */
   secondaryStorage?: SecondaryStorage
   /** Mofu's own limits: per account and per mail recipient. */
@@ -115,8 +80,14 @@ export function createAuth(deps: AuthDeps) {
   const event = securityEvents(logger, db)
 
   const links = verificationLinks(config.publicUrl, deps.secret, VERIFICATION_VALID_SECONDS)
-  const notices = accountNotices({ db, mailer, logger, publicUrl: config.publicUrl })
-  const sessions = signIns(event, knownDevices(db, notices, config.publicUrl.startsWith('https:')))
+  const notices = accountNotices({
+    mailer,
+    logger,
+    publicUrl: config.publicUrl,
+    profiles: deps.profiles,
+    previousAddresses: (userId, current) => previousAddresses(db, userId, current),
+  })
+  const sessions = signIns(event, knownBrowsers(db, notices, config.publicUrl.startsWith('https:')))
   const resets = recoveryResets(db)
 
   /** In the language of the request that asked for it (docs/architecture.md "Languages"). */

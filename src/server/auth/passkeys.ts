@@ -20,7 +20,7 @@ import {
 import type { Tables } from '../db/tables'
 import type { Limiter } from '../http/limiter'
 import { requestSource, type SecurityEvents } from '../security-events'
-import type { AccountNotices } from './account-notices'
+import type { AccountNotices } from '../mail/account-notices'
 import { checkCountedPassword } from './password-guesses'
 import { signInMethods, signInRemains } from './sign-in-methods'
 

@@ -6,7 +6,7 @@ import { PASSKEY_ERROR_CODES, PASSKEY_MESSAGES } from '../../shared/passkeys'
 import type { Tables } from '../db/tables'
 import { SERVER_MESSAGES } from '../http/messages'
 import { requestSource, type SecurityEvents } from '../security-events'
-import type { AccountNotices } from './account-notices'
+import type { AccountNotices } from '../mail/account-notices'
 import { refuseCommonPassword } from './common-passwords'
 import { keepSignUpPassword } from './sign-up-passwords'
 

@@ -2,7 +2,7 @@ import type { BetterAuthPlugin } from 'better-auth'
 import { createAuthMiddleware } from 'better-auth/api'
 import type { SignInMethod } from '../../shared/security-activity'
 import { requestSource, type SecurityEvents } from '../security-events'
-import type { KnownDevices } from './known-devices'
+import type { KnownBrowsers } from '../sessions/known-browsers'
 
 interface CreatedSession {
   id: string
@@ -29,7 +29,7 @@ function methodOf(path: string): SignInMethod | undefined {
  * new sign-in" on the password alone. So a session written during a request is noted, and the
  * sign-in counts when that request ends with the same session handed to the browser.
  */
-export function signIns(event: SecurityEvents, devices: KnownDevices) {
+export function signIns(event: SecurityEvents, browsers: KnownBrowsers) {
   /** Per request (Better Auth's per-request context): the session it wrote last. */
   const written = new WeakMap<object, CreatedSession>()
 
@@ -63,7 +63,7 @@ export function signIns(event: SecurityEvents, devices: KnownDevices) {
                 sessionId: session.id,
                 method: methodOf(ctx.path),
               })
-              await devices.signedIn(handedOut.user, session.userAgent, ctx)
+              await browsers.signedIn(handedOut.user, session.userAgent, ctx)
             }),
           },
         ],

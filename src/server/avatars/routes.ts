@@ -15,7 +15,7 @@ import { LIMITS, type RouteLimits } from '../http/limiter'
 import { apiError } from '../http/errors'
 import { SERVER_MESSAGES } from '../http/messages'
 import type { Metrics } from '../metrics/metrics'
-import { signInRequired, type SessionCheck } from '../http/session'
+import { signInRequired, type SessionCheck } from '../sessions/session-check'
 import type { ProfileStore } from '../profiles/profile-store'
 import type { ObjectStorage, StoredObject } from '../storage/object-storage'
 import {

@@ -9,7 +9,7 @@ import {
   recoverAsOperator,
   verifyEmail,
   type AccountAdminDeps,
-} from '../auth/account-admin'
+} from '../account/admin'
 import { findUser, listUsers, type UserSummary } from '../auth/user-store'
 import { profileStore } from '../profiles/profile-store'
 import { CommandError, parseInput, table, type Command, type CommandContext } from './command'

@@ -50,7 +50,7 @@ export interface ProfilesTable {
 }
 
 /** Better Auth's user table, as far as Mofu reads or deletes it itself. */
-/** Browsers each account has signed in from (auth/known-devices.ts): a hash of their cookie. */
+/** Browsers each account has signed in from (sessions/known-browsers.ts): a hash of their cookie. */
 export interface KnownDevicesTable {
   user_id: string
   device_hash: string
@@ -143,7 +143,7 @@ export interface SecurityActivityTable {
   count: Generated<number>
 }
 
-/** Each account's pending change of address (auth/email-change.ts). */
+/** Each account's pending change of address (account/email-change.ts). */
 export interface EmailChangesTable {
   user_id: string
   /** SHA-256 of the code mailed to the new address, hex. */
@@ -157,7 +157,7 @@ export interface EmailChangesTable {
   disown_since: string | null
 }
 
-/** Each change of address of the last week (auth/account-recovery.ts). */
+/** Each change of address of the last week (auth/address-changes.ts). */
 export interface AddressChangesTable {
   id: string
   user_id: string

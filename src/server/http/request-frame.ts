@@ -4,7 +4,7 @@ import { routePath } from 'hono/route'
 import type { Logger } from '../logger'
 import type { Metrics } from '../metrics/metrics'
 import { apiError } from './errors'
-import { CROSS_SITE_MESSAGE, crossSiteWrite, isAccountPath } from './request-guards'
+import { CROSS_SITE_MESSAGE, crossSiteWrite, isPersonalApiPath } from './request-guards'
 import type { ApplySecurityHeaders } from './security'
 
 /** A request id the client sent is kept when it is short and plain (as Hono's requestId). */
@@ -35,7 +35,7 @@ export function requestFrame(deps: {
     const headers = c.res.headers
     headers.set('X-Request-Id', reqId)
     securityHeaders(headers)
-    if (isAccountPath(c.req.path)) headers.set('Cache-Control', 'no-store')
+    if (isPersonalApiPath(c.req.path)) headers.set('Cache-Control', 'no-store')
     const ms = performance.now() - started
     logger.info(
       { reqId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms) },

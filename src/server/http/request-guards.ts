@@ -25,5 +25,8 @@ export function crossSiteWrite(publicUrl: string): (c: Context) => boolean {
   }
 }
 
-/** Answers about the signed-in user are never kept by a browser or shared cache. */
-export const isAccountPath = (path: string) => /^\/api\/(me|auth|email-change)(\/|$)/.test(path)
+/**
+ * Whether an API path answers about the signed-in user (its account, sign-in, change of
+ * address): such answers are never kept by a browser or shared cache.
+ */
+export const isPersonalApiPath = (path: string) => /^\/api\/(me|auth|email-change)(\/|$)/.test(path)

@@ -165,6 +165,11 @@ export function profileStore(database: Pick<Database, 'db' | 'read'>) {
       return loadOrCreate(uid)
     },
 
+    /** The preferences the user keeps with the account, null for none; creates no profile. */
+    async preferencesOf(uid: string): Promise<Profile['preferences']> {
+      return storedPreferences((await byUser(uid))?.preferences ?? null)
+    },
+
     /** The profile holding this lowercase handle, if any. */
     findByHandle: (username: string): Promise<ProfileRow | undefined> => byHandle(username),
 

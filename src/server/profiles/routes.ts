@@ -12,7 +12,7 @@ import { apiError, invalidInput, limitBody, requireJson } from '../http/errors'
 import { answerLanguage } from '../http/language'
 import { inLanguage, SERVER_MESSAGES } from '../http/messages'
 import { LIMITS, type RouteLimits } from '../http/limiter'
-import { signInRequired, type SessionCheck } from '../http/session'
+import { signInRequired, type SessionCheck } from '../sessions/session-check'
 import type { HandleClaim, HandleClaims } from './handle-claims'
 import { handleSuggestions } from './handle-suggestions'
 import {

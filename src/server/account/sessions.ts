@@ -1,20 +1,13 @@
 import type { SessionSummary } from '../../shared/sessions'
 import type { Kysely } from 'kysely'
 import type { Tables } from '../db/tables'
-import type { SessionSigning } from '../http/session'
-import type { Auth } from './auth'
-import { forgetBrowserOfSession, forgetTrustedBrowsers } from './trusted-browsers'
+import type { Auth } from '../auth/auth'
+import { forgetBrowserOfSession, forgetTrustedBrowsers } from '../auth/trusted-browsers'
 import { describeUserAgent } from '../user-agent'
 
 interface SessionDeps {
   auth: Auth
   db: Kysely<Tables>
-}
-
-/** The secret and cookie name Better Auth signs its session cookie with, for Mofu's own check. */
-export async function sessionSigning(auth: Auth): Promise<SessionSigning> {
-  const context = await auth.$context
-  return { secret: context.secret, cookieName: context.authCookies.sessionToken.name }
 }
 
 const isoString = (date: Date | string) => new Date(date).toISOString()

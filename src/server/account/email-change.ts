@@ -8,16 +8,10 @@ import type { Tables } from '../db/tables'
 import type { Mailer } from '../mail/mailer'
 import { emailChangeConfirmMail } from '../mail/templates'
 import type { SecurityEventSource, SecurityEvents } from '../security-events'
-import type { AccountNotices } from './account-notices'
-import type { Auth } from './auth'
-import {
-  createRecoveryCode,
-  freeAddress,
-  hashOf,
-  newCode,
-  previousAddresses,
-  recordAddressChange,
-} from './account-recovery'
+import type { AccountNotices } from '../mail/account-notices'
+import type { Auth } from '../auth/auth'
+import { createRecoveryCode, hashOf, newCode } from '../auth/account-recovery'
+import { freeAddress, previousAddresses, recordAddressChange } from '../auth/address-changes'
 import { endOtherSessions } from './sessions'
 
 /**

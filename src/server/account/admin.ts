@@ -5,12 +5,12 @@ import type { ProfileStore } from '../profiles/profile-store'
 import { securityEvents, type SecurityEventName } from '../security-events'
 import type { ObjectStorage } from '../storage/object-storage'
 import type { Recovered } from '../../shared/account-recovery'
-import { deleteAccount } from './account-deletion'
-import { cancelPendingChanges, recoverAccount } from './account-recovery'
-import type { Auth } from './auth'
-import { forgetSignUpPasswords } from './sign-up-passwords'
-import { forgetTrustedBrowsers } from './trusted-browsers'
-import { clearDisabled, markDisabled } from './user-store'
+import { deleteAccount } from './deletion'
+import { cancelPendingChanges, recoverAccount } from '../auth/account-recovery'
+import type { Auth } from '../auth/auth'
+import { forgetSignUpPasswords } from '../auth/sign-up-passwords'
+import { forgetTrustedBrowsers } from '../auth/trusted-browsers'
+import { clearDisabled, markDisabled } from '../auth/user-store'
 
 /** What an operator does to accounts (`mofu users …`), each logged as a security event. */
 export interface AccountAdminDeps {

@@ -6,9 +6,9 @@ import { RATE_LIMITED, type Limiter } from '../http/limiter'
 import { SERVER_MESSAGES } from '../http/messages'
 import type { ProfileStore } from '../profiles/profile-store'
 import type { ObjectStorage } from '../storage/object-storage'
-import type { Auth } from './auth'
-import { checkCountedPassword } from './password-guesses'
-import { provedRecently } from './recent-proof'
+import type { Auth } from '../auth/auth'
+import { checkCountedPassword } from '../auth/password-guesses'
+import { provedRecently } from '../auth/recent-proof'
 import type { LiveSession } from '../sessions/session-store'
 
 export type DeletionRefusal =

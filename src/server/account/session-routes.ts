@@ -6,10 +6,10 @@ import type { SessionList } from '../../shared/sessions'
 import type { Tables } from '../db/tables'
 import { apiError } from '../http/errors'
 import { SERVER_MESSAGES } from '../http/messages'
-import { signInRequired } from '../http/session'
+import { signInRequired } from '../sessions/session-check'
 import type { Logger } from '../logger'
 import { securityEvents } from '../security-events'
-import type { Auth } from './auth'
+import type { Auth } from '../auth/auth'
 import { endOtherSessions, endSession, listSessions } from './sessions'
 
 export interface SessionRouteDeps {

@@ -17,22 +17,18 @@ import { LIMITS, logThrottled, RATE_LIMITED, type Limiter, type RouteLimits } fr
 import { apiError, invalidInput, limitBody, requireJson } from '../http/errors'
 import { answerLanguage } from '../http/language'
 import { SERVER_MESSAGES } from '../http/messages'
-import type { SessionCheck } from '../http/session'
+import type { SessionCheck } from '../sessions/session-check'
 import type { Logger } from '../logger'
 import type { Mailer } from '../mail/mailer'
 import { securityEvents, type SecurityEventSource } from '../security-events'
 import type { ProfileStore } from '../profiles/profile-store'
 import type { ObjectStorage } from '../storage/object-storage'
-import {
-  deleteAccount,
-  deletionRefusal,
-  reauthRefusal,
-  type DeletionRefusal,
-} from './account-deletion'
-import { accountExport } from './account-export'
-import { accountNotices } from './account-notices'
-import { cancelPendingChanges, sendRecoveryLink } from './account-recovery'
-import type { Auth } from './auth'
+import { deleteAccount, deletionRefusal, reauthRefusal, type DeletionRefusal } from './deletion'
+import { accountExport } from './export'
+import { accountNotices } from '../mail/account-notices'
+import { cancelPendingChanges, sendRecoveryLink } from '../auth/account-recovery'
+import { previousAddresses } from '../auth/address-changes'
+import type { Auth } from '../auth/auth'
 import { confirmEmailChange, requestEmailChange } from './email-change'
 import { activityPage, decodeCursor } from './security-activity'
 import { endOtherSessions } from './sessions'
@@ -235,9 +231,15 @@ export function accountRoutes(deps: AccountDeps) {
  * The link mailed to a new address, at /api/email-change: its code alone (the browser opening
  * it may be signed in to nothing) switches the account's address.
  */
-export function emailChangeRoutes(deps: Omit<AccountDeps, 'sessions' | 'profiles' | 'storage'>) {
+export function emailChangeRoutes(deps: Omit<AccountDeps, 'sessions' | 'storage'>) {
   const { auth, db, mailer, logger } = deps
-  const notices = accountNotices({ db, mailer, logger, publicUrl: deps.publicUrl })
+  const notices = accountNotices({
+    mailer,
+    logger,
+    publicUrl: deps.publicUrl,
+    profiles: deps.profiles,
+    previousAddresses: (userId, current) => previousAddresses(db, userId, current),
+  })
   const event = securityEvents(logger, db)
   return new Hono<{ Variables: RequestIdVariables }>().post(
     '/confirm',

@@ -4,7 +4,7 @@ import type { Tables } from '../db/tables'
 import { storedPreferences, type ProfileStore } from '../profiles/profile-store'
 import { avatarKey } from '../storage/avatar-object'
 import type { ObjectStorage } from '../storage/object-storage'
-import type { Auth } from './auth'
+import type { Auth } from '../auth/auth'
 import { describeUserAgent } from '../user-agent'
 import { allActivity } from './security-activity'
 

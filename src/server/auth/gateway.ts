@@ -1,18 +1,12 @@
 import { Hono, type Context } from 'hono'
 import type { RequestIdVariables } from 'hono/request-id'
-import { zValidator } from '@hono/zod-validator'
-import { AUTH_MESSAGES } from '../../shared/auth-messages'
-import { ResetCodeCheckSchema, type ResetCodeAnswer } from '../../shared/password-reset'
 import type { Language } from '../../shared/language'
 import { SHARED_MESSAGES_JA } from '../../shared/messages-ja'
 import { CODE_LOCK_SECONDS, TWO_FACTOR_ERRORS, TWO_FACTOR_MESSAGES } from '../../shared/two-factor'
-import type { Kysely } from 'kysely'
-import type { Tables } from '../db/tables'
 import type { Auth } from './auth'
-import { readResetCode } from './recovery-resets'
-import { apiError, invalidInput, limitBody, requireJson } from '../http/errors'
+import { apiError, limitBody } from '../http/errors'
 import { answerLanguage } from '../http/language'
-import { inLanguage, japaneseOf, SERVER_MESSAGES } from '../http/messages'
+import { japaneseOf, SERVER_MESSAGES } from '../http/messages'
 import { LIMITS, logThrottled, RATE_LIMITED, type Limiter } from '../http/limiter'
 import type { Logger } from '../logger'
 import { watchingDatabase } from '../db/unavailable'
@@ -92,40 +86,22 @@ async function errorBodyOf(response: Response): Promise<{ body: object; code: st
   return { body, code: 'code' in body && typeof body.code === 'string' ? body.code : '' }
 }
 
-export interface AuthRouteDeps {
+export interface AuthGatewayDeps {
   auth: Auth
   clientAddress: (c: Context) => string
   limiter: Limiter
   logger: Logger
 }
 
-/** The reset-code check, at /api/password-reset: the code travels in a body, never a URL. */
-export function passwordResetRoutes({ auth, db }: { auth: Auth; db: Kysely<Tables> }) {
-  return new Hono().post(
-    '/verify',
-    requireJson,
-    limitBody(4 * 1024),
-    zValidator('json', ResetCodeCheckSchema, invalidInput),
-    async (c) => {
-      // The panel shows the reset form only for a code that is still valid (docs/using.md
-      // "Password reset"). A spent, void or unknown code is an answer, not a failure: 200 with
-      // valid false.
-      if ((await readResetCode(await auth.$context, db, c.req.valid('json').code)) !== null) {
-        return c.json({ valid: true } satisfies ResetCodeAnswer)
-      }
-      return c.json({
-        valid: false,
-        message: inLanguage(answerLanguage(c), AUTH_MESSAGES.invalidResetLink),
-      } satisfies ResetCodeAnswer)
-    },
-  )
-}
-
 /** The two-factor plugin's code for an account whose codes are locked (CODE_LOCK_SECONDS). */
 const CODES_LOCKED_BY_PLUGIN = 'ACCOUNT_TEMPORARILY_LOCKED'
 
-/** Better Auth, at /api/auth, which reads any body in full: bounded and checked first. */
-export function authRoutes({ auth, clientAddress, limiter, logger }: AuthRouteDeps) {
+/**
+ * The gateway to Better Auth, at /api/auth: every request is handed to its handler, which reads
+ * any body in full, so bounded and checked first; its answers come back in Mofu's shape and in
+ * the request's language.
+ */
+export function authGateway({ auth, clientAddress, limiter, logger }: AuthGatewayDeps) {
   return new Hono<{ Variables: RequestIdVariables }>().on(
     ['GET', 'POST'],
     '/*',

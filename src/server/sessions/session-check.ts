@@ -1,9 +1,9 @@
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto'
 import { createMiddleware } from 'hono/factory'
 import type { Context, MiddlewareHandler } from 'hono'
-import type { LiveSession, SessionStore } from '../sessions/session-store'
-import { apiError } from './errors'
-import { SERVER_MESSAGES } from './messages'
+import { apiError } from '../http/errors'
+import { SERVER_MESSAGES } from '../http/messages'
+import type { LiveSession, SessionStore } from './session-store'
 
 /** Better Auth's cookie signature: HMAC-SHA256 of the token, base64 with padding (44 chars). */
 const SIGNATURE_LENGTH = 44
@@ -12,6 +12,20 @@ const SIGNATURE_LENGTH = 44
 export interface SessionSigning {
   secret: string
   cookieName: string
+}
+
+/** What of Better Auth's context tells how it signs: its secret and its cookies' names. */
+interface SigningContext {
+  secret: string
+  authCookies: { sessionToken: { name: string } }
+}
+
+/** The secret and cookie name Better Auth signs its session cookie with, for Mofu's own check. */
+export async function sessionSigning(auth: {
+  $context: Promise<SigningContext>
+}): Promise<SessionSigning> {
+  const context = await auth.$context
+  return { secret: context.secret, cookieName: context.authCookies.sessionToken.name }
 }
 
 export interface SessionCheck {

@@ -1,46 +1,35 @@
-import type { Kysely } from 'kysely'
-import { isLanguage, type Language } from '../../shared/language'
-import type { Tables } from '../db/tables'
-import { headersLanguage } from '../http/language'
+import type { Recovered } from '../../shared/account-recovery'
+import { headersLanguage, isLanguage, type Language } from '../../shared/language'
+import type { KeptPreferences } from '../../shared/preferences'
 import type { Logger } from '../logger'
-import type { Mail, Mailer } from '../mail/mailer'
+import { describeUserAgent } from '../user-agent'
+import type { Mail, Mailer } from './mailer'
+import { passkeyAddedMail, passkeyRemovedMail, passwordRemovedMail } from './sign-in-method-mails'
 import {
   emailChangedMail,
   newSignInMail,
   passwordChangedMail,
   recoveredMail,
   twoFactorChangedMail,
-} from '../mail/templates'
-import type { Recovered } from '../../shared/account-recovery'
-import {
-  passkeyAddedMail,
-  passkeyRemovedMail,
-  passwordRemovedMail,
-} from '../mail/sign-in-method-mails'
-import { describeUserAgent } from '../user-agent'
-import { previousAddresses } from './account-recovery'
-
-/**
- * The language the account chose in Settings, from its kept preferences (JSON in a column, so
- * read defensively): 'en' or 'ja', and nothing for 'system', none or anything unreadable.
- */
-export function chosenLanguage(preferences: string | null | undefined): Language | undefined {
-  if (preferences === null || preferences === undefined) return undefined
-  try {
-    const parsed: unknown = JSON.parse(preferences)
-    const language =
-      typeof parsed === 'object' && parsed !== null && 'language' in parsed
-        ? parsed.language
-        : undefined
-    return isLanguage(language) ? language : undefined
-  } catch {
-    return undefined
-  }
-}
+} from './templates'
 
 interface Owner {
   id: string
   email: string
+}
+
+/** What the notices read of the account, given by the layers above. */
+export interface NoticeDeps {
+  mailer: Mailer
+  logger: Logger
+  publicUrl: string
+  /** The preferences the account keeps (the profile store's). */
+  profiles: { preferencesOf(userId: string): Promise<KeptPreferences | null> }
+  /**
+   * The addresses the account had within the week, other than `current`
+   * (auth/address-changes.ts).
+   */
+  previousAddresses(userId: string, current: string): Promise<Map<string, Date>>
 }
 
 /**
@@ -49,19 +38,11 @@ interface Owner {
  * Each is in the account's chosen language, else in the language of the request that caused it
  * (docs/architecture.md "Languages").
  */
-export function accountNotices(deps: {
-  db: Kysely<Tables>
-  mailer: Mailer
-  logger: Logger
-  publicUrl: string
-}) {
-  const chosenBy = async (userId: string) => {
-    const row = await deps.db
-      .selectFrom('profiles')
-      .select('preferences')
-      .where('user_id', '=', userId)
-      .executeTakeFirst()
-    return chosenLanguage(row?.preferences)
+export function accountNotices(deps: NoticeDeps) {
+  /** 'en' or 'ja' as chosen in Settings; nothing for 'system' or no choice. */
+  const chosenBy = async (userId: string): Promise<Language | undefined> => {
+    const { language } = (await deps.profiles.preferencesOf(userId)) ?? {}
+    return isLanguage(language) ? language : undefined
   }
   const send = (user: Owner, request: Headers | undefined, mail: (language: Language) => Mail) => {
     const asked = headersLanguage(request)
@@ -83,7 +64,7 @@ export function accountNotices(deps: {
     mail: (to: string, language: Language) => Mail,
   ) => {
     send(user, request, (language) => mail(user.email, language))
-    previousAddresses(deps.db, user.id, user.email).then(
+    deps.previousAddresses(user.id, user.email).then(
       (previous) => {
         for (const email of previous.keys())
           send(user, request, (language) => mail(email, language))

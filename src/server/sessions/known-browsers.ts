@@ -1,18 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Tables } from '../db/tables'
-import type { AccountNotices } from './account-notices'
+import type { AccountNotices } from '../mail/account-notices'
 
 /**
  * Browsers an account has signed in from (docs/using.md "Notices"). A browser is known by a random id
  * in its own long-lived cookie, stored hashed; a sign-in from a browser the account has not used
- * before mails its owner, except the account's very first one.
+ * before mails its owner, except the account's very first one. The cookie and the table keep
+ * the names they were deployed with (`mofu_device`, `known_devices`).
  */
-const DEVICE_COOKIE = 'mofu_device'
+const BROWSER_COOKIE = 'mofu_device'
 /** Browsers cap cookie lifetimes at 400 days. */
-const DEVICE_COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60
+const BROWSER_COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60
 /** 128 random bits, base64url. */
-const DEVICE_ID = /^[A-Za-z0-9_-]{22}$/
+const BROWSER_ID = /^[A-Za-z0-9_-]{22}$/
 
 /** What a session-creating Better Auth endpoint offers: its request and a cookie to set. */
 export interface SignInContext {
@@ -20,17 +21,17 @@ export interface SignInContext {
   setCookie: (name: string, value: string, options: Record<string, unknown>) => unknown
 }
 
-function deviceIdOf(headers: Headers | undefined): string | null {
+function browserIdOf(headers: Headers | undefined): string | null {
   for (const pair of (headers?.get('cookie') ?? '').split(';')) {
     const [name, value] = pair.trim().split('=')
-    if (name === DEVICE_COOKIE && value !== undefined && DEVICE_ID.test(value)) return value
+    if (name === BROWSER_COOKIE && value !== undefined && BROWSER_ID.test(value)) return value
   }
   return null
 }
 
-const hashOf = (deviceId: string) => createHash('sha256').update(deviceId).digest('hex')
+const hashOf = (browserId: string) => createHash('sha256').update(browserId).digest('hex')
 
-export function knownDevices(db: Kysely<Tables>, notices: AccountNotices, secureCookies: boolean) {
+export function knownBrowsers(db: Kysely<Tables>, notices: AccountNotices, secureCookies: boolean) {
   return {
     /** After a session starts for `user`: remember this browser, and tell the owner if new. */
     async signedIn(
@@ -38,35 +39,35 @@ export function knownDevices(db: Kysely<Tables>, notices: AccountNotices, secure
       userAgent: string | null | undefined,
       ctx: SignInContext,
     ): Promise<void> {
-      let deviceId = deviceIdOf(ctx.headers)
-      if (deviceId === null) {
-        deviceId = randomBytes(16).toString('base64url')
-        ctx.setCookie(DEVICE_COOKIE, deviceId, {
+      let browserId = browserIdOf(ctx.headers)
+      if (browserId === null) {
+        browserId = randomBytes(16).toString('base64url')
+        ctx.setCookie(BROWSER_COOKIE, browserId, {
           httpOnly: true,
           sameSite: 'lax',
           secure: secureCookies,
           path: '/',
-          maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+          maxAge: BROWSER_COOKIE_MAX_AGE_SECONDS,
         })
       }
       const added = await db
         .insertInto('known_devices')
         .values({
           user_id: user.id,
-          device_hash: hashOf(deviceId),
+          device_hash: hashOf(browserId),
           first_seen: new Date().toISOString(),
         })
         .onConflict((conflict) => conflict.columns(['user_id', 'device_hash']).doNothing())
         .executeTakeFirst()
       if (Number(added.numInsertedOrUpdatedRows ?? 0) === 0) return
-      const { devices } = await db
+      const { browsers } = await db
         .selectFrom('known_devices')
-        .select((select) => select.fn.countAll<number>().as('devices'))
+        .select((select) => select.fn.countAll<number>().as('browsers'))
         .where('user_id', '=', user.id)
         .executeTakeFirstOrThrow()
-      if (Number(devices) > 1) notices.newSignIn(user, userAgent, ctx.headers)
+      if (Number(browsers) > 1) notices.newSignIn(user, userAgent, ctx.headers)
     },
   }
 }
 
-export type KnownDevices = ReturnType<typeof knownDevices>
+export type KnownBrowsers = ReturnType<typeof knownBrowsers>

@@ -1,0 +1,33 @@
+import { Hono } from 'hono'
+import { zValidator } from '@hono/zod-validator'
+import type { Kysely } from 'kysely'
+import { AUTH_MESSAGES } from '../../shared/auth-messages'
+import { ResetCodeCheckSchema, type ResetCodeAnswer } from '../../shared/password-reset'
+import type { Auth } from '../auth/auth'
+import { readResetCode } from '../auth/recovery-resets'
+import type { Tables } from '../db/tables'
+import { invalidInput, limitBody, requireJson } from '../http/errors'
+import { answerLanguage } from '../http/language'
+import { inLanguage } from '../http/messages'
+
+/** The reset-code check, at /api/password-reset: the code travels in a body, never a URL. */
+export function passwordResetRoutes({ auth, db }: { auth: Auth; db: Kysely<Tables> }) {
+  return new Hono().post(
+    '/verify',
+    requireJson,
+    limitBody(4 * 1024),
+    zValidator('json', ResetCodeCheckSchema, invalidInput),
+    async (c) => {
+      // The panel shows the reset form only for a code that is still valid (docs/using.md
+      // "Password reset"). A spent, void or unknown code is an answer, not a failure: 200 with
+      // valid false.
+      if ((await readResetCode(await auth.$context, db, c.req.valid('json').code)) !== null) {
+        return c.json({ valid: true } satisfies ResetCodeAnswer)
+      }
+      return c.json({
+        valid: false,
+        message: inLanguage(answerLanguage(c), AUTH_MESSAGES.invalidResetLink),
+      } satisfies ResetCodeAnswer)
+    },
+  )
+}
