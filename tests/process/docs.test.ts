@@ -3,11 +3,18 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { latestRunSection, PERFORMANCE_DOC, sectionOf } from '../../bench/performance-doc'
 import type { BenchResults } from '../../bench/results'
+import {
+  AUTH_DEFAULT_RATE_LIMIT,
+  AUTH_RATE_LIMITS,
+  PASSKEY_RATE_LIMITS,
+} from '../../src/server/auth/endpoints'
+import { LIMITS } from '../../src/server/http/limiter'
 
 /**
  * The documentation is checked, not hoped: its links and anchors resolve, the settings page and
  * .env.example list exactly what config.ts reads, the README's commands are the package's
- * scripts, and the performance page's table is the latest bench run's.
+ * scripts, the limits table is the code's, and the performance page's table is the latest bench
+ * run's.
  */
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -130,6 +137,35 @@ function unknownCommand(command: string): string | undefined {
   return `${command}: not a script of package.json`
 }
 
+/** The body rows of the first markdown table in `file` whose header starts with `firstColumn`. */
+function tableRows(file: string, firstColumn: string): string[][] {
+  const lines = readFileSync(path.join(root, file), 'utf8').split('\n')
+  const start = lines.findIndex((line) => line.startsWith(`| ${firstColumn} `))
+  if (start === -1) throw new Error(`${file} has no table starting with "${firstColumn}"`)
+  const rows: string[][] = []
+  for (const line of lines.slice(start + 2)) {
+    if (!line.startsWith('|')) break
+    rows.push(
+      line
+        .slice(1, -1)
+        .split('|')
+        .map((cell) => cell.trim()),
+    )
+  }
+  return rows
+}
+
+const WINDOWS: Record<string, number> = { 'a minute': 60, 'an hour': 3600 }
+
+/** "10 a minute", "3 an hour", "10 in 15 minutes" as a count and a window in seconds. */
+function readLimit(text: string): { max: number; windowSeconds: number } | null {
+  const match = /^(\d+) (?:(a minute|an hour)|in (\d+) minutes)$/.exec(text)
+  if (match === null) return null
+  const windowSeconds =
+    match[2] === undefined ? Number(match[3]) * 60 : (WINDOWS[match[2]] ?? Number.NaN)
+  return { max: Number(match[1]), windowSeconds }
+}
+
 describe('documentation', () => {
   it('has no relative link or anchor that points nowhere', () => {
     expect(brokenLinks()).toEqual([])
@@ -179,5 +215,37 @@ describe('documentation', () => {
     ) as BenchResults
     expect(results.goals.length).toBeGreaterThan(0)
     expect(sectionOf(readFileSync(PERFORMANCE_DOC, 'utf8'))).toBe(await latestRunSection(results))
+  })
+
+  it("lists Better Auth's limits per endpoint as auth/endpoints.ts sets them", () => {
+    const rules = { ...AUTH_RATE_LIMITS, ...PASSKEY_RATE_LIMITS }
+    const documented = tableRows('docs/security.md', 'endpoint').map(
+      ([endpoint = '', max = '']) => {
+        const limited = /`(\/[^`]+)`/.exec(endpoint)?.[1]
+        return { path: endpoint.startsWith('any other') ? 'default' : limited, max: Number(max) }
+      },
+    )
+    const coded = [
+      ...Object.entries(rules).map(([limited, rule]) => ({ path: limited, ...rule })),
+      { path: 'default', ...AUTH_DEFAULT_RATE_LIMIT },
+    ]
+    expect(coded.every((rule) => rule.window === 60)).toBe(true)
+    expect(documented).toEqual(
+      expect.arrayContaining(coded.map(({ path: limited, max }) => ({ path: limited, max }))),
+    )
+    expect(documented).toHaveLength(coded.length)
+  })
+
+  it("lists every one of Mofu's own limits as http/limiter.ts sets it, and no other", () => {
+    const documented = tableRows('docs/security.md', 'what').flatMap(([, name = '', limit = '']) =>
+      name === '' ? [] : [{ name: name.replaceAll('`', ''), ...readLimit(limit) }],
+    )
+    const coded = Object.values(LIMITS).map(({ name, max, windowSeconds }) => ({
+      name,
+      max,
+      windowSeconds,
+    }))
+    expect(documented).toEqual(expect.arrayContaining(coded))
+    expect(documented).toHaveLength(coded.length)
   })
 })

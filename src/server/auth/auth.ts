@@ -26,7 +26,7 @@ import { recoveryResets } from './recovery-resets'
 import { requestHooks } from './request-hooks'
 import { signUpPasswordsPlugin } from './sign-up-passwords'
 import { twoFactorPlugins } from './two-factor'
-import { AUTH_RATE_LIMITS, DISABLED_PATHS } from './endpoints'
+import { AUTH_DEFAULT_RATE_LIMIT, AUTH_RATE_LIMITS, DISABLED_PATHS } from './endpoints'
 import { verificationLinks } from './verification-links'
 import { CLIENT_IP_HEADER, requestSource, securityEvents } from '../security-events'
 
@@ -214,8 +214,7 @@ export function createAuth(deps: AuthDeps) {
     rateLimit: {
       enabled: true,
       storage: deps.secondaryStorage === undefined ? 'database' : 'secondary-storage',
-      window: 60,
-      max: 100,
+      ...AUTH_DEFAULT_RATE_LIMIT,
       customRules: AUTH_RATE_LIMITS,
     },
     advanced: {

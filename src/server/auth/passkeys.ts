@@ -21,6 +21,7 @@ import type { Tables } from '../db/tables'
 import type { Limiter } from '../http/limiter'
 import { requestSource, type SecurityEvents } from '../security-events'
 import type { AccountNotices } from '../mail/account-notices'
+import { PASSKEY_RATE_LIMITS } from './endpoints'
 import { checkCountedPassword } from './password-guesses'
 import { signInMethods, signInRemains } from './sign-in-methods'
 
@@ -230,11 +231,10 @@ export function passkeyPlugins(deps: PasskeyDeps) {
       const refused = { code: REGISTRATION_FAILED, message: PASSKEY_MESSAGES.registrationFailed }
       return { response: Response.json(refused, { status: 400, headers: response.headers }) }
     },
-    rateLimit: [
-      // Like a password sign-in (auth.ts AUTH_RATE_LIMITS), per client address.
-      { pathMatcher: (path) => path === '/passkey/verify-authentication', window: 60, max: 10 },
-      { pathMatcher: (path) => path === '/remove-password', window: 60, max: 10 },
-    ],
+    rateLimit: Object.entries(PASSKEY_RATE_LIMITS).map(([limited, rule]) => ({
+      pathMatcher: (path: string) => path === limited,
+      ...rule,
+    })),
   } satisfies BetterAuthPlugin
 
   /** A passkey is two factors only if the authenticator checked who holds it (WebAuthn UV). */
