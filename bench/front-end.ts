@@ -164,7 +164,7 @@ const MANIFEST = '.vite/manifest.json'
 /** Vite names the entry chunk after the HTML that loads main.tsx. */
 export const ENTRY = 'index.html'
 /** main.tsx imports it at once on every page. */
-export const SESSION = 'src/client/app/account-session.ts'
+export const SESSION = 'src/client/app/account/account-session.ts'
 const ACCOUNT_PANEL = 'src/client/app/account-panel.tsx'
 
 export async function readManifest(dir: string): Promise<Manifest> {

@@ -121,7 +121,7 @@ it('opening the account panel signed out adds under 30 KB of gzipped JavaScript:
   expect(panel.jsGzipBytes).toBeLessThan(SIGNED_OUT_PANEL_JS_BUDGET)
   const manifest = await readManifest(CLIENT)
   for (const view of [
-    'src/client/app/signed-in-view.tsx',
+    'src/client/app/account/signed-in-view.tsx',
     'src/client/features/account/reset-password-view.tsx',
   ]) {
     const file = manifest[view]?.file

@@ -17,7 +17,7 @@ import { TERMS } from '@client/features/pages/terms-page'
 import { ACCOUNT } from '@client/features/account/strings'
 import { PROFILE } from '@client/features/profile/strings'
 import { SETTINGS } from '@client/features/preferences/settings-page'
-import { PANEL } from './account-panel'
+import { PANEL } from './account/account-panel'
 import { META } from './meta'
 import { SHELL } from './shell/strings'
 

@@ -40,7 +40,7 @@ export function prefetchPages(whenIdle: (next: () => void) => void) {
     loadAnimeOp,
     loadNotFound,
     loadPublicProfile,
-    () => import('./account-panel'),
+    () => import('./account/account-panel'),
   ]
   const next = () => {
     const load = loads.shift()
