@@ -7,7 +7,8 @@ import { PAGE_VIEWS } from './pages'
 import { AppShell } from './shell/app-shell'
 
 /** The routes with a part of their own, beside the registry's pages (./pages.ts). */
-const loadAnimeOp = () => import('@client/features/pages/anime-op-page').then((m) => m.AnimeOpPage)
+const loadAnimeOp = () =>
+  import('@client/features/content-pages/anime-op-page').then((m) => m.AnimeOpPage)
 const loadPublicProfile = () =>
   import('@client/features/profile/public-profile-page').then((m) => m.PublicProfilePage)
 const loadNotFound = () => import('@client/components/not-found-page').then((m) => m.NotFoundPage)
