@@ -165,7 +165,7 @@ const MANIFEST = '.vite/manifest.json'
 export const ENTRY = 'index.html'
 /** main.tsx imports it at once on every page. */
 export const SESSION = 'src/client/app/account/account-session.ts'
-const ACCOUNT_PANEL = 'src/client/app/account-panel.tsx'
+const ACCOUNT_PANEL = 'src/client/app/account/account-panel.tsx'
 
 export async function readManifest(dir: string): Promise<Manifest> {
   return JSON.parse(await fs.readFile(path.join(dir, MANIFEST), 'utf8')) as Manifest
