@@ -122,7 +122,7 @@ it('opening the account panel signed out adds under 30 KB of gzipped JavaScript:
   const manifest = await readManifest(CLIENT)
   for (const view of [
     'src/client/app/account/signed-in-view.tsx',
-    'src/client/features/account/reset-password-view.tsx',
+    'src/client/features/account/sign-in/reset-password-view.tsx',
   ]) {
     const file = manifest[view]?.file
     expect(file, view).toBeDefined()
