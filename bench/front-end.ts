@@ -164,8 +164,8 @@ const MANIFEST = '.vite/manifest.json'
 /** Vite names the entry chunk after the HTML that loads main.tsx. */
 export const ENTRY = 'index.html'
 /** main.tsx imports it at once on every page. */
-export const SESSION = 'src/client/app/account-session.ts'
-const ACCOUNT_PANEL = 'src/client/app/account-panel.tsx'
+export const SESSION = 'src/client/app/account/account-session.ts'
+const ACCOUNT_PANEL = 'src/client/app/account/account-panel.tsx'
 
 export async function readManifest(dir: string): Promise<Manifest> {
   return JSON.parse(await fs.readFile(path.join(dir, MANIFEST), 'utf8')) as Manifest

@@ -1,54 +1,17 @@
 import type { Language } from './language'
 
+import { pageAt, PRERENDERED_PAGE_PATHS, type LayoutVariant, type RegistryLabel } from './pages'
+
 /**
- * The app's routes: sidebar and footer links, and the layout rules that depend on the path.
- * Shared so the server can answer 404 for paths the app does not have.
+ * The app's routes: the pages of the registry (./pages.ts), the paths with a part of their own,
+ * and the layout rules that depend on the path. Shared so the server can answer 404 for paths the
+ * app does not have.
  */
 
-export interface NavLink {
-  path: string
-  label: string
-}
-
-export const SIDEBAR_LINKS = [
-  { path: '/', label: 'Home' },
-  { path: '/favorites', label: 'Like' },
-  { path: '/seeme', label: 'SeeME' },
-  { path: '/sakuramap', label: 'SakuraMap' },
-  { path: '/shop', label: 'Shop' },
-  { path: '/premium', label: 'Premium' },
-  { path: '/account', label: 'Account' },
-  { path: '/settings', label: 'Settings' },
-  { path: '/master', label: 'Creator' },
-] as const satisfies readonly NavLink[]
-
-/** The footer's own links; the external Contact link (CONTACT_URL) follows them. */
-export const FOOTER_LINKS = [
-  { path: '/master', label: 'About Us' },
-  { path: '/premium', label: 'Support' },
-  { path: '/privacy', label: 'Privacy' },
-  { path: '/terms', label: 'Terms' },
-  { path: '/cookies', label: 'Cookies' },
-] as const satisfies readonly NavLink[]
+export type { LayoutVariant } from './pages'
 
 /** Where the Google sign-in popup lands; it reports to the opener and closes. */
 export const POPUP_DONE_PATH = '/auth/popup-done'
-
-const PAGE_PATHS = new Set<string>([
-  ...SIDEBAR_LINKS.map((link) => link.path),
-  ...FOOTER_LINKS.map((link) => link.path),
-  '/dim25',
-])
-const FOOTER_HIDDEN = new Set(['/sakuramap', '/favorites', '/shop', '/settings'])
-const AVATAR_BUTTON = new Set([
-  '/',
-  '/shop',
-  '/favorites',
-  '/settings',
-  '/dim25',
-  '/sakuramap',
-  '/premium',
-])
 
 /** `/shop/` and `/shop` are the same page. */
 export function normalizePath(pathname: string): string {
@@ -56,8 +19,6 @@ export function normalizePath(pathname: string): string {
 }
 
 export const isAnimeOpPath = (path: string) => path.startsWith('/anime/op/')
-export const isArticlesPath = (path: string) =>
-  path === '/articles' || path.startsWith('/articles/')
 export const isAccountPath = (path: string) => path === '/account' || path.startsWith('/account/')
 /** A public profile: /@handle, where anyone finds a user by their handle. */
 export const isProfilePath = (path: string) => /^\/@[^/]+$/.test(path)
@@ -72,10 +33,8 @@ export const isVerifyEmailPath = (path: string) => normalizePath(path) === VERIF
 export function isAppRoute(pathname: string): boolean {
   const path = normalizePath(pathname)
   return (
-    PAGE_PATHS.has(path) ||
+    pageAt(path) !== undefined ||
     isAnimeOpPath(path) ||
-    isArticlesPath(path) ||
-    isAccountPath(path) ||
     isProfilePath(path) ||
     path === POPUP_DONE_PATH
   )
@@ -84,14 +43,9 @@ export function isAppRoute(pathname: string): boolean {
 /**
  * The pages prerendered at build time, each into the HTML the server sends for it, which the
  * client hydrates. Paths with a part of their own (/@handle, /articles/…, /anime/op/…) and the
- * account route, which opens the panel, get the generic shell of their layout instead.
+ * account route, which opens the panel (prerender: false in the registry), get the generic shell of their layout instead.
  */
-export const PRERENDERED_PATHS: readonly string[] = [
-  ...[...PAGE_PATHS].filter((path) => !isAccountPath(path)),
-  '/articles',
-]
-
-export type LayoutVariant = 'standard' | 'map' | 'articles' | 'player'
+export const PRERENDERED_PATHS: readonly string[] = PRERENDERED_PAGE_PATHS
 
 /** Layouts with a generic shell, and a path the build renders each from. */
 export const GENERIC_SHELL_PATHS = {
@@ -131,32 +85,18 @@ export interface ShellLayout {
 
 export function shellLayout(pathname: string): ShellLayout {
   const path = normalizePath(pathname)
-  const variant: LayoutVariant =
-    path === '/sakuramap'
-      ? 'map'
-      : isArticlesPath(path)
-        ? 'articles'
-        : isAnimeOpPath(path)
-          ? 'player'
-          : 'standard'
+  const page = pageAt(path)
+  const variant: LayoutVariant = page?.layout ?? (isAnimeOpPath(path) ? 'player' : 'standard')
   return {
     variant,
-    footer: !FOOTER_HIDDEN.has(path),
+    footer: page?.footer !== false,
     menuButton: variant !== 'player',
-    avatarButton: AVATAR_BUTTON.has(path),
+    avatarButton: page?.avatarButton === true,
   }
 }
 
-const OTHER_TITLES: Record<string, string> = { '/dim25': '2.5D' }
-
 /** Every label a page title can have, but a profile's handle. */
-export type PageLabel =
-  | (typeof SIDEBAR_LINKS)[number]['label']
-  | (typeof FOOTER_LINKS)[number]['label']
-  | '2.5D'
-  | 'Opening'
-  | 'Articles'
-  | 'Not found'
+export type PageLabel = RegistryLabel | 'Opening' | 'Not found'
 
 /**
  * The document title of a path: the page's label and the site name. `labels` gives a label in
@@ -169,16 +109,11 @@ export function pageTitle(
   const path = normalizePath(pathname)
   if (path === '/') return 'Mofu'
   const label =
-    OTHER_TITLES[path] ??
-    [...SIDEBAR_LINKS, ...FOOTER_LINKS].find((link) => link.path === path)?.label ??
+    pageAt(path)?.label ??
     (isAnimeOpPath(path)
       ? 'Opening'
-      : isArticlesPath(path)
-        ? 'Articles'
-        : isAccountPath(path)
-          ? 'Account'
-          : isProfilePath(path)
-            ? decodeURIComponent(path.slice(1))
-            : 'Not found')
+      : isProfilePath(path)
+        ? decodeURIComponent(path.slice(1))
+        : 'Not found')
   return `${labels[label] ?? label} · Mofu`
 }

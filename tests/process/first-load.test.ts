@@ -57,7 +57,7 @@ it('the first load of / is counted whole in Chromium, up to the moment the page 
       '(inline script)',
       ...[...withStaticImports(manifest, [ENTRY])].map(fileOf),
       fileOf(SESSION),
-      fileOf('src/client/features/pages/home-page.tsx'),
+      fileOf('src/client/features/content-pages/home-page.tsx'),
     ]),
   )
   // Each script once, each as its file gzipped, and what the HTML names is only part of it.
@@ -121,8 +121,8 @@ it('opening the account panel signed out adds under 30 KB of gzipped JavaScript:
   expect(panel.jsGzipBytes).toBeLessThan(SIGNED_OUT_PANEL_JS_BUDGET)
   const manifest = await readManifest(CLIENT)
   for (const view of [
-    'src/client/app/signed-in-view.tsx',
-    'src/client/features/account/reset-password-view.tsx',
+    'src/client/app/account/signed-in-view.tsx',
+    'src/client/features/account/sign-in/reset-password-view.tsx',
   ]) {
     const file = manifest[view]?.file
     expect(file, view).toBeDefined()
@@ -162,7 +162,7 @@ it('the scripts a page loads at once ask V8 to compile them as they arrive; what
     expect(mappings.split(';').length, file).toBe(read(file).split('\n').length - 1)
     expect(mappings.startsWith(';'), file).toBe(true)
   }
-  for (const later of ['src/client/features/pages/home-page.tsx', SESSION]) {
+  for (const later of ['src/client/features/content-pages/home-page.tsx', SESSION]) {
     const file = manifest[later]?.file
     expect(file, later).toBeDefined()
     expect(read(file ?? '').includes(COMPILE_HINT), later).toBe(false)

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { FOOTER_LINKS, SIDEBAR_LINKS } from '@shared/routes'
+import { FOOTER_LINKS, SIDEBAR_LINKS } from '@shared/pages'
 import { EN } from './i18n-en'
 import { JA } from './i18n-ja'
 

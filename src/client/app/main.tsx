@@ -82,7 +82,7 @@ if (root.dataset.prerendered === normalizePath(window.location.pathname)) {
 }
 
 // The session is asked for at once, in a chunk of its own, so it never delays the first paint.
-void import('./account-session').then((module) => module.startAccountSession())
+void import('./account/account-session').then((module) => module.startAccountSession())
 
 // Warm the other pages and the account panel, one per idle moment, so opening them feels
 // instant without weighing on the first load or holding the main thread for long.

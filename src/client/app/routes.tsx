@@ -1,77 +1,48 @@
 import type { ReactNode } from 'react'
 import { Route, Switch } from 'wouter'
-import { normalizePath } from '@shared/routes'
+import { pageAt, type PagePath } from '@shared/pages'
+import { normalizePath, PRERENDERED_PATHS } from '@shared/routes'
 import { lazyComponent, type LazyComponent } from '@client/lib/lazy-component'
+import { PAGE_VIEWS } from './pages'
 import { AppShell } from './shell/app-shell'
 
-/**
- * Every page loads on demand, Home too: its prerendered HTML paints before any script, and it
- * hydrates once its chunk arrives, so the first load carries only the shell. prefetchPages()
- * warms the others when the browser idles.
- */
-const pageModules = {
-  home: () => import('@client/features/pages/home-page').then((m) => m.HomePage),
-  favorites: () => import('@client/features/pages/favorites-page').then((m) => m.FavoritesPage),
-  seeme: () => import('@client/features/pages/seeme-page').then((m) => m.SeeMePage),
-  sakuramap: () => import('@client/features/pages/sakuramap-page').then((m) => m.SakuraMapPage),
-  shop: () => import('@client/features/pages/shop-page').then((m) => m.ShopPage),
-  premium: () => import('@client/features/pages/premium-page').then((m) => m.PremiumPage),
-  settings: () => import('@client/features/preferences/settings-page').then((m) => m.SettingsPage),
-  master: () => import('@client/features/pages/master-page').then((m) => m.MasterPage),
-  privacy: () => import('@client/features/pages/privacy-page').then((m) => m.PrivacyPage),
-  terms: () => import('@client/features/pages/terms-page').then((m) => m.TermsPage),
-  cookies: () => import('@client/features/pages/cookies-page').then((m) => m.CookiesPage),
-  dim25: () => import('@client/features/pages/dim25-page').then((m) => m.Dim25Page),
-  animeOp: () => import('@client/features/pages/anime-op-page').then((m) => m.AnimeOpPage),
-  articles: () => import('@client/features/pages/articles-page').then((m) => m.ArticlesPage),
-  notFound: () => import('@client/components/not-found-page').then((m) => m.NotFoundPage),
-  publicProfile: () =>
-    import('@client/features/profile/public-profile-page').then((m) => m.PublicProfilePage),
-  accountPanel: () => import('./account-panel').then((m) => m.AccountPanel),
-}
+/** The routes with a part of their own, beside the registry's pages (./pages.ts). */
+const loadAnimeOp = () =>
+  import('@client/features/content-pages/anime-op-page').then((m) => m.AnimeOpPage)
+const loadPublicProfile = () =>
+  import('@client/features/profile/public-profile-page').then((m) => m.PublicProfilePage)
+const loadNotFound = () => import('@client/components/not-found-page').then((m) => m.NotFoundPage)
+const AnimeOp = lazyComponent(loadAnimeOp)
+const PublicProfile = lazyComponent(loadPublicProfile)
+const NotFound = lazyComponent(loadNotFound)
 
-const Home = lazyComponent(pageModules.home)
-const Favorites = lazyComponent(pageModules.favorites)
-const SeeMe = lazyComponent(pageModules.seeme)
-const SakuraMap = lazyComponent(pageModules.sakuramap)
-const Shop = lazyComponent(pageModules.shop)
-const Premium = lazyComponent(pageModules.premium)
-const Settings = lazyComponent(pageModules.settings)
-const Master = lazyComponent(pageModules.master)
-const Privacy = lazyComponent(pageModules.privacy)
-const Terms = lazyComponent(pageModules.terms)
-const Cookies = lazyComponent(pageModules.cookies)
-const Dim25 = lazyComponent(pageModules.dim25)
-const AnimeOp = lazyComponent(pageModules.animeOp)
-const Articles = lazyComponent(pageModules.articles)
-const NotFound = lazyComponent(pageModules.notFound)
-const PublicProfile = lazyComponent(pageModules.publicProfile)
-
-/** The prerendered pages by path: the ones main.tsx hydrates (PRERENDERED_PATHS). */
-const PRERENDERED_PAGES: Record<string, LazyComponent<object>> = {
-  '/': Home,
-  '/favorites': Favorites,
-  '/seeme': SeeMe,
-  '/sakuramap': SakuraMap,
-  '/shop': Shop,
-  '/premium': Premium,
-  '/settings': Settings,
-  '/master': Master,
-  '/privacy': Privacy,
-  '/terms': Terms,
-  '/cookies': Cookies,
-  '/dim25': Dim25,
-  '/articles': Articles,
-}
+/** One component per loader: /account and / share Home's. */
+const viewOf = new Map(
+  [...new Set(Object.values(PAGE_VIEWS))].map((load) => [load, lazyComponent(load)] as const),
+)
+const PAGE_ROUTES = (Object.keys(PAGE_VIEWS) as PagePath[]).map((path) => ({
+  path: pageAt(path)?.subpaths === true ? `${path}/*?` : path,
+  view: viewOf.get(PAGE_VIEWS[path]) as LazyComponent<object>,
+}))
 
 /** Loads the code of the prerendered page at `pathname`, if it is one. */
 export async function preloadPage(pathname: string): Promise<void> {
-  await PRERENDERED_PAGES[normalizePath(pathname)]?.preload()
+  const path = normalizePath(pathname)
+  if (PRERENDERED_PATHS.includes(path)) await viewOf.get(PAGE_VIEWS[path as PagePath])?.preload()
 }
 
-/** Loads each page's code in turn, the next one when `whenIdle` calls back. */
+/**
+ * Loads each page's code in turn, the account panel's too, the next one when `whenIdle` calls
+ * back: opening them then feels instant.
+ */
 export function prefetchPages(whenIdle: (next: () => void) => void) {
-  const loads = Object.values(pageModules)
+  const loads = [
+    ...viewOf.keys(),
+    loadAnimeOp,
+    loadNotFound,
+    loadPublicProfile,
+    () => import('./account/account-panel'),
+  ]
   const next = () => {
     const load = loads.shift()
     // A page that fails to load here is tried again when it is opened.
@@ -82,29 +53,18 @@ export function prefetchPages(whenIdle: (next: () => void) => void) {
 }
 
 /**
- * The app's page routes; src/shared/routes.ts mirrors them for the server's 404s. `afterPage`
+ * The app's page routes: the registry's pages (src/shared/pages.ts, ./pages.ts), and the paths
+ * with a part of their own, which src/shared/routes.ts mirrors for the server's 404s. `afterPage`
  * renders after the page, inside its boundary (AppShell).
  */
 export function AppRoutes({ afterPage }: { afterPage?: ReactNode }) {
   return (
     <AppShell afterPage={afterPage}>
       <Switch>
-        <Route path="/" component={Home} />
-        <Route path="/favorites" component={Favorites} />
-        <Route path="/seeme" component={SeeMe} />
-        <Route path="/sakuramap" component={SakuraMap} />
-        <Route path="/shop" component={Shop} />
-        <Route path="/premium" component={Premium} />
-        {/* /account shows its slide-over over the home page. */}
-        <Route path="/account/*?" component={Home} />
-        <Route path="/settings" component={Settings} />
-        <Route path="/master" component={Master} />
-        <Route path="/privacy" component={Privacy} />
-        <Route path="/terms" component={Terms} />
-        <Route path="/cookies" component={Cookies} />
-        <Route path="/dim25" component={Dim25} />
+        {PAGE_ROUTES.map(({ path, view }) => (
+          <Route key={path} path={path} component={view} />
+        ))}
         <Route path="/anime/op/*" component={AnimeOp} />
-        <Route path="/articles/*?" component={Articles} />
         <Route path={/^\/@(?<handle>[^/]+)$/}>
           {(params) => <PublicProfile handle={decodeURIComponent(params.handle ?? '')} />}
         </Route>

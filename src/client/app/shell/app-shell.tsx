@@ -22,7 +22,7 @@ import { PAGE_LABELS, SHELL } from './strings'
 import { useAccountPanel } from './use-account-panel'
 
 const AccountPanel = lazy(() =>
-  import('../account-panel').then((module) => ({ default: module.AccountPanel })),
+  import('../account/account-panel').then((module) => ({ default: module.AccountPanel })),
 )
 
 let returningByHistory = false

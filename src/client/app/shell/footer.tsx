@@ -1,5 +1,5 @@
 import { Link } from 'wouter'
-import { FOOTER_LINKS } from '@shared/routes'
+import { FOOTER_LINKS } from '@shared/pages'
 import { useStrings } from '@client/lib/i18n/i18n'
 import { publicConfig } from '@client/lib/public-config'
 import { PAGE_LABELS, SHELL } from './strings'

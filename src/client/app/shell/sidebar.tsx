@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'wouter'
-import { normalizePath, SIDEBAR_LINKS } from '@shared/routes'
+import { SIDEBAR_LINKS } from '@shared/pages'
+import { normalizePath } from '@shared/routes'
 import { useStrings } from '@client/lib/i18n/i18n'
 import { SidebarIcon } from './sidebar-icons'
 import { PAGE_LABELS, SHELL } from './strings'

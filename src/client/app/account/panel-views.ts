@@ -17,7 +17,9 @@ export const EmailChangePanel = lazyComponent(() =>
 
 /** The page a verification link opens: asks for the password chosen at sign-up. */
 export const VerifyEmailPanel = lazyComponent(() =>
-  import('@client/features/account/verify-email-view').then((module) => module.VerifyEmailView),
+  import('@client/features/account/sign-in/verify-email-view').then(
+    (module) => module.VerifyEmailView,
+  ),
 )
 
 /**
@@ -25,5 +27,7 @@ export const VerifyEmailPanel = lazyComponent(() =>
  * for the link's check.
  */
 export const ResetPasswordPanel = lazyComponent(() =>
-  import('@client/features/account/reset-password-view').then((module) => module.ResetPasswordView),
+  import('@client/features/account/sign-in/reset-password-view').then(
+    (module) => module.ResetPasswordView,
+  ),
 )

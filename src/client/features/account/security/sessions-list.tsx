@@ -5,8 +5,8 @@ import { errorMessage } from '@client/lib/http'
 import { useDateFormat } from '@client/lib/i18n/format'
 import { useStrings } from '@client/lib/i18n/i18n'
 import { queryClient } from '@client/lib/query-client'
-import { endSessions, fetchSessions } from './account-api'
-import { ACCOUNT } from './strings'
+import { endSessions, fetchSessions } from '../account-api'
+import { ACCOUNT } from '../strings'
 
 /**
  * "Where you're signed in" (docs/using.md "Sessions"): each session's browser and system, first and

@@ -1,8 +1,8 @@
 import { AUTH_ERROR_CODES, AUTH_MESSAGES } from '@shared/auth-messages'
 import { POPUP_DONE_PATH } from '@shared/routes'
 import { TWO_FACTOR_ERRORS } from '@shared/two-factor'
-import { socialSignInUrl } from './auth-api'
-import { authErrorMessage } from './auth-errors'
+import { socialSignInUrl } from '../auth-api'
+import { authErrorMessage } from '../auth-errors'
 import { ATTEMPT_PARAM, POPUP_CHANNEL, type PopupReceipt, type PopupResult } from './google-popup'
 
 /** How long a popup that reads as closed may still take to report (see below). */

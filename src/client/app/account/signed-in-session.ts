@@ -11,6 +11,7 @@ import { SignedInPanel } from './panel-views'
  */
 export function followSignedInUser(): (uid: string | null) => void {
   whenSessionEnds(sessionEndedByServer)
+  const preferencesOf = followAccountPreferences()
   return (uid) => {
     if (uid === null) {
       forgetProfiles()
@@ -19,6 +20,6 @@ export function followSignedInUser(): (uid: string | null) => void {
       // Nothing to report here: a view that cannot load says so when the panel shows it.
       SignedInPanel.preload().catch(() => undefined)
     }
-    followAccountPreferences(uid)
+    preferencesOf(uid)
   }
 }

@@ -3,9 +3,9 @@ import { EMAIL_CHANGE_MESSAGES } from '@shared/email-change'
 import { Button, Field, Notice } from '@client/components/ui'
 import { ApiError, errorMessage } from '@client/lib/http'
 import { useStrings } from '@client/lib/i18n/i18n'
-import { changeEmail } from './account-api'
-import { useSignInMethods } from './passkey-queries'
-import { ACCOUNT } from './strings'
+import { changeEmail } from '../account-api'
+import { useSignInMethods } from '../passkey-queries'
+import { ACCOUNT } from '../strings'
 
 /**
  * "Change e-mail" (docs/email-and-activity.md): the new address and the current password (or a

@@ -42,12 +42,17 @@ async function signedInAs(uid: string) {
   if (accountLacks) keepWithAccount(uid)
 }
 
-/** Call with each new signed-in user id (null when signed out). */
-export function followAccountPreferences(uid: string | null) {
-  signedIn = uid
-  if (uid !== null) void signedInAs(uid)
+/**
+ * Starts following the account's preferences: each choice made here from now on is kept with the
+ * account while signed in. Returns what to call with each new signed-in user id (null when signed
+ * out).
+ */
+export function followAccountPreferences(): (uid: string | null) => void {
+  onPreferencesChosen(() => {
+    if (signedIn !== null) keepWithAccount(signedIn)
+  })
+  return (uid) => {
+    signedIn = uid
+    if (uid !== null) void signedInAs(uid)
+  }
 }
-
-onPreferencesChosen(() => {
-  if (signedIn !== null) keepWithAccount(signedIn)
-})

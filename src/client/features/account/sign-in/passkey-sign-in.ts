@@ -5,7 +5,7 @@ import {
   passkeyAutofillAvailable,
   signInWithPasskey,
   type PasskeyOutcome,
-} from './passkey-api'
+} from '../passkey-api'
 
 /**
  * Conditional UI: while the log-in view shows, the browser may offer the account's passkeys

@@ -6,7 +6,7 @@ import { useStrings } from '@client/lib/i18n/i18n'
 import { useModalDialog } from '@client/lib/modal-dialog'
 import { Notice } from '@client/components/ui'
 import { useAuth } from '@client/features/account/auth-state'
-import { SignInView } from '@client/features/account/sign-in-view'
+import { SignInView } from '@client/features/account/sign-in/sign-in-view'
 import {
   EmailChangePanel,
   ResetPasswordPanel,

@@ -5,10 +5,10 @@ import { Button, Field, Notice, type Flash } from '@client/components/ui'
 import { errorMessage } from '@client/lib/http'
 import { useDateFormat } from '@client/lib/i18n/format'
 import { useStrings } from '@client/lib/i18n/i18n'
-import { addPasskey, deletePasskey } from './passkey-api'
-import { signInMethodsChanged, usePasskeys } from './passkey-queries'
+import { addPasskey, deletePasskey } from '../passkey-api'
+import { signInMethodsChanged, usePasskeys } from '../passkey-queries'
 import { PasswordRemoval } from './password-removal'
-import { ACCOUNT } from './strings'
+import { ACCOUNT } from '../strings'
 
 /**
  * "Passkeys" (docs/using.md "Passkeys"): the account's passkeys with their names and when they were

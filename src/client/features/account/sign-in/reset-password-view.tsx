@@ -8,10 +8,10 @@ import { ResetCodeAnswerSchema } from '@shared/password-reset'
 import { requestJson } from '@client/lib/http'
 import { useMessages, useStrings } from '@client/lib/i18n/i18n'
 import { queryClient } from '@client/lib/query-client'
-import { resetPassword } from './auth-api'
-import { attempt } from './auth-errors'
+import { resetPassword } from '../auth-api'
+import { attempt } from '../auth-errors'
 import { Button, Field, Notice } from '@client/components/ui'
-import { ACCOUNT } from './strings'
+import { ACCOUNT } from '../strings'
 
 /**
  * Whether a reset code is still good. The code goes in the body, so it stays out of URLs and

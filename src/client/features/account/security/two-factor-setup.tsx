@@ -7,8 +7,8 @@ import {
   downloadBackupCodes,
   setupKeyOf,
   twoFactorMessage,
-} from './two-factor-api'
-import { ACCOUNT } from './strings'
+} from '../two-factor-api'
+import { ACCOUNT } from '../strings'
 import { TwoFactorQr } from './two-factor-qr'
 
 /**

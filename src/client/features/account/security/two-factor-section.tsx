@@ -10,8 +10,8 @@ import {
   startTwoFactor,
   turnOffTwoFactor,
   twoFactorMessage,
-} from './two-factor-api'
-import { ACCOUNT } from './strings'
+} from '../two-factor-api'
+import { ACCOUNT } from '../strings'
 import { TwoFactorSetupSteps } from './two-factor-setup'
 
 type Step =

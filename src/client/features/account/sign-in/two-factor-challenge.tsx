@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react'
 import { TotpCodeSchema } from '@shared/two-factor'
 import { Button, Field, Notice } from '@client/components/ui'
 import { useStrings } from '@client/lib/i18n/i18n'
-import { ACCOUNT } from './strings'
-import { verifySignInCode, twoFactorMessage } from './two-factor-api'
+import { ACCOUNT } from '../strings'
+import { verifySignInCode, twoFactorMessage } from '../two-factor-api'
 
 /**
  * The second step of a password log-in for an account with two-factor on: a code from the

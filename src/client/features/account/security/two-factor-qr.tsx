@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useStrings } from '@client/lib/i18n/i18n'
 import { queryClient } from '@client/lib/query-client'
-import { ACCOUNT } from './strings'
+import { ACCOUNT } from '../strings'
 
 /** uqr's module matrix of a QR code (true for a dark module), loaded only when one is shown. */
 async function qrMatrix(uri: string): Promise<boolean[][]> {

@@ -4,9 +4,9 @@ import { ConfirmDialog } from '@client/components/confirm-dialog'
 import { Button, Field, Notice, type Flash } from '@client/components/ui'
 import { errorMessage } from '@client/lib/http'
 import { useStrings } from '@client/lib/i18n/i18n'
-import { removePassword } from './passkey-api'
-import { signInMethodsChanged, useSignInMethods } from './passkey-queries'
-import { ACCOUNT } from './strings'
+import { removePassword } from '../passkey-api'
+import { signInMethodsChanged, useSignInMethods } from '../passkey-queries'
+import { ACCOUNT } from '../strings'
 
 /**
  * 'Remove password', offered only while a passkey or Google can sign in instead (the server

@@ -6,10 +6,10 @@ import { errorMessage } from '@client/lib/http'
 import { useDateFormat } from '@client/lib/i18n/format'
 import { useStrings } from '@client/lib/i18n/i18n'
 import { queryClient } from '@client/lib/query-client'
-import { disownActivity, fetchActivity } from './account-api'
-import { attempt } from './auth-errors'
-import type { AuthUser } from './auth-state'
-import { ACCOUNT } from './strings'
+import { disownActivity, fetchActivity } from '../account-api'
+import { attempt } from '../auth-errors'
+import type { AuthUser } from '../auth-state'
+import { ACCOUNT } from '../strings'
 
 /**
  * "Recent security activity" (docs/email-and-activity.md): the account's own events of the last

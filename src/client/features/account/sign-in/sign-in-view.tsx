@@ -8,14 +8,14 @@ import {
   sendVerificationEmail,
   signInWithEmail,
   signUpWithEmail,
-} from './auth-api'
-import { attempt } from './auth-errors'
-import { sessionChanged } from './auth-state'
+} from '../auth-api'
+import { attempt } from '../auth-errors'
+import { sessionChanged } from '../auth-state'
 import { Button, Field, Notice } from '@client/components/ui'
 import { signInWithGooglePopup } from './google-sign-in'
-import { signInWithPasskey, type PasskeyOutcome } from './passkey-api'
+import { signInWithPasskey, type PasskeyOutcome } from '../passkey-api'
 import { usePasskeyAutofill } from './passkey-sign-in'
-import { ACCOUNT } from './strings'
+import { ACCOUNT } from '../strings'
 import { TwoFactorChallenge } from './two-factor-challenge'
 
 type Mode = 'login' | 'signup'
