@@ -1,29 +1,14 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { EMAIL_CHANGE_MESSAGES } from '../../src/shared/email-change'
 import { logIn, newEmail, openPanel, panel, PASSWORD, verifiedAccount } from './account-helpers'
+import { blockingViolations } from './axe'
 import { expect, test } from './fixtures'
 import { linkIn, waitForMail } from './mailbox'
 
 /** Changing the address and the recent security activity, from the keyboard alone. */
 
-async function expectNoSeriousAxeViolation(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
-  // Contrast is judged on the settled page, not midway through the panel's entrance.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished),
-    ),
-  )
-  const results = await new AxeBuilder({ page }).include('dialog').analyze()
-  const blocking = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`)
-  expect(blocking).toEqual([])
-}
+const expectNoSeriousAxeViolation = async (page: Page) =>
+  expect(await blockingViolations(page, { include: 'dialog' })).toEqual([])
 
 /** Focus stays where the keyboard put it: a press of Enter on a control found by its name. */
 async function press(page: Page, control: ReturnType<Page['getByRole']>) {

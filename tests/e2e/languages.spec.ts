@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from '@playwright/test'
 import { newEmail, PASSWORD, panel, verifiedAccount } from './account-helpers'
+import { blockingViolations, COLOUR_RULES, settled } from './axe'
 import { expect, test } from './fixtures'
 import { expectCleanHydration, watchHydration } from './hydration'
 import { PAGE_ROUTES } from './routes'
@@ -49,27 +49,11 @@ async function englishLeft(page: Page, names: string[] = []): Promise<string[]> 
   return [...new Set(all.match(/[A-Za-z_][A-Za-z_]*/g) ?? [])].filter((word) => !ALLOWED.has(word))
 }
 
-async function settled(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished),
-    ),
-  )
-}
-
-async function axeBlocking(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
-    }))
-}
+/**
+ * Axe on a Japanese screen: the colours are the English screen's, which accessibility.spec.ts
+ * judges in both themes, so every rule runs here but those.
+ */
+const axeBlocking = (page: Page) => blockingViolations(page, { without: COLOUR_RULES })
 
 const langCookie = async (context: BrowserContext) =>
   (await context.cookies()).find((cookie) => cookie.name === 'lang')
@@ -230,7 +214,6 @@ test.describe('a browser that prefers English', () => {
     await page.addInitScript(() => window.localStorage.setItem('language', 'ja'))
     await page.goto('/settings')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('設定')
-    await settled(page)
     expect(await axeBlocking(page)).toEqual([])
   })
 })

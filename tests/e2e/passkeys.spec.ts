@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { freePort } from '../support/free-port'
 import { startServer, type ServerProcess } from '../support/server-process'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { newEmail, panel, PASSWORD, verifyByLink } from './account-helpers'
+import { blockingViolations } from './axe'
 import { expect, test } from './fixtures'
 
 /**
@@ -154,12 +154,7 @@ test('remove the password once a passkey can sign in, then "Set a password"; axe
     passkeys(page).getByText('Please give this passkey a name, like "Pixel 8".'),
   ).toBeVisible()
   await addPasskeyNamed(page, 'Work laptop')
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
-  const results = await new AxeBuilder({ page }).include('dialog').analyze()
-  const blocking = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  )
-  expect(blocking.map((violation) => violation.id)).toEqual([])
+  expect(await blockingViolations(page, { include: 'dialog' })).toEqual([])
 
   await passkeys(page).getByRole('button', { name: 'Remove password' }).click()
   const question = panel(page).getByRole('alertdialog', { name: 'Remove your password?' })

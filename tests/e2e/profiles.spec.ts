@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { logIn, newEmail, openPanel, panel, PASSWORD, verifiedAccount } from './account-helpers'
+import { blockingViolations } from './axe'
 import { expect, test } from './fixtures'
 
 const uniqueHandle = (tag: string) =>
@@ -105,11 +105,7 @@ test('a look-alike of another user’s ID is refused with free IDs to pick from,
   const count = await offered.count()
   expect(count).toBeGreaterThanOrEqual(1)
   expect(count).toBeLessThanOrEqual(3)
-  const axe = await new AxeBuilder({ page }).include('form[aria-label="Edit profile"]').analyze()
-  const serious = axe.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  )
-  expect(serious.map((violation) => violation.id)).toEqual([])
+  expect(await blockingViolations(page, { include: 'form[aria-label="Edit profile"]' })).toEqual([])
 
   // Keyboard: the pill takes focus and Enter, and focus returns to the ID field.
   const pick = offered.first()

@@ -1,20 +1,14 @@
 import fs from 'node:fs/promises'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { TWO_FACTOR_MESSAGES } from '../../src/shared/two-factor'
 import { authenticator, awayFromStepEdge } from '../support/authenticator'
 import { logIn, newEmail, openPanel, panel, PASSWORD, verifiedAccount } from './account-helpers'
+import { blockingViolations } from './axe'
 import { expect, test } from './fixtures'
 import { waitForMail } from './mailbox'
 
-async function expectNoSeriousAxeViolation(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
-  const results = await new AxeBuilder({ page }).include('dialog').analyze()
-  const blocking = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`)
-  expect(blocking).toEqual([])
-}
+const expectNoSeriousAxeViolation = async (page: Page) =>
+  expect(await blockingViolations(page, { include: 'dialog' })).toEqual([])
 
 test('two-factor: turn on from the panel with the setup key, log in with a code, turn off', async ({
   page,

@@ -1,0 +1,55 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect } from './fixtures'
+
+/**
+ * The rules a change of theme or language can change the outcome of: colours, which differ by
+ * theme. A language changes the words and nothing else (the same elements, roles, colours and
+ * sizes); a theme changes the colours and nothing else.
+ */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block']
+
+/**
+ * Waits for the page to settle: nothing busy and every finite animation over, so contrast is
+ * judged on the page as it stands, not mid-way through an entrance or a change of theme.
+ */
+export async function settled(page: Page) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  )
+}
+
+interface Scan {
+  /** Only the part of the page this selector finds (a dialog, a form). */
+  include?: string
+  /** Only these rules. */
+  rules?: string[]
+  /** Every rule but these. */
+  without?: string[]
+}
+
+/**
+ * Axe's serious and critical violations on the settled page, each with the first few elements
+ * it found: an empty list is a page a screen-reader or keyboard user can use.
+ */
+export async function blockingViolations(page: Page, scan: Scan = {}) {
+  await settled(page)
+  let axe = new AxeBuilder({ page })
+  if (scan.include !== undefined) axe = axe.include(scan.include)
+  if (scan.rules !== undefined) axe = axe.withRules(scan.rules)
+  if (scan.without !== undefined) axe = axe.disableRules(scan.without)
+  const { violations } = await axe.analyze()
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+    }))
+}
