@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
+import { cookiesOf } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
 import { loggedLines } from '../support/log-lines'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { cookiesOf, createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 const ORIGIN = 'http://localhost:3000'
 const DAY_MS = 24 * 60 * 60 * 1000

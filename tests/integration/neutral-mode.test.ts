@@ -1,6 +1,8 @@
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectRedisStorage, type RedisStorage } from '../../src/server/auth/redis-storage'
+import { callAuth } from '../support/api'
+import { requestEmailChange } from '../support/recovery-flow'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
@@ -12,7 +14,6 @@ import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-us
  */
 
 const REDIS_URL = process.env.MOFU_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
-const ORIGIN = 'http://localhost:3000'
 
 let smtp: SmtpCapture
 let redis: RedisStorage
@@ -58,30 +59,13 @@ describe.each([
 
   /** A request to Better Auth from an address of its own, as a botnet sends them. */
   const auth = (path: string, body: Record<string, unknown>) =>
-    subject.app.request(`/api/auth${path}`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Origin: ORIGIN,
-        'X-Forwarded-For': newVisitor().ip,
-      },
-      body: JSON.stringify(body),
-    })
+    callAuth(subject.app, path, { ip: newVisitor().ip, body })
 
   const signUp = (email: string) =>
     auth('/sign-up/email', { email, password: TEST_PASSWORD, name: '' })
 
   const changeTo = (asker: TestUser, newEmail: string) =>
-    subject.app.request('/api/me/email', {
-      method: 'POST',
-      headers: {
-        Cookie: asker.cookie,
-        Origin: ORIGIN,
-        'Content-Type': 'application/json',
-        'X-Forwarded-For': asker.ip,
-      },
-      body: JSON.stringify({ newEmail, password: TEST_PASSWORD }),
-    })
+    requestEmailChange(subject.app, asker, newEmail, TEST_PASSWORD)
 
   it('answers a change of address alike after three sign-ups for a registered and a free address', async () => {
     const [registered, asker] = await Promise.all([newUser(), newUser()])
