@@ -4,7 +4,7 @@ import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
 import { callAuth, cookiesOf, type Call } from '../support/api'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { openVerificationLink } from '../support/test-users'
+import { createTestUser, openVerificationLink } from '../support/test-users'
 
 let smtp: SmtpCapture
 let subject: TestApp
@@ -246,5 +246,47 @@ describe('rate limits', () => {
       body: body(newVisitor().email),
     })
     expect(other.status).not.toBe(429)
+  })
+})
+
+describe('endpoints Mofu does not use', () => {
+  it('are off, except the account list the panel reads', async () => {
+    const user = await createTestUser(subject.app, smtp, newVisitor())
+    for (const path of [
+      '/change-email',
+      '/link-social',
+      '/unlink-account',
+      '/get-access-token',
+      '/refresh-token',
+      '/account-info',
+      '/revoke-session',
+      '/revoke-sessions',
+      '/revoke-other-sessions',
+    ]) {
+      const answer = await callAuth(subject.app, path, {
+        ip: user.ip,
+        cookie: user.cookie,
+        body: {},
+      })
+      expect(answer.status, path).toBe(404)
+    }
+    // Session tokens stay out of the browser: sessions are listed by id at /api/me/sessions.
+    const sessions = await callAuth(subject.app, '/list-sessions', {
+      ip: user.ip,
+      cookie: user.cookie,
+    })
+    expect(sessions.status).toBe(404)
+    const idToken = await callAuth(subject.app, '/sign-in/social', {
+      ip: user.ip,
+      body: { provider: 'google', idToken: { token: 'eyJ.fake.token' } },
+    })
+    expect(idToken.status).toBe(404)
+
+    const accounts = await callAuth(subject.app, '/list-accounts', {
+      ip: user.ip,
+      cookie: user.cookie,
+    })
+    expect(accounts.status).toBe(200)
+    expect(accounts.text).toContain('"providerId":"credential"')
   })
 })

@@ -128,3 +128,38 @@ describe('deleting an account without a password', () => {
     expect(refused.json).toMatchObject({ code: 'REAUTH_REQUIRED' })
   })
 })
+
+describe('DELETE /api/me without a password (Google-only accounts)', () => {
+  async function googleOnly(): Promise<TestUser> {
+    const user = await file.createUser()
+    // What a Google sign-up leaves: the same user with no credential account.
+    await file.subject.database.db
+      .deleteFrom('account')
+      .where('userId', '=', user.uid)
+      .where('providerId', '=', 'credential')
+      .execute()
+    return user
+  }
+
+  it('needs a proof of who you are within the last 10 minutes', async () => {
+    const stale = await googleOnly()
+    const { db, dialect } = file.subject.database
+    const elevenMinutesAgo = new Date(Date.now() - 11 * 60 * 1000)
+    await db
+      .updateTable('session' as never)
+      .set({
+        authenticatedAt: dialect === 'postgres' ? elevenMinutesAgo : elevenMinutesAgo.toISOString(),
+      } as never)
+      .where('userId' as never, '=', stale.uid as never)
+      .execute()
+    const refused = await deleteAccount(stale.cookie)
+    expect(refused.status).toBe(403)
+    expect(refused.json).toEqual({
+      code: 'REAUTH_REQUIRED',
+      message: 'Please sign in again to delete your account.',
+    })
+
+    const fresh = await googleOnly()
+    expect((await deleteAccount(fresh.cookie)).status).toBe(204)
+  })
+})

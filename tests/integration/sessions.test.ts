@@ -11,6 +11,8 @@ const FIREFOX_ON_MAC =
 const CHROME_ON_ANDROID =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
 
+const DAY_MS = 24 * 60 * 60 * 1000
+
 const file = appWithMail('sessions', 171)
 
 /** A new session for the user, from a browser that says it is `userAgent`. */
@@ -104,5 +106,38 @@ describe('the sessions list', () => {
     })
     expect(crossSite.status).toBe(403)
     expect(await isSignedIn(user.cookie)).toBe(true)
+  })
+})
+
+describe('sessions', () => {
+  async function sessionExpiry(user: TestUser) {
+    const found = await callAuth(file.subject.app, '/get-session', {
+      ip: user.ip,
+      cookie: user.cookie,
+    })
+    const session = found.json.session as { expiresAt?: string } | undefined
+    return session?.expiresAt === undefined ? null : new Date(session.expiresAt).getTime()
+  }
+
+  it('end 30 days after the last proof of who you are, however often they are renewed', async () => {
+    const user = await file.createUser()
+    const signedInAt = Date.now() - 29.5 * DAY_MS
+    const { db, dialect } = file.subject.database
+    const at = (ms: number) => (dialect === 'postgres' ? new Date(ms) : new Date(ms).toISOString())
+    // Renewed daily for 29.5 days: due for renewal again (Better Auth renews a day after the last).
+    await db
+      .updateTable('session' as never)
+      .set({
+        createdAt: at(signedInAt),
+        authenticatedAt: at(signedInAt),
+        expiresAt: at(Date.now() + DAY_MS),
+      } as never)
+      .where('userId' as never, '=', user.uid as never)
+      .execute()
+
+    const expiry = await sessionExpiry(user)
+    expect(expiry).not.toBeNull()
+    expect(expiry).toBeLessThanOrEqual(signedInAt + 30 * DAY_MS + 1000)
+    expect(expiry).toBeGreaterThan(Date.now())
   })
 })

@@ -1,5 +1,6 @@
+import { expect } from 'vitest'
 import { callApp, callAuth, type Answer, type Requester } from './api'
-import type { CapturedMail } from './smtp-capture'
+import type { CapturedMail, SmtpCapture } from './smtp-capture'
 
 /**
  * The steps of changing an address and taking an account back, over HTTP, as the panel and the
@@ -33,6 +34,19 @@ export const linkIn = (mail: Pick<CapturedMail, 'text'>) =>
 export const codeIn = (mail: Pick<CapturedMail, 'text'>) => {
   const link = linkIn(mail)
   return link.searchParams.get('oobCode') ?? link.searchParams.get('code') ?? ''
+}
+
+/** Asks for a reset mail to `email` from `ip`, as 'Forgot password?' does; the code its link carries. */
+export async function requestResetCode(
+  app: Requester,
+  smtp: SmtpCapture,
+  email: string,
+  ip: string,
+): Promise<string> {
+  smtp.clear()
+  expect((await callAuth(app, '/request-password-reset', { ip, body: { email } })).status).toBe(200)
+  const mail = await smtp.waitForMail(email, { subject: /reset/i })
+  return linkIn(mail).searchParams.get('oobCode') ?? ''
 }
 
 /** Sets a new password through a reset or recovery link's code, as the reset form does. */
