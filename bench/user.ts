@@ -2,10 +2,10 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { simpleParser } from 'mailparser'
+import { overHttp } from '../tests/support/api'
 import type { WaitForMailOptions } from '../tests/support/smtp-capture'
 import {
   createTestUser,
-  overHttp,
   putAvatar,
   type MailSource,
   type TestUser,

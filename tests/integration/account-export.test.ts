@@ -2,8 +2,9 @@ import { unzipSync } from 'fflate'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
+import { callAuth } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
-import { addPasskey, callAuth } from '../support/passkey-flow'
+import { addPasskey } from '../support/passkey-flow'
 import { putAvatar, TEST_PASSWORD } from '../support/test-users'
 
 /** "Download my data" (docs/using.md "Your data"): GET /api/me/export, over HTTP against the app. */

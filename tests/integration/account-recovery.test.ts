@@ -2,8 +2,9 @@ import { pino } from 'pino'
 import { describe, expect, it } from 'vitest'
 import { disableAccount } from '../../src/server/account/admin'
 import { profileStore } from '../../src/server/profiles/profile-store'
+import { callAuth } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
-import { addPasskey, callAuth, signInWithPasskey } from '../support/passkey-flow'
+import { addPasskey, signInWithPasskey } from '../support/passkey-flow'
 import {
   codeIn,
   confirmEmailChange,

@@ -2,36 +2,23 @@ import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
 import { deleteStaleUnverifiedAccounts } from '../../src/server/auth/unverified-accounts'
+import { callAuth } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
 import { signInWithGoogle } from '../support/google-flow'
-import { cookiesOf, openVerificationLink } from '../support/test-users'
+import { openVerificationLink } from '../support/test-users'
 
-const PUBLIC_URL = 'http://localhost:3000'
 const ATTACKER_PASSWORD = 'attacker-pass-1'
 const OWNER_PASSWORD = 'owner-pass-22'
 
 const file = appWithMail('owner', 10, { google: true })
 
-async function call(ip: string, path: string, body?: unknown, cookie?: string) {
-  const response = await file.subject.app.request(`/api/auth${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Forwarded-For': ip,
-      Origin: PUBLIC_URL,
-      ...(cookie === undefined ? {} : { Cookie: cookie }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await response.text()
-  const json = (text.startsWith('{') ? JSON.parse(text) : {}) as Record<string, unknown>
-  return { status: response.status, json, headers: response.headers }
-}
-
 const signUp = (email: string, ip: string, password: string) =>
-  call(ip, '/sign-up/email', { email, password, name: '', callbackURL: '/' })
+  callAuth(file.subject.app, '/sign-up/email', {
+    ip,
+    body: { email, password, name: '', callbackURL: '/' },
+  })
 const signIn = (email: string, ip: string, password: string) =>
-  call(ip, '/sign-in/email', { email, password })
+  callAuth(file.subject.app, '/sign-in/email', { ip, body: { email, password } })
 
 /** Every verification link mailed to `email` so far, oldest first. */
 function verificationLinks(email: string): string[] {
@@ -49,10 +36,8 @@ async function waitForLinks(email: string, count: number): Promise<string[]> {
   throw new Error(`fewer than ${count} verification mails for ${email}`)
 }
 
-async function open(link: string, password: string, ip: string) {
-  const answer = await openVerificationLink(file.subject.app, link, password, ip)
-  return { status: answer.status, cookie: cookiesOf(answer.headers) }
-}
+const open = (link: string, password: string, ip: string) =>
+  openVerificationLink(file.subject.app, link, password, ip)
 
 describe('pre-account takeover', () => {
   it('a verified address stays in use', async () => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { SERVER_MESSAGES, SERVER_MESSAGES_JA } from '../../src/server/http/messages'
 import { ApiErrorSchema } from '../../src/shared/api-error'
+import { callApp, callAuth, cookiesOf } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
 import {
   authEndpoints,
@@ -9,7 +10,7 @@ import {
   takesString,
   type AuthEndpoint,
 } from '../support/auth-endpoints'
-import { cookiesOf, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
  * One reading of every body sent to Better Auth (docs/security.md "Request bodies"): each route
@@ -19,7 +20,6 @@ import { cookiesOf, TEST_PASSWORD, type TestUser } from '../support/test-users'
  * order; every other trick is refused with 400 or answered as the plain body was, just before.
  */
 
-const ORIGIN = 'http://localhost:3000'
 const JSON_TYPE = 'application/json'
 const FORM_TYPE = 'application/x-www-form-urlencoded'
 const file = appWithMail('bodies', 186, { google: true })
@@ -174,10 +174,12 @@ describe('request bodies on every Better Auth route that takes one', () => {
   async function liveCookie(): Promise<string> {
     if (!sessionInDoubt) return user.cookie
     sessionInDoubt = false
-    const session = await file.subject.app.request('/api/auth/get-session', {
-      headers: { Cookie: user.cookie, 'X-Forwarded-For': nextIp() },
+    const session = await callAuth(file.subject.app, '/get-session', {
+      ip: nextIp(),
+      cookie: user.cookie,
+      origin: null,
     })
-    if ((await session.json()) !== null) return user.cookie
+    if (JSON.parse(session.text) !== null) return user.cookie
     const again = await send(
       '/api/auth/sign-in/email',
       {
@@ -197,25 +199,21 @@ describe('request bodies on every Better Auth route that takes one', () => {
     signedIn: boolean,
     extra: Record<string, string> = {},
   ): Promise<Answer & { headers: Headers }> {
-    const headers: Record<string, string> = {
-      'X-Forwarded-For': nextIp(),
-      Origin: ORIGIN,
-      ...extra,
-    }
-    if (sent.contentType !== undefined) headers['Content-Type'] = sent.contentType
-    if (signedIn) headers.Cookie = await liveCookie()
-    const response = await file.subject.app.request(path, {
+    const { status, text, headers } = await callApp(file.subject.app, path, {
       method: 'POST',
-      headers,
-      body: sent.body,
-      redirect: 'manual',
+      ip: nextIp(),
+      cookie: signedIn ? await liveCookie() : undefined,
+      raw: sent.body,
+      headers: {
+        ...extra,
+        ...(sent.contentType === undefined ? {} : { 'Content-Type': sent.contentType }),
+      },
     })
     // A refused request changes nothing; anything else may have ended the session.
-    if (signedIn && response.status < 400) sessionInDoubt = true
-    const text = await response.text()
+    if (signedIn && status < 400) sessionInDoubt = true
     const error = ApiErrorSchema.safeParse(jsonOf(text))
     const { code, message } = error.success ? error.data : { code: '', message: '' }
-    return { status: response.status, code, message, text, headers: response.headers }
+    return { status, code, message, text, headers }
   }
 
   const shown = (answer: Answer) => `${answer.status} ${answer.code}`.trim()

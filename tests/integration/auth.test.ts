@@ -1,9 +1,10 @@
 import pino from 'pino'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
+import { callAuth, cookiesOf, type Call } from '../support/api'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { cookiesOf, openVerificationLink } from '../support/test-users'
+import { createTestUser, openVerificationLink } from '../support/test-users'
 
 let smtp: SmtpCapture
 let subject: TestApp
@@ -28,38 +29,20 @@ function newVisitor() {
   return { email: `visitor${sequence}-${Date.now()}@mofu.test`, ip: `10.0.${sequence}.1` }
 }
 
-async function call(
-  app: TestApp['app'],
-  ip: string,
-  path: string,
-  body?: unknown,
-  cookie?: string,
-) {
-  const response = await app.request(`/api/auth${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Forwarded-For': ip,
-      Origin: 'http://localhost:3000',
-      ...(cookie === undefined ? {} : { Cookie: cookie }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    redirect: 'manual',
-  })
-  const text = await response.text()
-  // Every answer of these routes is JSON (or empty, for a redirect): anything else fails here.
-  const json: unknown = text === '' ? undefined : JSON.parse(text)
-  return {
-    status: response.status,
-    json: json as { code?: unknown } & Record<string, unknown>,
-    headers: response.headers,
-  }
+/**
+ * Better Auth's answer. Every answer of these routes is JSON (or empty, for a redirect): anything
+ * else fails here.
+ */
+async function call(app: TestApp['app'], path: string, init: Call) {
+  const answer = await callAuth(app, path, init)
+  if (answer.text !== '') JSON.parse(answer.text)
+  return answer
 }
 
 const linkIn = (text: string | undefined) => /https?:\/\/\S+/.exec(text ?? '')?.[0] ?? ''
 
 async function signUp(app: TestApp['app'], email: string, ip: string, password = 'sakura-123') {
-  return call(app, ip, '/sign-up/email', { email, password, name: '', callbackURL: '/' })
+  return call(app, '/sign-up/email', { ip, body: { email, password, name: '', callbackURL: '/' } })
 }
 
 /** Opens the mailed link and gives the password chosen at sign-up, as its page does. */
@@ -75,7 +58,10 @@ describe('sign-up and verification', () => {
     expect(signedUp.status).toBe(200)
     expect(signedUp.headers.get('set-cookie') ?? '').not.toContain('session_token=')
 
-    const early = await call(subject.app, ip, '/sign-in/email', { email, password: 'sakura-123' })
+    const early = await call(subject.app, '/sign-in/email', {
+      ip,
+      body: { email, password: 'sakura-123' },
+    })
     expect(early.status).toBe(403)
     expect(early.json.code).toBe('EMAIL_NOT_VERIFIED')
 
@@ -85,7 +71,10 @@ describe('sign-up and verification', () => {
     // The browser that clicked is the account's first (docs/using.md "Notices").
     expect(verified.headers.get('set-cookie')).toMatch(/mofu_device=[\w-]{22};.*HttpOnly/i)
 
-    const later = await call(subject.app, ip, '/sign-in/email', { email, password: 'sakura-123' })
+    const later = await call(subject.app, '/sign-in/email', {
+      ip,
+      body: { email, password: 'sakura-123' },
+    })
     expect(later.status).toBe(200)
     const cookie = later.headers.get('set-cookie') ?? ''
     expect(cookie).toMatch(/HttpOnly/i)
@@ -119,9 +108,9 @@ describe('sign-up and verification', () => {
     expect(again.json.code).toBe('MAIL_NOT_SENT')
 
     smtp.setRefuse(false)
-    const resent = await call(subject.app, ip, '/send-verification-email', {
-      email,
-      callbackURL: '/',
+    const resent = await call(subject.app, '/send-verification-email', {
+      ip,
+      body: { email, callbackURL: '/' },
     })
     expect(resent.status).toBe(200)
     expect((await verify(email, ip)).status).toBe(200)
@@ -131,7 +120,10 @@ describe('sign-up and verification', () => {
 describe('log-in failures', () => {
   it('tells an unknown address from a wrong password', async () => {
     const { email, ip } = newVisitor()
-    const unknown = await call(subject.app, ip, '/sign-in/email', { email, password: 'whatever1' })
+    const unknown = await call(subject.app, '/sign-in/email', {
+      ip,
+      body: { email, password: 'whatever1' },
+    })
     expect(unknown.status).toBe(401)
     expect(unknown.json).toMatchObject({
       code: 'USER_NOT_FOUND',
@@ -140,7 +132,10 @@ describe('log-in failures', () => {
 
     await signUp(subject.app, email, ip)
     await verify(email, ip)
-    const wrong = await call(subject.app, ip, '/sign-in/email', { email, password: 'wrong-pass' })
+    const wrong = await call(subject.app, '/sign-in/email', {
+      ip,
+      body: { email, password: 'wrong-pass' },
+    })
     expect(wrong.status).toBe(401)
     expect(wrong.json.code).toBe('INVALID_EMAIL_OR_PASSWORD')
   })
@@ -152,9 +147,9 @@ describe('log-in failures', () => {
       await signUp(neutral.app, email, ip)
       const duplicate = await signUp(neutral.app, email, ip)
       expect(duplicate.status).toBe(200)
-      const unknown = await call(neutral.app, ip, '/sign-in/email', {
-        email: newVisitor().email,
-        password: 'whatever1',
+      const unknown = await call(neutral.app, '/sign-in/email', {
+        ip,
+        body: { email: newVisitor().email, password: 'whatever1' },
       })
       expect(unknown.status).toBe(401)
       expect(unknown.json.code).toBe('INVALID_EMAIL_OR_PASSWORD')
@@ -169,14 +164,17 @@ describe('password reset', () => {
     const { email, ip } = newVisitor()
     await signUp(subject.app, email, ip)
     await verify(email, ip)
-    const session = await call(subject.app, ip, '/sign-in/email', { email, password: 'sakura-123' })
+    const session = await call(subject.app, '/sign-in/email', {
+      ip,
+      body: { email, password: 'sakura-123' },
+    })
     const cookie = cookiesOf(session.headers)
-    expect((await call(subject.app, ip, '/get-session', undefined, cookie)).json).toMatchObject({
+    expect((await call(subject.app, '/get-session', { ip, cookie })).json).toMatchObject({
       user: { email },
     })
 
     smtp.clear()
-    const requested = await call(subject.app, ip, '/request-password-reset', { email })
+    const requested = await call(subject.app, '/request-password-reset', { ip, body: { email } })
     expect(requested.status).toBe(200)
     const mail = await smtp.waitForMail(email, { subject: /reset/i })
     const link = new URL(linkIn(mail.text))
@@ -197,26 +195,29 @@ describe('password reset', () => {
       message: AUTH_MESSAGES.invalidResetLink,
     })
 
-    const reset = await call(subject.app, ip, '/reset-password', {
-      token: code,
-      newPassword: 'new-petals-456',
+    const reset = await call(subject.app, '/reset-password', {
+      ip,
+      body: { token: code, newPassword: 'new-petals-456' },
     })
     expect(reset.status).toBe(200)
     expect(await check(code)).toMatchObject({ valid: false })
-    const reused = await call(subject.app, ip, '/reset-password', {
-      token: code,
-      newPassword: 'another-789',
+    const reused = await call(subject.app, '/reset-password', {
+      ip,
+      body: { token: code, newPassword: 'another-789' },
     })
     expect(reused.status).toBe(400)
 
-    const ended = await call(subject.app, ip, '/get-session', undefined, cookie)
+    const ended = await call(subject.app, '/get-session', { ip, cookie })
     expect(ended.status).toBe(200)
-    expect(ended.json).toBeNull()
-    const old = await call(subject.app, ip, '/sign-in/email', { email, password: 'sakura-123' })
+    expect(JSON.parse(ended.text)).toBeNull()
+    const old = await call(subject.app, '/sign-in/email', {
+      ip,
+      body: { email, password: 'sakura-123' },
+    })
     expect(old.json.code).toBe('INVALID_EMAIL_OR_PASSWORD')
-    const fresh = await call(subject.app, ip, '/sign-in/email', {
-      email,
-      password: 'new-petals-456',
+    const fresh = await call(subject.app, '/sign-in/email', {
+      ip,
+      body: { email, password: 'new-petals-456' },
     })
     expect(fresh.status).toBe(200)
     // The code was asked about, used and refused: no log line may carry it.
@@ -235,12 +236,57 @@ describe('rate limits', () => {
     const { ip } = newVisitor()
     const statuses: number[] = []
     for (let attempt = 0; attempt <= max; attempt++) {
-      statuses.push((await call(subject.app, ip, path, body(newVisitor().email))).status)
+      statuses.push((await call(subject.app, path, { ip, body: body(newVisitor().email) })).status)
     }
     expect(statuses.slice(0, max)).not.toContain(429)
     expect(statuses[max]).toBe(429)
     // Another client is not held back.
-    const other = await call(subject.app, newVisitor().ip, path, body(newVisitor().email))
+    const other = await call(subject.app, path, {
+      ip: newVisitor().ip,
+      body: body(newVisitor().email),
+    })
     expect(other.status).not.toBe(429)
+  })
+})
+
+describe('endpoints Mofu does not use', () => {
+  it('are off, except the account list the panel reads', async () => {
+    const user = await createTestUser(subject.app, smtp, newVisitor())
+    for (const path of [
+      '/change-email',
+      '/link-social',
+      '/unlink-account',
+      '/get-access-token',
+      '/refresh-token',
+      '/account-info',
+      '/revoke-session',
+      '/revoke-sessions',
+      '/revoke-other-sessions',
+    ]) {
+      const answer = await callAuth(subject.app, path, {
+        ip: user.ip,
+        cookie: user.cookie,
+        body: {},
+      })
+      expect(answer.status, path).toBe(404)
+    }
+    // Session tokens stay out of the browser: sessions are listed by id at /api/me/sessions.
+    const sessions = await callAuth(subject.app, '/list-sessions', {
+      ip: user.ip,
+      cookie: user.cookie,
+    })
+    expect(sessions.status).toBe(404)
+    const idToken = await callAuth(subject.app, '/sign-in/social', {
+      ip: user.ip,
+      body: { provider: 'google', idToken: { token: 'eyJ.fake.token' } },
+    })
+    expect(idToken.status).toBe(404)
+
+    const accounts = await callAuth(subject.app, '/list-accounts', {
+      ip: user.ip,
+      cookie: user.cookie,
+    })
+    expect(accounts.status).toBe(200)
+    expect(accounts.text).toContain('"providerId":"credential"')
   })
 })

@@ -11,6 +11,7 @@ import type { Profile } from '../../src/shared/profile'
 import { openDatabase } from '../../src/server/db/database'
 import { migrateTo } from '../../src/server/db/migrations'
 import { createLocalStorage } from '../../src/server/storage/local-storage'
+import { callApp, type Answer } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { createTestDatabase } from '../support/test-database'
@@ -22,7 +23,6 @@ import { TEST_PASSWORD, type TestUser } from '../support/test-users'
  * storage holds. Images are made with sharp here; the hostile ones by hand.
  */
 
-const ORIGIN = 'http://localhost:3000'
 const AVATAR_URL = /^http:\/\/localhost:3000\/media\/avatars\/([A-Za-z0-9_-]+)\?v=([0-9a-f]{16})$/
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'public, no-cache'
@@ -34,16 +34,9 @@ interface RequestOptions {
   headers?: Record<string, string>
 }
 
-interface Answer {
-  status: number
-  headers: Headers
-  bytes: Buffer
-  json: unknown
-}
-
 const file = appWithMail('avatar', 210)
 
-/** Any request to the app; no answer may be a 5xx. */
+/** A request to `app` from this file's client address; no answer may be a 5xx. */
 async function request(
   method: string,
   path: string,
@@ -51,23 +44,18 @@ async function request(
   app: TestApp = file.subject,
 ): Promise<Answer> {
   const body = typeof options.body === 'string' ? Buffer.from(options.body) : options.body
-  const response = await app.app.request(path, {
+  const answer = await callApp(app.app, path, {
     method,
+    ip: '10.254.0.1',
+    cookie: options.cookie,
+    raw: body === undefined ? undefined : new Uint8Array(body),
     headers: {
-      'X-Forwarded-For': '10.254.0.1',
-      Origin: ORIGIN,
       ...(options.contentType === undefined ? {} : { 'Content-Type': options.contentType }),
-      ...(options.cookie === undefined ? {} : { Cookie: options.cookie }),
       ...options.headers,
     },
-    body: body === undefined ? undefined : new Uint8Array(body),
   })
-  const bytes = Buffer.from(await response.arrayBuffer())
-  const json: unknown = (response.headers.get('content-type') ?? '').includes('json')
-    ? JSON.parse(bytes.toString())
-    : undefined
-  expect(response.status, `${method} ${path}: ${bytes.toString().slice(0, 200)}`).toBeLessThan(500)
-  return { status: response.status, headers: response.headers, bytes, json }
+  expect(answer.status, `${method} ${path}: ${answer.text.slice(0, 200)}`).toBeLessThan(500)
+  return answer
 }
 
 const upload = (user: TestUser, image: Buffer | string, contentType = 'image/png', app?: TestApp) =>

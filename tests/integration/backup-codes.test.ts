@@ -1,8 +1,9 @@
 import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto'
 import { describe, expect, it } from 'vitest'
+import { callAuth } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
 import { TEST_AUTH_SECRET } from '../support/test-app'
-import { cookiesOf, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 import { turnOnTwoFactor } from '../support/two-factor-flow'
 
 /**
@@ -10,25 +11,7 @@ import { turnOnTwoFactor } from '../support/two-factor-flow'
  * even with the auth secret beside it, yields none, and each code still signs in once.
  */
 
-const ORIGIN = 'http://localhost:3000'
-
 const file = appWithMail('backup-codes', 175)
-
-async function call(ip: string, path: string, body: unknown, cookie?: string) {
-  const response = await file.subject.app.request(`/api/auth${path}`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Forwarded-For': ip,
-      Origin: ORIGIN,
-      ...(cookie === undefined ? {} : { Cookie: cookie }),
-    },
-    body: JSON.stringify(body),
-  })
-  const text = await response.text()
-  const json = (text.startsWith('{') ? JSON.parse(text) : {}) as Record<string, unknown>
-  return { status: response.status, json, cookie: cookiesOf(response.headers) }
-}
 
 /** A user with two-factor on, and the backup codes shown when it was turned on. */
 async function withTwoFactor(): Promise<TestUser & { backupCodes: string[] }> {
@@ -45,11 +28,15 @@ const storedCodes = async (uid: string) =>
     .executeTakeFirstOrThrow()) as { backupCodes: string }
 
 const withBackupCode = async (user: TestUser, code: string) => {
-  const signedIn = await call(user.ip, '/sign-in/email', {
-    email: user.email,
-    password: TEST_PASSWORD,
+  const signedIn = await callAuth(file.subject.app, '/sign-in/email', {
+    ip: user.ip,
+    body: { email: user.email, password: TEST_PASSWORD },
   })
-  return call(user.ip, '/two-factor/verify-backup-code', { code }, signedIn.cookie)
+  return callAuth(file.subject.app, '/two-factor/verify-backup-code', {
+    ip: user.ip,
+    cookie: signedIn.cookie,
+    body: { code },
+  })
 }
 
 // Each test waits for a fresh TOTP step and hashes several passwords and codes.
@@ -76,12 +63,11 @@ describe('backup codes', { timeout: 60_000 }, () => {
     expect(reused.json.code).toBe('INVALID_BACKUP_CODE')
     expect((await withBackupCode(user, 'AAAAA-BBBBB')).status).toBe(401)
 
-    const off = await call(
-      user.ip,
-      '/two-factor/disable',
-      { code: second, password: TEST_PASSWORD },
-      user.cookie,
-    )
+    const off = await callAuth(file.subject.app, '/two-factor/disable', {
+      ip: user.ip,
+      cookie: user.cookie,
+      body: { code: second, password: TEST_PASSWORD },
+    })
     expect(off.status).toBe(200)
   })
 

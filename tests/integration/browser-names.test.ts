@@ -2,8 +2,9 @@ import { unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import type { ActivityPage } from '../../src/shared/security-activity'
 import type { SessionList } from '../../src/shared/sessions'
+import { callApp, callAuth } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
-import { cookiesOf, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
  * What Mofu shows of a User-Agent header (docs/email-and-activity.md "What is protected and what
@@ -12,22 +13,15 @@ import { cookiesOf, TEST_PASSWORD, type TestUser } from '../support/test-users'
  * unknown browser, never text in Mofu's own voice.
  */
 
-const SITE = 'http://localhost:3000'
 const SCAM = 'Mofu Security - call +1-555-0100 now to keep this account/1.0 (X11; Linux x86_64)'
 const SCAM_TEXT = /555-0100|call|Security/
 const file = appWithMail('uanames', 186)
 
 const signIn = (user: TestUser, password: string, headers: Record<string, string> = {}) =>
-  file.subject.app.request('/api/auth/sign-in/email', {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Origin: SITE,
-      'X-Forwarded-For': user.ip,
-      'User-Agent': SCAM,
-      ...headers,
-    },
-    body: JSON.stringify({ email: user.email, password }),
+  callAuth(file.subject.app, '/sign-in/email', {
+    ip: user.ip,
+    body: { email: user.email, password },
+    headers: { 'User-Agent': SCAM, ...headers },
   })
 
 async function activityOf(cookie: string): Promise<ActivityPage> {
@@ -58,7 +52,7 @@ describe('browser names from a User-Agent header', () => {
     const user = await file.createUser()
     const signedIn = await signIn(user, TEST_PASSWORD)
     expect(signedIn.status).toBe(200)
-    const cookie = cookiesOf(signedIn.headers)
+    const { cookie } = signedIn
 
     const sessions = await file.subject.app.request('/api/me/sessions', {
       headers: { Cookie: cookie },
@@ -120,25 +114,18 @@ describe('browser names from a User-Agent header', () => {
     async (language, subject, named) => {
       const user = await file.createUser()
       const target = `uanames-new-${Date.now()}-${Math.random()}@mofu.test`
-      const asked = await file.subject.app.request('/api/me/email', {
-        method: 'POST',
-        headers: { Cookie: user.cookie, Origin: SITE, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ newEmail: target, password: TEST_PASSWORD }),
+      const asked = await callApp(file.subject.app, '/api/me/email', {
+        cookie: user.cookie,
+        body: { newEmail: target, password: TEST_PASSWORD },
       })
       expect(asked.status).toBe(202)
       const mail = await file.smtp.waitForMail(target, { subject: /./ })
       const code = new URL(/https?:\/\/\S+/.exec(mail.text ?? '')?.[0] ?? '').searchParams.get(
         'code',
       )
-      const confirmed = await file.subject.app.request('/api/email-change/confirm', {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Origin: SITE,
-          'User-Agent': SCAM,
-          'Accept-Language': language,
-        },
-        body: JSON.stringify({ code }),
+      const confirmed = await callApp(file.subject.app, '/api/email-change/confirm', {
+        body: { code },
+        headers: { 'User-Agent': SCAM, 'Accept-Language': language },
       })
       expect(confirmed.status).toBe(200)
 

@@ -1,6 +1,7 @@
 import { pino } from 'pino'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ApiErrorSchema } from '../../src/shared/api-error'
+import { callApp } from '../support/api'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 let subject: TestApp
@@ -17,14 +18,11 @@ beforeEach(() => {
 let address = 0
 /** Each call from an address of its own unless told, so only the limit's own test meets it. */
 const post = (body: unknown, headers: Record<string, string> = {}) =>
-  subject.app.request('/api/events/client-error', {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Forwarded-For': `10.78.${Math.floor(++address / 250)}.${address % 250}`,
-      ...headers,
-    },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
+  callApp(subject.app, '/api/events/client-error', {
+    ip: `10.78.${Math.floor(++address / 250)}.${address % 250}`,
+    origin: null,
+    raw: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json', ...headers },
   })
 
 const REPORT = {
@@ -77,14 +75,14 @@ describe('POST /api/events/client-error', () => {
   ])('refuses %s with 400 and logs no report', async (_, body) => {
     const response = await post(body)
     expect(response.status).toBe(400)
-    expect(ApiErrorSchema.parse(await response.json()).code).toBe('INVALID_INPUT')
+    expect(ApiErrorSchema.parse(response.json).code).toBe('INVALID_INPUT')
     expect(clientErrorLines()).toEqual([])
   })
 
   it('says which field holds a character it refuses', async () => {
     const response = await post({ ...REPORT, message: 'Call now\u2028WARN account deleted' })
     expect(response.status).toBe(400)
-    expect(ApiErrorSchema.parse(await response.json()).issues).toEqual([
+    expect(ApiErrorSchema.parse(response.json).issues).toEqual([
       {
         field: 'message',
         message: 'expected no control characters, line breaks or direction marks',

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { markDisabled } from '../../src/server/auth/user-store'
+import { callAuth } from '../support/api'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { cookiesOf, openVerificationLink } from '../support/test-users'
+import { openVerificationLink } from '../support/test-users'
 
 /** A disabled account's verification link signs nobody in, and says why. */
 
-const PUBLIC_URL = 'http://localhost:3000'
 let smtp: SmtpCapture
 let subject: TestApp
 
@@ -21,19 +21,14 @@ afterAll(async () => {
 
 it('answers ACCOUNT_DISABLED to the password chosen at sign-up, and signs nobody in', async () => {
   const email = `disabled-link-${Date.now()}@mofu.test`
-  const signUp = await subject.app.request('/api/auth/sign-up/email', {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Forwarded-For': '10.90.0.1',
-      Origin: PUBLIC_URL,
-    },
-    body: JSON.stringify({
+  const signUp = await callAuth(subject.app, '/sign-up/email', {
+    ip: '10.90.0.1',
+    body: {
       email,
       password: 'sakura-petals-9',
       name: '',
       callbackURL: '/?account=true&verified=true',
-    }),
+    },
   })
   expect(signUp.status).toBe(200)
   const mail = await smtp.waitForMail(email, { subject: /verify/i })
@@ -44,6 +39,6 @@ it('answers ACCOUNT_DISABLED to the password chosen at sign-up, and signs nobody
 
   const followed = await openVerificationLink(subject.app, link, 'sakura-petals-9', '10.90.0.1')
   expect(followed.status).toBe(403)
-  expect(await followed.json()).toMatchObject({ code: 'ACCOUNT_DISABLED' })
-  expect(cookiesOf(followed.headers)).not.toContain('session_token')
+  expect(followed.json).toMatchObject({ code: 'ACCOUNT_DISABLED' })
+  expect(followed.cookie).not.toContain('session_token')
 })

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { EMAIL_CHANGE_MESSAGES } from '../../src/shared/email-change'
 import { SHARED_MESSAGES_JA } from '../../src/shared/messages-ja'
+import { callApp, callAuth } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
-import { addPasskey, callAuth } from '../support/passkey-flow'
+import { addPasskey } from '../support/passkey-flow'
 import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
@@ -19,19 +20,8 @@ afterEach(() => {
 
 const newAddress = (name: string) => `${name}-${Date.now()}-${Math.random()}@mofu.test`
 
-function requestChange(user: TestUser, body: unknown, headers: Record<string, string> = {}) {
-  return file.subject.app.request('/api/me/email', {
-    method: 'POST',
-    headers: {
-      Cookie: user.cookie,
-      Origin: SITE,
-      'Content-Type': 'application/json',
-      'X-Forwarded-For': user.ip,
-      ...headers,
-    },
-    body: JSON.stringify(body),
-  })
-}
+const requestChange = (user: TestUser, body: unknown, headers: Record<string, string> = {}) =>
+  callApp(file.subject.app, '/api/me/email', { ip: user.ip, cookie: user.cookie, body, headers })
 
 /** The code of the link in the latest confirmation mail to `to`. */
 async function confirmationCode(to: string): Promise<string> {
@@ -41,13 +31,8 @@ async function confirmationCode(to: string): Promise<string> {
   return link.searchParams.get('code') ?? ''
 }
 
-function confirm(code: string, headers: Record<string, string> = {}) {
-  return file.subject.app.request('/api/email-change/confirm', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: SITE, ...headers },
-    body: JSON.stringify({ code }),
-  })
-}
+const confirm = (code: string, headers: Record<string, string> = {}) =>
+  callApp(file.subject.app, '/api/email-change/confirm', { body: { code }, headers })
 
 const signIn = (email: string, password: string, ip: string) =>
   callAuth(file.subject.app, '/sign-in/email', { ip, body: { email, password } })
@@ -73,14 +58,14 @@ describe('changing the e-mail address', () => {
 
     const confirmed = await confirm(code)
     expect(confirmed.status).toBe(200)
-    expect(await confirmed.json()).toEqual({ email: target })
+    expect(confirmed.json).toEqual({ email: target })
     expect((await signIn(target, TEST_PASSWORD, user.ip)).status).toBe(200)
     expect((await signIn(user.email, TEST_PASSWORD, user.ip)).status).toBe(401)
 
     // Single use.
     const again = await confirm(code)
     expect(again.status).toBe(400)
-    expect(await again.json()).toEqual({
+    expect(again.json).toEqual({
       code: 'INVALID_LINK',
       message: EMAIL_CHANGE_MESSAGES.invalidLink,
     })
@@ -103,7 +88,7 @@ describe('changing the e-mail address', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61 * 60 * 1000 })
     const expired = await confirm(secondCode)
     expect(expired.status).toBe(400)
-    expect(((await expired.json()) as { code: string }).code).toBe('INVALID_LINK')
+    expect(expired.json.code).toBe('INVALID_LINK')
     vi.useRealTimers()
     expect(await sessionEmail(user.cookie)).toBe(user.email)
   })
@@ -113,13 +98,13 @@ describe('changing the e-mail address', () => {
     const target = newAddress('thief')
     const none = await requestChange(user, { newEmail: target })
     expect(none.status).toBe(403)
-    expect(await none.json()).toEqual({
+    expect(none.json).toEqual({
       code: 'PASSWORD_REQUIRED',
       message: EMAIL_CHANGE_MESSAGES.passwordRequired,
     })
     const wrong = await requestChange(user, { newEmail: target, password: 'not-the-password' })
     expect(wrong.status).toBe(403)
-    expect(((await wrong.json()) as { code: string }).code).toBe('INCORRECT_PASSWORD')
+    expect(wrong.json.code).toBe('INCORRECT_PASSWORD')
 
     // An account without a password, whose session last proved its owner 11 minutes ago.
     const passkeyUser = await file.createUser()
@@ -133,7 +118,7 @@ describe('changing the e-mail address', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11 * 60 * 1000 })
     const stale = await requestChange(passkeyUser, { newEmail: target })
     expect(stale.status).toBe(403)
-    expect(await stale.json()).toEqual({
+    expect(stale.json).toEqual({
       code: 'REAUTH_REQUIRED',
       message: EMAIL_CHANGE_MESSAGES.reauthRequired,
     })
@@ -160,7 +145,7 @@ describe('changing the e-mail address', () => {
     const answers = await Promise.all([confirm(codeA), confirm(codeB)])
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
     const refused = answers.find((answer) => answer.status === 409)
-    expect(await refused?.json()).toEqual({
+    expect(refused?.json).toEqual({
       code: 'EMAIL_IN_USE',
       message: EMAIL_CHANGE_MESSAGES.inUse,
     })
@@ -252,7 +237,7 @@ describe('changing the e-mail address', () => {
       password: TEST_PASSWORD,
     })
     expect(sameWithPassword.status).toBe(400)
-    expect(await sameWithPassword.json()).toEqual({
+    expect(sameWithPassword.json).toEqual({
       code: 'SAME_EMAIL',
       message: EMAIL_CHANGE_MESSAGES.sameEmail,
     })
@@ -261,7 +246,7 @@ describe('changing the e-mail address', () => {
       password: TEST_PASSWORD,
     })
     expect(invalid.status).toBe(400)
-    expect(await invalid.json()).toMatchObject({
+    expect(invalid.json).toMatchObject({
       code: 'INVALID_INPUT',
       issues: [{ field: 'newEmail', message: EMAIL_CHANGE_MESSAGES.invalidEmail }],
     })
@@ -285,7 +270,7 @@ describe('changing the e-mail address', () => {
       { 'Accept-Language': 'ja' },
     )
     expect(same.status).toBe(400)
-    expect(await same.json()).toEqual({
+    expect(same.json).toEqual({
       code: 'SAME_EMAIL',
       message: SHARED_MESSAGES_JA.emailChange.sameEmail,
     })

@@ -10,10 +10,11 @@ import { PageViewSchema } from '../../src/shared/page-view'
 import { ClientErrorSchema } from '../../src/shared/client-error-schema'
 import { handleSkeleton } from '../../src/shared/handle-skeleton'
 import { passesForReserved, ProfilePatchSchema, type Profile } from '../../src/shared/profile'
+import { callApp, type Answer } from '../support/api'
 import { authEndpoints, fieldsOf } from '../support/auth-endpoints'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { cookiesOf, createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
 import { handleText, isStorableHandle, nameText, spelledAsTyped } from '../support/typed-text'
 
 /**
@@ -92,12 +93,6 @@ interface Sent {
   contentType?: string | null
 }
 
-interface Answer {
-  status: number
-  text: string
-  headers: Headers
-}
-
 let smtp: SmtpCapture
 let subject: TestApp
 let requestSequence = 0
@@ -127,20 +122,16 @@ function newUser(): Promise<TestUser> {
   })
 }
 
-async function send(method: string, path: string, sent: Sent = {}): Promise<Answer> {
+/** A request from an address of its own, its body sent as it is. */
+function send(method: string, path: string, sent: Sent = {}): Promise<Answer> {
   const contentType = sent.contentType === undefined ? 'application/json' : sent.contentType
-  const response = await subject.app.request(path, {
+  return callApp(subject.app, path, {
     method,
-    headers: {
-      'X-Forwarded-For': nextIp(),
-      Origin: ORIGIN,
-      ...(contentType === null || sent.body === undefined ? {} : { 'Content-Type': contentType }),
-      ...(sent.cookie === undefined ? {} : { Cookie: sent.cookie }),
-    },
-    body: sent.body,
-    redirect: 'manual',
+    ip: nextIp(),
+    cookie: sent.cookie,
+    raw: sent.body,
+    headers: contentType === null || sent.body === undefined ? {} : { 'Content-Type': contentType },
   })
-  return { status: response.status, text: await response.text(), headers: response.headers }
 }
 
 async function profileOf(user: TestUser): Promise<Profile> {
@@ -319,8 +310,7 @@ describe('malformed requests on every route', () => {
     const again = await send('POST', '/api/auth/sign-in/email', {
       body: JSON.stringify({ email: account.email, password: TEST_PASSWORD }),
     })
-    account =
-      again.status === 200 ? { ...account, cookie: cookiesOf(again.headers) } : await newUser()
+    account = again.status === 200 ? { ...account, cookie: again.cookie } : await newUser()
   }
 
   /** Sends to the route signed out, then signed in; returns what went against the rules. */

@@ -3,11 +3,11 @@ import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
 import { SHARED_MESSAGES_JA } from '../../src/shared/messages-ja'
 import { DEFAULT_EFFECTS } from '../../src/shared/preferences'
 import { HANDLE_MESSAGES, NAME_MAX_LENGTH, NAME_MESSAGES } from '../../src/shared/profile'
+import { callApp, type Call } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
 import type { CapturedMail } from '../support/smtp-capture'
 import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 
-const ORIGIN = 'http://localhost:3000'
 const JAPANESE_BROWSER = { 'Accept-Language': 'ja-JP,ja;q=0.9' }
 const JAPANESE_COOKIE = { Cookie: 'lang=ja' }
 /** Two Latin words in a row: an English phrase left in a Japanese text. */
@@ -15,25 +15,9 @@ const ENGLISH_PHRASE = /\b[A-Za-z]{2,}\s+[A-Za-z]{2,}\b/
 
 const file = appWithMail('lang', 70)
 
-async function call(
-  method: string,
-  path: string,
-  options: { headers?: Record<string, string>; body?: unknown; ip?: string } = {},
-) {
-  const response = await file.subject.app.request(path, {
-    method,
-    headers: {
-      'X-Forwarded-For': options.ip ?? '10.70.0.1',
-      Origin: ORIGIN,
-      ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...options.headers,
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  })
-  const text = await response.text()
-  const json = (text.startsWith('{') ? JSON.parse(text) : {}) as Record<string, unknown>
-  return { status: response.status, json, text }
-}
+/** A request from this file's client address unless `init` gives another. */
+const call = (method: string, path: string, init: Call = {}) =>
+  callApp(file.subject.app, path, { method, ip: '10.70.0.1', ...init })
 
 /** The mail's text without its links and the app's name: what a reader reads as sentences. */
 const sentencesOf = (text: string | undefined) =>

@@ -7,6 +7,7 @@ import {
   passesForReserved,
   ProfilePatchSchema,
 } from '../../src/shared/profile'
+import { callApp } from '../support/api'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { createTestUser, type TestUser } from '../support/test-users'
@@ -19,7 +20,6 @@ import { isStorableHandle } from '../support/typed-text'
  * skeleton decides races.
  */
 
-const ORIGIN = 'http://localhost:3000'
 const TOO_SIMILAR = HANDLE_MESSAGES.tooSimilar
 const TOO_SIMILAR_BODY = { code: 'HANDLE_TOO_SIMILAR', message: TOO_SIMILAR }
 const USERS = 6
@@ -51,19 +51,16 @@ const user = (index: number) => users[index] as TestUser
 /** Each request from a client address of its own, so no test meets the per-address limits. */
 async function request(method: string, path: string, cookie?: string, body?: unknown) {
   sequence += 1
-  const response = await subject.app.request(path, {
+  const answer = await callApp(subject.app, path, {
     method,
-    headers: {
-      'X-Forwarded-For': `10.78.${sequence >> 8}.${sequence & 255}`,
-      Origin: ORIGIN,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(cookie === undefined ? {} : { Cookie: cookie }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    ip: `10.78.${sequence >> 8}.${sequence & 255}`,
+    cookie,
+    body,
   })
-  const text = await response.text()
-  expect(response.status, text).toBeLessThan(500)
-  return { status: response.status, json: JSON.parse(text) as unknown, text }
+  expect(answer.status, answer.text).toBeLessThan(500)
+  // Every answer here is JSON: anything else fails the test.
+  JSON.parse(answer.text)
+  return answer
 }
 
 const save = (who: TestUser, body: unknown) => request('PATCH', '/api/me/profile', who.cookie, body)

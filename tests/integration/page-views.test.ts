@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ApiErrorSchema } from '../../src/shared/api-error'
+import { callApp } from '../support/api'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 let subject: TestApp
@@ -12,14 +13,11 @@ beforeEach(() => subject.database.db.deleteFrom('page_view_counts').execute())
 let address = 0
 /** Each call from an address of its own unless told, so only the limit's own test meets it. */
 const post = (body: string, headers: Record<string, string> = {}) =>
-  subject.app.request('/api/events/page-view', {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Forwarded-For': `10.77.${Math.floor(++address / 250)}.${address % 250}`,
-      ...headers,
-    },
-    body,
+  callApp(subject.app, '/api/events/page-view', {
+    ip: `10.77.${Math.floor(++address / 250)}.${address % 250}`,
+    origin: null,
+    raw: body,
+    headers: { 'Content-Type': 'application/json', ...headers },
   })
 
 const stored = () =>
@@ -90,7 +88,7 @@ describe('POST /api/events/page-view', () => {
     const refused = await post(body, from)
     expect(refused.status).toBe(429)
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
-    expect(await refused.json()).toEqual({
+    expect(refused.json).toEqual({
       code: 'RATE_LIMITED',
       message: 'Too many attempts. Please wait a minute and try again.',
     })
@@ -108,7 +106,7 @@ describe('POST /api/events/page-view', () => {
   ])('refuses %s with 400 naming the field, storing nothing', async (_, body, field) => {
     const response = await post(JSON.stringify(body))
     expect(response.status).toBe(400)
-    const answer = ApiErrorSchema.parse(await response.json())
+    const answer = ApiErrorSchema.parse(response.json)
     expect(answer).toMatchObject({ code: 'INVALID_INPUT', message: 'Invalid input' })
     expect(answer.issues?.map((issue) => issue.field)).toContain(field)
     expect(await stored()).toEqual([])

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { PASSKEY_ERROR_CODES, PASSKEY_MESSAGES } from '../../src/shared/passkeys'
-import { addPasskey, callAuth, signInWithPasskey } from '../support/passkey-flow'
+import { callAuth } from '../support/api'
+import { addPasskey, signInWithPasskey } from '../support/passkey-flow'
 import { appWithMail } from '../support/app-with-mail'
 import type { TestUser } from '../support/test-users'
 

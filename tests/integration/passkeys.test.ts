@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { PASSKEY_MESSAGES } from '../../src/shared/passkeys'
+import { callAuth } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
 import { loggedLines } from '../support/log-lines'
-import { addPasskey, callAuth, signInWithPasskey } from '../support/passkey-flow'
+import { addPasskey, signInWithPasskey } from '../support/passkey-flow'
 import { createTestApp } from '../support/test-app'
 import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 

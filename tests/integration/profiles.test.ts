@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HANDLE_MESSAGES, type Profile } from '../../src/shared/profile'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
+import { callApp } from '../support/api'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
@@ -11,7 +12,6 @@ import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-us
  * them, plus the rows of the `profiles` table where what is stored is the point.
  */
 
-const ORIGIN = 'http://localhost:3000'
 const AVAILABLE = 'This ID is available'
 const TAKEN = 'This ID is already taken'
 const TAKEN_BODY = { code: 'HANDLE_TAKEN', message: TAKEN }
@@ -59,33 +59,21 @@ function newIdentity() {
 
 /** Any request to the app. Every answer is checked for a 5xx: none is acceptable anywhere. */
 async function request(method: string, path: string, options: RequestOptions = {}) {
-  const hasBody = options.body !== undefined || options.rawBody !== undefined
-  const response = await subject.app.request(path, {
+  const answer = await callApp(subject.app, path, {
     method,
+    ip: options.ip ?? '10.255.255.254',
+    cookie: options.cookie,
+    body: options.body,
+    raw: options.rawBody,
     headers: {
-      'X-Forwarded-For': options.ip ?? '10.255.255.254',
-      Origin: ORIGIN,
-      ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
-      ...(options.cookie === undefined ? {} : { Cookie: options.cookie }),
+      ...(options.rawBody === undefined ? {} : { 'Content-Type': 'application/json' }),
       ...options.headers,
     },
-    body:
-      options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-    redirect: 'manual',
   })
-  const text = await response.text()
-  let json: unknown = undefined
-  if ((response.headers.get('content-type') ?? '').includes('json') && text !== '') {
-    json = JSON.parse(text)
-  }
-  expect(response.status, `${method} ${path} answered ${response.status}: ${text}`).toBeLessThan(
+  expect(answer.status, `${method} ${path} answered ${answer.status}: ${answer.text}`).toBeLessThan(
     500,
   )
-  return { status: response.status, json, text, headers: response.headers }
-}
-
-async function authPost(ip: string, path: string, body: unknown) {
-  return request('POST', `/api/auth${path}`, { ip, body })
+  return answer
 }
 
 /** Sign up, follow the link in the verification mail, sign in: a user as the app makes one. */
@@ -747,9 +735,9 @@ describe('DELETE /api/me', () => {
       .executeTakeFirst()
     expect(account).toBeUndefined()
 
-    const signIn = await authPost(leaving.ip, '/sign-in/email', {
-      email: leaving.email,
-      password: TEST_PASSWORD,
+    const signIn = await request('POST', '/api/auth/sign-in/email', {
+      ip: leaving.ip,
+      body: { email: leaving.email, password: TEST_PASSWORD },
     })
     expect(signIn.status).toBe(401)
 

@@ -2,6 +2,7 @@ import { pino } from 'pino'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
 import { connectRedisStorage, type RedisStorage } from '../../src/server/auth/redis-storage'
+import { callAuth, type Answer } from '../support/api'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { createTestUser, TEST_PASSWORD } from '../support/test-users'
@@ -24,10 +25,10 @@ async function alternate(a: TestApp, b: TestApp, attempts: number): Promise<numb
   const statuses: number[] = []
   for (let attempt = 0; attempt < attempts; attempt++) {
     const target = attempt % 2 === 0 ? a : b
-    const response = await target.app.request('/api/auth/sign-in/email', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
-      body: JSON.stringify({ email: `nobody${attempt}@mofu.test`, password: 'whatever1' }),
+    const response = await callAuth(target.app, '/sign-in/email', {
+      ip,
+      origin: null,
+      body: { email: `nobody${attempt}@mofu.test`, password: 'whatever1' },
     })
     statuses.push(response.status)
   }
@@ -38,17 +39,17 @@ describe("Better Auth's own limits", () => {
   it("answer in Mofu's one error shape, with Retry-After", async () => {
     const { app } = await instance()
     const ip = '10.98.0.1'
-    let last: Response | undefined
+    let last: Answer | undefined
     for (let attempt = 0; attempt < 11; attempt++) {
-      last = await app.request('/api/auth/sign-in/email', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
-        body: JSON.stringify({ email: `nobody${attempt}@mofu.test`, password: 'whatever1' }),
+      last = await callAuth(app, '/sign-in/email', {
+        ip,
+        origin: null,
+        body: { email: `nobody${attempt}@mofu.test`, password: 'whatever1' },
       })
     }
     expect(last?.status).toBe(429)
     expect(Number(last?.headers.get('Retry-After'))).toBeGreaterThan(0)
-    expect(await last?.json()).toEqual({
+    expect(last?.json).toEqual({
       code: 'RATE_LIMITED',
       message: AUTH_MESSAGES.tooManyRequests,
     })
@@ -89,6 +90,7 @@ const rotatingAddress = () => {
   return `172.20.${Math.floor(rotation / 250) % 250}.${rotation % 250}`
 }
 
+/** A sign-in through app.request() itself: only its third argument says which socket it came on. */
 async function signIn(
   app: TestApp,
   email: string,
@@ -227,16 +229,9 @@ async function withMail(options: Parameters<typeof createTestApp>[0] = {}) {
   return { smtp, app: await instance({ ...options, smtpUrl: smtp.url }) }
 }
 
+/** A request to Better Auth from an address of its own. */
 const authPost = (app: TestApp, path: string, body: unknown) =>
-  app.app.request(`/api/auth${path}`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Forwarded-For': rotatingAddress(),
-      Origin: 'http://localhost:3000',
-    },
-    body: JSON.stringify(body),
-  })
+  callAuth(app.app, path, { ip: rotatingAddress(), body })
 
 const newEmail = (name: string) => `${name}-${Date.now()}-${rotation}@mofu.test`
 
@@ -266,14 +261,10 @@ describe('per-account throttle', () => {
     const email = newEmail('form')
     await createTestUser(app.app, smtp, { email, ip: rotatingAddress() })
     for (let attempt = 0; attempt < 10; attempt++) {
-      const failed = await app.app.request('/api/auth/sign-in/email', {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/x-www-form-urlencoded',
-          'X-Forwarded-For': rotatingAddress(),
-          Origin: 'http://localhost:3000',
-        },
-        body: new URLSearchParams({ email, password: `guess-${attempt}` }).toString(),
+      const failed = await callAuth(app.app, '/sign-in/email', {
+        ip: rotatingAddress(),
+        raw: new URLSearchParams({ email, password: `guess-${attempt}` }).toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       })
       expect(failed.status).toBe(401)
     }

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { addPasskey, callAuth, signInWithPasskey } from '../support/passkey-flow'
+import { callApp, callAuth, keptCookies } from '../support/api'
+import { addPasskey, signInWithPasskey } from '../support/passkey-flow'
 import { appWithMail } from '../support/app-with-mail'
 import { turnOnTwoFactor } from '../support/two-factor-flow'
-import { keptCookies, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
  * One "authenticated at" per session (docs/security.md "Recent proof"): the changes that need a recent proof
@@ -31,15 +32,7 @@ function later(ms: number) {
 }
 
 const deleteAccount = (cookie: string, body?: unknown) =>
-  file.subject.app.request('/api/me', {
-    method: 'DELETE',
-    headers: {
-      Cookie: cookie,
-      Origin: SITE,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
+  callApp(file.subject.app, '/api/me', { method: 'DELETE', cookie, body })
 
 /** An account whose only way in is a passkey, signed in now with its password. */
 async function passkeyOnly() {
@@ -132,6 +125,41 @@ describe('deleting an account without a password', () => {
     later(11 * MINUTE_MS)
     const refused = await deleteAccount(user.cookie)
     expect(refused.status).toBe(403)
-    expect(await refused.json()).toMatchObject({ code: 'REAUTH_REQUIRED' })
+    expect(refused.json).toMatchObject({ code: 'REAUTH_REQUIRED' })
+  })
+})
+
+describe('DELETE /api/me without a password (Google-only accounts)', () => {
+  async function googleOnly(): Promise<TestUser> {
+    const user = await file.createUser()
+    // What a Google sign-up leaves: the same user with no credential account.
+    await file.subject.database.db
+      .deleteFrom('account')
+      .where('userId', '=', user.uid)
+      .where('providerId', '=', 'credential')
+      .execute()
+    return user
+  }
+
+  it('needs a proof of who you are within the last 10 minutes', async () => {
+    const stale = await googleOnly()
+    const { db, dialect } = file.subject.database
+    const elevenMinutesAgo = new Date(Date.now() - 11 * 60 * 1000)
+    await db
+      .updateTable('session' as never)
+      .set({
+        authenticatedAt: dialect === 'postgres' ? elevenMinutesAgo : elevenMinutesAgo.toISOString(),
+      } as never)
+      .where('userId' as never, '=', stale.uid as never)
+      .execute()
+    const refused = await deleteAccount(stale.cookie)
+    expect(refused.status).toBe(403)
+    expect(refused.json).toEqual({
+      code: 'REAUTH_REQUIRED',
+      message: 'Please sign in again to delete your account.',
+    })
+
+    const fresh = await googleOnly()
+    expect((await deleteAccount(fresh.cookie)).status).toBe(204)
   })
 })

@@ -3,16 +3,11 @@ import { pino } from 'pino'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { recoverAsOperator } from '../../src/server/account/admin'
 import { profileStore } from '../../src/server/profiles/profile-store'
+import { type Answer, callAuth, joinCookies, keptCookies } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
 import { authenticator } from '../support/authenticator'
 import { signInWithGoogle } from '../support/google-flow'
-import {
-  addPasskey,
-  callAuth,
-  joinCookies,
-  signInWithPasskey,
-  type Answer,
-} from '../support/passkey-flow'
+import { addPasskey, signInWithPasskey } from '../support/passkey-flow'
 import {
   codeIn,
   confirmEmailChange,
@@ -25,7 +20,7 @@ import {
 } from '../support/recovery-flow'
 import type { Credential } from '../support/software-authenticator'
 import { currentTestDialect } from '../support/test-database'
-import { keptCookies, TEST_PASSWORD } from '../support/test-users'
+import { TEST_PASSWORD } from '../support/test-users'
 
 /**
  * The recovery model (docs/email-and-activity.md "Taking an account back"): a generated sequence

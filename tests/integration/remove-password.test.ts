@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
 import { PASSKEY_ERROR_CODES, PASSKEY_MESSAGES } from '../../src/shared/passkeys'
-import { addPasskey, callAuth, signInWithPasskey } from '../support/passkey-flow'
+import { callAuth } from '../support/api'
+import { addPasskey, signInWithPasskey } from '../support/passkey-flow'
 import { appWithMail } from '../support/app-with-mail'
 import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 

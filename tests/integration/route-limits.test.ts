@@ -2,6 +2,7 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
 import { DECODE_QUEUE, DECODE_SLOTS } from '../../src/server/avatars/routes'
+import { callApp } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
 import { putAvatar } from '../support/test-users'
 
@@ -15,8 +16,7 @@ const RATE_LIMITED = { code: 'RATE_LIMITED', message: AUTH_MESSAGES.tooManyReque
 
 const file = appWithMail('limits', 190)
 
-const get = (path: string, ip: string) =>
-  file.subject.app.request(path, { headers: { 'X-Forwarded-For': ip } })
+const get = (path: string, ip: string) => callApp(file.subject.app, path, { ip, origin: null })
 
 const image = (side: number) =>
   sharp({ create: { width: side, height: side, channels: 3, background: '#f5a' } })
@@ -36,7 +36,7 @@ describe('public reads', () => {
       const refused = await get(path, ip)
       expect(refused.status).toBe(429)
       expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
-      expect(await refused.json()).toEqual(RATE_LIMITED)
+      expect(refused.json).toEqual(RATE_LIMITED)
     }
     expect((await get(paths[0] ?? '', '10.191.0.2')).status).toBe(200)
   })
@@ -92,10 +92,11 @@ describe('avatar uploads', () => {
 
 describe('cross-site writes', () => {
   const pageView = (headers: Record<string, string>) =>
-    file.subject.app.request('/api/events/page-view', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.192.0.1', ...headers },
-      body: JSON.stringify({ path: '/', referrer: null }),
+    callApp(file.subject.app, '/api/events/page-view', {
+      ip: '10.192.0.1',
+      origin: null,
+      body: { path: '/', referrer: null },
+      headers,
     })
 
   it.each([
@@ -106,21 +107,24 @@ describe('cross-site writes', () => {
   ])('are refused with 403 for %s', async (_, headers) => {
     const response = await pageView(headers)
     expect(response.status).toBe(403)
-    expect(await response.json()).toMatchObject({ code: 'CROSS_SITE' })
+    expect(response.json).toMatchObject({ code: 'CROSS_SITE' })
   })
 
   it('are refused on signed-in routes too, changing nothing', async () => {
     const user = await file.createUser()
     const patch = (origin: string) =>
-      file.subject.app.request('/api/me/profile', {
+      callApp(file.subject.app, '/api/me/profile', {
         method: 'PATCH',
-        headers: { 'Content-Type': 'application/json', Cookie: user.cookie, Origin: origin },
-        body: JSON.stringify({ name: 'Hijacked' }),
+        cookie: user.cookie,
+        origin,
+        body: { name: 'Hijacked' },
       })
     expect((await patch('https://evil.example')).status).toBe(403)
-    const deleted = await file.subject.app.request('/api/me', {
+    const deleted = await callApp(file.subject.app, '/api/me', {
       method: 'DELETE',
-      headers: { Cookie: user.cookie, 'Sec-Fetch-Site': 'cross-site' },
+      cookie: user.cookie,
+      origin: null,
+      headers: { 'Sec-Fetch-Site': 'cross-site' },
     })
     expect(deleted.status).toBe(403)
     expect((await patch(ORIGIN)).status).toBe(200)

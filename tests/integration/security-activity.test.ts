@@ -5,8 +5,8 @@ import { disableAccount, enableAccount } from '../../src/server/account/admin'
 import { purgeOldActivity } from '../../src/server/account/security-activity'
 import { profileStore } from '../../src/server/profiles/profile-store'
 import type { ActivityEntry, ActivityPage } from '../../src/shared/security-activity'
+import { callApp, callAuth } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
-import { callAuth } from '../support/passkey-flow'
 import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
@@ -14,7 +14,6 @@ import { TEST_PASSWORD, type TestUser } from '../support/test-users'
  * session's own user's events of the last 90 days, newest first, 20 at a time.
  */
 
-const SITE = 'http://localhost:3000'
 const DAY_MS = 24 * 60 * 60 * 1000
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36'
 const file = appWithMail('activity', 184)
@@ -32,15 +31,10 @@ async function pageOf(cookie: string, before?: string): Promise<ActivityPage> {
 }
 
 const signIn = (user: TestUser, password: string, userAgent = CHROME) =>
-  file.subject.app.request('/api/auth/sign-in/email', {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Origin: SITE,
-      'X-Forwarded-For': user.ip,
-      'User-Agent': userAgent,
-    },
-    body: JSON.stringify({ email: user.email, password }),
+  callAuth(file.subject.app, '/sign-in/email', {
+    ip: user.ip,
+    body: { email: user.email, password },
+    headers: { 'User-Agent': userAgent },
   })
 
 /** An entry written straight into the table, `daysAgo` days back. */
@@ -77,10 +71,7 @@ describe('recent security activity', () => {
     expect((await signIn(user, 'wrong-again')).status).toBe(401)
     const signedIn = await signIn(user, TEST_PASSWORD)
     expect(signedIn.status).toBe(200)
-    const cookie = signedIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ')
+    const { cookie } = signedIn
 
     const response = await activity(cookie)
     expect(response.headers.get('Cache-Control')).toBe('no-store')
@@ -158,15 +149,14 @@ describe('recent security activity', () => {
   it('records a change of address, ended sessions and exports, and goes with the account', async () => {
     const user = await file.createUser()
     expect((await signIn(user, TEST_PASSWORD)).status).toBe(200)
-    const ended = await file.subject.app.request('/api/me/sessions', {
+    const ended = await callApp(file.subject.app, '/api/me/sessions', {
       method: 'DELETE',
-      headers: { Cookie: user.cookie, Origin: SITE },
+      cookie: user.cookie,
     })
     expect(ended.status).toBe(204)
-    const asked = await file.subject.app.request('/api/me/email', {
-      method: 'POST',
-      headers: { Cookie: user.cookie, Origin: SITE, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ newEmail: `moved-${Date.now()}@mofu.test`, password: TEST_PASSWORD }),
+    const asked = await callApp(file.subject.app, '/api/me/email', {
+      cookie: user.cookie,
+      body: { newEmail: `moved-${Date.now()}@mofu.test`, password: TEST_PASSWORD },
     })
     expect(asked.status).toBe(202)
     const exported = await file.subject.app.request('/api/me/export', {
@@ -192,10 +182,10 @@ describe('recent security activity', () => {
       'session.ended',
     ])
 
-    const deleted = await file.subject.app.request('/api/me', {
+    const deleted = await callApp(file.subject.app, '/api/me', {
       method: 'DELETE',
-      headers: { Cookie: user.cookie, Origin: SITE, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ password: TEST_PASSWORD }),
+      cookie: user.cookie,
+      body: { password: TEST_PASSWORD },
     })
     expect(deleted.status).toBe(204)
     expect(await storedIds(user)).toEqual([])
@@ -236,10 +226,7 @@ describe('recent security activity', () => {
     expect(await enableAccount(operator, user.uid)).toBe(true)
     const signedIn = await signIn(user, TEST_PASSWORD)
     expect(signedIn.status).toBe(200)
-    const cookie = signedIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ')
+    const { cookie } = signedIn
     const events = (await pageOf(cookie)).events.map((entry) => entry.event)
     expect(events.slice(0, 3)).toEqual(['sign-in.ok', 'account.enabled', 'account.disabled'])
   })

@@ -2,9 +2,10 @@ import { createHmac } from 'node:crypto'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectRedisStorage, type RedisStorage } from '../../src/server/auth/redis-storage'
+import { callAuth } from '../support/api'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, TEST_AUTH_SECRET, type TestApp } from '../support/test-app'
-import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { createTestUser, TEST_PASSWORD } from '../support/test-users'
 
 /**
  * The session check of Mofu's own routes (src/server/sessions/session-check.ts) on two instances sharing
@@ -14,7 +15,6 @@ import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-us
  */
 
 const REDIS_URL = process.env.MOFU_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
-const ORIGIN = 'http://localhost:3000'
 const COOKIE = 'better-auth.session_token'
 
 let smtp: SmtpCapture
@@ -66,17 +66,6 @@ describe.each([
   }
   const profileStatus = async (app: TestApp, cookie: string) =>
     (await app.app.request('/api/me/profile', { headers: { Cookie: cookie } })).status
-  const authPost = (app: TestApp, user: TestUser, path: string, body: unknown, cookie = '') =>
-    app.app.request(`/api/auth${path}`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'X-Forwarded-For': user.ip,
-        Origin: ORIGIN,
-        Cookie: cookie,
-      },
-      body: JSON.stringify(body),
-    })
 
   it('refuses a cookie whose token or signature was changed, or signed with another key', async () => {
     const user = await newUser()
@@ -125,7 +114,9 @@ describe.each([
   it('a sign-out on one instance ends the session on the other at once', async () => {
     const user = await newUser()
     expect(await profileStatus(a, user.cookie)).toBe(200)
-    expect((await authPost(b, user, '/sign-out', {}, user.cookie)).status).toBe(200)
+    expect(
+      (await callAuth(b.app, '/sign-out', { ip: user.ip, cookie: user.cookie, body: {} })).status,
+    ).toBe(200)
     expect(await profileStatus(a, user.cookie)).toBe(401)
   })
 
@@ -133,16 +124,21 @@ describe.each([
     const user = await newUser()
     expect(await profileStatus(a, user.cookie)).toBe(200)
     smtp.clear()
-    expect((await authPost(b, user, '/request-password-reset', { email: user.email })).status).toBe(
-      200,
-    )
+    expect(
+      (
+        await callAuth(b.app, '/request-password-reset', {
+          ip: user.ip,
+          body: { email: user.email },
+        })
+      ).status,
+    ).toBe(200)
     const mail = await smtp.waitForMail(user.email, { subject: /reset/i })
     const code = new URL(/https?:\/\/\S+/.exec(mail.text ?? '')?.[0] ?? '').searchParams.get(
       'oobCode',
     )
-    const reset = await authPost(b, user, '/reset-password', {
-      token: code,
-      newPassword: 'moon-petal-lantern',
+    const reset = await callAuth(b.app, '/reset-password', {
+      ip: user.ip,
+      body: { token: code, newPassword: 'moon-petal-lantern' },
     })
     expect(reset.status).toBe(200)
     expect(await profileStatus(a, user.cookie)).toBe(401)

@@ -1,42 +1,38 @@
 import { describe, expect, it } from 'vitest'
 import { SessionListSchema, type SessionSummary } from '../../src/shared/sessions'
+import { callApp, callAuth } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
-import { cookiesOf, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /** The sessions list (docs/using.md "Sessions"), over HTTP against the app on both databases. */
 
-const ORIGIN = 'http://localhost:3000'
 const FIREFOX_ON_MAC =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10.15; rv:133.0) Gecko/20100101 Firefox/133.0'
 const CHROME_ON_ANDROID =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
 
+const DAY_MS = 24 * 60 * 60 * 1000
+
 const file = appWithMail('sessions', 171)
 
 /** A new session for the user, from a browser that says it is `userAgent`. */
 async function signInFrom(user: TestUser, userAgent: string): Promise<string> {
-  const response = await file.subject.app.request('/api/auth/sign-in/email', {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'User-Agent': userAgent,
-      'X-Forwarded-For': user.ip,
-      Origin: ORIGIN,
-    },
-    body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }),
+  const answer = await callAuth(file.subject.app, '/sign-in/email', {
+    ip: user.ip,
+    body: { email: user.email, password: TEST_PASSWORD },
+    headers: { 'User-Agent': userAgent },
   })
-  expect(response.status).toBe(200)
-  return cookiesOf(response.headers)
+  expect(answer.status).toBe(200)
+  return answer.cookie
 }
 
 const request = (cookie: string, path = '/api/me/sessions', method = 'GET') =>
-  file.subject.app.request(path, { method, headers: { Cookie: cookie, Origin: ORIGIN } })
+  callApp(file.subject.app, path, { method, cookie })
 
 async function sessionsOf(cookie: string): Promise<SessionSummary[]> {
   const response = await request(cookie)
   expect(response.status).toBe(200)
-  const text = await response.text()
-  return SessionListSchema.parse(JSON.parse(text)).sessions
+  return SessionListSchema.parse(JSON.parse(response.text)).sessions
 }
 
 const isSignedIn = async (cookie: string) =>
@@ -49,8 +45,7 @@ describe('the sessions list', () => {
     const firefox = await signInFrom(user, FIREFOX_ON_MAC)
     await signInFrom(user, CHROME_ON_ANDROID)
 
-    const response = await request(firefox)
-    const text = await response.text()
+    const { text } = await request(firefox)
     const token = decodeURIComponent(firefox.split('=')[1] ?? '').split('.')[0] ?? ''
     expect(token.length).toBeGreaterThan(10)
     expect(text).not.toContain(token)
@@ -77,7 +72,7 @@ describe('the sessions list', () => {
 
     const refused = await request(other.cookie, `/api/me/sessions/${phoneId}`, 'DELETE')
     expect(refused.status).toBe(404)
-    expect(await refused.json()).toEqual({
+    expect(refused.json).toEqual({
       code: 'NOT_FOUND',
       message: 'This session has already ended.',
     })
@@ -111,5 +106,38 @@ describe('the sessions list', () => {
     })
     expect(crossSite.status).toBe(403)
     expect(await isSignedIn(user.cookie)).toBe(true)
+  })
+})
+
+describe('sessions', () => {
+  async function sessionExpiry(user: TestUser) {
+    const found = await callAuth(file.subject.app, '/get-session', {
+      ip: user.ip,
+      cookie: user.cookie,
+    })
+    const session = found.json.session as { expiresAt?: string } | undefined
+    return session?.expiresAt === undefined ? null : new Date(session.expiresAt).getTime()
+  }
+
+  it('end 30 days after the last proof of who you are, however often they are renewed', async () => {
+    const user = await file.createUser()
+    const signedInAt = Date.now() - 29.5 * DAY_MS
+    const { db, dialect } = file.subject.database
+    const at = (ms: number) => (dialect === 'postgres' ? new Date(ms) : new Date(ms).toISOString())
+    // Renewed daily for 29.5 days: due for renewal again (Better Auth renews a day after the last).
+    await db
+      .updateTable('session' as never)
+      .set({
+        createdAt: at(signedInAt),
+        authenticatedAt: at(signedInAt),
+        expiresAt: at(Date.now() + DAY_MS),
+      } as never)
+      .where('userId' as never, '=', user.uid as never)
+      .execute()
+
+    const expiry = await sessionExpiry(user)
+    expect(expiry).not.toBeNull()
+    expect(expiry).toBeLessThanOrEqual(signedInAt + 30 * DAY_MS + 1000)
+    expect(expiry).toBeGreaterThan(Date.now())
   })
 })

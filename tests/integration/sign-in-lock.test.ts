@@ -1,6 +1,7 @@
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectRedisStorage, type RedisStorage } from '../../src/server/auth/redis-storage'
+import { callApp, callAuth } from '../support/api'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
@@ -13,7 +14,6 @@ import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-us
  */
 
 const REDIS_URL = process.env.MOFU_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
-const ORIGIN = 'http://localhost:3000'
 const LIMIT = 10
 
 let smtp: SmtpCapture
@@ -58,10 +58,10 @@ describe.each([
     })
 
   const signIn = (email: string, password: string, contentType = 'application/json') =>
-    subject.app.request('/api/auth/sign-in/email', {
-      method: 'POST',
-      headers: { 'Content-Type': contentType, 'X-Forwarded-For': nextAddress(), Origin: ORIGIN },
-      body: JSON.stringify({ email, password }),
+    callAuth(subject.app, '/sign-in/email', {
+      ip: nextAddress(),
+      raw: JSON.stringify({ email, password }),
+      headers: { 'Content-Type': contentType },
     })
 
   it('counts a JSON guess whose Content-Type names a form in a parameter', async () => {
@@ -84,10 +84,10 @@ describe.each([
       ['text/plain', JSON.stringify({ email: user.email, password: 'wrong' })],
       ['', JSON.stringify({ email: user.email, password: 'wrong' })],
     ] as const) {
-      const answer = await subject.app.request('/api/auth/sign-in/email', {
-        method: 'POST',
-        headers: { 'Content-Type': contentType, 'X-Forwarded-For': nextAddress(), Origin: ORIGIN },
-        body,
+      const answer = await callAuth(subject.app, '/sign-in/email', {
+        ip: nextAddress(),
+        raw: body,
+        headers: { 'Content-Type': contentType },
       })
       expect(answer.status, `${contentType} ${body}`).toBe(400)
     }
@@ -118,14 +118,10 @@ describe.each([
           `{"email":${JSON.stringify(first)},"email":${JSON.stringify(last)},"password":${JSON.stringify(TEST_PASSWORD)}}`,
         ],
       ] as const) {
-        const answer = await subject.app.request('/api/auth/sign-in/email', {
-          method: 'POST',
-          headers: {
-            'Content-Type': contentType,
-            'X-Forwarded-For': nextAddress(),
-            Origin: ORIGIN,
-          },
-          body,
+        const answer = await callAuth(subject.app, '/sign-in/email', {
+          ip: nextAddress(),
+          raw: body,
+          headers: { 'Content-Type': contentType },
         })
         expect(answer.status, `${contentType} ${body}`).toBe(400)
         expect(answer.headers.getSetCookie(), `${contentType} ${body}`).toEqual([])
@@ -158,15 +154,11 @@ describe.each([
 
   /** The password given again while signed in: turning two-factor on or off, deleting. */
   const givenAgain = (user: TestUser, door: 'enable' | 'disable' | 'delete', password: string) =>
-    subject.app.request(door === 'delete' ? '/api/me' : `/api/auth/two-factor/${door}`, {
+    callApp(subject.app, door === 'delete' ? '/api/me' : `/api/auth/two-factor/${door}`, {
       method: door === 'delete' ? 'DELETE' : 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'X-Forwarded-For': nextAddress(),
-        Origin: ORIGIN,
-        Cookie: user.cookie,
-      },
-      body: JSON.stringify(door === 'disable' ? { password, code: '123456' } : { password }),
+      ip: nextAddress(),
+      cookie: user.cookie,
+      body: door === 'disable' ? { password, code: '123456' } : { password },
     })
 
   it('counts the password a signed-in owner gives again, wherever it is asked', async () => {
@@ -175,7 +167,7 @@ describe.each([
     for (let guess = 0; guess < LIMIT; guess++) {
       const door = doors[guess % doors.length] ?? 'delete'
       const answer = await givenAgain(user, door, `wrong-${guess}`)
-      expect(answer.status, `${door}: ${await answer.text()}`).toBeOneOf([400, 403])
+      expect(answer.status, `${door}: ${answer.text}`).toBeOneOf([400, 403])
     }
     // A stolen session has had its ten guesses: every door is shut, the log-in form too.
     for (const door of doors) expect((await givenAgain(user, door, TEST_PASSWORD)).status).toBe(429)
@@ -200,15 +192,10 @@ describe.each([
       ['/change-password', { currentPassword: 'wrong', newPassword: 'paper-crane-41' }],
       ['/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'paper-crane-41' }],
     ] as const) {
-      const answer = await subject.app.request(`/api/auth${path}`, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-Forwarded-For': user.ip,
-          Origin: ORIGIN,
-          Cookie: user.cookie,
-        },
-        body: JSON.stringify(body),
+      const answer = await callAuth(subject.app, path, {
+        ip: user.ip,
+        cookie: user.cookie,
+        body,
       })
       expect(answer.status, path).toBe(404)
     }

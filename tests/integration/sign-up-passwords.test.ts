@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { callAuth, cookiesOf } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
 import { signInWithGoogle } from '../support/google-flow'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { cookiesOf, openVerificationLink } from '../support/test-users'
+import { openVerificationLink } from '../support/test-users'
 
 const PUBLIC_URL = 'http://localhost:3000'
 const OWNER_PASSWORD = 'owner-pass-22'
@@ -16,20 +17,14 @@ function newVisitor() {
   return { ...visitor, attackerIp: visitor.ip.replace(/\.9$/, '.66') }
 }
 
-async function call(app: TestApp['app'], ip: string, path: string, body: unknown) {
-  const response = await app.request(`/api/auth${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip, Origin: PUBLIC_URL },
-    body: JSON.stringify(body),
-  })
-  const json = (await response.json().catch(() => ({}))) as Record<string, unknown>
-  return { status: response.status, code: json.code }
-}
-
 const signUp = (app: TestApp['app'], email: string, ip: string, password: string) =>
-  call(app, ip, '/sign-up/email', { email, password, name: '', callbackURL: '/' })
-const signIn = (app: TestApp['app'], email: string, ip: string, password: string) =>
-  call(app, ip, '/sign-in/email', { email, password })
+  callAuth(app, '/sign-up/email', { ip, body: { email, password, name: '', callbackURL: '/' } })
+
+/** A sign-in's status and error code. */
+const signIn = async (app: TestApp['app'], email: string, ip: string, password: string) => {
+  const { status, json } = await callAuth(app, '/sign-in/email', { ip, body: { email, password } })
+  return { status, code: json.code }
+}
 
 /** The verification links mailed to `email`, oldest first, once there are `count`. */
 async function links(email: string, count: number): Promise<string[]> {
@@ -44,10 +39,7 @@ async function links(email: string, count: number): Promise<string[]> {
 }
 
 /** Opening a link as its clicker: the password they know, from their own address. */
-async function open(app: TestApp['app'], link: string, password: string, ip: string) {
-  const answer = await openVerificationLink(app, link, password, ip)
-  return { status: answer.status, cookie: cookiesOf(answer.headers) }
-}
+const open = openVerificationLink
 
 /** Which of the two passwords sign in afterwards. */
 async function passwordsThatSignIn(

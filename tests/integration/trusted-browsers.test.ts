@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { callApp, callAuth, joinCookies, keptCookies } from '../support/api'
 import { authenticator, awayFromStepEdge } from '../support/authenticator'
-import { callAuth, joinCookies } from '../support/passkey-flow'
 import { appWithMail } from '../support/app-with-mail'
-import { keptCookies, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
  * "Trust this device for 30 days" ends when it should (docs/using.md "Two-factor authentication"):
@@ -10,7 +10,6 @@ import { keptCookies, TEST_PASSWORD, type TestUser } from '../support/test-users
  * the browser's own session ended from the sessions list each make the next log-in ask again.
  */
 
-const SITE = 'http://localhost:3000'
 const NEW_PASSWORD = 'new-petals-456'
 
 const file = appWithMail('trusted', 184)
@@ -87,9 +86,9 @@ const sessionIdOf = async (user: TestUser, browser: Browser) => {
 }
 
 const endSessions = (browser: Browser, id?: string) =>
-  file.subject.app.request(`/api/me/sessions${id === undefined ? '' : `/${id}`}`, {
+  callApp(file.subject.app, `/api/me/sessions${id === undefined ? '' : `/${id}`}`, {
     method: 'DELETE',
-    headers: { Cookie: browser.cookie, Origin: SITE },
+    cookie: browser.cookie,
   })
 
 describe('a trusted browser', () => {

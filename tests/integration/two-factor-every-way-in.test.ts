@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { PASSKEY_ERROR_CODES } from '../../src/shared/passkeys'
 import { TWO_FACTOR_ERRORS } from '../../src/shared/two-factor'
+import { callAuth, keptCookies } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
 import { signInWithGoogle } from '../support/google-flow'
-import { addPasskey, callAuth, signInWithPasskey } from '../support/passkey-flow'
-import { keptCookies, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { addPasskey, signInWithPasskey } from '../support/passkey-flow'
+import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 import { turnOnTwoFactor } from '../support/two-factor-flow'
 
 /**

@@ -1,30 +1,15 @@
 import { expect, it } from 'vitest'
+import { callAuth, joinCookies, keptCookies } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
 import { authenticator, awayFromStepEdge } from '../support/authenticator'
-import { joinCookies } from '../support/passkey-flow'
-import { cookiesOf, keptCookies, TEST_PASSWORD } from '../support/test-users'
+import { TEST_PASSWORD } from '../support/test-users'
 
 /** Two-factor log-in where sessions and challenges also live in Redis (REDIS_URL set). */
 const file = appWithMail('totp-redis', 78, { redis: true })
 
 /** POSTs to Better Auth as a browser at `ip` would. */
-const postFrom = (ip: string) => async (path: string, body: unknown, cookie: string) => {
-  const response = await file.subject.app.request(`/api/auth${path}`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Forwarded-For': ip,
-      Origin: 'http://localhost:3000',
-      Cookie: cookie,
-    },
-    body: JSON.stringify(body),
-  })
-  return {
-    status: response.status,
-    json: (await response.json()) as Record<string, unknown>,
-    cookie: cookiesOf(response.headers),
-  }
-}
+const postFrom = (ip: string) => (path: string, body: unknown, cookie: string) =>
+  callAuth(file.subject.app, path, { ip, cookie, body })
 
 it('turns on, asks for a code at log-in and takes each code once, with Redis', async () => {
   const user = await file.createUser()

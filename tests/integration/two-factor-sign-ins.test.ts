@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { callAuth } from '../support/api'
 import { authenticator, awayFromStepEdge } from '../support/authenticator'
 import { loggedLines } from '../support/log-lines'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { cookiesOf, createTestUser, TEST_PASSWORD } from '../support/test-users'
+import { createTestUser, TEST_PASSWORD } from '../support/test-users'
 
 /**
  * With two-factor codes on, the password alone is not a sign-in (docs/using.md "Two-factor
  * authentication"): no success counted, no "new sign-in" mail, until the code is given.
  */
-const ORIGIN = 'http://localhost:3000'
 const CHROME_ON_ANDROID =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
 const NEW_SIGN_IN = /new sign-in/i
@@ -29,21 +29,14 @@ afterAll(async () => {
   await smtp.close()
 })
 
-async function call(path: string, body: unknown, cookie = '') {
-  const response = await subject.app.request(`/api/auth${path}`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'User-Agent': CHROME_ON_ANDROID,
-      'X-Forwarded-For': IP,
-      Origin: ORIGIN,
-      ...(cookie === '' ? {} : { Cookie: cookie }),
-    },
-    body: JSON.stringify(body),
+/** A request to Better Auth from the one browser and address this test uses. */
+const call = (path: string, body: unknown, cookie?: string) =>
+  callAuth(subject.app, path, {
+    ip: IP,
+    cookie,
+    body,
+    headers: { 'User-Agent': CHROME_ON_ANDROID },
   })
-  const json = (await response.json()) as Record<string, unknown>
-  return { status: response.status, json, cookie: cookiesOf(response.headers) }
-}
 
 /** The sign-ins the security log has counted so far. */
 const signInsCounted = () =>

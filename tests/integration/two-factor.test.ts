@@ -1,61 +1,39 @@
 import { unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
+import { callAuth } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
 import { authenticator, awayFromStepEdge } from '../support/authenticator'
-import { cookiesOf, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { signInByPassword } from '../support/recovery-flow'
+import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 import { turnOnTwoFactor } from '../support/two-factor-flow'
 
 /** Two-factor codes (docs/using.md "Two-factor authentication") through app.request(). */
-const ORIGIN = 'http://localhost:3000'
 
 const file = appWithMail('totp', 13)
 
-async function call(ip: string, path: string, body?: unknown, cookie?: string) {
-  const response = await file.subject.app.request(`/api/auth${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Forwarded-For': ip,
-      Origin: ORIGIN,
-      ...(cookie === undefined ? {} : { Cookie: cookie }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await response.text()
-  const json = (text.startsWith('{') ? JSON.parse(text) : {}) as Record<string, unknown>
-  return {
-    status: response.status,
-    json,
-    cookie: cookiesOf(response.headers),
-    headers: response.headers,
-  }
-}
-
 const twoFactorOn = async (user: TestUser) =>
-  (await call(user.ip, '/get-session', undefined, user.cookie)).json.user as
-    { twoFactorEnabled?: boolean } | undefined
+  (await callAuth(file.subject.app, '/get-session', { ip: user.ip, cookie: user.cookie })).json
+    .user as { twoFactorEnabled?: boolean } | undefined
 
 const turnOn = (user: TestUser) => turnOnTwoFactor(file.subject.app, user)
 
 describe('turning two-factor on', () => {
   it('needs the password, then a correct code; the owner gets a mail', async () => {
     const user = await file.createUser()
-    const wrongPassword = await call(
-      user.ip,
-      '/two-factor/enable',
-      { password: 'nope-nope' },
-      user.cookie,
-    )
+    const wrongPassword = await callAuth(file.subject.app, '/two-factor/enable', {
+      ip: user.ip,
+      cookie: user.cookie,
+      body: { password: 'nope-nope' },
+    })
     expect(wrongPassword.status).toBe(400)
     expect(wrongPassword.json.code).toBe('INVALID_PASSWORD')
 
     await awayFromStepEdge()
-    const enabled = await call(
-      user.ip,
-      '/two-factor/enable',
-      { password: TEST_PASSWORD },
-      user.cookie,
-    )
+    const enabled = await callAuth(file.subject.app, '/two-factor/enable', {
+      ip: user.ip,
+      cookie: user.cookie,
+      body: { password: TEST_PASSWORD },
+    })
     expect(enabled.status).toBe(200)
     const totpURI = String(enabled.json.totpURI)
     expect(totpURI).toMatch(/^otpauth:\/\/totp\/Mofu:/)
@@ -63,27 +41,25 @@ describe('turning two-factor on', () => {
     expect(enabled.json.backupCodes).toHaveLength(10)
     const code = authenticator(totpURI)
 
-    const wrong = await call(
-      user.ip,
-      '/two-factor/verify-totp',
-      { code: '000000' === (await code()) ? '111111' : '000000' },
-      user.cookie,
-    )
+    const wrong = await callAuth(file.subject.app, '/two-factor/verify-totp', {
+      ip: user.ip,
+      cookie: user.cookie,
+      body: { code: '000000' === (await code()) ? '111111' : '000000' },
+    })
     expect(wrong.status).toBe(401)
     expect(wrong.json.code).toBe('INVALID_CODE')
     expect((await twoFactorOn(user))?.twoFactorEnabled).toBe(false)
     // Before it is confirmed, a password sign-in asks for no code.
     expect(
-      (await call(user.ip, '/sign-in/email', { email: user.email, password: TEST_PASSWORD })).json
+      (await signInByPassword(file.subject.app, user.ip, user.email, TEST_PASSWORD)).json
         .twoFactorRedirect,
     ).toBeUndefined()
 
-    const confirmed = await call(
-      user.ip,
-      '/two-factor/verify-totp',
-      { code: await code() },
-      user.cookie,
-    )
+    const confirmed = await callAuth(file.subject.app, '/two-factor/verify-totp', {
+      ip: user.ip,
+      cookie: user.cookie,
+      body: { code: await code() },
+    })
     expect(confirmed.status).toBe(200)
     const cookie = confirmed.cookie
     expect((await twoFactorOn({ ...user, cookie }))?.twoFactorEnabled).toBe(true)
@@ -101,36 +77,38 @@ describe('signing in with two-factor on', () => {
     const { code } = await turnOn(user)
     await awayFromStepEdge()
 
-    const password = await call(user.ip, '/sign-in/email', {
-      email: user.email,
-      password: TEST_PASSWORD,
-    })
+    const password = await signInByPassword(file.subject.app, user.ip, user.email, TEST_PASSWORD)
     expect(password.status).toBe(200)
     expect(password.json).toMatchObject({ twoFactorRedirect: true, twoFactorMethods: ['totp'] })
     // The password alone signs nobody in.
     expect(
-      (await call(user.ip, '/get-session', undefined, password.cookie)).json.user,
+      (await callAuth(file.subject.app, '/get-session', { ip: user.ip, cookie: password.cookie }))
+        .json.user,
     ).toBeUndefined()
 
     const current = await code()
-    const first = await call(user.ip, '/two-factor/verify-totp', { code: current }, password.cookie)
+    const first = await callAuth(file.subject.app, '/two-factor/verify-totp', {
+      ip: user.ip,
+      cookie: password.cookie,
+      body: { code: current },
+    })
     expect(first.status).toBe(200)
     expect((await twoFactorOn({ ...user, cookie: first.cookie }))?.twoFactorEnabled).toBe(true)
 
-    const again = await call(user.ip, '/sign-in/email', {
-      email: user.email,
-      password: TEST_PASSWORD,
+    const again = await signInByPassword(file.subject.app, user.ip, user.email, TEST_PASSWORD)
+    const reused = await callAuth(file.subject.app, '/two-factor/verify-totp', {
+      ip: user.ip,
+      cookie: again.cookie,
+      body: { code: current },
     })
-    const reused = await call(user.ip, '/two-factor/verify-totp', { code: current }, again.cookie)
     expect(reused.status).toBe(401)
     expect(reused.json.code).toBe('CODE_ALREADY_USED')
     // The code before the one taken is older still: refused too.
-    const older = await call(
-      user.ip,
-      '/two-factor/verify-totp',
-      { code: await code(-1) },
-      again.cookie,
-    )
+    const older = await callAuth(file.subject.app, '/two-factor/verify-totp', {
+      ip: user.ip,
+      cookie: again.cookie,
+      body: { code: await code(-1) },
+    })
     expect(older.status).toBe(401)
   })
 
@@ -139,39 +117,30 @@ describe('signing in with two-factor on', () => {
     const { backupCodes } = await turnOn(user)
     const backup = backupCodes[0] ?? ''
 
-    const first = await call(user.ip, '/sign-in/email', {
-      email: user.email,
-      password: TEST_PASSWORD,
+    const first = await signInByPassword(file.subject.app, user.ip, user.email, TEST_PASSWORD)
+    const used = await callAuth(file.subject.app, '/two-factor/verify-backup-code', {
+      ip: user.ip,
+      cookie: first.cookie,
+      body: { code: backup, trustDevice: true },
     })
-    const used = await call(
-      user.ip,
-      '/two-factor/verify-backup-code',
-      { code: backup, trustDevice: true },
-      first.cookie,
-    )
     expect(used.status).toBe(200)
     const trusted = used.cookie.split('; ').find((pair) => pair.includes('trust_device')) ?? ''
     expect(trusted).not.toBe('')
 
-    const second = await call(user.ip, '/sign-in/email', {
-      email: user.email,
-      password: TEST_PASSWORD,
+    const second = await signInByPassword(file.subject.app, user.ip, user.email, TEST_PASSWORD)
+    const reused = await callAuth(file.subject.app, '/two-factor/verify-backup-code', {
+      ip: user.ip,
+      cookie: second.cookie,
+      body: { code: backup },
     })
-    const reused = await call(
-      user.ip,
-      '/two-factor/verify-backup-code',
-      { code: backup },
-      second.cookie,
-    )
     expect(reused.status).toBe(401)
     expect(reused.json.code).toBe('INVALID_BACKUP_CODE')
 
-    const fromTrusted = await call(
-      user.ip,
-      '/sign-in/email',
-      { email: user.email, password: TEST_PASSWORD },
-      trusted,
-    )
+    const fromTrusted = await callAuth(file.subject.app, '/sign-in/email', {
+      ip: user.ip,
+      cookie: trusted,
+      body: { email: user.email, password: TEST_PASSWORD },
+    })
     expect(fromTrusted.json.twoFactorRedirect).toBeUndefined()
     expect(fromTrusted.json.token).toEqual(expect.any(String))
   })
@@ -181,26 +150,27 @@ describe('signing in with two-factor on', () => {
     const { code } = await turnOn(user)
     const wrong = async () => ((await code()) === '000000' ? '999999' : '000000')
     const ip = '10.13.250.1'
-    const challenge = await call(ip, '/sign-in/email', {
-      email: user.email,
-      password: TEST_PASSWORD,
-    })
+    const challenge = await signInByPassword(file.subject.app, ip, user.email, TEST_PASSWORD)
     const statuses: number[] = []
     for (let attempt = 0; attempt < 10; attempt++) {
       statuses.push(
-        (await call(ip, '/two-factor/verify-totp', { code: await wrong() }, challenge.cookie))
-          .status,
+        (
+          await callAuth(file.subject.app, '/two-factor/verify-totp', {
+            ip,
+            cookie: challenge.cookie,
+            body: { code: await wrong() },
+          })
+        ).status,
       )
     }
     // Five wrong codes spend one sign-in's chances: the log-in starts again.
     expect(statuses.slice(0, 6)).toEqual([401, 401, 401, 401, 401, 400])
     expect(statuses).not.toContain(429)
-    const limited = await call(
+    const limited = await callAuth(file.subject.app, '/two-factor/verify-totp', {
       ip,
-      '/two-factor/verify-totp',
-      { code: await wrong() },
-      challenge.cookie,
-    )
+      cookie: challenge.cookie,
+      body: { code: await wrong() },
+    })
     expect(limited.status).toBe(429)
     expect(limited.json).toEqual({
       code: 'RATE_LIMITED',
@@ -214,20 +184,26 @@ describe('signing in with two-factor on', () => {
     const wrong = async () => ((await code()) === '000000' ? '999999' : '000000')
     for (let address = 0; address < 5; address++) {
       const ip = `10.13.251.${address + 1}`
-      const attempt = await call(ip, '/sign-in/email', {
-        email: user.email,
-        password: TEST_PASSWORD,
-      })
+      const attempt = await signInByPassword(file.subject.app, ip, user.email, TEST_PASSWORD)
       for (let tries = 0; tries < 2; tries++) {
         expect(
-          (await call(ip, '/two-factor/verify-totp', { code: await wrong() }, attempt.cookie))
-            .status,
+          (
+            await callAuth(file.subject.app, '/two-factor/verify-totp', {
+              ip,
+              cookie: attempt.cookie,
+              body: { code: await wrong() },
+            })
+          ).status,
         ).toBe(401)
       }
     }
     const ip = '10.13.252.1'
-    const owner = await call(ip, '/sign-in/email', { email: user.email, password: TEST_PASSWORD })
-    const locked = await call(ip, '/two-factor/verify-totp', { code: await code() }, owner.cookie)
+    const owner = await signInByPassword(file.subject.app, ip, user.email, TEST_PASSWORD)
+    const locked = await callAuth(file.subject.app, '/two-factor/verify-totp', {
+      ip,
+      cookie: owner.cookie,
+      body: { code: await code() },
+    })
     expect(locked.status).toBe(429)
     // Said as what it is, with the lock's length: not "wait a minute".
     expect(locked.json).toEqual({
@@ -245,43 +221,41 @@ describe('turning two-factor off', () => {
     // Turned on with the previous step's code: the current one is still unused.
     const { code, cookie } = await turnOn(user)
 
-    const noCode = await call(user.ip, '/two-factor/disable', { password: TEST_PASSWORD }, cookie)
+    const noCode = await callAuth(file.subject.app, '/two-factor/disable', {
+      ip: user.ip,
+      cookie,
+      body: { password: TEST_PASSWORD },
+    })
     expect(noCode.status).toBe(400)
     expect(noCode.json.code).toBe('CODE_REQUIRED')
-    const wrong = await call(
-      user.ip,
-      '/two-factor/disable',
-      { password: TEST_PASSWORD, code: (await code()) === '123456' ? '654321' : '123456' },
+    const wrong = await callAuth(file.subject.app, '/two-factor/disable', {
+      ip: user.ip,
       cookie,
-    )
+      body: { password: TEST_PASSWORD, code: (await code()) === '123456' ? '654321' : '123456' },
+    })
     expect(wrong.status).toBe(401)
     expect(wrong.json.code).toBe('INVALID_CODE')
-    const wrongPassword = await call(
-      user.ip,
-      '/two-factor/disable',
-      { password: 'not-it-at-all', code: await code() },
+    const wrongPassword = await callAuth(file.subject.app, '/two-factor/disable', {
+      ip: user.ip,
       cookie,
-    )
+      body: { password: 'not-it-at-all', code: await code() },
+    })
     expect(wrongPassword.status).toBe(400)
     expect((await twoFactorOn({ ...user, cookie }))?.twoFactorEnabled).toBe(true)
 
     // The password was wrong, so the code was not spent: it still turns two-factor off.
-    const off = await call(
-      user.ip,
-      '/two-factor/disable',
-      { password: TEST_PASSWORD, code: await code() },
+    const off = await callAuth(file.subject.app, '/two-factor/disable', {
+      ip: user.ip,
       cookie,
-    )
+      body: { password: TEST_PASSWORD, code: await code() },
+    })
     expect(off.status).toBe(200)
     expect((await twoFactorOn({ ...user, cookie: off.cookie }))?.twoFactorEnabled).toBe(false)
     const mail = await file.smtp.waitForMail(user.email, {
       subject: /two-factor authentication turned off/i,
     })
     expect(mail.text).toContain('no longer asks for a code')
-    const plain = await call(user.ip, '/sign-in/email', {
-      email: user.email,
-      password: TEST_PASSWORD,
-    })
+    const plain = await signInByPassword(file.subject.app, user.ip, user.email, TEST_PASSWORD)
     expect(plain.json.twoFactorRedirect).toBeUndefined()
     expect(plain.json.token).toEqual(expect.any(String))
   })

@@ -6,11 +6,12 @@ import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DATABASE_TIMEOUT_MS } from '../../src/shared/constants'
 import { HANDLE_MAX_LENGTH, HANDLE_MIN_LENGTH, RESERVED_HANDLES } from '../../src/shared/profile'
+import { overHttp } from '../support/api'
 import { startServer, type ServerProcess } from '../support/server-process'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { percentile } from '../support/percentile'
 import { createTestDatabase, type TestDatabase } from '../support/test-database'
-import { createTestUser, overHttp, putAvatar, type TestUser } from '../support/test-users'
+import { createTestUser, putAvatar, type TestUser } from '../support/test-users'
 
 /**
  * The load test (docs/testing.md "The suites"): 200 connections for 60 s on a mix of handle checks,

@@ -1,18 +1,12 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cookiesOf, overHttp } from '../support/api'
 import { runMofu, securityEvents, type MofuResult } from '../support/mofu-command'
 import { PACKAGE_VERSION } from '../support/package-version'
 import { startServer, type ServerProcess } from '../support/server-process'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestDatabase, type TestDatabase } from '../support/test-database'
-import {
-  cookiesOf,
-  createTestUser,
-  overHttp,
-  putAvatar,
-  TEST_PASSWORD,
-  type TestUser,
-} from '../support/test-users'
+import { createTestUser, putAvatar, TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
  * The built `mofu` command against the built server, on each database: the same environment,

@@ -9,18 +9,13 @@ import { build } from 'esbuild'
 import sharp from 'sharp'
 import * as tar from 'tar'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { overHttp } from '../support/api'
 import { fileCalls } from '../support/file-calls'
 import { MOFU, runMofu } from '../support/mofu-command'
 import { startServer, type ServerProcess } from '../support/server-process'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestDatabase } from '../support/test-database'
-import {
-  createTestUser,
-  overHttp,
-  putAvatar,
-  TEST_PASSWORD,
-  type TestUser,
-} from '../support/test-users'
+import { createTestUser, putAvatar, TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
  * `mofu backup` while concurrent load keeps the server writing, `mofu restore` into an empty

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
+import { overHttp } from '../support/api'
 import { freePort } from '../support/free-port'
 import { startPostgresCluster } from '../support/postgres-cluster'
 import { startRedisServer } from '../support/redis-server'
@@ -15,7 +16,6 @@ import {
   TEST_PASSWORD,
   createTestUser,
   openVerificationLink,
-  overHttp,
   putAvatar,
   type TestUser,
 } from '../support/test-users'

@@ -1,11 +1,12 @@
 import os from 'node:os'
 import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { overHttp } from '../support/api'
 import { freePort } from '../support/free-port'
 import { startServer, type ServerProcess } from '../support/server-process'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestDatabase, type TestDatabase } from '../support/test-database'
-import { createTestUser, overHttp, putAvatar, TEST_PASSWORD } from '../support/test-users'
+import { createTestUser, putAvatar, TEST_PASSWORD } from '../support/test-users'
 
 /**
  * GET /metrics (docs/deploying.md "Metrics"): off by default, behind a bearer token, or on loopback

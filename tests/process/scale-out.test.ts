@@ -1,5 +1,6 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { cookiesOf, overHttp } from '../support/api'
 import { freePort } from '../support/free-port'
 import { runMofu } from '../support/mofu-command'
 import { startS3Server, type S3Peer } from '../support/s3-server'
@@ -7,14 +8,7 @@ import { startServer, type ServerProcess } from '../support/server-process'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestDatabase, type TestDatabase } from '../support/test-database'
 import { SessionListSchema } from '../../src/shared/sessions'
-import {
-  cookiesOf,
-  createTestUser,
-  overHttp,
-  putAvatar,
-  TEST_PASSWORD,
-  type TestUser,
-} from '../support/test-users'
+import { createTestUser, putAvatar, TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
  * Two app instances behind one address, as a load balancer would run them (docs/scaling-out.md):

@@ -1,6 +1,6 @@
 import http from 'node:http'
 import https from 'node:https'
-import type { Requester } from '../support/test-users'
+import type { Requester } from '../support/api'
 
 /** One answer, read whole. */
 export interface Answer {

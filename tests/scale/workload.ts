@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { NETWORK_TIMEOUT_DESKTOP_MS } from '../../src/shared/constants'
+import { cookiesOf } from '../support/api'
 import type { SmtpCapture } from '../support/smtp-capture'
-import { cookiesOf, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 import { HangError, type Answer, type Client } from './client'
 
 /**

@@ -1,5 +1,5 @@
+import { callApp, callAuth, type Requester } from './api'
 import type { OidcPeer } from './oidc-provider'
-import { cookiesOf, type Requester } from './test-users'
 
 /** Cookies of one browser at the provider, kept across its redirects. */
 class CookieJar {
@@ -39,23 +39,18 @@ export async function signInWithGoogle(
   email: string,
   ip: string,
 ): Promise<GoogleSignInResult> {
-  const start = await app.request('/api/auth/sign-in/social', {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Origin: app.origin ?? 'http://localhost:3000',
-      'X-Forwarded-For': ip,
-    },
-    body: JSON.stringify({
+  const start = await callAuth(app, '/sign-in/social', {
+    ip,
+    body: {
       provider: 'google',
       callbackURL: '/auth/popup-done',
       errorCallbackURL: '/auth/popup-done?error=google',
       disableRedirect: true,
-    }),
+    },
   })
   if (start.status !== 200) throw new Error(`sign-in/social answered ${start.status}`)
-  const { url } = (await start.json()) as { url: string }
-  const appCookie = cookiesOf(start.headers)
+  const url = String(start.json.url)
+  const appCookie = start.cookie
   const redirectUri = new URL(url).searchParams.get('redirect_uri') ?? ''
 
   const jar = new CookieJar()
@@ -82,14 +77,15 @@ export async function signInWithGoogle(
     at = new URL(next, at).toString()
     if (at.startsWith(redirectUri)) {
       const back = new URL(at)
-      const callback = await app.request(back.pathname + back.search, {
-        headers: { Cookie: appCookie, 'X-Forwarded-For': ip },
-        redirect: 'manual',
+      const callback = await callApp(app, back.pathname + back.search, {
+        ip,
+        cookie: appCookie,
+        origin: null,
       })
       return {
         status: callback.status,
         location: callback.headers.get('location') ?? '',
-        cookie: cookiesOf(callback.headers),
+        cookie: callback.cookie,
       }
     }
     current = await jar.fetch(at)

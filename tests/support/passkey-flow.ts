@@ -1,3 +1,4 @@
+import { callAuth, joinCookies, type Answer, type Requester } from './api'
 import {
   authenticate,
   register,
@@ -5,16 +6,8 @@ import {
   type Credential,
   type RegistrationOptions,
 } from './software-authenticator'
-import { cookiesOf, type Requester } from './test-users'
 
 /** The WebAuthn ceremonies of Better Auth's passkey plugin, over HTTP, with the software authenticator. */
-
-export interface Answer {
-  status: number
-  json: Record<string, unknown>
-  /** The cookies the answer set, ready for a Cookie header. */
-  cookie: string
-}
 
 export interface CeremonyOptions {
   /** The origin the authenticator writes into clientDataJSON; the site's own by default. */
@@ -26,32 +19,6 @@ export interface CeremonyOptions {
   userVerified?: boolean
   /** Registers the new key under this credential id (see register()). */
   reusedId?: Buffer
-}
-
-export const joinCookies = (...cookies: (string | undefined)[]) =>
-  cookies.filter((cookie) => cookie !== undefined && cookie !== '').join('; ')
-
-export async function callAuth(
-  app: Requester,
-  path: string,
-  init: { ip: string; cookie?: string; body?: unknown; origin?: string },
-): Promise<Answer> {
-  const response = await app.request(`/api/auth${path}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers: {
-      'X-Forwarded-For': init.ip,
-      Origin: init.origin ?? app.origin ?? 'http://localhost:3000',
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(init.cookie === undefined ? {} : { Cookie: init.cookie }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  })
-  const text = await response.text()
-  const json = (text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : {}) as Record<
-    string,
-    unknown
-  >
-  return { status: response.status, json, cookie: cookiesOf(response.headers) }
 }
 
 /** Adds a passkey named `name` to the account `cookie` signs in; the answer and the key. */

@@ -1,22 +1,11 @@
-import type { CapturedMail } from './smtp-capture'
-import { callAuth, type Answer } from './passkey-flow'
-import type { Requester } from './test-users'
+import { expect } from 'vitest'
+import { callApp, callAuth, type Answer, type Requester } from './api'
+import type { CapturedMail, SmtpCapture } from './smtp-capture'
 
 /**
  * The steps of changing an address and taking an account back, over HTTP, as the panel and the
  * mails' links take them: shared by the recovery tests and the recovery model test.
  */
-
-const SITE = 'http://localhost:3000'
-
-const jsonPost = (app: Requester, path: string, body: unknown, headers: Record<string, string>) =>
-  Promise.resolve(
-    app.request(path, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: SITE, ...headers },
-      body: JSON.stringify(body),
-    }),
-  )
 
 /** POST /api/me/email from the session `cookie` signs in. */
 export const requestEmailChange = (
@@ -24,35 +13,18 @@ export const requestEmailChange = (
   who: { cookie: string; ip: string },
   newEmail: string,
   password: string,
-) =>
-  jsonPost(
-    app,
-    '/api/me/email',
-    { newEmail, password },
-    { Cookie: who.cookie, 'X-Forwarded-For': who.ip },
-  )
+) => callApp(app, '/api/me/email', { ip: who.ip, cookie: who.cookie, body: { newEmail, password } })
 
 /** Opens a change-of-address link by its code, from `who`'s address, signed in with its cookie if any. */
 export const confirmEmailChange = (
   app: Requester,
   code: string,
   who: { ip: string; cookie?: string },
-) =>
-  jsonPost(
-    app,
-    '/api/email-change/confirm',
-    { code },
-    { 'X-Forwarded-For': who.ip, ...(who.cookie === undefined ? {} : { Cookie: who.cookie }) },
-  )
+) => callApp(app, '/api/email-change/confirm', { ip: who.ip, cookie: who.cookie, body: { code } })
 
 /** "This wasn't me" on one entry of the security activity. */
 export const disownActivity = (app: Requester, who: { cookie: string; ip: string }, id: string) =>
-  jsonPost(
-    app,
-    '/api/me/activity/not-me',
-    { id },
-    { Cookie: who.cookie, 'X-Forwarded-For': who.ip },
-  )
+  callApp(app, '/api/me/activity/not-me', { ip: who.ip, cookie: who.cookie, body: { id } })
 
 /** The first link in a mail, as a URL. */
 export const linkIn = (mail: Pick<CapturedMail, 'text'>) =>
@@ -64,14 +36,27 @@ export const codeIn = (mail: Pick<CapturedMail, 'text'>) => {
   return link.searchParams.get('oobCode') ?? link.searchParams.get('code') ?? ''
 }
 
+/** Asks for a reset mail to `email` from `ip`, as 'Forgot password?' does; the code its link carries. */
+export async function requestResetCode(
+  app: Requester,
+  smtp: SmtpCapture,
+  email: string,
+  ip: string,
+): Promise<string> {
+  smtp.clear()
+  expect((await callAuth(app, '/request-password-reset', { ip, body: { email } })).status).toBe(200)
+  const mail = await smtp.waitForMail(email, { subject: /reset/i })
+  return linkIn(mail).searchParams.get('oobCode') ?? ''
+}
+
 /** Sets a new password through a reset or recovery link's code, as the reset form does. */
 export const resetWith = (app: Requester, ip: string, token: string, newPassword: string) =>
   callAuth(app, '/reset-password', { ip, body: { token, newPassword } })
 
 /** Whether the reset page would show its form for this code. */
 export async function resetCodeValid(app: Requester, code: string): Promise<boolean> {
-  const answer = await jsonPost(app, '/api/password-reset/verify', { code }, {})
-  return ((await answer.json()) as { valid?: boolean }).valid === true
+  const answer = await callApp(app, '/api/password-reset/verify', { body: { code } })
+  return answer.json.valid === true
 }
 
 /** A password sign-in; its answer and the session cookie it set. */

@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
+import { callAuth, type Requester } from './api'
 import { authenticator, awayFromStepEdge } from './authenticator'
-import { callAuth } from './passkey-flow'
-import { TEST_PASSWORD, type Requester, type TestUser } from './test-users'
+import { TEST_PASSWORD, type TestUser } from './test-users'
 
 /**
  * Turns two-factor on for `user` as Settings does, confirming with the previous step's code: the
