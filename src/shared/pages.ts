@@ -73,6 +73,15 @@ const pageEntries = Object.entries(PAGES) as [
   PageFacts & { label: RegistryLabel; footerLink?: { at: number; label?: RegistryLabel } },
 ][]
 
+/** Every label of the registry once, in its order: each page's, then its footer link's own. */
+export const REGISTRY_LABELS: readonly RegistryLabel[] = [
+  ...new Set(
+    pageEntries.flatMap(([, { label, footerLink }]) =>
+      footerLink?.label === undefined ? [label] : [label, footerLink.label],
+    ),
+  ),
+]
+
 export interface NavLink<Path extends PagePath = PagePath> {
   path: Path
   label: RegistryLabel

@@ -1,4 +1,5 @@
-import type { PagePath, PAGES } from '@shared/pages'
+import { REGISTRY_LABELS, type PagePath, type PAGES } from '@shared/pages'
+import { OTHER_PAGE_LABELS, type PageLabel } from '@shared/routes'
 import type { ComponentType } from 'react'
 
 /** What the client adds to a page of the registry (src/shared/pages.ts). */
@@ -81,3 +82,13 @@ export const PAGE_VIEWS: { readonly [Path in PagePath]: PageView<Path> } = {
     load: () => import('@client/features/content-pages/articles-page').then((m) => m.ArticlesPage),
   },
 }
+
+/**
+ * The catalogue of the page labels (docs/architecture.md "Languages"): every label of the
+ * registry and the titles of the paths outside it, each its own English. Their Japanese is
+ * PAGE_LABELS_JA (./pages.ja.ts), typed by it, so a new label without its Japanese fails the
+ * typecheck.
+ */
+export const PAGE_LABELS = Object.fromEntries(
+  [...REGISTRY_LABELS, ...OTHER_PAGE_LABELS].map((label) => [label, label]),
+) as Readonly<Record<PageLabel, string>>

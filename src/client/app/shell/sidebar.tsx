@@ -2,8 +2,8 @@ import { Link, useLocation } from 'wouter'
 import { SIDEBAR_LINKS } from '@shared/pages'
 import { normalizePath } from '@shared/routes'
 import { useStrings } from '@client/lib/i18n/i18n'
-import { PAGE_VIEWS } from '../pages'
-import { PAGE_LABELS, SHELL } from './strings'
+import { PAGE_LABELS, PAGE_VIEWS } from '../pages'
+import { SHELL } from './strings'
 
 interface SidebarProps {
   /** Below 640 px the sidebar is a drawer; this says whether it is pulled out. */
@@ -52,7 +52,7 @@ export function Sidebar({ drawerOpen, isDesktop, onChoose, onAccount }: SidebarP
               }`}
             >
               <SidebarIcon path={PAGE_VIEWS[link.path].icon} />
-              {labels[link.label] ?? link.label}
+              {labels[link.label]}
             </Link>
           </li>
         ))}
