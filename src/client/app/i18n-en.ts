@@ -1,3 +1,4 @@
+import { FORM_PARTS } from '@client/components/form-parts'
 import { COMING_SOON } from '@client/components/page-hero'
 import { NOT_FOUND } from '@client/components/not-found-page'
 import { ANIME_OP } from '@client/features/content-pages/anime-op-page'
@@ -34,6 +35,7 @@ export const EN = {
   shell: SHELL,
   comingSoon: COMING_SOON,
   notFound: NOT_FOUND,
+  formParts: FORM_PARTS,
   home: HOME,
   favorites: FAVORITES,
   seeme: SEEME,

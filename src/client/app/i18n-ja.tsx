@@ -4,6 +4,7 @@ import { ANIME_OP_JA } from '@client/features/content-pages/anime-op-page.ja'
 import { ARTICLES_JA } from '@client/features/content-pages/articles-page.ja'
 import { COMING_SOON_JA } from '@client/components/page-hero.ja'
 import { COOKIES_JA } from '@client/features/content-pages/cookies-page.ja'
+import { FORM_PARTS_JA } from '@client/components/form-parts.ja'
 import { DIM25_JA } from '@client/features/content-pages/dim25-page.ja'
 import { FAVORITES_JA } from '@client/features/content-pages/favorites-page.ja'
 import { HOME_JA } from '@client/features/content-pages/home-page.ja'
@@ -51,6 +52,7 @@ export const JA: { readonly [Name in keyof English]: Translation<English[Name]> 
   shell: SHELL_JA,
   comingSoon: COMING_SOON_JA,
   notFound: NOT_FOUND_JA,
+  formParts: FORM_PARTS_JA,
   home: HOME_JA,
   favorites: FAVORITES_JA,
   seeme: SEEME_JA,
