@@ -1,7 +1,7 @@
 /**
  * The site's pages by path, as plain data: what the server needs (which paths exist, which are
  * prerendered) and what the shell shows (labels, links, layout). The client's page registry
- * (src/client/app/pages.tsx) adds each page's code under the same path; a path in one and not
+ * (src/client/app/pages.ts) adds each page's code under the same path; a path in one and not
  * the other fails the typecheck. Adding a page: docs/architecture.md "Adding a page".
  */
 
@@ -58,6 +58,11 @@ export const PAGES = {
 export type PagePath = keyof typeof PAGES
 type Page = (typeof PAGES)[PagePath]
 
+/** The paths of the pages with a sidebar link. */
+export type SidebarPath = {
+  [Path in PagePath]: (typeof PAGES)[Path] extends { readonly sidebar: true } ? Path : never
+}[PagePath]
+
 /** Every label of the registry: page titles, sidebar and footer links. */
 export type RegistryLabel =
   Page['label'] | Extract<Page, { footerLink: { label: string } }>['footerLink']['label']
@@ -68,14 +73,23 @@ const pageEntries = Object.entries(PAGES) as [
   PageFacts & { label: RegistryLabel; footerLink?: { at: number; label?: RegistryLabel } },
 ][]
 
-export interface NavLink {
-  path: PagePath
+/** Every label of the registry once, in its order: each page's, then its footer link's own. */
+export const REGISTRY_LABELS: readonly RegistryLabel[] = [
+  ...new Set(
+    pageEntries.flatMap(([, { label, footerLink }]) =>
+      footerLink?.label === undefined ? [label] : [label, footerLink.label],
+    ),
+  ),
+]
+
+export interface NavLink<Path extends PagePath = PagePath> {
+  path: Path
   label: RegistryLabel
 }
 
-export const SIDEBAR_LINKS: readonly NavLink[] = pageEntries
+export const SIDEBAR_LINKS = pageEntries
   .filter(([, page]) => page.sidebar === true)
-  .map(([path, page]) => ({ path, label: page.label }))
+  .map(([path, page]) => ({ path, label: page.label })) as readonly NavLink<SidebarPath>[]
 
 /** The footer's own links; the external Contact link (CONTACT_URL) follows them. */
 export const FOOTER_LINKS: readonly NavLink[] = pageEntries

@@ -95,8 +95,11 @@ export function shellLayout(pathname: string): ShellLayout {
   }
 }
 
+/** The titles of the paths outside the registry: an anime opening, and a path the app lacks. */
+export const OTHER_PAGE_LABELS = ['Opening', 'Not found'] as const
+
 /** Every label a page title can have, but a profile's handle. */
-export type PageLabel = RegistryLabel | 'Opening' | 'Not found'
+export type PageLabel = RegistryLabel | (typeof OTHER_PAGE_LABELS)[number]
 
 /**
  * The document title of a path: the page's label and the site name. `labels` gives a label in

@@ -1,4 +1,4 @@
-import type { PageLabel } from '@shared/routes'
+import { FORM_PARTS } from '@client/components/form-parts'
 import { COMING_SOON } from '@client/components/page-hero'
 import { NOT_FOUND } from '@client/components/not-found-page'
 import { ANIME_OP } from '@client/features/content-pages/anime-op-page'
@@ -19,19 +19,23 @@ import { PROFILE } from '@client/features/profile/strings'
 import { SETTINGS } from '@client/features/preferences/settings-page'
 import { PANEL } from './account/account-panel'
 import { META } from './meta'
+import { PAGE_LABELS } from './pages'
 import { SHELL } from './shell/strings'
 
 /**
  * Every English catalogue by its name (docs/architecture.md "Languages"): the name each part passes to
  * useStrings, and the shape each part's Japanese beside it must translate. Only the build (prerender), the
  * typecheck and the catalogue test read this module; the browser's bundle never imports it, so
- * each catalogue stays in the chunk of the part that shows it.
+ * each catalogue stays in the chunk of the part that shows it. The messages shared with the
+ * server have none: they are their own English, and src/shared/messages-ja.ts translates them.
  */
 export const EN = {
   meta: META,
+  labels: PAGE_LABELS,
   shell: SHELL,
   comingSoon: COMING_SOON,
   notFound: NOT_FOUND,
+  formParts: FORM_PARTS,
   home: HOME,
   favorites: FAVORITES,
   seeme: SEEME,
@@ -50,9 +54,3 @@ export const EN = {
   account: ACCOUNT,
   profile: PROFILE,
 }
-
-/**
- * The page labels have no English catalogue: the labels in src/shared/routes.ts are it. Nor
- * have the messages shared with the server: src/shared/messages-ja.ts translates those.
- */
-export type PageLabels = Readonly<Record<PageLabel, string>>

@@ -4,6 +4,7 @@ import { ANIME_OP_JA } from '@client/features/content-pages/anime-op-page.ja'
 import { ARTICLES_JA } from '@client/features/content-pages/articles-page.ja'
 import { COMING_SOON_JA } from '@client/components/page-hero.ja'
 import { COOKIES_JA } from '@client/features/content-pages/cookies-page.ja'
+import { FORM_PARTS_JA } from '@client/components/form-parts.ja'
 import { DIM25_JA } from '@client/features/content-pages/dim25-page.ja'
 import { FAVORITES_JA } from '@client/features/content-pages/favorites-page.ja'
 import { HOME_JA } from '@client/features/content-pages/home-page.ja'
@@ -18,7 +19,8 @@ import { SETTINGS_JA } from '@client/features/preferences/settings-page.ja'
 import { SHELL_JA } from './shell/strings.ja'
 import { SHOP_JA } from '@client/features/content-pages/shop-page.ja'
 import { TERMS_JA } from '@client/features/content-pages/terms-page.ja'
-import type { EN, PageLabels } from './i18n-en'
+import type { EN } from './i18n-en'
+import { PAGE_LABELS_JA } from './pages.ja'
 
 type English = typeof EN
 
@@ -39,37 +41,18 @@ void import('@shared/messages-ja').then((module) => (sharedJapanese = module.sha
  * they are.
  */
 export const JA: { readonly [Name in keyof English]: Translation<English[Name]> } & {
-  readonly labels: PageLabels
   readonly messages: (english: string) => string
 } = {
   messages: (english) => sharedJapanese?.(english) ?? english,
 
   meta: { description: 'Mofu：ふわふわのマスコットがいる、くつろぎのアニメコーナー。' },
 
-  labels: {
-    Home: 'ホーム',
-    Like: 'お気に入り',
-    SeeME: 'SeeME',
-    SakuraMap: 'SakuraMap',
-    Shop: 'ショップ',
-    Premium: 'プレミアム',
-    Account: 'アカウント',
-    Settings: '設定',
-    Creator: 'クリエイター',
-    'About Us': 'Mofuについて',
-    Support: 'サポート',
-    Privacy: 'プライバシー',
-    Terms: '利用規約',
-    Cookies: 'Cookie',
-    '2.5D': '2.5次元',
-    Opening: 'オープニング',
-    Articles: 'よみもの',
-    'Not found': 'ページが見つかりません',
-  },
+  labels: PAGE_LABELS_JA,
 
   shell: SHELL_JA,
   comingSoon: COMING_SOON_JA,
   notFound: NOT_FOUND_JA,
+  formParts: FORM_PARTS_JA,
   home: HOME_JA,
   favorites: FAVORITES_JA,
   seeme: SEEME_JA,

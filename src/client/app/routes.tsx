@@ -18,17 +18,20 @@ const NotFound = lazyComponent(loadNotFound)
 
 /** One component per loader: /account and / share Home's. */
 const viewOf = new Map(
-  [...new Set(Object.values(PAGE_VIEWS))].map((load) => [load, lazyComponent(load)] as const),
+  [...new Set(Object.values(PAGE_VIEWS).map((view) => view.load))].map(
+    (load) => [load, lazyComponent(load)] as const,
+  ),
 )
 const PAGE_ROUTES = (Object.keys(PAGE_VIEWS) as PagePath[]).map((path) => ({
   path: pageAt(path)?.subpaths === true ? `${path}/*?` : path,
-  view: viewOf.get(PAGE_VIEWS[path]) as LazyComponent<object>,
+  view: viewOf.get(PAGE_VIEWS[path].load) as LazyComponent<object>,
 }))
 
 /** Loads the code of the prerendered page at `pathname`, if it is one. */
 export async function preloadPage(pathname: string): Promise<void> {
   const path = normalizePath(pathname)
-  if (PRERENDERED_PATHS.includes(path)) await viewOf.get(PAGE_VIEWS[path as PagePath])?.preload()
+  if (PRERENDERED_PATHS.includes(path))
+    await viewOf.get(PAGE_VIEWS[path as PagePath].load)?.preload()
 }
 
 /**

@@ -2,7 +2,8 @@ import { Link } from 'wouter'
 import { FOOTER_LINKS } from '@shared/pages'
 import { useStrings } from '@client/lib/i18n/i18n'
 import { publicConfig } from '@client/lib/public-config'
-import { PAGE_LABELS, SHELL } from './strings'
+import { PAGE_LABELS } from '../pages'
+import { SHELL } from './strings'
 
 export function Footer() {
   const strings = useStrings('shell', SHELL)
@@ -17,7 +18,7 @@ export function Footer() {
                 href={link.path}
                 className="underline-offset-4 hover:text-accent hover:underline"
               >
-                {labels[link.label] ?? link.label}
+                {labels[link.label]}
               </Link>
             </li>
           ))}

@@ -2,8 +2,8 @@ import { Link, useLocation } from 'wouter'
 import { SIDEBAR_LINKS } from '@shared/pages'
 import { normalizePath } from '@shared/routes'
 import { useStrings } from '@client/lib/i18n/i18n'
-import { SidebarIcon } from './sidebar-icons'
-import { PAGE_LABELS, SHELL } from './strings'
+import { PAGE_LABELS, PAGE_VIEWS } from '../pages'
+import { SHELL } from './strings'
 
 interface SidebarProps {
   /** Below 640 px the sidebar is a drawer; this says whether it is pulled out. */
@@ -51,12 +51,30 @@ export function Sidebar({ drawerOpen, isDesktop, onChoose, onAccount }: SidebarP
                   : 'text-ink hover:bg-accent-soft/70'
               }`}
             >
-              <SidebarIcon path={link.path} />
-              {labels[link.label] ?? link.label}
+              <SidebarIcon path={PAGE_VIEWS[link.path].icon} />
+              {labels[link.label]}
             </Link>
           </li>
         ))}
       </ul>
     </nav>
+  )
+}
+
+/** A sidebar link's line icon (its page's, src/client/app/pages.ts), in the link's colour. */
+function SidebarIcon({ path }: { path: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="size-5 shrink-0"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d={path} />
+    </svg>
   )
 }

@@ -1,4 +1,4 @@
-/** The shell's own words (docs/architecture.md "Languages"); the page labels are in src/shared/routes.ts. */
+/** The shell's own words (docs/architecture.md "Languages"); the page labels are PAGE_LABELS (../pages.ts). */
 export const SHELL = {
   skip: 'Skip to content',
   loading: 'Loading',
@@ -11,6 +11,3 @@ export const SHELL = {
   closeMenu: 'Close menu',
   openAccount: 'Open account panel',
 }
-
-/** The Japanese of the page labels, by their English (none in English: they are the labels). */
-export const PAGE_LABELS: Readonly<Partial<Record<string, string>>> = {}

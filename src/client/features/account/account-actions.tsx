@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { AUTH_MESSAGES } from '@shared/auth-messages'
 import { PASSWORD_RESET_SENT_NOTICE_MS } from '@shared/constants'
 import { ConfirmDialog } from '@client/components/confirm-dialog'
-import { Button, Field, Notice, type Flash } from '@client/components/ui'
+import { CurrentPasswordField } from '@client/components/form-parts'
+import { Button, Notice, type Flash } from '@client/components/ui'
 import { ApiError, errorMessage } from '@client/lib/http'
 import { useStrings } from '@client/lib/i18n/i18n'
 import { deleteAccount, downloadAccountData } from './account-api'
@@ -147,16 +148,7 @@ export function AccountActions({
           onConfirm={() => void removeAccount()}
           onCancel={() => setConfirming(null)}
         >
-          {hasPassword && (
-            <Field
-              label={all.common.currentPassword}
-              type="password"
-              name="current-password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          )}
+          {hasPassword && <CurrentPasswordField value={password} onChange={setPassword} />}
           {deleteProblem !== null && <Notice tone="error">{deleteProblem}</Notice>}
         </ConfirmDialog>
       )}

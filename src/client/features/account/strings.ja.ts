@@ -7,7 +7,6 @@ export const ACCOUNT_JA: Translation<typeof ACCOUNT> = {
   common: {
     tryAgain: 'もう一度試す',
     cancel: 'キャンセル',
-    currentPassword: '現在のパスワード',
   },
   signIn: {
     tabs: 'アカウント',
@@ -19,7 +18,6 @@ export const ACCOUNT_JA: Translation<typeof ACCOUNT> = {
     createAccount: 'アカウントを作成',
     forgot: 'パスワードをお忘れですか？',
     resend: '確認メールを再送信',
-    or: 'または',
     passkey: 'パスキーでログイン',
     google: 'Googleでログイン',
   },
@@ -51,8 +49,6 @@ export const ACCOUNT_JA: Translation<typeof ACCOUNT> = {
     backupHint:
       '2段階認証をオンにしたときに保存したバックアップコードを1つ入力してください。各コードは1回だけ使えます。',
     form: '2段階認証のコード',
-    appCode: '6桁のコード',
-    backupCode: 'バックアップコード',
     trust: 'このデバイスを30日間信頼する',
     verify: '確認',
     useBackup: 'バックアップコードを使う',
@@ -68,14 +64,12 @@ export const ACCOUNT_JA: Translation<typeof ACCOUNT> = {
     turnOff: '2段階認証をオフにする',
     continue: '次へ',
     turnOffButton: 'オフにする',
-    codeOrBackup: '認証アプリのコード、またはバックアップコード',
     scanNext: '次に、アプリでQRコードを読み取ります。',
   },
   setup: {
     form: '2段階認証の設定',
     scan: '認証アプリ（Aegis、Google Authenticator、1Passwordなど）でこのQRコードを読み取り、表示された6桁のコードを入力してください。',
     cantScan: '読み取れないときは、このセットアップキーを入力してください：',
-    code: '6桁のコード',
     turnOn: 'オンにする',
     isOn: '2段階認証がオンになりました。',
     keep: 'このバックアップコードを安全な場所に保管してください。認証アプリをなくしたとき、各コードで1回ログインできます。',

@@ -8,7 +8,6 @@ export const ACCOUNT = {
   common: {
     tryAgain: 'Try again',
     cancel: 'Cancel',
-    currentPassword: 'Current password',
   },
   signIn: {
     tabs: 'Account',
@@ -20,7 +19,6 @@ export const ACCOUNT = {
     createAccount: 'Create account',
     forgot: 'Forgot password?',
     resend: 'Resend verification email',
-    or: 'or',
     passkey: 'Sign in with a passkey',
     google: 'Sign in with Google',
   },
@@ -52,8 +50,6 @@ export const ACCOUNT = {
     backupHint:
       'Enter one of the backup codes you saved when you turned two-factor on. Each works once.',
     form: 'Two-factor code',
-    appCode: '6-digit code',
-    backupCode: 'Backup code',
     trust: 'Trust this device for 30 days',
     verify: 'Verify',
     useBackup: 'Use a backup code instead',
@@ -69,14 +65,12 @@ export const ACCOUNT = {
     turnOff: 'Turn off two-factor',
     continue: 'Continue',
     turnOffButton: 'Turn off',
-    codeOrBackup: 'Code from your authenticator app, or a backup code',
     scanNext: 'You will scan a QR code with your app next.',
   },
   setup: {
     form: 'Set up two-factor authentication',
     scan: 'Scan this QR code with an authenticator app (such as Aegis, Google Authenticator or 1Password), then enter the 6-digit code it shows.',
     cantScan: "Can't scan it? Enter this setup key:",
-    code: '6-digit code',
     turnOn: 'Turn on',
     isOn: 'Two-factor authentication is on.',
     keep: 'Keep these backup codes somewhere safe. Each signs you in once if you lose your authenticator app.',

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { EMAIL_CHANGE_MESSAGES } from '@shared/email-change'
+import { CurrentPasswordField } from '@client/components/form-parts'
 import { Button, Field, Notice } from '@client/components/ui'
 import { ApiError, errorMessage } from '@client/lib/http'
 import { useStrings } from '@client/lib/i18n/i18n'
@@ -77,14 +78,7 @@ export function EmailChangeSection({ uid }: { uid: string }) {
             onChange={(event) => setNewEmail(event.target.value)}
           />
           {hasPassword ? (
-            <Field
-              label={all.common.currentPassword}
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
+            <CurrentPasswordField required value={password} onChange={setPassword} />
           ) : (
             <p className="text-sm text-ink-muted">{strings.noPasswordHint}</p>
           )}

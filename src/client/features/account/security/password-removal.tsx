@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { PASSKEY_MESSAGES } from '@shared/passkeys'
 import { ConfirmDialog } from '@client/components/confirm-dialog'
-import { Button, Field, Notice, type Flash } from '@client/components/ui'
+import { CurrentPasswordField } from '@client/components/form-parts'
+import { Button, Notice, type Flash } from '@client/components/ui'
 import { errorMessage } from '@client/lib/http'
 import { useStrings } from '@client/lib/i18n/i18n'
 import { removePassword } from '../passkey-api'
@@ -73,14 +74,7 @@ export function PasswordRemoval({ uid, passkeyCount }: { uid: string; passkeyCou
           onConfirm={() => void remove()}
           onCancel={() => setConfirming(false)}
         >
-          <Field
-            label={all.common.currentPassword}
-            type="password"
-            name="current-password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
+          <CurrentPasswordField value={password} onChange={setPassword} />
           {problem !== null && <Notice tone="error">{problem}</Notice>}
         </ConfirmDialog>
       )}

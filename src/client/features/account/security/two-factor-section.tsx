@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { TWO_FACTOR_MESSAGES, type TwoFactorSetup } from '@shared/two-factor'
-import { Button, Field, Notice } from '@client/components/ui'
+import { CurrentPasswordField, OneTimeCodeField } from '@client/components/form-parts'
+import { Button, Notice } from '@client/components/ui'
 import { errorMessage } from '@client/lib/http'
 import { useStrings } from '@client/lib/i18n/i18n'
 import { queryClient } from '@client/lib/query-client'
@@ -155,27 +156,13 @@ function CodeOrPasswordForm({
 
   return (
     <form onSubmit={submit} aria-label={label} className="flex flex-col gap-3">
-      {askCode && (
-        <Field
-          label={strings.twoFactor.codeOrBackup}
-          name="one-time-code"
-          autoComplete="one-time-code"
-          autoFocus
-          required
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-        />
-      )}
+      {askCode && <OneTimeCodeField accepts="either" value={code} onChange={setCode} />}
       {hasPassword && (
-        <Field
-          label={strings.common.currentPassword}
-          type="password"
-          name="current-password"
-          autoComplete="current-password"
+        <CurrentPasswordField
           autoFocus={!askCode}
           required
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={setPassword}
         />
       )}
       {!askCode && !hasPassword && (

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { TotpCodeSchema, type TwoFactorSetup } from '@shared/two-factor'
-import { Button, Field, Notice } from '@client/components/ui'
+import { OneTimeCodeField } from '@client/components/form-parts'
+import { Button, Notice } from '@client/components/ui'
 import { useStrings } from '@client/lib/i18n/i18n'
 import {
   confirmTwoFactor,
@@ -67,16 +68,7 @@ export function TwoFactorSetupSteps({
           {setupKeyOf(setup.totpURI)}
         </code>
       </div>
-      <Field
-        label={strings.code}
-        name="one-time-code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        autoFocus
-        required
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-      />
+      <OneTimeCodeField accepts="app" value={code} onChange={setCode} />
       {problem !== null && <Notice tone="error">{problem}</Notice>}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" busy={busy}>

@@ -11,6 +11,7 @@ import {
 } from '../auth-api'
 import { attempt } from '../auth-errors'
 import { sessionChanged } from '../auth-state'
+import { OrDivider } from '@client/components/form-parts'
 import { Button, Field, Notice } from '@client/components/ui'
 import { signInWithGooglePopup } from './google-sign-in'
 import { signInWithPasskey, type PasskeyOutcome } from '../passkey-api'
@@ -205,11 +206,7 @@ export function SignInView() {
 
       {mode === 'login' && publicConfig.passkeys && (
         <>
-          <div className="flex items-center gap-3 text-xs text-ink-muted" aria-hidden="true">
-            <span className="h-px flex-1 bg-line" />
-            {strings.or}
-            <span className="h-px flex-1 bg-line" />
-          </div>
+          <OrDivider />
           <Button
             variant="secondary"
             busy={busy === 'passkey'}
@@ -222,13 +219,7 @@ export function SignInView() {
       )}
       {publicConfig.googleSignIn && (
         <>
-          {mode === 'signup' && (
-            <div className="flex items-center gap-3 text-xs text-ink-muted" aria-hidden="true">
-              <span className="h-px flex-1 bg-line" />
-              {strings.or}
-              <span className="h-px flex-1 bg-line" />
-            </div>
-          )}
+          {mode === 'signup' && <OrDivider />}
           <Button
             variant="secondary"
             busy={busy === 'google'}

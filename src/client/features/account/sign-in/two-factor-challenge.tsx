@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { TotpCodeSchema } from '@shared/two-factor'
-import { Button, Field, Notice } from '@client/components/ui'
+import { OneTimeCodeField } from '@client/components/form-parts'
+import { Button, Notice } from '@client/components/ui'
 import { useStrings } from '@client/lib/i18n/i18n'
 import { ACCOUNT } from '../strings'
 import { verifySignInCode, twoFactorMessage } from '../two-factor-api'
@@ -45,17 +46,7 @@ export function TwoFactorChallenge({
     <div data-state="two-factor" className="flex flex-col gap-5">
       <p className="text-sm">{kind === 'app' ? strings.appHint : strings.backupHint}</p>
       <form onSubmit={submit} aria-label={strings.form} className="flex flex-col gap-4">
-        <Field
-          key={kind}
-          label={kind === 'app' ? strings.appCode : strings.backupCode}
-          name="one-time-code"
-          inputMode={kind === 'app' ? 'numeric' : 'text'}
-          autoComplete="one-time-code"
-          autoFocus
-          required
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-        />
+        <OneTimeCodeField key={kind} accepts={kind} value={code} onChange={setCode} />
         {problem !== null && <Notice tone="error">{problem}</Notice>}
         <label className="flex items-center gap-3 text-sm">
           <input
