@@ -35,6 +35,21 @@ export async function verifiedAccount(request: APIRequestContext, baseURL: strin
   expect((await verifyByLink(request, baseURL, link)).status()).toBe(200)
 }
 
+/** Signs the page in, through the panel, as a new verified user; returns its e-mail. */
+export async function signedInOnPage(
+  page: Page,
+  request: APIRequestContext,
+  baseURL: string,
+  tag: string,
+) {
+  const email = newEmail(tag)
+  await verifiedAccount(request, baseURL, email)
+  await openPanel(page)
+  await logIn(page, email)
+  await expect(panel(page).getByRole('button', { name: 'Edit' })).toBeVisible()
+  return email
+}
+
 /** What the link's page sends: its token and the password chosen at sign-up. */
 export const verifyByLink = (
   request: APIRequestContext,

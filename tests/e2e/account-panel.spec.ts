@@ -81,3 +81,15 @@ test.describe('account panel', () => {
     await expect(panel(page).locator('[data-state="signed-out"]')).toBeVisible()
   })
 })
+
+test('the overlay of /account, loaded in full from another Mofu page, goes back to it', async ({
+  page,
+}) => {
+  await page.goto('/seeme')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('SeeME')
+  await page.goto('/account')
+  await expect(panel(page)).toBeVisible()
+  await page.getByTestId('account-overlay').click({ position: { x: 100, y: 250 } })
+  await expect(page).toHaveURL(/\/seeme$/)
+  await expect(panel(page)).toBeHidden()
+})

@@ -3,16 +3,13 @@ import os from 'node:os'
 import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import sharp from 'sharp'
-import { logIn, newEmail, openPanel, panel, verifiedAccount } from './account-helpers'
+import { panel, signedInOnPage } from './account-helpers'
 import { expect, test } from './fixtures'
 
 const avatar = (page: Page) => panel(page).getByTestId('avatar-image').first()
 
 async function editingProfile(page: Page, request: APIRequestContext, baseURL: string) {
-  const email = newEmail('avatar')
-  await verifiedAccount(request, baseURL, email)
-  await openPanel(page)
-  await logIn(page, email)
+  await signedInOnPage(page, request, baseURL, 'avatar')
   await panel(page).getByRole('button', { name: 'Edit' }).click()
 }
 
@@ -65,7 +62,7 @@ test('choose a file, crop, OK: the avatar shows, survives a reload, and is a squ
   await expect(crop).toBeVisible()
   await crop.getByRole('slider', { name: 'Zoom' }).fill('1.5')
   await crop.getByRole('button', { name: 'OK' }).click()
-  await expect(avatar(page)).toHaveAttribute('src', /\/media\/avatars\//, { timeout: 15_000 })
+  await expect(avatar(page)).toHaveAttribute('src', /\/media\/avatars\//)
   const first = await shownAvatar(page)
   expect(first.meta.format).toBe('jpeg')
   expect(first.meta.width).toBe(first.meta.height)
@@ -85,7 +82,7 @@ test('Take Photo with the camera: capture, crop, saved', async ({ page, request,
     .getByRole('dialog', { name: 'Crop your avatar' })
     .getByRole('button', { name: 'OK' })
     .click()
-  await expect(avatar(page)).toHaveAttribute('src', /\/media\/avatars\//, { timeout: 15_000 })
+  await expect(avatar(page)).toHaveAttribute('src', /\/media\/avatars\//)
   const { meta } = await shownAvatar(page)
   expect(meta.width).toBe(meta.height)
 })
@@ -109,7 +106,7 @@ test('Reset to Default shows the happy image for 3 s, then the default avatar', 
   await editingProfile(page, request, baseURL ?? '')
   const crop = await pickFile(page, 'Browse Files', await photo(600, 600))
   await crop.getByRole('button', { name: 'OK' }).click()
-  await expect(avatar(page)).toHaveAttribute('src', /\/media\/avatars\//, { timeout: 15_000 })
+  await expect(avatar(page)).toHaveAttribute('src', /\/media\/avatars\//)
 
   await chooseFromMenu(page, 'Reset to Default')
   await expect(avatar(page)).toHaveAttribute('src', '/images/mofurun-happy.png')
@@ -186,7 +183,7 @@ test.describe('a dropped connection', () => {
     })
     const crop = await pickFile(page, 'Browse Files', noisy)
     await crop.getByRole('button', { name: 'OK' }).click()
-    await expect(avatar(page)).toHaveAttribute('src', /\/media\/avatars\//, { timeout: 15_000 })
+    await expect(avatar(page)).toHaveAttribute('src', /\/media\/avatars\//)
     expect(sizes).toHaveLength(2)
     expect(sizes[0]).toBeGreaterThan(262_144)
     expect(sizes[1]).toBe(sizes[0])
@@ -213,4 +210,72 @@ test('a denied camera gets a clear message and the file route', async ({
   await camera.getByRole('button', { name: 'Browse Files' }).click()
   await (await chooser).setFiles(await photo(500, 500))
   await expect(page.getByRole('dialog', { name: 'Crop your avatar' })).toBeVisible()
+})
+
+test('a failed avatar reset says why in words, never a raw browser error', async ({
+  page,
+  request,
+  baseURL,
+  allowConsoleError,
+}) => {
+  allowConsoleError({ url: '/api/me/avatar' })
+  await signedInOnPage(page, request, baseURL ?? '', 'avatar')
+  await panel(page).getByRole('button', { name: 'Edit' }).click()
+  await page.route('**/api/me/avatar', (route) => route.abort('internetdisconnected'))
+  await panel(page).getByRole('button', { name: 'Change avatar' }).click()
+  await panel(page).getByRole('menuitem', { name: 'Reset to Default' }).click()
+  await expect(panel(page).getByRole('alert')).toHaveText(
+    'Mofu could not reach the server. Check your connection and try again.',
+  )
+})
+
+test('a picked image is let go (its object URL revoked) once the crop dialog closes', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await page.addInitScript(() => {
+    const created: string[] = []
+    const revoked: string[] = []
+    const create = URL.createObjectURL.bind(URL)
+    const revoke = URL.revokeObjectURL.bind(URL)
+    URL.createObjectURL = (object) => {
+      const url = create(object)
+      created.push(url)
+      return url
+    }
+    URL.revokeObjectURL = (url) => {
+      revoked.push(url)
+      revoke(url)
+    }
+    Object.assign(window, { objectUrls: { created, revoked } })
+  })
+  await signedInOnPage(page, request, baseURL ?? '', 'avatar')
+  await panel(page).getByRole('button', { name: 'Edit' }).click()
+  const chooser = page.waitForEvent('filechooser')
+  await panel(page).getByRole('button', { name: 'Change avatar' }).click()
+  await panel(page).getByRole('menuitem', { name: 'Browse Files' }).click()
+  await (
+    await chooser
+  ).setFiles({
+    name: 'a.png',
+    mimeType: 'image/png',
+    buffer: await sharp({
+      create: { width: 64, height: 64, channels: 3, background: { r: 90, g: 60, b: 160 } },
+    })
+      .png()
+      .toBuffer(),
+  })
+  const crop = page.getByRole('dialog', { name: 'Crop your avatar' })
+  await expect(crop).toBeVisible()
+  await crop.getByRole('button', { name: 'Cancel' }).click()
+  await expect(crop).toBeHidden()
+
+  const urls = () =>
+    page.evaluate(
+      () =>
+        (window as unknown as { objectUrls: { created: string[]; revoked: string[] } }).objectUrls,
+    )
+  await expect.poll(async () => (await urls()).created.length).toBe(1)
+  await expect.poll(async () => (await urls()).revoked).toEqual((await urls()).created)
 })

@@ -2,7 +2,14 @@ import type { Page } from '@playwright/test'
 import { freePort } from '../support/free-port'
 import { startServer, type ServerProcess } from '../support/server-process'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
-import { newEmail, panel, PASSWORD, verifyByLink } from './account-helpers'
+import {
+  newEmail,
+  panel,
+  PASSWORD,
+  verifyByLink,
+  openPanel,
+  signedInOnPage,
+} from './account-helpers'
 import { blockingViolations } from './axe'
 import { expect, test } from './fixtures'
 
@@ -203,4 +210,19 @@ test('the e-mail field offers the passkey (conditional UI), and picking it signs
   expect((await verified).status()).toBe(200)
   await expect(panel(page).locator('[data-state="signed-in"]')).toBeVisible()
   await expect(panel(page).getByText(email)).toBeVisible()
+})
+
+test('under a PUBLIC_URL on an IP address the panel offers no passkeys', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  // The shared server's PUBLIC_URL is http://127.0.0.1:<port>, which browsers refuse for WebAuthn.
+  expect(new URL(baseURL ?? '').hostname).toBe('127.0.0.1')
+  await openPanel(page)
+  await expect(panel(page).getByRole('button', { name: 'Forgot password?' })).toBeVisible()
+  await expect(panel(page).getByRole('button', { name: 'Sign in with a passkey' })).toHaveCount(0)
+  await signedInOnPage(page, request, baseURL ?? '', 'passkey-ip')
+  await expect(panel(page).getByRole('heading', { name: 'Passkeys' })).toHaveCount(0)
+  await expect(panel(page).getByText('This browser cannot use passkeys')).toHaveCount(0)
 })

@@ -362,3 +362,31 @@ test('signed out, a choice stays in the browser and never reaches the account', 
   expect((await page.request.get('/api/me/profile')).status()).toBe(401)
   expect(await (await request.get('/api/me/profile')).json()).toMatchObject({ preferences: chosen })
 })
+
+test('after log-out clears local storage, Settings shows the defaults and keeps them', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await page.goto('/settings')
+  const hover = page.getByRole('switch', { name: /Sidebar hover/ })
+  await switchOff(page, /Sidebar hover/)
+
+  await page.goto('/settings?account=true')
+  const email = newEmail('prefs')
+  await verifiedAccount(request, baseURL ?? '', email)
+  await logIn(page, email)
+  await panel(page).getByRole('button', { name: 'Log out' }).click()
+  await panel(page).getByRole('button', { name: 'ログアウト' }).click()
+  await expect(panel(page).locator('[data-state="signed-out"]')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(panel(page)).toBeHidden()
+
+  await expect(hover).toBeChecked()
+  await switchOff(page, /Filter jump/)
+  const stored = await page.evaluate(() => window.localStorage.getItem('action-settings'))
+  expect(JSON.parse(stored ?? '{}')).toMatchObject({
+    sidebarHoverEffect: true,
+    filterJumpEffect: false,
+  })
+})

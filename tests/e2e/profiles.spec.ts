@@ -1,20 +1,17 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { logIn, newEmail, openPanel, panel, PASSWORD, verifiedAccount } from './account-helpers'
+import {
+  logIn,
+  newEmail,
+  panel,
+  PASSWORD,
+  signedInOnPage,
+  verifiedAccount,
+} from './account-helpers'
 import { blockingViolations } from './axe'
 import { expect, test } from './fixtures'
 
 const uniqueHandle = (tag: string) =>
   `${tag}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
-
-/** Signs the page in as a new verified user and returns its e-mail. */
-async function signedIn(page: Page, request: APIRequestContext, baseURL: string) {
-  const email = newEmail('profile')
-  await verifiedAccount(request, baseURL, email)
-  await openPanel(page)
-  await logIn(page, email)
-  await expect(panel(page).getByRole('button', { name: 'Edit' })).toBeVisible()
-  return email
-}
 
 /** Another user (through the API request context, signed in by its verification link). */
 async function otherUserWithHandle(request: APIRequestContext, baseURL: string, handle: string) {
@@ -49,7 +46,12 @@ test('edit: live check (taken, available, own), save notices, and the profile su
   const other = await playwright.request.newContext({ baseURL })
   const taken = uniqueHandle('taken')
   await otherUserWithHandle(other, baseURL ?? '', taken)
-  await signedIn(page, await playwright.request.newContext({ baseURL }), baseURL ?? '')
+  await signedInOnPage(
+    page,
+    await playwright.request.newContext({ baseURL }),
+    baseURL ?? '',
+    'profile',
+  )
 
   await panel(page).getByRole('button', { name: 'Edit' }).click()
   const form = editor(page)
@@ -91,7 +93,12 @@ test('a look-alike of another user’s ID is refused with free IDs to pick from,
   const other = await playwright.request.newContext({ baseURL })
   const held = uniqueHandle('mochi')
   await otherUserWithHandle(other, baseURL ?? '', held)
-  await signedIn(page, await playwright.request.newContext({ baseURL }), baseURL ?? '')
+  await signedInOnPage(
+    page,
+    await playwright.request.newContext({ baseURL }),
+    baseURL ?? '',
+    'profile',
+  )
   await panel(page).getByRole('button', { name: 'Edit' }).click()
   const form = editor(page)
   await form.name.fill('Second Mochi')
@@ -132,7 +139,12 @@ test('Save is disabled while saving, while checking, when taken, or with an empt
   const other = await playwright.request.newContext({ baseURL })
   const taken = uniqueHandle('held')
   await otherUserWithHandle(other, baseURL ?? '', taken)
-  await signedIn(page, await playwright.request.newContext({ baseURL }), baseURL ?? '')
+  await signedInOnPage(
+    page,
+    await playwright.request.newContext({ baseURL }),
+    baseURL ?? '',
+    'profile',
+  )
   await panel(page).getByRole('button', { name: 'Edit' }).click()
   const form = editor(page)
 
@@ -186,7 +198,12 @@ test('a public page at /@handle, linked from the profile; an unknown handle gets
   baseURL,
   allowConsoleError,
 }) => {
-  await signedIn(page, await playwright.request.newContext({ baseURL }), baseURL ?? '')
+  await signedInOnPage(
+    page,
+    await playwright.request.newContext({ baseURL }),
+    baseURL ?? '',
+    'profile',
+  )
   const handle = uniqueHandle('Kumo')
   await panel(page).getByRole('button', { name: 'Edit' }).click()
   await editor(page).name.fill('Kumo Cloud')
@@ -212,10 +229,11 @@ test('deleting the account, after confirmation, signs out and frees the handle',
   baseURL,
   allowConsoleError,
 }) => {
-  const email = await signedIn(
+  const email = await signedInOnPage(
     page,
     await playwright.request.newContext({ baseURL }),
     baseURL ?? '',
+    'profile',
   )
   const handle = uniqueHandle('gone')
   await panel(page).getByRole('button', { name: 'Edit' }).click()
@@ -241,4 +259,22 @@ test('deleting the account, after confirmation, signs out and frees the handle',
   await expect(panel(page).getByRole('alert')).toHaveText(
     'No account found. Try signing in with Google.',
   )
+})
+
+test('retyping your own saved handle says it is available', async ({ page, request, baseURL }) => {
+  await signedInOnPage(page, request, baseURL ?? '', 'profile')
+  const mine = uniqueHandle('own')
+  await panel(page).getByRole('button', { name: 'Edit' }).click()
+  await panel(page).getByLabel('Name').fill('Own Handle')
+  const handle = panel(page).getByLabel('ID', { exact: true })
+  await handle.fill(mine)
+  await expect(panel(page).getByTestId('handle-status')).toHaveText('This ID is available')
+  await panel(page).getByRole('button', { name: 'Save' }).click()
+  await expect(panel(page).getByTestId('profile-handle')).toHaveText(`@${mine}`)
+
+  await panel(page).getByRole('button', { name: 'Edit' }).click()
+  await handle.fill(`${mine}z`)
+  await expect(panel(page).getByTestId('handle-status')).toHaveText('This ID is available')
+  await handle.fill(mine.toUpperCase())
+  await expect(panel(page).getByTestId('handle-status')).toHaveText('This ID is available')
 })
