@@ -251,7 +251,8 @@ describe('profile saves with generated names and handles', () => {
             ...before,
             ...(name === undefined ? {} : { name }),
             ...handle,
-            ...(font === undefined ? {} : { font }),
+            // A font is kept among the preferences too.
+            ...(font === undefined ? {} : { font, preferences: { ...before.preferences, font } }),
           })
           expect(stored.username === '' || isStorableHandle(stored.username)).toBe(true)
           expect(stored.displayUsername.toLowerCase()).toBe(stored.username)

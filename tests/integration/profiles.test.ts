@@ -129,9 +129,9 @@ async function rowsWithUsername(username: string) {
     .execute()
 }
 
-/** Sets name and handle (and the default font) so a later test starts from known values. */
+/** Sets name and handle so a later test starts from known values. */
 async function setUp(user: User, name: string, handle: string): Promise<Profile> {
-  const saved = await patchProfile(user, { name, handle, font: 'default' })
+  const saved = await patchProfile(user, { name, handle })
   expect(saved.status, saved.text).toBe(200)
   return saved.json as Profile
 }
@@ -240,7 +240,8 @@ describe('PATCH /api/me/profile', () => {
       usedPinCount: 0,
       pinResetAt: null,
       plan: 'free',
-      preferences: null,
+      // A font sent alone is kept among the preferences too: the account's browsers follow it.
+      preferences: { font: 'orbitron' },
     }
     expect(fonted.json).toEqual(expected)
     expect((await getProfile(user)).json).toEqual(expected)
@@ -250,6 +251,11 @@ describe('PATCH /api/me/profile', () => {
       display_username: 'MergeKeeper',
       font: 'orbitron',
     })
+
+    // Sent both ways at once, the one among the preferences is the choice.
+    expect(
+      (await patchProfile(user, { font: 'orbitron', preferences: { font: 'default' } })).json,
+    ).toMatchObject({ font: 'default', preferences: { font: 'default' } })
   })
 
   it('keeps only the preferences a browser chose, merged key by key, and the font from them', async () => {
@@ -467,7 +473,12 @@ describe('concurrent saves of one handle', () => {
 
     const results = await Promise.all(
       racers.map((racer, index) =>
-        patchProfile(racer, { handle: 'Hanabi', name: `Winner ${index}`, font: 'orbitron' }),
+        patchProfile(racer, {
+          handle: 'Hanabi',
+          name: `Winner ${index}`,
+          font: 'orbitron',
+          preferences: { theme: 'dark' },
+        }),
       ),
     )
 
@@ -494,7 +505,7 @@ describe('concurrent saves of one handle', () => {
     const after = await Promise.all(racers.map((racer) => contentOf(racer.uid)))
     for (const [index, row] of after.entries()) {
       if (index === winner) continue
-      // Nothing of a refused save is stored: name, font and old handle are as before.
+      // Nothing of a refused save is stored: name, font, preferences and old handle are as before.
       expect(row, `racer ${index}`).toEqual(before[index])
     }
   })

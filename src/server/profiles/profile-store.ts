@@ -112,6 +112,9 @@ export function profileStore(database: Pick<Database, 'db' | 'read'>) {
         .updateTable('profiles')
         .set({
           preferences: JSON.stringify(merged),
+          // The profile's `font` is read from its column, which every running release writes;
+          // once no release writes the column alone, preferences hold the font by themselves
+          // (CHANGELOG.md "Deprecated").
           ...(chosen.font === undefined ? {} : { font: chosen.font }),
           updated_at: new Date().toISOString(),
         })
@@ -130,11 +133,11 @@ export function profileStore(database: Pick<Database, 'db' | 'read'>) {
     /**
      * Merge-saves the fields sent, leaving the others as they are; throws on a handle that is
      * taken or too similar (the unique indexes) or passes for a reserved name. One UPDATE, so
-     * two saves racing each leave the row whole: name and handle always of the same save.
+     * two saves racing each leave the row whole: name and handle always of the same save; the
+     * preferences (a font among them) are then merged key by key.
      */
     async save(uid: string, patch: ProfileChanges): Promise<ProfileRow> {
       const before = await loadOrCreate(uid)
-      if (patch.preferences !== undefined) await keepPreferences(before, patch.preferences)
       const { handle } = patch
       // A handle passing for a reserved name is only saved by its holder (kept from before the
       // rule), decided in the UPDATE itself.
@@ -153,7 +156,6 @@ export function profileStore(database: Pick<Database, 'db' | 'read'>) {
                 handle_skeleton: sql<string | null>`case when username = ${handle.username}
                   then handle_skeleton else ${handleSkeleton(handle.username)} end`,
               }),
-          ...(patch.font === undefined ? {} : { font: patch.font }),
           updated_at: new Date().toISOString(),
         })
         .where('user_id', '=', uid)
@@ -162,6 +164,12 @@ export function profileStore(database: Pick<Database, 'db' | 'read'>) {
       if (reservedLookAlike && Number(updated.numUpdatedRows) === 0) {
         throw new ReservedLookAlikeError()
       }
+      // Kept once the rest of the save is: a refused handle stores nothing of its save. A font
+      // sent alone is a preference chosen like any other, so the account's browsers follow it
+      // (one among the preferences wins over one sent beside them).
+      const chosen =
+        patch.font === undefined ? patch.preferences : { font: patch.font, ...patch.preferences }
+      if (chosen !== undefined) await keepPreferences(before, chosen)
       return loadOrCreate(uid)
     },
 
