@@ -9,7 +9,7 @@ import { prepareDataDir, warnIfCookiesInsecure, warnIfPasskeysImpossible } from 
 import { createLogger } from './logger'
 import { createMetrics } from './metrics/metrics'
 import { metricsRoutes } from './http/metrics-routes'
-import { startUnverifiedAccountSweep } from './auth/unverified-accounts'
+import { startUnverifiedAccountSweep } from './account/unverified-accounts'
 import { startActivityPurge } from './account/security-activity'
 import { removeOrphanedTempFiles } from './storage/local-storage'
 import { openServices } from './services'

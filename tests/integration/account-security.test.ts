@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
-import { deleteStaleUnverifiedAccounts } from '../../src/server/auth/unverified-accounts'
+import { deleteStaleUnverifiedAccounts } from '../../src/server/account/unverified-accounts'
 import { callAuth } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
 import { signInWithGoogle } from '../support/google-flow'

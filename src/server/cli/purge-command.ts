@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { deleteStaleUnverifiedAccounts } from '../auth/unverified-accounts'
+import { deleteStaleUnverifiedAccounts } from '../account/unverified-accounts'
 import { parseInput, type Command } from './command'
 
 const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const
