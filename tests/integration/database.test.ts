@@ -40,6 +40,21 @@ describe('migrations', () => {
     const tables = await database.db.introspection.getTables()
     expect(tables.map((table) => table.name)).toContain('instance_settings')
   })
+
+  it('start on a database a later release migrated (going back a release), and refuse another history', async () => {
+    const [database] = await freshDatabase()
+    await migrateToLatest(database)
+    const applied = (name: string) =>
+      sql`insert into kysely_migration (name, timestamp)
+        values (${name}, ${new Date().toISOString()})`.execute(database.db)
+    await applied('9999_of_a_later_release')
+    expect((await migrateToLatest(database)).results).toEqual([])
+
+    await applied('0001a_of_another_history')
+    await expect(migrateToLatest(database)).rejects.toMatchObject({
+      cause: { message: expect.stringContaining('0001a_of_another_history is missing') },
+    })
+  })
 })
 
 describe("Better Auth's tables", () => {
