@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process'
-import fs from 'node:fs'
 import path from 'node:path'
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../../src/server/db/database'
 import { migrateTo, migrateToLatest } from '../../src/server/db/migrations'
+import { previousRelease } from '../support/previous-release'
 import { createTestDatabase } from '../support/test-database'
 
 /**
@@ -18,19 +18,6 @@ import { createTestDatabase } from '../support/test-database'
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
-
-/** The newest release in CHANGELOG.md and the commit it was cut from. */
-function previousRelease(): { version: string; commit: string } {
-  const changelog = fs.readFileSync(path.join(ROOT, 'CHANGELOG.md'), 'utf8')
-  for (const section of changelog.split(/^## /m)) {
-    const version = /^\[(\d+\.\d+\.\d+)\]/.exec(section)?.[1]
-    if (version === undefined) continue
-    const commit = /commit `([0-9a-f]{40})`/.exec(section)?.[1]
-    if (commit === undefined) throw new Error(`CHANGELOG.md: ${version} names no commit`)
-    return { version, commit }
-  }
-  throw new Error('CHANGELOG.md names no release')
-}
 
 /** The migrations a commit has, by name, in the order they run. */
 function migrationsAt(commit: string): string[] {

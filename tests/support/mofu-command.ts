@@ -10,12 +10,19 @@ export interface MofuResult {
   stderr: string
 }
 
-/** Runs `mofu ...args` with exactly the environment given (a server's own, usually). */
-export function runMofu(env: Record<string, string>, args: readonly string[]): Promise<MofuResult> {
+/**
+ * Runs `mofu ...args` with exactly the environment given (a server's own, usually); `command` is
+ * another build's (an earlier release's) instead of this checkout's.
+ */
+export function runMofu(
+  env: Record<string, string>,
+  args: readonly string[],
+  command = MOFU,
+): Promise<MofuResult> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [MOFU, ...args],
+      [command, ...args],
       { env, timeout: 60_000 },
       (error, stdout, stderr) => {
         if (error !== null && typeof error.code !== 'number') reject(error)

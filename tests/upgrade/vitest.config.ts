@@ -1,0 +1,16 @@
+import path from 'node:path'
+import { defineConfig } from 'vitest/config'
+
+/**
+ * The upgrade test (`npm run test:upgrade`): the previous release is built from the repository's
+ * history before it runs, so it stays out of the main suite.
+ */
+export default defineConfig({
+  root: path.resolve(import.meta.dirname, '../..'),
+  test: {
+    include: ['tests/upgrade/**/*.test.ts'],
+    allowOnly: false,
+    testTimeout: 180_000,
+    hookTimeout: 600_000,
+  },
+})
