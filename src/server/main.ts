@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { inspect } from 'node:util'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { createApp } from './app'
@@ -176,8 +177,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `Mofu cannot start: ${error instanceof Error ? error.stack : String(error)}\n`,
-  )
+  // inspect() prints the error's cause too (why a migration failed, say), which .stack leaves out.
+  process.stderr.write(`Mofu cannot start: ${inspect(error)}\n`)
   process.exit(1)
 })

@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
+import SQLite from 'better-sqlite3'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import { PACKAGE_VERSION } from '../support/package-version'
@@ -116,5 +118,32 @@ describe('configuration errors', () => {
     expect(result.status).toBe(1)
     expect(result.stderr).toContain('Mofu cannot start. Invalid configuration:')
     expect(result.stderr).toContain(message)
+  })
+})
+
+describe('a database it cannot run on', () => {
+  it('stops the server with the reason, down to the migration that is not its own', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mofu-history-'))
+    try {
+      await (await start({ dataDir })).stop()
+      const db = new SQLite(path.join(dataDir, 'mofu.db'))
+      db.prepare('insert into kysely_migration (name, timestamp) values (?, ?)').run(
+        '0001a_of_another_history',
+        new Date().toISOString(),
+      )
+      db.close()
+      const result = spawnSync(process.execPath, [MAIN], {
+        env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '0' },
+        encoding: 'utf8',
+        timeout: 20_000,
+      })
+      expect(result.status).toBe(1)
+      expect(result.stderr).toContain('Mofu cannot start: Error: Migration (setup) failed')
+      expect(result.stderr).toContain(
+        'previously executed migration 0001a_of_another_history is missing',
+      )
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 })
