@@ -219,8 +219,7 @@ test('a failed avatar reset says why in words, never a raw browser error', async
   allowConsoleError,
 }) => {
   allowConsoleError({ url: '/api/me/avatar' })
-  await signedInOnPage(page, request, baseURL ?? '', 'avatar')
-  await panel(page).getByRole('button', { name: 'Edit' }).click()
+  await editingProfile(page, request, baseURL ?? '')
   await page.route('**/api/me/avatar', (route) => route.abort('internetdisconnected'))
   await panel(page).getByRole('button', { name: 'Change avatar' }).click()
   await panel(page).getByRole('menuitem', { name: 'Reset to Default' }).click()
@@ -250,8 +249,7 @@ test('a picked image is let go (its object URL revoked) once the crop dialog clo
     }
     Object.assign(window, { objectUrls: { created, revoked } })
   })
-  await signedInOnPage(page, request, baseURL ?? '', 'avatar')
-  await panel(page).getByRole('button', { name: 'Edit' }).click()
+  await editingProfile(page, request, baseURL ?? '')
   const chooser = page.waitForEvent('filechooser')
   await panel(page).getByRole('button', { name: 'Change avatar' }).click()
   await panel(page).getByRole('menuitem', { name: 'Browse Files' }).click()
