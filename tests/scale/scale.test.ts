@@ -62,26 +62,30 @@ const POSTGRES_DOWN_MS = 1_000
 /** How long a failure may lie around a fault's start and end and still be the fault's. */
 const FAULT_MARGIN_MS = 1_000
 /**
- * A restarted instance serves again within this many times the server's own start on the idle
- * machine, measured in the same run: under the workload it shares the cores with nine other
- * instances, nginx, PostgreSQL and the test's clients, so on a single core it gets about a tenth
- * of one and a restart takes 7 to 10 times the idle start. The ceiling below is what catches a
- * restart that waits or an nginx that keeps a ready instance out.
+ * The server's own start on the idle machine, measured in the same run, is within 5 s on any
+ * machine: on a one-instance install a crash is an outage until the restart serves, and a few
+ * seconds is as long as people keep waiting on a page before they turn to something else. This
+ * is what catches a start that waits.
+ */
+const IDLE_START_CEILING_MS = 5_000
+/**
+ * A restarted instance serves again within this many times that idle start: under the workload
+ * it shares the cores with nine other instances, nginx, PostgreSQL and the test's clients, so on
+ * a single core it gets about a tenth of one and a restart takes 7 to 10 times the idle start.
  */
 const RESTART_FACTOR = 12
 /**
- * And within 10 s on any machine: on a one-instance install a crash is an outage until the
- * restart serves, and about 10 s is as long as people keep waiting on a page before they turn
- * to something else.
- */
-const RESTART_CEILING_MS = 10_000
-/**
  * A ready instance gets requests through nginx within this long: nginx tries an instance it
- * found down again after a second (fail_timeout), and round robin then sends it its share.
+ * found down again after a second (fail_timeout), and round robin then sends it its share, as
+ * soon as the workload sends any (on a single core, a few a second). An nginx that keeps a
+ * ready instance out for its 30 s default fails here.
  */
-const TRAFFIC_WITHIN_MS = 5_000
-/** Each kind is answered as expected at least this often per minute of work. */
-const MIN_ANSWERED_PER_MINUTE = 10
+const TRAFFIC_WITHIN_MS = 10_000
+/**
+ * Each kind is answered as expected at least this often per minute of work: sign-ups, each a
+ * password hash, are the rarest, about 6 a minute with the whole cluster on one core.
+ */
+const MIN_ANSWERED_PER_MINUTE = 3
 /**
  * No kind's p99 through nginx over this, timed from sending and a hang counted at the hang
  * limit; an instance killed or the database away costs a request at most a second.
@@ -477,8 +481,11 @@ describe(`${INSTANCES} instances behind nginx, one killed every ${KILL_EVERY_MS 
     expect(unexpected.map(describeSent), 'answers no request should get').toEqual([])
   })
 
-  it(`a restarted instance serves again within ${RESTART_FACTOR} times the idle start and ${RESTART_CEILING_MS / 1000} s, and nginx sends it traffic`, () => {
-    const within = Math.min(RESTART_FACTOR * idleStartMs, RESTART_CEILING_MS)
+  it(`the server starts within ${IDLE_START_CEILING_MS / 1000} s on the idle machine, a restarted instance serves again within ${RESTART_FACTOR} times that, and nginx sends it traffic`, () => {
+    expect(idleStartMs, 'the server start on the idle machine').toBeLessThanOrEqual(
+      IDLE_START_CEILING_MS,
+    )
+    const within = RESTART_FACTOR * idleStartMs
     const slow = kills.filter((kill) => {
       if (kill.readyAt === undefined || kill.trafficAt === undefined) return true
       // No instance starts while the database is away.
@@ -792,8 +799,8 @@ async function writeResults() {
     killsSurvived: kills.filter((kill) => kill.readyAt !== undefined).length,
     serverStart: {
       idleMs: idleStartMs,
-      restartWithinMs: Math.min(RESTART_FACTOR * idleStartMs, RESTART_CEILING_MS),
-      restartCeilingMs: RESTART_CEILING_MS,
+      restartWithinMs: RESTART_FACTOR * idleStartMs,
+      idleCeilingMs: IDLE_START_CEILING_MS,
     },
     postgresRestart:
       restart === undefined
