@@ -47,7 +47,8 @@ export async function buildRelease(release: Release): Promise<BuiltRelease> {
     mofu: path.join(dir, 'dist/server/mofu.js'),
   }
   const done = path.join(dir, '.built')
-  if (fs.existsSync(done)) return built
+  // Kept only while its packages are still there (shared ones go with the checkout they were in).
+  if (fs.existsSync(done) && fs.existsSync(path.join(dir, 'node_modules/sharp'))) return built
   await run('git', ['worktree', 'prune'], { cwd: ROOT })
   fs.rmSync(dir, { recursive: true, force: true })
   await run('git', ['worktree', 'add', '--detach', '--force', dir, release.commit], { cwd: ROOT })
