@@ -1,4 +1,9 @@
 import { defineConfig } from 'vitest/config'
+import { serverTuning } from './tests/support/server-tuning'
+
+// The workers run the app in-process (integration tests): they hash passwords as an instance
+// started by the deployment guide's unit does.
+Object.assign(process.env, serverTuning())
 
 /**
  * Four projects: unit tests beside the code; the integration suite twice, once on a fresh

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { freePort } from './free-port'
+import { serverTuning } from './server-tuning'
 
 const MAIN = path.resolve(import.meta.dirname, '../../dist/server/main.js')
 
@@ -43,6 +44,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
   const url = `http://127.0.0.1:${port}`
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
+    ...serverTuning(),
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: url,
