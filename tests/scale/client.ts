@@ -98,7 +98,12 @@ export function asRequester(client: Client, origin: string, timeoutMs: number): 
       const answer = await client.request(path, {
         method: init.method,
         headers: Object.fromEntries(headers.entries()),
-        body: typeof init.body === 'string' ? init.body : undefined,
+        body:
+          typeof init.body === 'string'
+            ? init.body
+            : init.body instanceof Uint8Array
+              ? Buffer.from(init.body)
+              : undefined,
         timeoutMs,
       })
       const responseHeaders = new Headers()
@@ -112,6 +117,44 @@ export function asRequester(client: Client, origin: string, timeoutMs: number): 
         status: answer.status,
         headers: responseHeaders,
       })
+    },
+  }
+}
+
+/** The loopback address that stands for the client address `ip` (10.a.b.c): 127.a.b.c. */
+export const loopbackFor = (ip: string) => `127.${ip.split('.').slice(1).join('.')}`
+
+/**
+ * A Requester through nginx whose calls come from the client addresses they name: the address a
+ * call gives as its X-Forwarded-For (`ip` in callApp), 10.a.b.c, becomes its connection's own,
+ * 127.a.b.c, since nginx puts that address after whatever the client wrote and Mofu reads it
+ * there. So per-address limits count each of a test's visitors apart, as on the Internet.
+ */
+export function addressedRequester(
+  target: { url: string; publicUrl: string; ca: string },
+  timeoutMs: number,
+): Requester & { close(): void } {
+  const clients = new Map<string, Requester & { client: Client }>()
+  const from = (ip: string | null) => {
+    const address = loopbackFor(ip ?? '10.0.0.1')
+    let requester = clients.get(address)
+    if (requester === undefined) {
+      const client = clientFrom(address, target)
+      requester = { ...asRequester(client, target.publicUrl, timeoutMs), client }
+      clients.set(address, requester)
+    }
+    return requester
+  }
+  return {
+    origin: new URL(target.publicUrl).origin,
+    request(path, init = {}) {
+      const headers = new Headers(init.headers)
+      const ip = headers.get('X-Forwarded-For')
+      headers.delete('X-Forwarded-For')
+      return from(ip).request(path, { ...init, headers })
+    },
+    close() {
+      for (const { client } of clients.values()) client.close()
     },
   }
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
 import { freePort } from '../support/free-port'
 import { startNginx, type Nginx } from '../support/nginx'
 import { startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster'
@@ -15,6 +16,8 @@ export interface Instance {
   port: number
   url: string
   dataDir: string
+  /** The server's entry file it starts with: this checkout's build unless set. */
+  main?: string
   generations: ServerProcess[]
   /** The process serving now; undefined between a kill and the restart. */
   current: ServerProcess | undefined
@@ -36,6 +39,8 @@ export interface Cluster {
    * resolves with how long it took to serve /healthz; then stops it.
    */
   timeStart(): Promise<number>
+  /** Rows of one statement on the cluster's PostgreSQL, on a connection of its own. */
+  query<Row extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<Row[]>
   /** kill -9: no chance to finish anything. Resolves once the process is gone. */
   kill(instance: Instance): Promise<void>
   dispose(): Promise<void>
@@ -49,13 +54,20 @@ export interface Cluster {
  */
 const START_TIMEOUT_MS = 120_000
 
+export interface ClusterOptions {
+  /** Every instance's server entry file (a release's build); this checkout's if absent. */
+  main?: string
+  /** Further settings for every instance, once nginx's public address is known. */
+  settings?: (publicUrl: string) => Promise<Record<string, string>>
+}
+
 /**
  * What an operator runs (docs/scaling-out.md): `count` instances of the built app, each on its
  * own port and DATA_DIR with the same secret, PostgreSQL, Redis, S3 bucket and SMTP relay,
  * behind nginx with the guide's site file and TRUST_PROXY=true. The PostgreSQL and Redis are the
  * test's own (the test restarts the first); all instances start at once on the empty database.
  */
-export async function startCluster(count: number): Promise<Cluster> {
+export async function startCluster(count: number, options: ClusterOptions = {}): Promise<Cluster> {
   const disposers: (() => Promise<unknown>)[] = []
   const dispose = async () => {
     for (const disposer of disposers.splice(0).reverse()) await disposer().catch(() => undefined)
@@ -93,6 +105,7 @@ export async function startCluster(count: number): Promise<Cluster> {
       S3_FORCE_PATH_STYLE: 'true',
       SMTP_URL: smtp.url,
       TRUST_PROXY: 'true',
+      ...(await options.settings?.(nginx.publicUrl)),
     }
     const instances: Instance[] = []
     for (const port of ports) {
@@ -102,6 +115,7 @@ export async function startCluster(count: number): Promise<Cluster> {
         port,
         url: `http://127.0.0.1:${port}`,
         dataDir,
+        main: options.main,
         generations: [],
         current: undefined,
       })
@@ -114,6 +128,7 @@ export async function startCluster(count: number): Promise<Cluster> {
         port: instance.port,
         dataDir: instance.dataDir,
         timeoutMs: START_TIMEOUT_MS,
+        main: instance.main,
       })
       starting.add(started)
       try {
@@ -149,6 +164,15 @@ export async function startCluster(count: number): Promise<Cluster> {
         const took = Date.now() - startedAt
         await server.dispose()
         return took
+      },
+      async query<Row extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
+        const client = new pg.Client({ connectionString: postgres.url })
+        await client.connect()
+        try {
+          return (await client.query<Row>(text, values)).rows
+        } finally {
+          await client.end()
+        }
       },
       async kill(instance) {
         const server = instance.current

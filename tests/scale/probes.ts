@@ -16,16 +16,22 @@ import { cookieOf, uncertain, type Recorder, type Sent } from './workload'
  * scale test proves").
  */
 export const SHARED_WITHIN_MS = 1_000
+/** How long an instance whose database is away is asked again (PostgreSQL restarts once). */
+const DATABASE_BACK_WITHIN_MS = 30_000
 /**
  * Failed sign-ins allowed per client address per minute (Better Auth's rule in
  * src/server/auth/endpoints.ts) and per account per 15 minutes (LIMITS.signInFailures).
  */
 export const SIGN_IN_LIMIT = 10
 
-/** What one instance said about a session: still accepted, refused, or not there (killed). */
+/**
+ * What one instance said about a session: still accepted, refused, not there (killed), or
+ * unable to tell with its database away (Mofu's 503 while PostgreSQL restarts, which a probe
+ * slowed by a single core can meet).
+ */
 export interface InstanceAnswer {
   port: number
-  answer: 'accepted' | 'refused' | 'down'
+  answer: 'accepted' | 'refused' | 'down' | 'database away'
   /** From the moment the session ended to the answer that refused it. */
   afterMs?: number
 }
@@ -59,6 +65,9 @@ async function askInstance(client: Client, cookie: string): Promise<InstanceAnsw
       return 'accepted'
     }
     if (profile.status === 401) return 'refused'
+    if (profile.status === 503 && profile.body.toString().includes('"UNAVAILABLE"')) {
+      return 'database away'
+    }
     throw new Error(`profile ${profile.status}, get-session ${session.body.toString()}`)
   } catch (error) {
     // Killed before or while it was asked.
@@ -84,7 +93,8 @@ function askAll(cluster: Cluster, clientFor: ClientFor, cookie: string, lane: nu
 
 /**
  * Every instance asked until it refuses the session, from `since` (when it ended): one that
- * still accepts it in a request sent more than SHARED_WITHIN_MS later answers 'accepted'.
+ * still accepts it in a request sent more than SHARED_WITHIN_MS later answers 'accepted'; one
+ * whose database is away is asked again until it is back.
  */
 function refusedEverywhere(
   cluster: Cluster,
@@ -100,10 +110,14 @@ function refusedEverywhere(
         for (;;) {
           const sentAt = Date.now()
           const answer = await askInstance(client, cookie)
-          if (answer !== 'accepted') {
+          // With its database away an instance can tell nothing: it is asked again once back.
+          const waiting = answer === 'database away' && sentAt < since + DATABASE_BACK_WITHIN_MS
+          if (answer !== 'accepted' && !waiting) {
             return { port: instance.port, answer, afterMs: Date.now() - since }
           }
-          if (sentAt > since + SHARED_WITHIN_MS) return { port: instance.port, answer }
+          if (answer === 'accepted' && sentAt > since + SHARED_WITHIN_MS) {
+            return { port: instance.port, answer }
+          }
           await sleep(100)
         }
       } finally {

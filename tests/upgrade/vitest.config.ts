@@ -10,6 +10,9 @@ export default defineConfig({
   test: {
     include: ['tests/upgrade/**/*.test.ts'],
     allowOnly: false,
+    // One file at a time: both build the release into the same folder, and the rolling upgrade's
+    // cluster wants the machine to itself.
+    fileParallelism: false,
     testTimeout: 180_000,
     hookTimeout: 600_000,
   },
