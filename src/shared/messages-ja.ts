@@ -8,6 +8,16 @@ import {
   NAME_MAX_LENGTH,
   NAME_MESSAGES,
 } from './profile'
+import {
+  BIO_MAX_LENGTH,
+  BIO_MESSAGES,
+  LINK_LABEL_MAX_LENGTH,
+  LINK_MESSAGES,
+  LINK_URL_MAX_LENGTH,
+  PROFILE_LINKS_MAX,
+  PRONOUNS_MAX_LENGTH,
+  PRONOUNS_MESSAGES,
+} from './profile-fields'
 import { TWO_FACTOR_MESSAGES } from './two-factor'
 import { EMAIL_CHANGE_MESSAGES } from './email-change'
 
@@ -88,6 +98,24 @@ const NAME_JA: Translation<typeof NAME_MESSAGES> = {
   empty: '名前を入力してください',
 }
 
+const BIO_JA: Translation<typeof BIO_MESSAGES> = {
+  tooLong: `${BIO_MAX_LENGTH}文字以内にしてください`,
+  control: NAME_JA.control,
+  broken: NAME_JA.broken,
+}
+
+const PRONOUNS_JA: Translation<typeof PRONOUNS_MESSAGES> = {
+  tooLong: `${PRONOUNS_MAX_LENGTH}文字以内にしてください`,
+}
+
+const LINK_JA: Translation<typeof LINK_MESSAGES> = {
+  tooMany: `リンクは${PROFILE_LINKS_MAX}つまでです`,
+  labelEmpty: 'リンクに名前を付けてください',
+  labelTooLong: `${LINK_LABEL_MAX_LENGTH}文字以内にしてください`,
+  notHttps: 'https:// で始まるウェブアドレスを入力してください',
+  tooLong: `${LINK_URL_MAX_LENGTH}文字以内にしてください`,
+}
+
 const AVATAR_JA: Translation<typeof AVATAR_MESSAGES> = {
   unsupportedType: 'JPEG、PNG、WebPのいずれかの画像を選んでください。',
   unreadable: 'この画像は読み込めませんでした。',
@@ -152,6 +180,9 @@ const JAPANESE_OF = new Map<string, string>([
   ...pairs(AUTH_MESSAGES, AUTH_JA),
   ...pairs(HANDLE_MESSAGES, HANDLE_JA),
   ...pairs(NAME_MESSAGES, NAME_JA),
+  ...pairs(BIO_MESSAGES, BIO_JA),
+  ...pairs(PRONOUNS_MESSAGES, PRONOUNS_JA),
+  ...pairs(LINK_MESSAGES, LINK_JA),
   ...pairs(AVATAR_MESSAGES, AVATAR_JA),
   ...pairs(PASSKEY_MESSAGES, PASSKEY_JA),
   ...pairs(TWO_FACTOR_MESSAGES, TWO_FACTOR_JA),
@@ -165,6 +196,9 @@ export const SHARED_MESSAGES_JA = {
   auth: AUTH_JA,
   handle: HANDLE_JA,
   name: NAME_JA,
+  bio: BIO_JA,
+  pronouns: PRONOUNS_JA,
+  link: LINK_JA,
   avatar: AVATAR_JA,
   passkey: PASSKEY_JA,
   twoFactor: TWO_FACTOR_JA,

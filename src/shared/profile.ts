@@ -2,6 +2,7 @@
 import * as z from 'zod/mini'
 import { handleSkeleton } from './handle-skeleton'
 import { LANGUAGE_CHOICES } from './language'
+import { ProfileFieldsPatchSchema, ProfileFieldsSchema } from './profile-fields'
 import { EFFECT_NAMES, FONTS, THEMES, type EffectName, type KeptPreferences } from './preferences'
 
 /**
@@ -182,6 +183,7 @@ export const ProfilePatchSchema = z.strictObject({
   font: z.optional(z.enum(FONTS)),
   /** Merged into the kept ones, key by key; a font among them also sets `font`. */
   preferences: z.optional(PreferencesSchema),
+  ...ProfileFieldsPatchSchema,
 })
 export type ProfilePatch = z.input<typeof ProfilePatchSchema>
 /** A patch as the server keeps it, after the schema has normalized the handle. */
@@ -203,6 +205,7 @@ export const ProfileSchema = z.object({
   plan: z.string(),
   /** Null until a signed-in browser has chosen any (it then gives its own choices). */
   preferences: z.nullable(PreferencesSchema),
+  ...ProfileFieldsSchema,
 })
 export type Profile = z.infer<typeof ProfileSchema>
 
@@ -213,6 +216,7 @@ export const PublicProfileSchema = z.object({
   displayUsername: z.string(),
   avatar: z.string(),
   avatarThumbhash: z.string(),
+  ...ProfileFieldsSchema,
 })
 export type PublicProfile = z.infer<typeof PublicProfileSchema>
 

@@ -10,6 +10,7 @@ import { PageViewSchema } from '../../src/shared/page-view'
 import { ClientErrorSchema } from '../../src/shared/client-error-schema'
 import { handleSkeleton } from '../../src/shared/handle-skeleton'
 import { passesForReserved, ProfilePatchSchema, type Profile } from '../../src/shared/profile'
+import { ACCENT_NAMES, FRAMES } from '../../src/shared/profile-fields'
 import { callApp, type Answer } from '../support/api'
 import { authEndpoints, fieldsOf } from '../support/auth-endpoints'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
@@ -211,6 +212,46 @@ describe('profile saves with generated names and handles', () => {
             { arbitrary: fc.constantFrom('orbitron', 'default'), weight: 4 },
             fc.constantFrom('Orbitron', '', 'comic-sans'),
           ),
+          bio: fc.oneof(
+            { arbitrary: fc.string({ unit: 'grapheme', maxLength: 310 }), weight: 20 },
+            fc.string({ unit: 'binary', maxLength: 40 }),
+            wrongType,
+          ),
+          pronouns: fc.oneof(
+            { arbitrary: fc.string({ unit: 'grapheme', maxLength: 42 }), weight: 20 },
+            wrongType,
+          ),
+          links: fc.oneof(
+            {
+              arbitrary: fc.array(
+                fc.record({
+                  label: fc.oneof(
+                    {
+                      arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }),
+                      weight: 6,
+                    },
+                    fc.string({ unit: 'binary', maxLength: 50 }),
+                  ),
+                  url: fc.oneof(
+                    { arbitrary: fc.webUrl({ validSchemes: ['https'] }), weight: 12 },
+                    fc.webUrl({ validSchemes: ['http', 'ftp'] }),
+                    fc.string(),
+                  ),
+                }),
+                { maxLength: 5 },
+              ),
+              weight: 20,
+            },
+            wrongType,
+          ),
+          accent: fc.oneof(
+            { arbitrary: fc.constantFrom(...ACCENT_NAMES, ''), weight: 12 },
+            fc.constantFrom('Sakura', '#ff0000', 'none'),
+          ),
+          frame: fc.oneof(
+            { arbitrary: fc.constantFrom(...FRAMES, ''), weight: 12 },
+            fc.constantFrom('none', '../frames/sakura', 'Stars'),
+          ),
         },
         { requiredKeys: [] },
       )
@@ -234,7 +275,8 @@ describe('profile saves with generated names and handles', () => {
             expect(stored).toEqual(before)
             return
           }
-          const { name, handle, font } = expected.data
+          const { name, handle, font, bio, pronouns, links, accent, frame } = expected.data
+          const fields = { bio, pronouns, links, accent, frame }
           // HELD, a look-alike of it or of a reserved name: refused as taken or too similar.
           if (
             handle !== undefined &&
@@ -253,6 +295,9 @@ describe('profile saves with generated names and handles', () => {
             ...handle,
             // A font is kept among the preferences too.
             ...(font === undefined ? {} : { font, preferences: { ...before.preferences, font } }),
+            ...Object.fromEntries(
+              Object.entries(fields).filter(([, value]) => value !== undefined),
+            ),
           })
           expect(stored.username === '' || isStorableHandle(stored.username)).toBe(true)
           expect(stored.displayUsername.toLowerCase()).toBe(stored.username)

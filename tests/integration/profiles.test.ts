@@ -17,6 +17,8 @@ const TAKEN = 'This ID is already taken'
 const TAKEN_BODY = { code: 'HANDLE_TAKEN', message: TAKEN }
 /** A refused handle's answer offers one to three other IDs (look-alike-handles.test.ts). */
 const SUGGESTED = expect.arrayContaining([expect.any(String)])
+/** The profile fields (profile-fields.test.ts) while none is set. */
+const NO_FIELDS = { bio: '', pronouns: '', links: [], accent: '', frame: '' }
 /** How many users race for one handle, and how many users the file shares. */
 const RACERS = 50
 
@@ -166,6 +168,7 @@ describe('GET /api/me/profile', () => {
       pinResetAt: null,
       plan: 'free',
       preferences: null,
+      ...NO_FIELDS,
     })
 
     const second = await getProfile(user)
@@ -242,6 +245,7 @@ describe('PATCH /api/me/profile', () => {
       plan: 'free',
       // A font sent alone is kept among the preferences too: the account's browsers follow it.
       preferences: { font: 'orbitron' },
+      ...NO_FIELDS,
     }
     expect(fonted.json).toEqual(expected)
     expect((await getProfile(user)).json).toEqual(expected)
@@ -688,6 +692,7 @@ describe('GET /api/profiles/:handle', () => {
         displayUsername: 'PublicPetal',
         avatar: '',
         avatarThumbhash: '',
+        ...NO_FIELDS,
       })
     }
 

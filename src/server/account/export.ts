@@ -1,7 +1,7 @@
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate'
 import type { Kysely } from 'kysely'
 import type { Tables } from '../db/tables'
-import { storedPreferences, type ProfileStore } from '../profiles/profile-store'
+import { profileFields, storedPreferences, type ProfileStore } from '../profiles/profile-store'
 import { avatarKey } from '../storage/avatar-object'
 import type { ObjectStorage } from '../storage/object-storage'
 import type { Auth } from '../auth/auth'
@@ -65,6 +65,7 @@ async function accountData(
       pinResetAt: profile.pin_reset_at,
       plan: profile.plan,
       preferences: storedPreferences(profile.preferences),
+      ...profileFields(profile),
     },
     // What the owner named each passkey and when it was added: never its key or credential id.
     passkeys: passkeys.map((passkey) => ({

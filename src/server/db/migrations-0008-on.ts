@@ -342,5 +342,21 @@ export function migrations0008On(dialect: DialectName): Record<string, Migration
           .execute()
       },
     },
+    '0023_profile_fields': {
+      // What a profile says besides name and handle (profile-fields.ts): '' or [] while unset.
+      // Links are JSON, a list of { label, url }.
+      async up(db) {
+        for (const column of ['bio', 'pronouns', 'accent', 'frame']) {
+          await db.schema
+            .alterTable('profiles')
+            .addColumn(column, 'text', (c) => c.notNull().defaultTo(''))
+            .execute()
+        }
+        await db.schema
+          .alterTable('profiles')
+          .addColumn('links', 'text', (c) => c.notNull().defaultTo('[]'))
+          .execute()
+      },
+    },
   }
 }

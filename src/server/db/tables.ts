@@ -46,6 +46,13 @@ export interface ProfilesTable {
   used_pin_count: Generated<number>
   pin_reset_at: string | null
   plan: Generated<string>
+  /** The profile fields (profile-fields.ts), '' while unset. */
+  bio: Generated<string>
+  pronouns: Generated<string>
+  accent: Generated<string>
+  frame: Generated<string>
+  /** The links as JSON, a list of { label, url }; '[]' for none. */
+  links: Generated<string>
   updated_at: string
 }
 

@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely'
 import { handleSkeleton } from '../../shared/handle-skeleton'
 import type { KeptPreferences } from '../../shared/preferences'
+import { ProfileLinksSchema, type ProfileLink } from '../../shared/profile-fields'
 import {
   passesForReserved,
   PreferencesSchema,
@@ -30,6 +31,28 @@ export function toProfile(row: ProfileRow, publicUrl: string): Profile {
     pinResetAt: row.pin_reset_at,
     plan: row.plan,
     preferences: storedPreferences(row.preferences),
+    ...profileFields(row),
+  }
+}
+
+/** The profile fields of a row, as every answer and the export carry them. */
+export function profileFields(row: ProfileRow) {
+  return {
+    bio: row.bio,
+    pronouns: row.pronouns,
+    links: storedLinks(row.links),
+    accent: row.accent,
+    frame: row.frame,
+  }
+}
+
+/** The kept links; anything unreadable counts as none. */
+function storedLinks(json: string): ProfileLink[] {
+  try {
+    const parsed = ProfileLinksSchema.safeParse(JSON.parse(json))
+    return parsed.success ? parsed.data : []
+  } catch {
+    return []
   }
 }
 
@@ -146,6 +169,11 @@ export function profileStore(database: Pick<Database, 'db' | 'read'>) {
         .updateTable('profiles')
         .set({
           ...(patch.name === undefined ? {} : { name: patch.name }),
+          ...(patch.bio === undefined ? {} : { bio: patch.bio }),
+          ...(patch.pronouns === undefined ? {} : { pronouns: patch.pronouns }),
+          ...(patch.links === undefined ? {} : { links: JSON.stringify(patch.links) }),
+          ...(patch.accent === undefined ? {} : { accent: patch.accent }),
+          ...(patch.frame === undefined ? {} : { frame: patch.frame }),
           ...(handle === undefined
             ? {}
             : {

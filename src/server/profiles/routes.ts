@@ -111,13 +111,20 @@ export function publicProfileRoutes({ profiles, publicUrl, limits }: ProfileDeps
     const { username } = normalizeHandle(c.req.param('handle'))
     const row = await profiles.findByHandle(username)
     if (row === undefined) return apiError(c, 404, 'NOT_FOUND', SERVER_MESSAGES.noSuchHandle)
-    const { name, displayUsername, avatar, avatarThumbhash } = toProfile(row, publicUrl)
+    const profile = toProfile(row, publicUrl)
+    const { name, displayUsername, avatar, avatarThumbhash } = profile
+    const { bio, pronouns, links, accent, frame } = profile
     return c.json({
       name,
       username,
       displayUsername,
       avatar,
       avatarThumbhash,
+      bio,
+      pronouns,
+      links,
+      accent,
+      frame,
     } satisfies PublicProfile)
   })
 }
