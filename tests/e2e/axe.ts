@@ -11,18 +11,25 @@ export const COLOUR_RULES = ['color-contrast', 'link-in-text-block']
 
 /**
  * Waits for the page to settle: nothing busy and every finite animation over, so contrast is
- * judged on the page as it stands, not mid-way through an entrance or a change of theme.
+ * judged on the page as it stands, not mid-way through an entrance or a change of theme. An
+ * animation cancelled on the way (its element left the page, or a new one replaced it) is over
+ * too: its `finished` rejects with an AbortError, and whatever replaced it is waited for in turn.
  */
 export async function settled(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
-  await page.evaluate(() =>
-    Promise.all(
+  await page.evaluate(async () => {
+    const unfinished = () =>
       document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished),
-    ),
-  )
+        .filter(
+          (animation) =>
+            animation.playState !== 'finished' &&
+            animation.effect?.getComputedTiming().iterations !== Infinity,
+        )
+    for (let running = unfinished(); running.length > 0; running = unfinished()) {
+      await Promise.allSettled(running.map((animation) => animation.finished))
+    }
+  })
 }
 
 interface Scan {
