@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
-import { serverTuning } from './tests/support/server-tuning'
+import { serverTuning } from './tests/support/server-tuning.ts'
 
 // The workers run the app in-process (integration tests): they hash passwords as an instance
 // started by the deployment guide's unit does.
