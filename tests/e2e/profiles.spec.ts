@@ -7,7 +7,7 @@ import {
   signedInOnPage,
   verifiedAccount,
 } from './account-helpers'
-import { blockingViolations } from './axe'
+import { blockingViolations, COLOUR_RULES } from './axe'
 import { expect, test } from './fixtures'
 
 const uniqueHandle = (tag: string) =>
@@ -221,6 +221,53 @@ test('a public page at /@handle, linked from the profile; an unknown handle gets
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page wandered off')
   await expect(page.getByRole('main')).toContainText(`there is nothing at /@${nobody}`)
   await expect(page.getByText('Kumo Cloud')).toHaveCount(0)
+})
+
+test('the public page shows the pronouns, the bio as text with its addresses as links, and the links in the chosen accent', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const handle = uniqueHandle('hana')
+  await verifiedAccount(request, baseURL ?? '', newEmail('fields'))
+  const saved = await request.patch('/api/me/profile', {
+    data: {
+      name: 'Hana',
+      handle,
+      pronouns: 'she/her',
+      bio: 'I draw <b>clouds</b> & cats.\nMore at https://art.example/hana.',
+      links: [{ label: 'Gallery', url: 'https://gallery.example/@hana' }],
+      accent: 'mint',
+    },
+    headers: { Origin: baseURL ?? '' },
+  })
+  expect(saved.status()).toBe(200)
+
+  // Another browser, signed out, in the first visit's dark theme.
+  await page.goto(`/@${handle}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hana')
+  await expect(page.getByText('Pronouns: she/her')).toBeVisible()
+  const about = page.getByRole('region', { name: 'About' })
+  await expect(about).toContainText('I draw <b>clouds</b> & cats.')
+  await expect(about.locator('b')).toHaveCount(0)
+  const inBio = about.getByRole('link', { name: 'https://art.example/hana (opens in a new tab)' })
+  await expect(inBio).toHaveAttribute('href', 'https://art.example/hana')
+  await expect(inBio).toHaveAttribute('rel', 'nofollow ugc noopener')
+  await expect(inBio).toHaveAttribute('target', '_blank')
+  const gallery = about
+    .getByRole('list', { name: 'Links' })
+    .getByRole('link', { name: 'Gallery (opens in a new tab)' })
+  await expect(gallery).toHaveAttribute('href', 'https://gallery.example/@hana')
+  await expect(gallery).toHaveAttribute('rel', 'me nofollow ugc noopener')
+  await expect(about).toContainText('gallery.example')
+  // Mint's dark shade (#7ee0b5), then its light one (#17694a) once the theme is light.
+  await expect(gallery).toHaveCSS('color', 'rgb(126, 224, 181)')
+  expect(await blockingViolations(page)).toEqual([])
+  await page.goto('/settings')
+  await page.getByRole('radio', { name: 'Light', exact: true }).check()
+  await page.goto(`/@${handle}`)
+  await expect(gallery).toHaveCSS('color', 'rgb(23, 105, 74)')
+  expect(await blockingViolations(page, { rules: COLOUR_RULES })).toEqual([])
 })
 
 test('deleting the account, after confirmation, signs out and frees the handle', async ({

@@ -1,4 +1,7 @@
+import type { CSSProperties } from 'react'
 import { useQuery } from '@tanstack/react-query'
+import { ACCENTS, type Accent } from '@shared/profile-fields'
+import type { PublicProfile } from '@shared/profile'
 import { NotFoundPage } from '@client/components/not-found-page'
 import { PageHero } from '@client/components/page-hero'
 import { Button } from '@client/components/ui'
@@ -6,9 +9,88 @@ import { ApiError } from '@client/lib/http'
 import { queryClient } from '@client/lib/query-client'
 import { AvatarImage } from './avatar/avatar-image'
 import { thumbhashPlaceholder } from './avatar/thumbhash-placeholder'
+import { bioParts, webAddress } from './bio-text'
 import { fetchPublicProfile } from './profile-api'
 import { useStrings } from '@client/lib/i18n/i18n'
 import { PROFILE } from './strings'
+
+/**
+ * Links and addresses a profile's owner wrote: not vouched for by Mofu (nofollow, ugc), opened
+ * without handing the other site this page (noopener).
+ */
+const USER_LINK = 'nofollow ugc noopener'
+
+/**
+ * The profile's accent for its links, in the shade of the theme shown (the page's color-scheme
+ * picks it; each keeps AA contrast on the raised surface); the site's own accent when none is
+ * chosen.
+ */
+function accentStyle(accent: string): CSSProperties | undefined {
+  if (!Object.hasOwn(ACCENTS, accent)) return undefined
+  const { light, dark } = ACCENTS[accent as Accent]
+  return { '--profile-accent': `light-dark(${light}, ${dark})` } as CSSProperties
+}
+
+const LINK_CLASS =
+  'font-semibold underline underline-offset-4 wrap-break-word hover:decoration-2 ' +
+  '[color:var(--profile-accent,var(--mofu-accent))]'
+
+/** The bio, pronouns and links under the hero; nothing when the profile has none. */
+function About({ profile }: { profile: PublicProfile }) {
+  const strings = useStrings('profile', PROFILE)
+  const { bio, links, accent } = profile
+  // Links are https addresses (the server checks); anything else is not shown as one.
+  const shown = links.flatMap(({ label, url }) => {
+    const address = webAddress(url)
+    return address?.protocol === 'https:' ? [{ label, url: address }] : []
+  })
+  if (bio === '' && shown.length === 0) return null
+  return (
+    <section
+      aria-label={strings.public.about}
+      style={accentStyle(accent)}
+      className="mt-6 rounded-3xl border border-line bg-raised p-6 sm:p-8"
+    >
+      {bio !== '' && (
+        <p className="max-w-prose text-base whitespace-pre-line wrap-break-word text-ink">
+          {bioParts(bio).map((part, index) =>
+            part.href === undefined ? (
+              part.text
+            ) : (
+              <a
+                key={index}
+                href={part.href}
+                rel={USER_LINK}
+                target="_blank"
+                className={LINK_CLASS}
+              >
+                {part.text}
+                <span className="sr-only">{strings.public.newTab}</span>
+              </a>
+            ),
+          )}
+        </p>
+      )}
+      {shown.length > 0 && (
+        <ul
+          aria-label={strings.public.links}
+          className={`flex flex-col gap-3 ${bio === '' ? '' : 'mt-5'}`}
+        >
+          {shown.map(({ label, url }, index) => (
+            <li key={index} className="flex flex-wrap items-baseline gap-x-2">
+              {/* rel="me": the other site can see this page is its owner's, as Mastodon checks. */}
+              <a href={url.href} rel={`me ${USER_LINK}`} target="_blank" className={LINK_CLASS}>
+                <bdi>{label}</bdi>
+                <span className="sr-only">{strings.public.newTab}</span>
+              </a>
+              <span className="text-sm break-all text-ink-muted">{url.host}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
 
 /** /@handle: a user's public profile, found by their handle. */
 export function PublicProfilePage({ handle }: { handle: string }) {
@@ -39,17 +121,27 @@ export function PublicProfilePage({ handle }: { handle: string }) {
   }
   const profile = lookup.data
   return (
-    <PageHero
-      title={profile.name || `@${profile.displayUsername}`}
-      tagline={strings.public.onMofu(`@${profile.displayUsername}`)}
-      art={
-        <AvatarImage
-          address={profile.avatar}
-          placeholder={thumbhashPlaceholder(profile.avatarThumbhash)}
-          size={128}
-          className="border-4 border-sakura-300"
-        />
-      }
-    />
+    <>
+      <PageHero
+        title={profile.name || `@${profile.displayUsername}`}
+        tagline={strings.public.onMofu(`@${profile.displayUsername}`)}
+        art={
+          <AvatarImage
+            address={profile.avatar}
+            placeholder={thumbhashPlaceholder(profile.avatarThumbhash)}
+            size={128}
+            className="border-4 border-sakura-300"
+          />
+        }
+      >
+        {profile.pronouns === '' ? undefined : (
+          <p className="text-base text-ink">
+            {strings.public.pronouns}
+            <bdi>{profile.pronouns}</bdi>
+          </p>
+        )}
+      </PageHero>
+      <About profile={profile} />
+    </>
   )
 }

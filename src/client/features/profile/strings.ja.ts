@@ -51,5 +51,9 @@ export const PROFILE_JA: Translation<typeof PROFILE> = {
     loading: 'プロフィールを読み込み中',
     notLoaded: 'このプロフィールを読み込めませんでした。もう一度お試しください。',
     onMofu: (handle: string) => `Mofuの${handle}さん`,
+    pronouns: '代名詞：',
+    about: '自己紹介',
+    links: 'リンク',
+    newTab: '（新しいタブで開きます）',
   },
 }

@@ -51,5 +51,9 @@ export const PROFILE = {
     loading: 'Loading profile',
     notLoaded: 'This profile could not be loaded. Please try again.',
     onMofu: (handle: string) => `${handle} on Mofu`,
+    pronouns: 'Pronouns: ',
+    about: 'About',
+    links: 'Links',
+    newTab: ' (opens in a new tab)',
   },
 }
