@@ -35,10 +35,18 @@ export async function avatarBytesPerWidget(page: Page): Promise<WidgetBytes[]> {
   let current: WidgetBytes = { widget: 'top-right button', cssPx: 40, bytes: 0, urls: [] }
   const counted: WidgetBytes[] = [current]
   const bodies: Promise<void>[] = []
+  // The page can decode an image before this process hears of its response: each widget's count
+  // waits for the response of the image it shows before the next widget's begins.
+  const arrived = new Set<string>()
+  const awaited = new Map<string, () => void>()
+  const arrival = (url: string) =>
+    arrived.has(url) ? undefined : new Promise<void>((resolve) => awaited.set(url, resolve))
   const count = (response: Response) => {
     if (!isAvatar(response)) return
     const into = current
     into.urls.push(response.url())
+    arrived.add(response.url())
+    awaited.get(response.url())?.()
     bodies.push(
       response.body().then(
         (body) => void (into.bytes += body.length),
@@ -51,14 +59,14 @@ export async function avatarBytesPerWidget(page: Page): Promise<WidgetBytes[]> {
   try {
     await page.goto('/')
     const button = page.getByRole('button', { name: 'Open account panel' })
-    await loaded(button.getByTestId('avatar-image'))
+    await arrival(await loaded(button.getByTestId('avatar-image')))
     await Promise.all(bodies)
 
     current = { widget: 'account panel', cssPx: 96, bytes: 0, urls: [] }
     counted.push(current)
     await button.click()
     const panel = page.getByRole('dialog', { name: 'ACCoUNT' })
-    await loaded(panel.getByRole('img', { name: 'Your avatar' }))
+    await arrival(await loaded(panel.getByRole('img', { name: 'Your avatar' })))
     await Promise.all(bodies)
   } finally {
     page.off('response', count)
