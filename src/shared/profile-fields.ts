@@ -85,25 +85,33 @@ export const PronounsSchema = typedText(PRONOUNS_MAX_LENGTH, PRONOUNS_MESSAGES.t
  */
 declare const URL: new (input: string) => {
   href: string
+  host: string
   protocol: string
   username: string
   password: string
 }
 
-/** An https address as the URL parser writes it, with no user name or password in it. */
+/**
+ * The address a profile link may hold: https, with no user name or password in it (those would
+ * show a trusted host before the @ and send the reader to the one after it). The server keeps
+ * only such addresses; the public page checks again before it shows one as a link.
+ */
+export function httpsAddress(text: string): { href: string; host: string } | undefined {
+  try {
+    const url = new URL(text.trim())
+    return url.protocol === 'https:' && url.username === '' && url.password === ''
+      ? { href: url.href, host: url.host }
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** An https address as the URL parser writes it. */
 const HttpsUrlSchema = z.pipe(
   z.pipe(
     z.string().check(z.maxLength(LINK_URL_MAX_LENGTH * 4)),
-    z.transform((text: string) => {
-      try {
-        const url = new URL(text.trim())
-        return url.protocol === 'https:' && url.username === '' && url.password === ''
-          ? url.href
-          : ''
-      } catch {
-        return ''
-      }
-    }),
+    z.transform((text: string) => httpsAddress(text)?.href ?? ''),
   ),
   z
     .string()

@@ -30,7 +30,7 @@ function withoutSentenceEnd(address: string): string {
 }
 
 /** The address parsed, if it is a web address (http or https) with a host. */
-export function webAddress(text: string): URL | undefined {
+function webAddress(text: string): URL | undefined {
   try {
     const url = new URL(text)
     return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== ''

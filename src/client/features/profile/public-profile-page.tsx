@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { ACCENTS, type Accent } from '@shared/profile-fields'
+import { ACCENTS, httpsAddress, type Accent } from '@shared/profile-fields'
 import type { PublicProfile } from '@shared/profile'
 import { NotFoundPage } from '@client/components/not-found-page'
 import { PageHero } from '@client/components/page-hero'
@@ -9,7 +9,7 @@ import { ApiError } from '@client/lib/http'
 import { queryClient } from '@client/lib/query-client'
 import { AvatarImage } from './avatar/avatar-image'
 import { thumbhashPlaceholder } from './avatar/thumbhash-placeholder'
-import { bioParts, webAddress } from './bio-text'
+import { bioParts } from './bio-text'
 import { fetchPublicProfile } from './profile-api'
 import { useStrings } from '@client/lib/i18n/i18n'
 import { PROFILE } from './strings'
@@ -39,10 +39,10 @@ const LINK_CLASS =
 function About({ profile }: { profile: PublicProfile }) {
   const strings = useStrings('profile', PROFILE)
   const { bio, links, accent } = profile
-  // Links are https addresses (the server checks); anything else is not shown as one.
+  // The server keeps only https addresses; anything else is not shown as a link.
   const shown = links.flatMap(({ label, url }) => {
-    const address = webAddress(url)
-    return address?.protocol === 'https:' ? [{ label, url: address }] : []
+    const address = httpsAddress(url)
+    return address === undefined ? [] : [{ label, url: address }]
   })
   if (bio === '' && shown.length === 0) return null
   return (
