@@ -270,6 +270,79 @@ test('the public page shows the pronouns, the bio as text with its addresses as 
   expect(await blockingViolations(page, { rules: COLOUR_RULES })).toEqual([])
 })
 
+test('the edit form keeps the bio, pronouns, links, accent and frame, each problem under its field, and another browser sees them', async ({
+  page,
+  playwright,
+  browser,
+  baseURL,
+  extraHTTPHeaders,
+}) => {
+  await signedInOnPage(
+    page,
+    await playwright.request.newContext({ baseURL }),
+    baseURL ?? '',
+    'fields',
+  )
+  const handle = uniqueHandle('Sora')
+  await panel(page).getByRole('button', { name: 'Edit' }).click()
+  await editor(page).name.fill('Sora')
+  await editor(page).handle.fill(handle)
+
+  const bio = panel(page).getByLabel('Bio')
+  await bio.fill('あ'.repeat(301))
+  await expect(bio).toHaveAccessibleDescription('301 of 300 characters')
+  await panel(page).getByLabel('Pronouns').fill('they/them')
+
+  const links = panel(page).getByRole('group', { name: 'Links' })
+  const addLink = links.getByRole('button', { name: 'Add a link' })
+  await addLink.click()
+  const first = links.getByRole('group', { name: 'Link 1' })
+  await expect(first.getByLabel('Label')).toBeFocused()
+  await first.getByLabel('Label').fill('Sketches')
+  await first.getByLabel('Address').fill('http://sketches.example/sora')
+  // A row left empty is no link: it goes when the form is saved.
+  await addLink.click()
+  await links.getByRole('button', { name: 'Remove link 2' }).click()
+  await expect(addLink).toBeFocused()
+  await addLink.click()
+
+  await panel(page).getByRole('radio', { name: 'Mint' }).check()
+  await panel(page).getByRole('radio', { name: 'Cat ears' }).check()
+  await editor(page).save.click()
+  await expect(bio).toHaveAccessibleDescription('301 of 300 characters At most 300 characters')
+  await expect(first.getByLabel('Address')).toHaveAccessibleDescription(
+    'Please enter a web address starting with https://',
+  )
+  await expect(links.getByRole('group')).toHaveCount(1)
+  expect(await blockingViolations(page)).toEqual([])
+
+  await bio.fill('I draw <b>skies</b>.\nMore at https://sketches.example/sora/2026')
+  await expect(bio).not.toHaveAttribute('aria-invalid')
+  await first.getByLabel('Address').fill('https://sketches.example/sora')
+  await editor(page).save.click()
+  await expect(panel(page).getByRole('status')).toHaveText('Profile saved successfully!')
+
+  await panel(page).getByRole('button', { name: 'Edit' }).click()
+  await expect(bio).toHaveValue('I draw <b>skies</b>.\nMore at https://sketches.example/sora/2026')
+  await expect(panel(page).getByLabel('Pronouns')).toHaveValue('they/them')
+  await expect(first.getByLabel('Address')).toHaveValue('https://sketches.example/sora')
+  await expect(panel(page).getByRole('radio', { name: 'Mint' })).toBeChecked()
+  await expect(panel(page).getByRole('radio', { name: 'Cat ears' })).toBeChecked()
+  await editor(page).cancel.click()
+
+  const elsewhere = await browser.newContext({ baseURL, extraHTTPHeaders })
+  const visitor = await elsewhere.newPage()
+  await visitor.goto(`/@${handle.toLowerCase()}`)
+  await expect(visitor.getByText('Pronouns: they/them')).toBeVisible()
+  const about = visitor.getByRole('region', { name: 'About' })
+  await expect(about).toContainText('I draw <b>skies</b>.')
+  const sketches = about.getByRole('link', { name: 'Sketches (opens in a new tab)' })
+  await expect(sketches).toHaveAttribute('href', 'https://sketches.example/sora')
+  // Mint's shade for the first visit's dark theme.
+  await expect(sketches).toHaveCSS('color', 'rgb(126, 224, 181)')
+  await elsewhere.close()
+})
+
 test('deleting the account, after confirmation, signs out and frees the handle', async ({
   page,
   playwright,

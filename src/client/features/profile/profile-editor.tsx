@@ -11,12 +11,19 @@ import { Button, Field, Notice } from '@client/components/ui'
 import { ApiError, errorMessage } from '@client/lib/http'
 import { AvatarEditor } from './avatar/avatar-editor'
 import { HandleSuggestions } from './handle-suggestions'
+import {
+  changedFields,
+  fieldsDraft,
+  filledLinks,
+  ProfileFieldsEditor,
+  type FieldsDraft,
+} from './profile-fields-editor'
 import { profileSaved, useSaveProfile } from './profile-query'
 import { availabilityMessage, useHandleAvailability } from './use-handle-availability'
 import { useMessages, useStrings } from '@client/lib/i18n/i18n'
 import { PROFILE } from './strings'
 
-/** Edit mode: avatar, name and ID, saved together. */
+/** Edit mode: avatar, name, ID and the profile fields, saved together. */
 export function ProfileEditor({
   profile,
   onCancel,
@@ -28,6 +35,7 @@ export function ProfileEditor({
 }) {
   const [name, setName] = useState(profile.name)
   const [handle, setHandle] = useState(profile.displayUsername)
+  const [draft, setDraft] = useState<FieldsDraft>(() => fieldsDraft(profile))
   const { availability, check, refuse } = useHandleAvailability(profile.username)
   const strings = useStrings('profile', PROFILE)
   const t = useMessages()
@@ -58,12 +66,16 @@ export function ProfileEditor({
     event.preventDefault()
     if (saveDisabled) return
     setFailure(null)
+    // Rows left empty go, so each problem's row number is the row shown.
+    const shown = { ...draft, links: filledLinks(draft.links) }
+    setDraft(shown)
+    const patch = { name, handle, ...changedFields(shown, fieldsDraft(profile)) }
     // The server's own rules, checked here first so each field shows its own message.
-    const checked = ProfilePatchSchema.safeParse({ name, handle })
+    const checked = ProfilePatchSchema.safeParse(patch)
     setProblems(checked.success ? {} : fieldProblems(checked.error.issues))
     if (!checked.success) return
     try {
-      onSaved(await saveMutation.mutateAsync({ name, handle }))
+      onSaved(await saveMutation.mutateAsync(patch))
     } catch (error) {
       const refusal = error instanceof ApiError ? REFUSED_HANDLE[error.code] : undefined
       if (refusal !== undefined) refuse(username, refusal)
@@ -138,6 +150,21 @@ export function ProfileEditor({
           }}
         />
       </div>
+      <ProfileFieldsEditor
+        draft={draft}
+        problems={problems}
+        onChange={(changed, edited) => {
+          setDraft(changed)
+          // Adding or removing a row renumbers the rows below it: their problems go with it.
+          setProblems((current) =>
+            Object.fromEntries(
+              Object.entries(current).filter(([field]) =>
+                edited === 'links' ? !field.startsWith('links') : field !== edited,
+              ),
+            ),
+          )
+        }}
+      />
       {failure !== null && <Notice tone="error">{failure}</Notice>}
       <div className="flex gap-3">
         <Button type="submit" busy={saving} disabled={saveDisabled}>
