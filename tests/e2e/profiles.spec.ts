@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import {
   logIn,
   newEmail,
@@ -28,6 +28,19 @@ function gate() {
   let open: () => void = () => undefined
   const closed = new Promise<void>((resolve) => (open = resolve))
   return { closed, open }
+}
+
+/** The frame's drawing has loaded, centred on the one avatar shown in `where`, and reaches past it. */
+async function expectFrameDrawn(where: Locator, frame: string) {
+  const drawing = where.locator(`img[src="/frames/${frame}.svg"]`)
+  await expect(drawing).toHaveJSProperty('complete', true)
+  expect(await drawing.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0)
+  const avatar = await where.getByTestId('avatar-image').boundingBox()
+  const box = await drawing.boundingBox()
+  if (avatar === null || box === null) throw new Error('the avatar or its frame is not shown')
+  expect(box.width).toBeGreaterThan(avatar.width * 1.2)
+  expect(box.x + box.width / 2).toBeCloseTo(avatar.x + avatar.width / 2, 0)
+  expect(box.y + box.height / 2).toBeCloseTo(avatar.y + avatar.height / 2, 0)
 }
 
 const editor = (page: Page) => ({
@@ -321,6 +334,7 @@ test('the edit form keeps the bio, pronouns, links, accent and frame, each probl
   await first.getByLabel('Address').fill('https://sketches.example/sora')
   await editor(page).save.click()
   await expect(panel(page).getByRole('status')).toHaveText('Profile saved successfully!')
+  await expectFrameDrawn(panel(page), 'cat-ears')
 
   await panel(page).getByRole('button', { name: 'Edit' }).click()
   await expect(bio).toHaveValue('I draw <b>skies</b>.\nMore at https://sketches.example/sora/2026')
@@ -340,6 +354,7 @@ test('the edit form keeps the bio, pronouns, links, accent and frame, each probl
   await expect(sketches).toHaveAttribute('href', 'https://sketches.example/sora')
   // Mint's shade for the first visit's dark theme.
   await expect(sketches).toHaveCSS('color', 'rgb(126, 224, 181)')
+  await expectFrameDrawn(visitor.getByRole('main'), 'cat-ears')
   await elsewhere.close()
 })
 

@@ -1,6 +1,7 @@
 import { Link } from 'wouter'
 import type { Profile } from '@shared/profile'
 import { Button } from '@client/components/ui'
+import { AvatarFrame } from './avatar/avatar-frame'
 import { AvatarImage } from './avatar/avatar-image'
 import { thumbhashPlaceholder } from './avatar/thumbhash-placeholder'
 import { useStrings } from '@client/lib/i18n/i18n'
@@ -19,12 +20,14 @@ export function ProfileCard({
   const strings = useStrings('profile', PROFILE).card
   return (
     <div className="flex flex-col items-center gap-3 text-center">
-      <AvatarImage
-        address={profile.avatar}
-        placeholder={thumbhashPlaceholder(profile.avatarThumbhash)}
-        className="border-4 border-sakura-300"
-        alt={strings.avatar}
-      />
+      <AvatarFrame frame={profile.frame}>
+        <AvatarImage
+          address={profile.avatar}
+          placeholder={thumbhashPlaceholder(profile.avatarThumbhash)}
+          className="border-4 border-sakura-300"
+          alt={strings.avatar}
+        />
+      </AvatarFrame>
       <div>
         <p className="text-xl font-bold text-ink" data-testid="profile-name">
           {profile.name || strings.noName}

@@ -95,6 +95,7 @@ export function ProfileEditor({
       <AvatarEditor
         avatar={profile.avatar}
         thumbhash={profile.avatarThumbhash}
+        frame={draft.frame}
         onChanged={(changed) => profileSaved({ ...profile, ...changed })}
       />
       <Field

@@ -1,4 +1,4 @@
-import { useId, useRef, type CSSProperties } from 'react'
+import { useId, useRef, type CSSProperties, type ReactNode } from 'react'
 import { flushSync } from 'react-dom'
 import {
   ACCENT_NAMES,
@@ -15,6 +15,7 @@ import {
 import type { Profile } from '@shared/profile'
 import { Button, Field } from '@client/components/ui'
 import { useMessages, useStrings } from '@client/lib/i18n/i18n'
+import { AvatarFrame } from './avatar/avatar-frame'
 import { PROFILE } from './strings'
 
 /** The profile fields as the form holds them while they are edited. */
@@ -109,7 +110,13 @@ export function ProfileFieldsEditor({
         value={draft.accent}
         problem={problems.accent}
         onChange={(accent) => edit('accent', accent)}
-        swatch={accentSwatch}
+        mark={(accent) => (
+          <span
+            aria-hidden="true"
+            style={accentSwatch(accent)}
+            className="size-4 shrink-0 rounded-full border border-line"
+          />
+        )}
       />
       <Choice
         legend={strings.frame}
@@ -119,6 +126,13 @@ export function ProfileFieldsEditor({
         value={draft.frame}
         problem={problems.frame}
         onChange={(frame) => edit('frame', frame)}
+        mark={(frame) => (
+          <span aria-hidden="true" className="grid size-7 shrink-0 place-items-center">
+            <AvatarFrame frame={frame}>
+              <span className="block size-5 rounded-full bg-accent-soft" />
+            </AvatarFrame>
+          </span>
+        )}
       />
     </fieldset>
   )
@@ -266,7 +280,7 @@ function LinksEditor({
   )
 }
 
-/** One of a few named options, each a radio button; a swatch of its colour where it has one. */
+/** One of a few named options, each a radio button with its name and a mark of what it looks like. */
 function Choice<Option extends string>({
   legend,
   name,
@@ -275,7 +289,7 @@ function Choice<Option extends string>({
   value,
   problem,
   onChange,
-  swatch,
+  mark,
 }: {
   legend: string
   name: string
@@ -284,7 +298,8 @@ function Choice<Option extends string>({
   value: string
   problem: string | undefined
   onChange: (option: Option) => void
-  swatch?: (option: Option) => CSSProperties
+  /** What shows the option besides its name: a colour, a small drawing. */
+  mark?: (option: Option) => ReactNode
 }) {
   const id = useId()
   const t = useMessages()
@@ -305,13 +320,7 @@ function Choice<Option extends string>({
               onChange={() => onChange(option)}
               className="accent-sakura-600"
             />
-            {swatch !== undefined && (
-              <span
-                aria-hidden="true"
-                style={swatch(option)}
-                className="size-4 shrink-0 rounded-full border border-line"
-              />
-            )}
+            {mark?.(option)}
             {labels[option]}
           </label>
         ))}

@@ -7,6 +7,7 @@ import { PageHero } from '@client/components/page-hero'
 import { Button } from '@client/components/ui'
 import { ApiError } from '@client/lib/http'
 import { queryClient } from '@client/lib/query-client'
+import { AvatarFrame } from './avatar/avatar-frame'
 import { AvatarImage } from './avatar/avatar-image'
 import { thumbhashPlaceholder } from './avatar/thumbhash-placeholder'
 import { bioParts } from './bio-text'
@@ -126,12 +127,14 @@ export function PublicProfilePage({ handle }: { handle: string }) {
         title={profile.name || `@${profile.displayUsername}`}
         tagline={strings.public.onMofu(`@${profile.displayUsername}`)}
         art={
-          <AvatarImage
-            address={profile.avatar}
-            placeholder={thumbhashPlaceholder(profile.avatarThumbhash)}
-            size={128}
-            className="border-4 border-sakura-300"
-          />
+          <AvatarFrame frame={profile.frame}>
+            <AvatarImage
+              address={profile.avatar}
+              placeholder={thumbhashPlaceholder(profile.avatarThumbhash)}
+              size={128}
+              className="border-4 border-sakura-300"
+            />
+          </AvatarFrame>
         }
       >
         {profile.pronouns === '' ? undefined : (

@@ -12,6 +12,7 @@ import { AVATAR_RESET_NOTICE_MS } from '@shared/constants'
 import { Notice } from '@client/components/ui'
 import { ApiError, errorMessage } from '@client/lib/http'
 import { clearAvatarCache } from './avatar-cache'
+import { AvatarFrame } from './avatar-frame'
 import { AvatarImage } from './avatar-image'
 import { CameraDialog } from './camera-dialog'
 import { thumbhashPlaceholder } from './thumbhash-placeholder'
@@ -40,10 +41,13 @@ type MenuItem = (typeof MENU_ITEMS)[number]
 export function AvatarEditor({
   avatar,
   thumbhash,
+  frame,
   onChanged,
 }: {
   avatar: string
   thumbhash: string
+  /** The frame chosen in the form, drawn around the avatar as it will show. */
+  frame: string
   onChanged: (changed: AvatarAnswer) => void
 }) {
   const [menuOpen, setMenuOpen] = useState(false)
@@ -151,22 +155,24 @@ export function AvatarEditor({
 
   return (
     <div className="relative flex flex-col items-center gap-2">
-      <button
-        ref={trigger}
-        type="button"
-        aria-haspopup="menu"
-        aria-expanded={menuOpen}
-        aria-controls="avatar-menu"
-        aria-label={strings.change}
-        onClick={() => setMenuOpen(!menuOpen)}
-        className="rounded-full border-4 border-sakura-300 transition hover:scale-105"
-      >
-        <AvatarImage
-          address={avatar}
-          src={happy ? HAPPY_AVATAR : undefined}
-          placeholder={happy ? undefined : thumbhashPlaceholder(thumbhash)}
-        />
-      </button>
+      <AvatarFrame frame={frame}>
+        <button
+          ref={trigger}
+          type="button"
+          aria-haspopup="menu"
+          aria-expanded={menuOpen}
+          aria-controls="avatar-menu"
+          aria-label={strings.change}
+          onClick={() => setMenuOpen(!menuOpen)}
+          className="rounded-full border-4 border-sakura-300 transition hover:scale-105"
+        >
+          <AvatarImage
+            address={avatar}
+            src={happy ? HAPPY_AVATAR : undefined}
+            placeholder={happy ? undefined : thumbhashPlaceholder(thumbhash)}
+          />
+        </button>
+      </AvatarFrame>
       {menuOpen && (
         <ul
           ref={menu}
