@@ -13,6 +13,7 @@ import { authGateway } from './auth/gateway'
 import { avatarMediaRoutes, ownAvatarRoutes } from './avatars/routes'
 import { handleClaims } from './profiles/handle-claims'
 import { profileStore } from './profiles/profile-store'
+import { profilePageRoutes } from './profiles/profile-page'
 import { handleRoutes, ownProfileRoutes, publicProfileRoutes } from './profiles/routes'
 import type { Database } from './db/database'
 import { securityTxtRoutes } from './http/security-txt'
@@ -168,7 +169,9 @@ export function createApp(deps: AppDeps) {
   if (metrics !== undefined && deps.metricsToken !== undefined) {
     app.route('/metrics', metricsRoutes({ metrics, token: deps.metricsToken }))
   }
-  if (client !== undefined) app.route('/', client.routes)
+  if (client !== undefined) {
+    app.route('/', profilePageRoutes({ ...profiles, client })).route('/', client.routes)
+  }
   return app
 }
 

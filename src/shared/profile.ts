@@ -220,6 +220,12 @@ export const PublicProfileSchema = z.object({
 })
 export type PublicProfile = z.infer<typeof PublicProfileSchema>
 
+/**
+ * The element of a server-rendered /@handle page holding the profile it was rendered with (JSON),
+ * so the page's first render in the browser draws the same markup and hydrates it.
+ */
+export const SERVED_PROFILE_ELEMENT_ID = 'mofu-profile'
+
 export const HandleAvailabilitySchema = z.object({
   username: z.string(),
   available: z.boolean(),

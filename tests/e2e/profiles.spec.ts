@@ -229,8 +229,10 @@ test('a public page at /@handle, linked from the profile; an unknown handle gets
   await expect(page.getByText(`@${handle} on Mofu`)).toBeVisible()
 
   const nobody = `nobody${Date.now()}`
+  // The server answers 404 for the page; the app then finds no profile either.
+  allowConsoleError({ url: `/@${nobody}`, status: 404 })
   allowConsoleError({ url: `/api/profiles/${nobody}`, status: 404 })
-  await page.goto(`/@${nobody}`)
+  expect((await page.goto(`/@${nobody}`))?.status()).toBe(404)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page wandered off')
   await expect(page.getByRole('main')).toContainText(`there is nothing at /@${nobody}`)
   await expect(page.getByText('Kumo Cloud')).toHaveCount(0)
@@ -355,7 +357,94 @@ test('the edit form keeps the bio, pronouns, links, accent and frame, each probl
   // Mint's shade for the first visit's dark theme.
   await expect(sketches).toHaveCSS('color', 'rgb(126, 224, 181)')
   await expectFrameDrawn(visitor.getByRole('main'), 'cat-ears')
+  // The server drew the page with the profile, and the browser took it over as drawn.
+  await expect(visitor.locator('#root')).not.toHaveAttribute('data-prerendered')
   await elsewhere.close()
+
+  // Without JavaScript the server's page holds all of it, with the tags a link preview reads.
+  const noScript = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders,
+    javaScriptEnabled: false,
+  })
+  const reader = await noScript.newPage()
+  expect((await reader.goto(`/@${handle.toLowerCase()}`))?.status()).toBe(200)
+  await expect(reader.getByRole('heading', { level: 1 })).toHaveText('Sora')
+  await expect(reader.getByText('Pronouns: they/them')).toBeVisible()
+  const served = reader.getByRole('region', { name: 'About' })
+  await expect(served).toContainText('I draw <b>skies</b>.')
+  await expect(served.getByRole('link', { name: 'Sketches (opens in a new tab)' })).toHaveAttribute(
+    'rel',
+    'me nofollow ugc noopener',
+  )
+  await expectFrameDrawn(reader.getByRole('main'), 'cat-ears')
+  const tag = (key: string) => reader.locator(`meta[property="${key}"], meta[name="${key}"]`)
+  await expect(tag('og:title')).toHaveAttribute('content', `Sora (@${handle})`)
+  const description = 'I draw <b>skies</b>. More at https://sketches.example/sora/2026'
+  await expect(tag('og:description')).toHaveAttribute('content', description)
+  await expect(tag('description')).toHaveAttribute('content', description)
+  await expect(tag('twitter:card')).toHaveAttribute('content', 'summary')
+  await expect(tag('og:url')).toHaveAttribute(
+    'content',
+    new URL(`/@${handle.toLowerCase()}`, baseURL).href,
+  )
+  const image = await reader.request.get((await tag('og:image').getAttribute('content')) ?? '')
+  expect(image.status()).toBe(200)
+  expect(image.headers()['content-type']).toMatch(/^image\//)
+  await noScript.close()
+})
+
+test('the server-drawn /@handle page keeps every text of the profile as text', async ({
+  request,
+  baseURL,
+}) => {
+  const handle = uniqueHandle('esc')
+  const hostile = '</title><script>alert(1)</script>"\' $& $1'
+  await verifiedAccount(request, baseURL ?? '', newEmail('escape'))
+  const saved = await request.patch('/api/me/profile', {
+    data: {
+      name: hostile.slice(0, 50),
+      handle,
+      pronouns: '"><img src=x>',
+      bio: `${hostile}\n</script><!--`,
+      links: [{ label: '<b>me</b>', url: 'https://example.com/?q="><script>' }],
+    },
+    headers: { Origin: baseURL ?? '' },
+  })
+  expect(saved.status()).toBe(200)
+  const page = await request.get(`/@${handle}`, { headers: { Accept: 'text/html' } })
+  expect(page.status()).toBe(200)
+  const html = await page.text()
+  expect(html).not.toContain('<script>alert(1)')
+  expect(html).not.toContain('<img src=x>')
+  expect(html).not.toContain('<b>me</b>')
+  expect(html).not.toContain('</script><!--')
+  // The profile it carries for the browser reads back as the API gives it.
+  const carried = /<script id="mofu-profile" type="application\/json">([^<]*)<\/script>/.exec(html)
+  const api = await request.get(`/api/profiles/${handle}`)
+  expect(JSON.parse(carried?.[1] ?? 'null')).toEqual(await api.json())
+
+  // Every other spelling of the handle leads to its one address.
+  const spelled = await request.get(`/@${handle.toUpperCase()}?from=chat`, {
+    headers: { Accept: 'text/html' },
+    maxRedirects: 0,
+  })
+  expect(spelled.status()).toBe(301)
+  expect(spelled.headers().location).toBe(`/@${handle}?from=chat`)
+
+  // A profile without a bio is described by who it is on Mofu, in the page's language.
+  const quiet = uniqueHandle('quiet')
+  await verifiedAccount(request, baseURL ?? '', newEmail('quiet'))
+  await request.patch('/api/me/profile', {
+    data: { name: 'Shizuka', handle: quiet },
+    headers: { Origin: baseURL ?? '' },
+  })
+  const japanese = await request.get(`/@${quiet}`, {
+    headers: { Accept: 'text/html', 'Accept-Language': 'ja' },
+  })
+  expect(await japanese.text()).toContain(
+    `<meta property="og:description" content="Mofuの@${quiet}さん" />`,
+  )
 })
 
 test('deleting the account, after confirmation, signs out and frees the handle', async ({

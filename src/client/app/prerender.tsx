@@ -9,12 +9,16 @@ import { StrictMode, type ReactNode } from 'react'
 import { prerender } from 'react-dom/static'
 import { Router } from 'wouter'
 import type { Language } from '@shared/language'
+import type { PublicProfile } from '@shared/profile'
 import { GENERIC_SHELL_PATHS, pageTitle } from '@shared/routes'
 import { setJapaneseCatalogue, startIn } from '@client/lib/i18n/i18n'
 import { META } from './meta'
 import { JA } from './i18n-ja'
 import { AppRoutes } from './routes'
 import { AppShell, PageSkeleton } from './shell/app-shell'
+import { ServedProfileProvider } from '@client/features/profile/public-profile-page'
+import { PROFILE } from '@client/features/profile/strings'
+import { PROFILE_JA } from '@client/features/profile/strings.ja'
 
 export interface Rendered {
   /** Resource hints React hoists (the preload of the avatar image): they belong in <head>. */
@@ -45,6 +49,27 @@ async function render(path: string, language: Language, app: ReactNode): Promise
 /** One page as the client's first render draws it at `path` (hydration reads no query). */
 export const renderPage = (path: string, language: Language) =>
   render(path, language, <AppRoutes />)
+
+/**
+ * A /@handle page drawn with its profile, at each request (src/server/profiles/profile-page.ts):
+ * the browser hydrates it with the profile the page carries.
+ */
+export const renderProfilePage = (path: string, language: Language, profile: PublicProfile) =>
+  render(
+    path,
+    language,
+    <ServedProfileProvider value={profile}>
+      <AppRoutes />
+    </ServedProfileProvider>,
+  )
+
+/** The line a link preview shows under a profile's name: its bio, else who it is on Mofu. */
+export function profileDescription(profile: PublicProfile, language: Language): string {
+  const bio = profile.bio.replace(/\s+/g, ' ').trim()
+  if (bio !== '') return [...bio].length > 200 ? `${[...bio].slice(0, 199).join('')}…` : bio
+  const strings = language === 'ja' ? PROFILE_JA : PROFILE
+  return strings.public.onMofu(`@${profile.displayUsername}`)
+}
 
 /** The shell of a layout around the page skeleton. */
 export const renderShell = (variant: keyof typeof GENERIC_SHELL_PATHS, language: Language) =>

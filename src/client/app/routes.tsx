@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Route, Switch } from 'wouter'
 import { pageAt, type PagePath } from '@shared/pages'
-import { normalizePath, PRERENDERED_PATHS } from '@shared/routes'
+import { isProfilePath, normalizePath, PRERENDERED_PATHS } from '@shared/routes'
 import { lazyComponent, type LazyComponent } from '@client/lib/lazy-component'
 import { PAGE_VIEWS } from './pages'
 import { AppShell } from './shell/app-shell'
@@ -32,6 +32,7 @@ export async function preloadPage(pathname: string): Promise<void> {
   const path = normalizePath(pathname)
   if (PRERENDERED_PATHS.includes(path))
     await viewOf.get(PAGE_VIEWS[path as PagePath].load)?.preload()
+  else if (isProfilePath(path)) await PublicProfile.preload()
 }
 
 /**

@@ -1,15 +1,17 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import zlib from 'node:zlib'
 import { serveStatic } from '@hono/node-server/serve-static'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import {
   PRERENDERED_CONTACT_URL,
   PUBLIC_CONFIG_ELEMENT_ID,
   type PublicConfig,
 } from '../../shared/public-config'
 import { isAppRoute, languageFile, POPUP_DONE_FILE, prerenderedFile } from '../../shared/routes'
+import type { Language } from '../../shared/language'
 import { answerLanguage } from './language'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -36,14 +38,38 @@ export interface ClientAssets {
   routes: Hono
   /** CSP source expressions ('sha256-…') for the inline scripts of the pages. */
   inlineScriptHashes: string[]
+  /** The shell of pages with a part of their own (/@handle), in a language, as served. */
+  shell: (language: Language) => Page
+  /** Sends a page as every page goes out: compressed, revalidated, one per language. */
+  sendPage: (c: Context, page: Page, status: 200 | 404) => Response
+  /**
+   * The build's server-side entry (dist/prerender/prerender.js), loaded on first use; undefined
+   * when the build has none.
+   */
+  serverEntry: () => Promise<Record<string, unknown> | undefined>
 }
 
-interface Page {
+export interface Page {
   html: string
   etag: string
   /** Compressed on first use, then kept: nothing is compressed again per request. */
   encoded: Partial<Record<Encoding, Uint8Array<ArrayBuffer>>>
 }
+
+/** A page to serve, with its ETag. */
+export const servedPage = (html: string): Page => ({
+  html,
+  etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+  encoded: {},
+})
+
+/** A GET or HEAD of a browser after a page: not a file, not the API. */
+export const wantsPage = (c: Context) =>
+  (c.req.method === 'GET' || c.req.method === 'HEAD') &&
+  !c.req.path.startsWith('/assets/') &&
+  !c.req.path.startsWith('/api/') &&
+  !path.posix.extname(c.req.path) &&
+  /text\/html|\*\/\*/.test(c.req.header('Accept') ?? '*/*')
 
 const compress: Record<Encoding, (html: string) => Uint8Array<ArrayBuffer>> = {
   br: (html) =>
@@ -55,7 +81,20 @@ const compress: Record<Encoding, (html: string) => Uint8Array<ArrayBuffer>> = {
   gzip: (html) => new Uint8Array(zlib.gzipSync(html, { level: 9 })),
 }
 
-const escapeAttribute = (value: string) =>
+function sendPage(c: Context, page: Page, status: 200 | 404): Response {
+  c.header('Cache-Control', REVALIDATE)
+  c.header('Vary', 'Accept-Encoding, Cookie, Accept-Language')
+  c.header('ETag', page.etag)
+  if (status === 200 && c.req.header('If-None-Match') === page.etag) return c.body(null, 304)
+  const encoding = preferredEncoding(c.req.header('Accept-Encoding'))
+  if (encoding === undefined) return c.html(page.html, status)
+  c.header('Content-Encoding', encoding)
+  c.header('Content-Type', 'text/html; charset=UTF-8')
+  page.encoded[encoding] ??= compress[encoding](page.html)
+  return c.body(page.encoded[encoding], status)
+}
+
+export const escapeAttribute = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;')
 
 /**
@@ -82,8 +121,7 @@ function readPages(dir: string, publicConfig: PublicConfig): Map<string, Page> {
         .readFileSync(path.join(dir, file), 'utf8')
         .replace('</head>', `${configScript}</head>`)
         .replaceAll(`href="${PRERENDERED_CONTACT_URL}"`, contactHref)
-      const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`
-      return [file, { html, etag, encoded: {} }]
+      return [file, servedPage(html)]
     }),
   )
 }
@@ -129,26 +167,25 @@ export function clientAssets(dir: string, publicConfig: PublicConfig): ClientAss
       return response
     })
     .use('*', async (c, next) => {
-      const wantsPage =
-        (c.req.method === 'GET' || c.req.method === 'HEAD') &&
-        !c.req.path.startsWith('/assets/') &&
-        !c.req.path.startsWith('/api/') &&
-        !path.posix.extname(c.req.path) &&
-        /text\/html|\*\/\*/.test(c.req.header('Accept') ?? '*/*')
-      if (!wantsPage) return next()
+      if (!wantsPage(c)) return next()
       const file = prerenderedFile(c.req.path)
       const page = pages.get(languageFile(file, answerLanguage(c))) ?? pages.get(file) ?? home
-      c.header('Cache-Control', REVALIDATE)
-      c.header('Vary', 'Accept-Encoding, Cookie, Accept-Language')
-      c.header('ETag', page.etag)
-      const status = isAppRoute(c.req.path) ? 200 : 404
-      if (status === 200 && c.req.header('If-None-Match') === page.etag) return c.body(null, 304)
-      const encoding = preferredEncoding(c.req.header('Accept-Encoding'))
-      if (encoding === undefined) return c.html(page.html, status)
-      c.header('Content-Encoding', encoding)
-      c.header('Content-Type', 'text/html; charset=UTF-8')
-      page.encoded[encoding] ??= compress[encoding](page.html)
-      return c.body(page.encoded[encoding], status)
+      return sendPage(c, page, isAppRoute(c.req.path) ? 200 : 404)
     })
-  return { routes, inlineScriptHashes }
+  const shellFile = prerenderedFile('/@')
+  let serverEntry: Promise<Record<string, unknown> | undefined> | undefined
+  return {
+    routes,
+    inlineScriptHashes,
+    shell: (language) =>
+      pages.get(languageFile(shellFile, language)) ?? pages.get(shellFile) ?? home,
+    sendPage,
+    serverEntry: () => {
+      const entry = path.resolve(dir, '..', 'prerender', 'prerender.js')
+      serverEntry ??= fs.existsSync(entry)
+        ? import(pathToFileURL(entry).href).then((module: Record<string, unknown>) => module)
+        : Promise.resolve(undefined)
+      return serverEntry
+    },
+  }
 }

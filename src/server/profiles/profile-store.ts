@@ -7,6 +7,7 @@ import {
   PreferencesSchema,
   type Profile,
   type ProfileChanges,
+  type PublicProfile,
 } from '../../shared/profile'
 import { avatarUrl } from '../storage/avatar-object'
 import { preparedQuery } from '../db/prepared'
@@ -33,6 +34,12 @@ export function toProfile(row: ProfileRow, publicUrl: string): Profile {
     preferences: storedPreferences(row.preferences),
     ...profileFields(row),
   }
+}
+
+/** What anyone may see of a profile (/@handle): no e-mail, no preferences, no plan. */
+export function toPublicProfile(row: ProfileRow, publicUrl: string): PublicProfile {
+  const { name, username, displayUsername, avatar, avatarThumbhash } = toProfile(row, publicUrl)
+  return { name, username, displayUsername, avatar, avatarThumbhash, ...profileFields(row) }
 }
 
 /** The profile fields of a row, as every answer and the export carry them. */

@@ -6,7 +6,6 @@ import {
   normalizeHandle,
   ProfilePatchSchema,
   type HandleAvailability,
-  type PublicProfile,
 } from '../../shared/profile'
 import { apiError, invalidInput, limitBody, requireJson } from '../http/errors'
 import { answerLanguage } from '../http/language'
@@ -20,6 +19,7 @@ import {
   isUniqueViolation,
   ReservedLookAlikeError,
   toProfile,
+  toPublicProfile,
   type ProfileStore,
 } from './profile-store'
 
@@ -111,20 +111,6 @@ export function publicProfileRoutes({ profiles, publicUrl, limits }: ProfileDeps
     const { username } = normalizeHandle(c.req.param('handle'))
     const row = await profiles.findByHandle(username)
     if (row === undefined) return apiError(c, 404, 'NOT_FOUND', SERVER_MESSAGES.noSuchHandle)
-    const profile = toProfile(row, publicUrl)
-    const { name, displayUsername, avatar, avatarThumbhash } = profile
-    const { bio, pronouns, links, accent, frame } = profile
-    return c.json({
-      name,
-      username,
-      displayUsername,
-      avatar,
-      avatarThumbhash,
-      bio,
-      pronouns,
-      links,
-      accent,
-      frame,
-    } satisfies PublicProfile)
+    return c.json(toPublicProfile(row, publicUrl))
   })
 }

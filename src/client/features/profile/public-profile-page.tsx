@@ -1,7 +1,7 @@
-import type { CSSProperties } from 'react'
+import { createContext, useContext, type CSSProperties } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { ACCENTS, httpsAddress, type Accent } from '@shared/profile-fields'
-import type { PublicProfile } from '@shared/profile'
+import { PublicProfileSchema, SERVED_PROFILE_ELEMENT_ID, type PublicProfile } from '@shared/profile'
 import { NotFoundPage } from '@client/components/not-found-page'
 import { PageHero } from '@client/components/page-hero'
 import { Button } from '@client/components/ui'
@@ -93,11 +93,46 @@ function About({ profile }: { profile: PublicProfile }) {
   )
 }
 
+/**
+ * The profile a server render of /@handle draws (the server's renderer provides it); undefined in
+ * the browser, which looks the profile up.
+ */
+const ServedProfile = createContext<PublicProfile | undefined>(undefined)
+export const ServedProfileProvider = ServedProfile.Provider
+
+/** A /@handle page looks its profile up by the handle in the address, lowercased. */
+const profileKey = (handle: string) => handle.toLowerCase()
+const publicProfileQuery = (key: string) => ['public-profile', key]
+
+/**
+ * A page the server rendered carries its profile: loaded with this page's code, before the page
+ * hydrates, it is the look-up's answer, so the first render draws what the server drew.
+ */
+function takeServedProfile() {
+  if (typeof document === 'undefined') return
+  const element = document.getElementById(SERVED_PROFILE_ELEMENT_ID)
+  const match = /^\/@([^/]+)$/.exec(window.location.pathname)
+  if (element === null || match === null) return
+  try {
+    const served = PublicProfileSchema.safeParse(JSON.parse(element.textContent ?? ''))
+    const key = profileKey(decodeURIComponent(match[1] ?? ''))
+    if (served.success) queryClient.setQueryData(publicProfileQuery(key), served.data)
+  } catch {
+    // Not JSON: the page looks the profile up as it would without it.
+  }
+}
+takeServedProfile()
+
 /** /@handle: a user's public profile, found by their handle. */
 export function PublicProfilePage({ handle }: { handle: string }) {
-  const key = handle.toLowerCase()
+  const served = useContext(ServedProfile)
+  return served === undefined ? <LookedUp handle={handle} /> : <Shown profile={served} />
+}
+
+function LookedUp({ handle }: { handle: string }) {
+  const key = profileKey(handle)
   const lookup = useQuery(
-    { queryKey: ['public-profile', key], queryFn: () => fetchPublicProfile(key) },
+    { queryKey: publicProfileQuery(key), queryFn: () => fetchPublicProfile(key) },
     queryClient,
   )
   const strings = useStrings('profile', PROFILE)
@@ -120,7 +155,11 @@ export function PublicProfilePage({ handle }: { handle: string }) {
       </PageHero>
     )
   }
-  const profile = lookup.data
+  return <Shown profile={lookup.data} />
+}
+
+function Shown({ profile }: { profile: PublicProfile }) {
+  const strings = useStrings('profile', PROFILE)
   return (
     <>
       <PageHero

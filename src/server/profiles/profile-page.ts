@@ -1,0 +1,178 @@
+import { Hono } from 'hono'
+import { avatarRenditionUrl, DEFAULT_AVATAR } from '../../shared/avatar-renditions'
+import type { Language } from '../../shared/language'
+import {
+  normalizeHandle,
+  SERVED_PROFILE_ELEMENT_ID,
+  type PublicProfile,
+} from '../../shared/profile'
+import { normalizePath, pageTitle } from '../../shared/routes'
+import {
+  escapeAttribute,
+  servedPage,
+  wantsPage,
+  type ClientAssets,
+  type Page,
+} from '../http/client-assets'
+import { answerLanguage } from '../http/language'
+import { LIMITS, type RouteLimits } from '../http/limiter'
+import { toPublicProfile, type ProfileStore } from './profile-store'
+
+/** What the build's server-side entry offers for profile pages (src/client/app/prerender.tsx). */
+interface ProfileRenderer {
+  renderProfilePage(
+    path: string,
+    language: Language,
+    profile: PublicProfile,
+  ): Promise<{ head: string; root: string }>
+  profileDescription(profile: PublicProfile, language: Language): string
+}
+
+const isProfileRenderer = (
+  entry: Record<string, unknown> | undefined,
+): entry is ProfileRenderer & Record<string, unknown> =>
+  typeof entry?.renderProfilePage === 'function' && typeof entry.profileDescription === 'function'
+
+/** Pages kept rendered: a profile is drawn again only when it or the page's language changes. */
+const RENDERED_KEPT = 500
+
+/**
+ * /@handle rendered by the server (docs/using.md "Public profile pages"): the profile in the HTML,
+ * with a title, a description from the bio and the Open Graph and Twitter tags a link preview
+ * reads; the browser then hydrates it. An unknown handle answers 404 with the page shell, where
+ * the app shows its not-found page; any other spelling of a handle (@Sora, @ｓｏｒａ) redirects to
+ * its one address. Built without a server-side entry, the shell serves every /@handle and the
+ * browser looks the profile up.
+ */
+export function profilePageRoutes({
+  profiles,
+  publicUrl,
+  limits,
+  client,
+}: {
+  profiles: ProfileStore
+  publicUrl: string
+  limits: RouteLimits
+  client: ClientAssets
+}) {
+  const rendered = new Map<string, Page>()
+  // The renderer's language is the module's own state: one render at a time keeps each page in
+  // its own language (rendering is CPU work on this thread, so nothing is lost by waiting).
+  let queue: Promise<unknown> = Promise.resolve()
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const turn = queue.then(work, work)
+    queue = turn.catch(() => undefined)
+    return turn
+  }
+
+  return new Hono().get('/:at{@[^/]+}', limits.perAddress(LIMITS.publicRead), async (c, next) => {
+    if (!wantsPage(c)) return next()
+    const language = answerLanguage(c)
+    const handle = safelyDecoded(c.req.param('at').slice(1))
+    const row =
+      handle === undefined
+        ? undefined
+        : await profiles.findByHandle(normalizeHandle(handle).username)
+    if (row === undefined) return client.sendPage(c, client.shell(language), 404)
+    // One address per profile, as its links and previews give it: /@ and the lowercase handle.
+    const path = `/@${row.username}`
+    if (normalizePath(new URL(c.req.url).pathname) !== path) {
+      return c.redirect(`${path}${new URL(c.req.url).search}`, 301)
+    }
+    const renderer = await client.serverEntry()
+    if (!isProfileRenderer(renderer)) return client.sendPage(c, client.shell(language), 200)
+    const profile = toPublicProfile(row, publicUrl)
+    const key = `${language}\n${JSON.stringify(profile)}`
+    let page = rendered.get(key)
+    if (page === undefined) {
+      const { head, root } = await inTurn(() => renderer.renderProfilePage(path, language, profile))
+      page = servedPage(
+        profileHtml(client.shell(language).html, {
+          path,
+          language,
+          profile,
+          head,
+          root,
+          description: renderer.profileDescription(profile, language),
+          publicUrl,
+        }),
+      )
+      if (rendered.size >= RENDERED_KEPT) rendered.delete(rendered.keys().next().value ?? '')
+      rendered.set(key, page)
+    }
+    return client.sendPage(c, page, 200)
+  })
+}
+
+const safelyDecoded = (text: string) => {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return undefined
+  }
+}
+
+/** The shell with the rendered profile in #root and the tags a link preview reads in <head>. */
+function profileHtml(
+  shell: string,
+  {
+    path,
+    language,
+    profile,
+    head,
+    root,
+    description,
+    publicUrl,
+  }: {
+    path: string
+    language: Language
+    profile: PublicProfile
+    head: string
+    root: string
+    description: string
+    publicUrl: string
+  },
+): string {
+  const name = profile.name || `@${profile.displayUsername}`
+  const image = new URL(
+    avatarRenditionUrl(profile.avatar || DEFAULT_AVATAR, 384, 'webp') ??
+      (profile.avatar || DEFAULT_AVATAR),
+    publicUrl,
+  ).href
+  const meta = (attribute: 'name' | 'property', key: string, value: string) =>
+    `<meta ${attribute}="${key}" content="${escapeAttribute(value)}" />`
+  const tags = [
+    meta('property', 'og:type', 'profile'),
+    meta('property', 'og:site_name', 'Mofu'),
+    meta('property', 'og:title', `${name} (@${profile.displayUsername})`),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', new URL(path, publicUrl).href),
+    meta('property', 'og:image', image),
+    meta('property', 'og:locale', language === 'ja' ? 'ja_JP' : 'en_US'),
+    meta('property', 'profile:username', profile.username),
+    meta('name', 'twitter:card', 'summary'),
+    meta('name', 'twitter:title', `${name} (@${profile.displayUsername})`),
+    meta('name', 'twitter:description', description),
+    meta('name', 'twitter:image', image),
+    `<link rel="canonical" href="${escapeAttribute(new URL(path, publicUrl).href)}" />`,
+    // `<` escaped, so no text in the profile can close the element.
+    `<script id="${SERVED_PROFILE_ELEMENT_ID}" type="application/json">${JSON.stringify(profile).replace(/</g, '\\u003c')}</script>`,
+  ].join('')
+  // The shell already holds the hints its own parts need.
+  const hints = (head.match(/<link [^>]*>/g) ?? []).filter((hint) => !shell.includes(hint)).join('')
+  // Replaced by functions: a `$&` in a profile's text is text, never a replacement pattern.
+  return shell
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(pageTitle(path))}</title>`)
+    .replace(/<meta name="description" content="[^"]*" \/>/, () =>
+      meta('name', 'description', description),
+    )
+    .replace('</head>', () => `${hints}${tags}</head>`)
+    .replace(
+      /(<div id="root")( data-lang="(?:en|ja)">)[\s\S]*(<\/div>\s*<\/body>)/,
+      (_, open: string, lang: string, close: string) =>
+        `${open} data-prerendered="${escapeAttribute(path)}"${lang}${root}${close}`,
+    )
+}
+
+const escapeText = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
