@@ -1,11 +1,9 @@
-import { execFile, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { freePort, listening } from './free-port'
-
-const run = promisify(execFile)
+import { selfSigned } from './self-signed'
 
 /** The deployment guide's site file (docs/scaling-out.md), which the test runs as it is. */
 export const NGINX_SITE = path.resolve(import.meta.dirname, '../../deploy/nginx.conf')
@@ -43,32 +41,6 @@ const ACCESS_LOG_FORMAT =
   '{"id":"$http_x_request_id","method":"$request_method","status":$status,' +
   '"upstreams":"$upstream_addr"}' +
   "';"
-
-/** A self-signed certificate for localhost and 127.0.0.1, as `openssl` makes one. */
-async function selfSigned(dir: string) {
-  const cert = path.join(dir, 'fullchain.pem')
-  const key = path.join(dir, 'privkey.pem')
-  await run('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-days',
-    '2',
-    '-subj',
-    '/CN=localhost',
-    '-addext',
-    'subjectAltName=DNS:localhost,IP:127.0.0.1',
-    '-keyout',
-    key,
-    '-out',
-    cert,
-  ])
-  return { cert, key }
-}
 
 /**
  * The guide's site file with the test's own ports and paths, and nothing else changed but the
@@ -123,7 +95,7 @@ export async function startNginx(upstreams: number[]): Promise<Nginx> {
   // Under root the workers run as nobody: they must reach the folders nginx makes for them.
   await fs.chmod(dir, 0o755)
   const [port, httpPort] = [await freePort(), await freePort()]
-  const { cert } = await selfSigned(dir)
+  const { cert } = await selfSigned(dir, ['DNS:localhost', 'IP:127.0.0.1'])
   const site = siteFor(await fs.readFile(NGINX_SITE, 'utf8'), { upstreams, port, httpPort, dir })
   await fs.writeFile(path.join(dir, 'mofu.conf'), site)
   const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`
