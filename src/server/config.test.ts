@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       metrics: undefined,
       logLevel: 'info',
       logFormat: undefined,
+      linkCheck: { allowHosts: [], caFile: undefined, dnsServers: undefined },
     })
   })
 
@@ -72,6 +73,38 @@ describe('loadConfig', () => {
       kind: 'proxies',
       ranges: ['10.0.0.0/8', '192.0.2.7', 'fd00::/8'],
     })
+  })
+
+  it('reads what the link check may reach: named hosts, a CA file and DNS servers', () => {
+    expect(
+      loadConfig(
+        {
+          LINK_CHECK_ALLOW_HOSTS: 'Intranet.Example, wiki.corp.example,',
+          LINK_CHECK_CA_FILE: 'certs/intranet.pem',
+          LINK_CHECK_DNS_SERVERS: '10.0.0.53, 10.0.0.54:5353,[fd00::53]:53',
+        },
+        cwd,
+      ).linkCheck,
+    ).toEqual({
+      allowHosts: ['intranet.example', 'wiki.corp.example'],
+      caFile: '/srv/mofu/certs/intranet.pem',
+      dnsServers: ['10.0.0.53', '10.0.0.54:5353', '[fd00::53]:53'],
+    })
+  })
+
+  it.each(['127.0.0.1', '[::1]', '0x7f.1', '*.example', 'intranet.example:8443', 'a b'])(
+    'refuses %s on the link check allow list: only names are allowed',
+    (entry) => {
+      expect(problemsOf({ LINK_CHECK_ALLOW_HOSTS: `intranet.example,${entry}` })).toEqual([
+        'LINK_CHECK_ALLOW_HOSTS: expected host names separated by commas, such as intranet.example (no addresses)',
+      ])
+    },
+  )
+
+  it('refuses a DNS server that is no address', () => {
+    expect(problemsOf({ LINK_CHECK_DNS_SERVERS: 'dns.example' })).toEqual([
+      'LINK_CHECK_DNS_SERVERS: expected DNS server addresses separated by commas, such as 10.0.0.53 or [fd00::53]:53',
+    ])
   })
 
   it('treats empty values as unset', () => {

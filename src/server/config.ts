@@ -1,3 +1,5 @@
+import dns from 'node:dns'
+import net from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import { CONTROL_CHARACTERS_EXPECTED, hasControlCharacter } from '../shared/control-characters'
@@ -49,6 +51,46 @@ const port = z
   .regex(/^\d{1,5}$/, { message: PORT_EXPECTED })
   .transform(Number)
   .refine((value) => value <= 65535, { message: PORT_EXPECTED })
+
+/** A comma-separated list, each entry trimmed and read; empty entries are dropped. */
+const list = (expected: string, read: (entry: string) => string | null) =>
+  z.string().transform((value, context) => {
+    const entries: string[] = []
+    for (const text of value.split(',')) {
+      if (text.trim() === '') continue
+      const entry = read(text.trim())
+      if (entry === null) {
+        context.addIssue({ code: 'custom', message: `expected ${expected}` })
+        return z.NEVER
+      }
+      entries.push(entry)
+    }
+    return entries
+  })
+
+/**
+ * A host name as the URL parser writes it (lower case, IDNs in punycode). An address is no
+ * name: the allow list lets named hosts past the address check, never an address.
+ */
+function hostName(entry: string): string | null {
+  if (!/^[a-z0-9-]+(?:\.[a-z0-9-]+)*$/i.test(entry)) return null
+  try {
+    const { hostname } = new URL(`https://${entry}/`)
+    return net.isIP(hostname) === 0 ? hostname : null
+  } catch {
+    return null
+  }
+}
+
+/** A DNS server as the resolver that will ask it reads one: 1.2.3.4, 1.2.3.4:53, [::1]:53. */
+function dnsServer(entry: string): string | null {
+  try {
+    new dns.Resolver().setServers([entry])
+    return entry
+  } catch {
+    return null
+  }
+}
 
 const EnvSchema = z.object({
   PORT: optional.pipe(port.default(3000)),
@@ -113,6 +155,19 @@ const EnvSchema = z.object({
   LOG_FORMAT: optional.pipe(
     z.enum(['json', 'pretty'], { message: 'expected json or pretty' }).optional(),
   ),
+  LINK_CHECK_ALLOW_HOSTS: optional.pipe(
+    list(
+      'host names separated by commas, such as intranet.example (no addresses)',
+      hostName,
+    ).default([]),
+  ),
+  LINK_CHECK_CA_FILE: optional,
+  LINK_CHECK_DNS_SERVERS: optional.pipe(
+    list(
+      'DNS server addresses separated by commas, such as 10.0.0.53 or [fd00::53]:53',
+      dnsServer,
+    ).optional(),
+  ),
 })
 
 export interface Config {
@@ -141,6 +196,15 @@ export interface Config {
   logLevel: string
   /** Unset: readable lines when standard output is a terminal, JSON lines otherwise. */
   logFormat: LogFormat | undefined
+  /** The fetch that verifies profile links: what an operator may open up for tests and intranets. */
+  linkCheck: {
+    /** Names whose addresses are not checked. */
+    allowHosts: string[]
+    /** Certificates (PEM) trusted besides the usual roots. */
+    caFile: string | undefined
+    /** Asked for A and AAAA instead of the system's resolver. */
+    dnsServers: string[] | undefined
+  }
 }
 
 export class ConfigError extends Error {
@@ -239,6 +303,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
         : { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
+    linkCheck: {
+      allowHosts: e.LINK_CHECK_ALLOW_HOSTS,
+      caFile:
+        e.LINK_CHECK_CA_FILE === undefined ? undefined : path.resolve(cwd, e.LINK_CHECK_CA_FILE),
+      dnsServers: e.LINK_CHECK_DNS_SERVERS,
+    },
   }
 }
 
