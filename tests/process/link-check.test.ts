@@ -456,8 +456,8 @@ describe('time and size', () => {
     const result = await checkLink(allowedUrl('/slow-body'), PROFILE, options({ timeoutMs: 500 }))
     expect(result).toEqual({ verified: false, reason: 'timeout' })
     expect(Date.now() - started).toBeGreaterThanOrEqual(490)
-    expect(Date.now() - started).toBeLessThan(1_000)
-    expect((await closedAt(allowed, '/slow-body')) - started).toBeLessThan(1_000)
+    expect(Date.now() - started).toBeLessThan(1_500)
+    expect((await closedAt(allowed, '/slow-body')) - started).toBeLessThan(1_500)
   })
 
   it('gives the whole check 5 s unless told otherwise', async () => {
@@ -469,7 +469,7 @@ describe('time and size', () => {
     )
     expect(result).toEqual({ verified: false, reason: 'timeout' })
     expect(Date.now() - started).toBeGreaterThanOrEqual(4_990)
-    expect(Date.now() - started).toBeLessThan(5_500)
+    expect(Date.now() - started).toBeLessThan(6_000)
   })
 
   it('cuts a server that never answers', async () => {
@@ -487,7 +487,7 @@ describe('time and size', () => {
       options({ timeoutMs: 500 }),
     )
     expect(result).toEqual({ verified: false, reason: 'timeout' })
-    expect(Date.now() - started).toBeLessThan(1_000)
+    expect(Date.now() - started).toBeLessThan(1_500)
     expectNothingSent()
   })
 
