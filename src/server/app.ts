@@ -14,6 +14,7 @@ import { avatarMediaRoutes, ownAvatarRoutes } from './avatars/routes'
 import { handleClaims } from './profiles/handle-claims'
 import { profileStore } from './profiles/profile-store'
 import { profilePageRoutes } from './profiles/profile-page'
+import { releasedHandles } from './profiles/released-handles'
 import { handleRoutes, ownProfileRoutes, publicProfileRoutes } from './profiles/routes'
 import type { Database } from './db/database'
 import { securityTxtRoutes } from './http/security-txt'
@@ -74,6 +75,7 @@ export function createApp(deps: AppDeps) {
   const profiles = {
     profiles: profileStore(database),
     claims: handleClaims(database),
+    releases: releasedHandles(database),
     sessions,
     publicUrl: deps.publicUrl,
     limits,
@@ -151,6 +153,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/events', pageViewRoutes(database.db, limits))
     .route('/api/events', clientErrorRoutes({ logger, limits }))
     .route('/media/avatars', avatarMediaRoutes(avatars))
+    .route('/', profilePageRoutes({ ...profiles, client }))
 
   app.notFound((c) => apiError(c, 404, 'NOT_FOUND', SERVER_MESSAGES.notFound))
   app.onError((error, c) => {
@@ -169,9 +172,7 @@ export function createApp(deps: AppDeps) {
   if (metrics !== undefined && deps.metricsToken !== undefined) {
     app.route('/metrics', metricsRoutes({ metrics, token: deps.metricsToken }))
   }
-  if (client !== undefined) {
-    app.route('/', profilePageRoutes({ ...profiles, client })).route('/', client.routes)
-  }
+  if (client !== undefined) app.route('/', client.routes)
   return app
 }
 

@@ -13,6 +13,8 @@ import { EFFECT_NAMES, FONTS, THEMES, type EffectName, type KeptPreferences } fr
 export const HANDLE_MIN_LENGTH = 3
 export const HANDLE_MAX_LENGTH = 30
 export const NAME_MAX_LENGTH = 50
+/** How long a handle someone changed away from redirects to them and stays theirs alone. */
+export const HANDLE_RELEASE_DAYS = 30
 
 export const HANDLE_MESSAGES = {
   checking: 'Checking availability...',

@@ -75,9 +75,13 @@ async function setHandle(who: TestUser, handle: string) {
   expect(saved.status, saved.text).toBe(200)
 }
 
-/** Gives each user a handle of its own that no test uses, so a test starts from known rows. */
+/**
+ * Gives each user a handle of its own that no test uses, and ends every release (released
+ * handles are reserved: released-handles.test.ts), so a test starts from known rows.
+ */
 async function resetHandles() {
   for (const [index, each] of users.entries()) await setHandle(each, `resting${'x'.repeat(index)}`)
+  await subject.database.db.deleteFrom('released_handles').execute()
 }
 
 const storedRow = (who: TestUser) =>
@@ -133,11 +137,17 @@ describe('a handle that passes for another user’s', () => {
     expect((await storedRow(copycat)).username).toBe(suggestion)
   })
 
-  it('is free again once its holder moves on', async () => {
+  it('stays reserved once its holder moves on, and is free when the release ends', async () => {
     await resetHandles()
     await setHandle(user(0), 'kumo')
     expect(await check('kurno', user(1))).toMatchObject({ available: false })
     await setHandle(user(0), 'sora')
+    expect(await check('kurno', user(1))).toMatchObject({ available: false, message: TOO_SIMILAR })
+    await subject.database.db
+      .updateTable('released_handles')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('username', '=', 'kumo')
+      .execute()
     expect(await check('kurno', user(1))).toEqual({
       username: 'kurno',
       available: true,
@@ -178,7 +188,10 @@ describe('a user’s own handle', () => {
     expect(await check('yurne', owner)).toMatchObject({ available: true, suggestions: [] })
     await setHandle(owner, 'yurne')
     expect(await storedRow(owner)).toMatchObject({ username: 'yurne', handle_skeleton: 'yurne' })
-    expect(await check('yume', user(1))).toMatchObject({ message: TOO_SIMILAR })
+    // `yume` is the owner's released handle now, `yurne` their current one.
+    expect(await check('yume', user(1))).toMatchObject({ message: HANDLE_MESSAGES.taken })
+    expect(await check('yurnE', user(1))).toMatchObject({ message: HANDLE_MESSAGES.taken })
+    expect(await check('yume', owner)).toMatchObject({ available: true, suggestions: [] })
   })
 
   it('stays savable when it is a look-alike kept from before the rule', async () => {
@@ -207,6 +220,10 @@ describe('a user’s own handle', () => {
       name: 'Still here',
       handle_skeleton: null,
     })
+    // The handle the kept one passes for is released: keeping it is still no new claim.
+    await setHandle(earlier, 'hoshizora')
+    const keptAgain = await save(kept, { name: 'Still here', handle: 'H0SHI' })
+    expect(keptAgain.status, keptAgain.text).toBe(200)
     expect(await check('adrnin', newcomer)).toMatchObject({ available: true })
     expect((await save(newcomer, { name: 'Kept', handle: 'adrnin' })).status).toBe(200)
 
@@ -273,7 +290,13 @@ describe('any sequence of saves', () => {
           const own = rows.find((row) => row.user_id === saver.uid)?.username
           const parsed = ProfilePatchSchema.safeParse({ handle })
           const username = parsed.data?.handle?.username ?? ''
-          const lookAlikeOfOthers = rows.some(
+          // A handle another user released (released-handles.test.ts) is held like theirs.
+          const released = await subject.database.db
+            .selectFrom('released_handles')
+            .select(['user_id', 'username'])
+            .where('expires_at', '>', new Date().toISOString())
+            .execute()
+          const lookAlikeOfOthers = [...rows, ...released].some(
             (row) =>
               row.user_id !== saver.uid &&
               row.username !== null &&
@@ -301,6 +324,15 @@ describe('any sequence of saves', () => {
         const skeletons = stored.map((row) => handleSkeleton(row.username ?? ''))
         expect(new Set(skeletons).size, JSON.stringify(stored)).toBe(stored.length)
         expect(stored.map((row) => row.handle_skeleton)).toEqual(skeletons)
+        // No one holds a handle that passes for another user's live release.
+        const reservedFromOthers = await subject.database.db
+          .selectFrom('profiles')
+          .innerJoin('released_handles', 'released_handles.skeleton', 'profiles.handle_skeleton')
+          .select('profiles.username')
+          .whereRef('released_handles.user_id', '!=', 'profiles.user_id')
+          .where('released_handles.expires_at', '>', new Date().toISOString())
+          .execute()
+        expect(reservedFromOthers).toEqual([])
       }),
       { numRuns: 30 },
     )

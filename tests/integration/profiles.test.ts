@@ -703,7 +703,7 @@ describe('GET /api/profiles/:handle', () => {
 })
 
 describe('DELETE /api/me', () => {
-  it('removes the account and its profile and frees the handle', async () => {
+  it('removes the account and its profile, and keeps the handle reserved for 30 days', async () => {
     const leaving = await createUser()
     const successor = users[10] as User
     await setUp(successor, 'Successor', 'successorhandle')
@@ -757,13 +757,40 @@ describe('DELETE /api/me', () => {
     })
     expect(signIn.status).toBe(401)
 
+    // Reserved for 30 days with no one behind it: nobody can pass for the deleted user, and
+    // nothing but the handle is kept.
+    expect((await checkHandle('farewell')).json).toMatchObject({
+      available: false,
+      message: TAKEN,
+    })
+    expect((await patchProfile(successor, { handle: 'FAREWELL' })).json).toEqual(TAKEN_BODY)
+    expect((await publicProfile('farewell')).status).toBe(404)
+    const reserved = await subject.database.db
+      .selectFrom('released_handles')
+      .selectAll()
+      .where('username', '=', 'farewell')
+      .executeTakeFirstOrThrow()
+    expect(reserved).toEqual({
+      username: 'farewell',
+      skeleton: 'farevvell',
+      user_id: null,
+      expires_at: expect.any(String),
+    })
+    const days = (Date.parse(reserved.expires_at) - Date.now()) / 86_400_000
+    expect(days).toBeGreaterThan(29.9)
+    expect(days).toBeLessThanOrEqual(30)
+
+    await subject.database.db
+      .updateTable('released_handles')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('username', '=', 'farewell')
+      .execute()
     expect((await checkHandle('farewell')).json).toEqual({
       username: 'farewell',
       available: true,
       message: AVAILABLE,
       suggestions: [],
     })
-    expect((await publicProfile('farewell')).status).toBe(404)
     const taken = await patchProfile(successor, { handle: 'FAREWELL' })
     expect(taken.status).toBe(200)
     expect(taken.json).toMatchObject({ username: 'farewell', displayUsername: 'FAREWELL' })

@@ -94,19 +94,26 @@ export async function deletionRefusal(
 }
 
 /**
- * Deletes the account: avatar, sessions, sign-in methods, and the profile with its handle. The
- * same for the user's own deletion (DELETE /api/me) and an operator's (`mofu users delete`).
+ * Deletes the account: avatar, sessions, sign-in methods, and the profile; its handle stays
+ * reserved for HANDLE_RELEASE_DAYS, tied to no one. The same for the user's own deletion
+ * (DELETE /api/me) and an operator's (`mofu users delete`).
  */
 export async function deleteAccount(
-  deps: { auth: Auth; storage: ObjectStorage; profiles: Pick<ProfileStore, 'avatarVersionOf'> },
+  deps: {
+    auth: Auth
+    storage: ObjectStorage
+    profiles: Pick<ProfileStore, 'avatarVersionOf' | 'reserveHandleOfDeleted'>
+  },
   uid: string,
 ) {
   const { auth, storage, profiles } = deps
   // The avatar files first: should that fail, the account is still there to try again,
   // rather than files left behind with no one to delete them.
   await removeAvatarFiles(storage, uid, await profiles.avatarVersionOf(uid))
+  // Reserved while the profile still holds the handle, so it is never free in between.
+  await profiles.reserveHandleOfDeleted(uid)
   // Through Better Auth, so sessions end wherever they are kept (database and Redis); the
-  // profile goes with the user (foreign key cascade), which frees the handle.
+  // profile goes with the user (foreign key cascade), and the reserved handles lose their user.
   const context = await auth.$context
   await context.internalAdapter.deleteUser(uid)
 }

@@ -2,6 +2,7 @@ import { Zip, ZipDeflate, ZipPassThrough } from 'fflate'
 import type { Kysely } from 'kysely'
 import type { Tables } from '../db/tables'
 import { profileFields, storedPreferences, type ProfileStore } from '../profiles/profile-store'
+import { releasedHandlesOf } from '../profiles/released-handles'
 import { avatarKey } from '../storage/avatar-object'
 import type { ObjectStorage } from '../storage/object-storage'
 import type { Auth } from '../auth/auth'
@@ -30,15 +31,17 @@ async function accountData(
   headers: Headers,
   uid: string,
 ): Promise<ExportFile[]> {
-  const [current, sessions, accounts, passkeys, profile, avatar, activity] = await Promise.all([
-    auth.api.getSession({ headers }),
-    auth.api.listSessions({ headers }),
-    auth.api.listUserAccounts({ headers }),
-    auth.api.listPasskeys({ headers }),
-    profiles.loadOrCreate(uid),
-    storage.get(avatarKey(uid)),
-    allActivity(db, uid),
-  ])
+  const [current, sessions, accounts, passkeys, profile, avatar, activity, released] =
+    await Promise.all([
+      auth.api.getSession({ headers }),
+      auth.api.listSessions({ headers }),
+      auth.api.listUserAccounts({ headers }),
+      auth.api.listPasskeys({ headers }),
+      profiles.loadOrCreate(uid),
+      storage.get(avatarKey(uid)),
+      allActivity(db, uid),
+      releasedHandlesOf(db, uid, new Date()),
+    ])
   const user = current?.user
   const data = {
     exportedAt: new Date().toISOString(),
@@ -66,6 +69,11 @@ async function accountData(
       plan: profile.plan,
       preferences: storedPreferences(profile.preferences),
       ...profileFields(profile),
+      // The handles changed away from that still redirect here, and until when.
+      releasedHandles: released.map((handle) => ({
+        username: handle.username,
+        reservedUntil: handle.expires_at,
+      })),
     },
     // What the owner named each passkey and when it was added: never its key or credential id.
     passkeys: passkeys.map((passkey) => ({

@@ -1,6 +1,6 @@
 import { APIError } from 'better-auth/api'
 import { z } from 'zod'
-import { normalizeHandle } from '../../shared/profile'
+import { HANDLE_RELEASE_DAYS, normalizeHandle } from '../../shared/profile'
 import {
   createAccount,
   deleteAccountAsOperator,
@@ -206,7 +206,9 @@ export const userCommands: Command[] = [
     name: ['users', 'delete'],
     args: ref,
     summary: "Deletes the account as the user's own deletion does.",
-    details: ['Profile, avatar, sessions and sign-in methods go; the handle is free again.'],
+    details: [
+      `Profile, avatar, sessions and sign-in methods go; the handle stays reserved for ${HANDLE_RELEASE_DAYS} days.`,
+    ],
     positionals: 1,
     async run(context, [input]) {
       const user = await mustFind(context, idOrEmail(input))

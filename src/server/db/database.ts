@@ -30,8 +30,10 @@ export interface Database {
   /**
    * Runs a compiled read (see prepared.ts) straight on the driver, past Kysely's executor and
    * its connection lock: SQLite through a statement prepared once, PostgreSQL as a
-   * parameterised query on the pool. Only for single reads outside transactions (Mofu runs
-   * none while serving), which need no lock.
+   * parameterised query on the pool. Only for single reads outside transactions, which need no
+   * lock. On SQLite such a read shares the one connection with a handle save's transaction
+   * (profile-store.ts) and may see its writes before they commit: fine for what these reads
+   * answer (a live check, a page view), never for a decision the transaction makes.
    */
   read<Row>(compiled: CompiledQuery<Row>): (parameters: readonly unknown[]) => Promise<Row[]>
   /** Resolves when the database answers a trivial query within `timeoutMs`. */

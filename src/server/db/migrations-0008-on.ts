@@ -5,8 +5,8 @@ import type { DialectName } from './database'
 /**
  * Migrations 0008 on: look-alike handles, known browsers, disabled accounts, two-factor codes,
  * passkeys, avatar thumbhashes, preferences with the account, when a session last proved its
- * owner, trusted browsers, the account's security activity, pending e-mail changes and recovery (see
- * migrations.ts).
+ * owner, trusted browsers, the account's security activity, pending e-mail changes and recovery,
+ * profile fields and released handles (see migrations.ts).
  */
 export function migrations0008On(dialect: DialectName): Record<string, Migration> {
   // Better Auth reads booleans and dates as each dialect stores them natively.
@@ -355,6 +355,35 @@ export function migrations0008On(dialect: DialectName): Record<string, Migration
         await db.schema
           .alterTable('profiles')
           .addColumn('links', 'text', (c) => c.notNull().defaultTo('[]'))
+          .execute()
+      },
+    },
+    '0024_released_handles': {
+      // The handles users changed away from (profiles/released-handles.ts): reserved for their
+      // last holder and redirecting to them until expires_at. A deleted account's handles stay
+      // reserved with no one behind them (user_id NULL), so nothing links them to the person.
+      async up(db) {
+        await db.schema
+          .createTable('released_handles')
+          .addColumn('username', 'text', (c) => c.primaryKey())
+          .addColumn('skeleton', 'text', (c) => c.notNull())
+          .addColumn('user_id', 'text', (c) => c.references('user.id').onDelete('set null'))
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .execute()
+        await db.schema
+          .createIndex('released_handles_skeleton')
+          .on('released_handles')
+          .column('skeleton')
+          .execute()
+        await db.schema
+          .createIndex('released_handles_user_id')
+          .on('released_handles')
+          .column('user_id')
+          .execute()
+        await db.schema
+          .createIndex('released_handles_expires_at')
+          .on('released_handles')
+          .column('expires_at')
           .execute()
       },
     },

@@ -218,8 +218,21 @@ export interface SignUpPasswordsTable {
   created_at: string
 }
 
+/** Handles users changed away from, reserved until expires_at (profiles/released-handles.ts). */
+export interface ReleasedHandlesTable {
+  /** Lowercase, as profiles.username held it. */
+  username: string
+  /** handleSkeleton(username): its look-alikes are reserved with it. */
+  skeleton: string
+  /** Its last holder, who may take it back and whom it redirects to; NULL once they are deleted. */
+  user_id: string | null
+  /** ISO 8601. */
+  expires_at: string
+}
+
 export interface Tables {
   profiles: ProfilesTable
+  released_handles: ReleasedHandlesTable
   user: UserTable
   session: SessionTable
   account: AccountTable

@@ -10,17 +10,27 @@ export type HandleClaim = 'free' | 'taken' | 'too-similar'
 const CLAIMED_BATCH = 6
 
 /**
- * Who holds a handle or one that passes for it (docs/using.md "Look-alike IDs"). The unique indexes
- * decide races; this answers the live check and tells a refused save which rule refused it.
+ * Who holds a handle or one that passes for it (docs/using.md "Look-alike IDs"), or released
+ * one of them lately. The unique indexes and the save's transaction decide races; this answers
+ * the live check and tells a refused save which rule refused it.
  */
 export function handleClaims(database: Pick<Database, 'db' | 'read'>) {
   const { db } = database
   // The live check runs on every keystroke: compiled once, run on the driver (see prepared.ts).
+  // A live release holds its handle and look-alikes like a profile does (released-handles.ts).
   const holdersOf = database.read(
     db
       .selectFrom('profiles')
       .select(['user_id', 'username'])
       .where((where) => where.or([where('username', '=', ''), where('handle_skeleton', '=', '')]))
+      .$castTo<{ user_id: string | null; username: string | null }>()
+      .unionAll(
+        db
+          .selectFrom('released_handles')
+          .select(['user_id', 'username'])
+          .where((where) => where.or([where('username', '=', ''), where('skeleton', '=', '')]))
+          .where('expires_at', '>', ''),
+      )
       .compile(),
   )
 
@@ -33,6 +43,15 @@ export function handleClaims(database: Pick<Database, 'db' | 'read'>) {
       .where((where) =>
         where.or([where('username', 'in', none), where('handle_skeleton', 'in', none)]),
       )
+      .unionAll(
+        db
+          .selectFrom('released_handles')
+          .select(['username', 'skeleton as handle_skeleton'])
+          .where((where) =>
+            where.or([where('username', 'in', none), where('skeleton', 'in', none)]),
+          )
+          .where('expires_at', '>', ''),
+      )
       .compile(),
   )
 
@@ -43,26 +62,32 @@ export function handleClaims(database: Pick<Database, 'db' | 'read'>) {
      * The user's own handle is free to them, even a look-alike kept from before the rule.
      */
     async claim(username: string, asker: () => Promise<string | null>): Promise<HandleClaim> {
-      const holders = await holdersOf([username, handleSkeleton(username)])
+      const skeleton = handleSkeleton(username)
+      const now = new Date().toISOString()
+      const holders = await holdersOf([username, skeleton, username, skeleton, now])
       if (holders.length === 0) return passesForReserved(username) ? 'too-similar' : 'free'
-      // Only a handle someone holds needs to know who asks (a session lookup).
+      // Only a handle someone holds needs to know who asks (a session lookup). Their own
+      // released handle is theirs to take back; a deleted account's (no user) is no one's.
       const uid = await asker()
-      if (holders.some((holder) => holder.user_id === uid && holder.username === username)) {
-        return 'free'
-      }
-      const others = holders.filter((holder) => holder.user_id !== uid)
+      const own = (holder: { user_id: string | null }) => uid !== null && holder.user_id === uid
+      if (holders.some((holder) => own(holder) && holder.username === username)) return 'free'
+      const others = holders.filter((holder) => !own(holder))
       if (others.some((holder) => holder.username === username)) return 'taken'
       return others.length > 0 || passesForReserved(username) ? 'too-similar' : 'free'
     },
 
-    /** Which of these handles someone holds, or holds a look-alike of (by skeleton). */
+    /**
+     * Which of these handles someone holds or has released, or holds or has released a
+     * look-alike of (by skeleton).
+     */
     async claimed(usernames: readonly string[]): Promise<Set<string>> {
       const rows = []
       for (let start = 0; start < usernames.length; start += CLAIMED_BATCH) {
         const batch = usernames.slice(start, start + CLAIMED_BATCH)
         // Padded with '': no profile stores an empty handle or skeleton (NULL means none).
         const padded = Array.from({ length: CLAIMED_BATCH }, (_, index) => batch[index] ?? '')
-        rows.push(...(await heldAmong([...padded, ...padded.map(handleSkeleton)])))
+        const both = [...padded, ...padded.map(handleSkeleton)]
+        rows.push(...(await heldAmong([...both, ...both, new Date().toISOString()])))
       }
       const heldHandles = new Set(rows.map((row) => row.username))
       const heldSkeletons = new Set(rows.map((row) => row.handle_skeleton))

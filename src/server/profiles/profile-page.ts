@@ -17,6 +17,8 @@ import {
 import { answerLanguage } from '../http/language'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 import { toPublicProfile, type ProfileStore } from './profile-store'
+import type { ReleasedHandles } from './released-handles'
+import { permanentRedirect } from './routes'
 
 /** What the build's server-side entry offers for profile pages (src/client/app/prerender.tsx). */
 interface ProfileRenderer {
@@ -40,20 +42,24 @@ const RENDERED_KEPT = 500
  * /@handle rendered by the server (docs/using.md "Public profile pages"): the profile in the HTML,
  * with a title, a description from the bio and the Open Graph and Twitter tags a link preview
  * reads; the browser then hydrates it. An unknown handle answers 404 with the page shell, where
- * the app shows its not-found page; any other spelling of a handle (@Sora, @ｓｏｒａ) redirects to
+ * the app shows its not-found page, and a handle its owner changed away from in the last 30 days
+ * answers 301 to their current one; any other spelling of a handle (@Sora, @ｓｏｒａ) redirects to
  * its one address. Built without a server-side entry, the shell serves every /@handle and the
  * browser looks the profile up.
  */
 export function profilePageRoutes({
   profiles,
+  releases,
   publicUrl,
   limits,
   client,
 }: {
   profiles: ProfileStore
+  releases: ReleasedHandles
   publicUrl: string
   limits: RouteLimits
-  client: ClientAssets
+  /** The built client; without it (the API alone) only the moves of handles are answered here. */
+  client: ClientAssets | undefined
 }) {
   const rendered = new Map<string, Page>()
   // The renderer's language is the module's own state: one render at a time keeps each page in
@@ -68,17 +74,22 @@ export function profilePageRoutes({
   return new Hono().get('/:at{@[^/]+}', limits.perAddress(LIMITS.publicRead), async (c, next) => {
     if (!wantsPage(c)) return next()
     const language = answerLanguage(c)
-    const handle = safelyDecoded(c.req.param('at').slice(1))
-    const row =
-      handle === undefined
-        ? undefined
-        : await profiles.findByHandle(normalizeHandle(handle).username)
-    if (row === undefined) return client.sendPage(c, client.shell(language), 404)
+    // Hono has decoded the parameter.
+    const { username } = normalizeHandle(c.req.param('at').slice(1))
+    const row = await profiles.findByHandle(username)
+    const { search } = new URL(c.req.url)
+    if (row === undefined) {
+      // A handle its owner changed away from leads to their current one (30 days).
+      const current = await releases.redirectOf(username)
+      if (current !== null) return permanentRedirect(c, `/@${current}${search}`)
+      return client === undefined ? next() : client.sendPage(c, client.shell(language), 404)
+    }
     // One address per profile, as its links and previews give it: /@ and the lowercase handle.
     const path = `/@${row.username}`
     if (normalizePath(new URL(c.req.url).pathname) !== path) {
-      return c.redirect(`${path}${new URL(c.req.url).search}`, 301)
+      return c.redirect(`${path}${search}`, 301)
     }
+    if (client === undefined) return next()
     const renderer = await client.serverEntry()
     if (!isProfileRenderer(renderer)) return client.sendPage(c, client.shell(language), 200)
     const profile = toPublicProfile(row, publicUrl)
@@ -102,14 +113,6 @@ export function profilePageRoutes({
     }
     return client.sendPage(c, page, 200)
   })
-}
-
-const safelyDecoded = (text: string) => {
-  try {
-    return decodeURIComponent(text)
-  } catch {
-    return undefined
-  }
 }
 
 /** The shell with the rendered profile in #root and the tags a link preview reads in <head>. */

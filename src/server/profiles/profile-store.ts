@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely'
+import { sql, type Selectable, type Updateable } from 'kysely'
 import { handleSkeleton } from '../../shared/handle-skeleton'
 import type { KeptPreferences } from '../../shared/preferences'
 import { ProfileLinksSchema, type ProfileLink } from '../../shared/profile-fields'
@@ -13,6 +13,12 @@ import { avatarUrl } from '../storage/avatar-object'
 import { preparedQuery } from '../db/prepared'
 import type { Database } from '../db/database'
 import type { ProfilesTable } from '../db/tables'
+import {
+  liveReleaseForOthers,
+  purgeEndedReleases,
+  releaseHandle,
+  reserveHandleOfDeleted,
+} from './released-handles'
 
 type ProfileRow = Selectable<ProfilesTable>
 
@@ -92,11 +98,21 @@ const SWITCH_ATTEMPTS = 8
 /** A new handle that passes for a reserved name: no row holds those, so no index refuses it. */
 export class ReservedLookAlikeError extends Error {}
 
+/** A new handle that someone else released, or a look-alike of one, while it stays theirs. */
+export class ReleasedHandleError extends Error {
+  constructor(readonly sameHandle: boolean) {
+    super(sameHandle ? 'released handle' : 'look-alike of a released handle')
+  }
+}
+
+type ProfileFields = Updateable<ProfilesTable>
+type Handle = NonNullable<ProfileChanges['handle']>
+
 /**
  * Profiles in the database. The reads every request makes are compiled once (see
  * preparedQuery); the writes are built per call.
  */
-export function profileStore(database: Pick<Database, 'db' | 'read'>) {
+export function profileStore(database: Pick<Database, 'db' | 'read' | 'dialect'>) {
   const { db } = database
   const byUser = preparedQuery(
     database,
@@ -157,47 +173,89 @@ export function profileStore(database: Pick<Database, 'db' | 'read'>) {
     throw new Error(`preferences of ${row.user_id} kept changing under ${SWITCH_ATTEMPTS} saves`)
   }
 
+  /**
+   * Saves a handle with the other fields, in one transaction: the handle left is released
+   * (docs/decisions/released-handles.md), one of the user's own released handles is taken back,
+   * and the save is undone if someone else's release holds the new one or a look-alike. The
+   * update comes before that check: on PostgreSQL it waits on the unique indexes for a
+   * transaction that is releasing the same handle, so the check then sees its release.
+   */
+  async function saveWithHandle(uid: string, fields: ProfileFields, handle: Handle) {
+    const now = new Date()
+    const begin =
+      database.dialect === 'postgres'
+        ? db.transaction().setIsolationLevel('read committed')
+        : db.transaction()
+    await begin.execute(async (trx) => {
+      const held = await trx
+        .selectFrom('profiles')
+        .select('username')
+        .where('user_id', '=', uid)
+        .$if(database.dialect === 'postgres', (query) => query.forUpdate())
+        .executeTakeFirst()
+      // A handle passing for a reserved name is only saved by its holder (kept from before the
+      // rule), decided in the UPDATE itself.
+      const reservedLookAlike = passesForReserved(handle.username)
+      const updated = await trx
+        .updateTable('profiles')
+        .set({
+          ...fields,
+          username: handle.username,
+          display_username: handle.displayUsername,
+          // A new handle gets its skeleton; the same one keeps what it has (NULL for a
+          // look-alike kept from before the rule). SET reads the row as it was.
+          handle_skeleton: sql<string | null>`case when username = ${handle.username}
+            then handle_skeleton else ${handleSkeleton(handle.username)} end`,
+        })
+        .where('user_id', '=', uid)
+        .$if(reservedLookAlike, (update) => update.where('username', '=', handle.username))
+        .executeTakeFirst()
+      if (reservedLookAlike && Number(updated.numUpdatedRows) === 0) {
+        throw new ReservedLookAlikeError()
+      }
+      // The handle kept is no claim: a look-alike kept from before the rule stays savable even
+      // when the handle it passes for is released.
+      const left = held?.username ?? null
+      if (left === handle.username) return
+      if (left !== null) await releaseHandle(trx, uid, left, now)
+      await trx
+        .deleteFrom('released_handles')
+        .where('username', '=', handle.username)
+        .where('user_id', '=', uid)
+        .execute()
+      const reserved = await liveReleaseForOthers(trx, uid, handle.username, now)
+      if (reserved !== undefined) {
+        throw new ReleasedHandleError(reserved.username === handle.username)
+      }
+    })
+    await purgeEndedReleases(db, now)
+  }
+
   return {
     loadOrCreate,
 
     /**
      * Merge-saves the fields sent, leaving the others as they are; throws on a handle that is
-     * taken or too similar (the unique indexes) or passes for a reserved name. One UPDATE, so
-     * two saves racing each leave the row whole: name and handle always of the same save; the
-     * preferences (a font among them) are then merged key by key.
+     * taken or too similar (the unique indexes), released by someone else, or passes for a
+     * reserved name. One UPDATE, so two saves racing each leave the row whole: name and handle
+     * always of the same save; the preferences (a font among them) are then merged key by key.
      */
     async save(uid: string, patch: ProfileChanges): Promise<ProfileRow> {
       const before = await loadOrCreate(uid)
+      const fields = {
+        ...(patch.name === undefined ? {} : { name: patch.name }),
+        ...(patch.bio === undefined ? {} : { bio: patch.bio }),
+        ...(patch.pronouns === undefined ? {} : { pronouns: patch.pronouns }),
+        ...(patch.links === undefined ? {} : { links: JSON.stringify(patch.links) }),
+        ...(patch.accent === undefined ? {} : { accent: patch.accent }),
+        ...(patch.frame === undefined ? {} : { frame: patch.frame }),
+        updated_at: new Date().toISOString(),
+      }
       const { handle } = patch
-      // A handle passing for a reserved name is only saved by its holder (kept from before the
-      // rule), decided in the UPDATE itself.
-      const reservedLookAlike = handle !== undefined && passesForReserved(handle.username)
-      const updated = await db
-        .updateTable('profiles')
-        .set({
-          ...(patch.name === undefined ? {} : { name: patch.name }),
-          ...(patch.bio === undefined ? {} : { bio: patch.bio }),
-          ...(patch.pronouns === undefined ? {} : { pronouns: patch.pronouns }),
-          ...(patch.links === undefined ? {} : { links: JSON.stringify(patch.links) }),
-          ...(patch.accent === undefined ? {} : { accent: patch.accent }),
-          ...(patch.frame === undefined ? {} : { frame: patch.frame }),
-          ...(handle === undefined
-            ? {}
-            : {
-                username: handle.username,
-                display_username: handle.displayUsername,
-                // A new handle gets its skeleton; the same one keeps what it has (NULL for a
-                // look-alike kept from before the rule). SET reads the row as it was.
-                handle_skeleton: sql<string | null>`case when username = ${handle.username}
-                  then handle_skeleton else ${handleSkeleton(handle.username)} end`,
-              }),
-          updated_at: new Date().toISOString(),
-        })
-        .where('user_id', '=', uid)
-        .$if(reservedLookAlike, (update) => update.where('username', '=', handle?.username ?? ''))
-        .executeTakeFirst()
-      if (reservedLookAlike && Number(updated.numUpdatedRows) === 0) {
-        throw new ReservedLookAlikeError()
+      if (handle === undefined) {
+        await db.updateTable('profiles').set(fields).where('user_id', '=', uid).execute()
+      } else {
+        await saveWithHandle(uid, fields, handle)
       }
       // Kept once the rest of the save is: a refused handle stores nothing of its save. A font
       // sent alone is a preference chosen like any other, so the account's browsers follow it
@@ -212,6 +270,12 @@ export function profileStore(database: Pick<Database, 'db' | 'read'>) {
     async preferencesOf(uid: string): Promise<Profile['preferences']> {
       return storedPreferences((await byUser(uid))?.preferences ?? null)
     },
+
+    /**
+     * Before the account is deleted: its handle stays reserved like a released one, with no one
+     * to redirect to once the user is gone.
+     */
+    reserveHandleOfDeleted: (uid: string) => reserveHandleOfDeleted(db, uid, new Date()),
 
     /** The profile holding this lowercase handle, if any. */
     findByHandle: (username: string): Promise<ProfileRow | undefined> => byHandle(username),

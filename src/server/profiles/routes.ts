@@ -14,9 +14,11 @@ import { LIMITS, type RouteLimits } from '../http/limiter'
 import { signInRequired, type SessionCheck } from '../sessions/session-check'
 import type { HandleClaim, HandleClaims } from './handle-claims'
 import { handleSuggestions } from './handle-suggestions'
+import type { ReleasedHandles } from './released-handles'
 import {
   isMissingUser,
   isUniqueViolation,
+  ReleasedHandleError,
   ReservedLookAlikeError,
   toProfile,
   toPublicProfile,
@@ -26,6 +28,7 @@ import {
 export interface ProfileDeps {
   profiles: ProfileStore
   claims: HandleClaims
+  releases: ReleasedHandles
   sessions: SessionCheck
   publicUrl: string
   limits: RouteLimits
@@ -58,13 +61,13 @@ export function ownProfileRoutes({ profiles, claims, sessions, publicUrl }: Prof
           return c.json(toProfile(saved, publicUrl))
         } catch (error) {
           if (error instanceof ReservedLookAlikeError) return tooSimilar(c)
+          if (error instanceof ReleasedHandleError)
+            return error.sameHandle ? taken(c) : tooSimilar(c)
           const handle = c.req.valid('json').handle
           if (isUniqueViolation(error) && handle !== undefined) {
             const uid = c.get('uid')
             const claim = await claims.claim(handle.username, async () => uid)
-            return claim === 'too-similar'
-              ? tooSimilar(c)
-              : apiError(c, 409, 'HANDLE_TAKEN', HANDLE_MESSAGES.taken)
+            return claim === 'too-similar' ? tooSimilar(c) : taken(c)
           }
           if (isMissingUser(error)) return signInRequired(c)
           throw error
@@ -75,6 +78,7 @@ export function ownProfileRoutes({ profiles, claims, sessions, publicUrl }: Prof
 
 const tooSimilar = (c: Context) =>
   apiError(c, 409, 'HANDLE_TOO_SIMILAR', HANDLE_MESSAGES.tooSimilar)
+const taken = (c: Context) => apiError(c, 409, 'HANDLE_TAKEN', HANDLE_MESSAGES.taken)
 
 const CLAIM_MESSAGES = {
   free: HANDLE_MESSAGES.available,
@@ -105,12 +109,29 @@ export function handleRoutes({ claims, sessions, limits }: ProfileDeps) {
   })
 }
 
-/** Anyone's public profile by handle, at /api/profiles/:handle (the /@handle page). */
-export function publicProfileRoutes({ profiles, publicUrl, limits }: ProfileDeps) {
+/**
+ * Permanent, so links and search engines move to the new handle, yet asked again at every
+ * visit: the owner may take the old handle back, and once its release ends it may be anyone's.
+ */
+export function permanentRedirect(c: Context, location: string) {
+  c.header('Cache-Control', 'no-cache')
+  return c.redirect(location, 301)
+}
+
+/**
+ * Anyone's public profile by handle, at /api/profiles/:handle (the /@handle page). A handle its
+ * owner changed away from answers 301 to the profile at their current one, whose `username`
+ * then tells the page its new address.
+ */
+export function publicProfileRoutes({ profiles, releases, publicUrl, limits }: ProfileDeps) {
   return new Hono().get('/:handle', limits.perAddress(LIMITS.publicRead), async (c) => {
     const { username } = normalizeHandle(c.req.param('handle'))
     const row = await profiles.findByHandle(username)
-    if (row === undefined) return apiError(c, 404, 'NOT_FOUND', SERVER_MESSAGES.noSuchHandle)
+    if (row === undefined) {
+      const current = await releases.redirectOf(username)
+      if (current === null) return apiError(c, 404, 'NOT_FOUND', SERVER_MESSAGES.noSuchHandle)
+      return permanentRedirect(c, `/api/profiles/${current}`)
+    }
     return c.json(toPublicProfile(row, publicUrl))
   })
 }
