@@ -15,6 +15,11 @@ export const HANDLE_MAX_LENGTH = 30
 export const NAME_MAX_LENGTH = 50
 /** How long a handle someone changed away from redirects to them and stays theirs alone. */
 export const HANDLE_RELEASE_DAYS = 30
+/**
+ * How many released handles one account keeps at once: a further change ends the oldest
+ * release early, so changing again and again cannot hold a row of handles for a month.
+ */
+export const HANDLE_RELEASES_KEPT = 3
 
 export const HANDLE_MESSAGES = {
   checking: 'Checking availability...',

@@ -4,7 +4,11 @@ import path from 'node:path'
 import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { handleSkeleton } from '../../src/shared/handle-skeleton'
-import { HANDLE_MESSAGES, PublicProfileSchema } from '../../src/shared/profile'
+import {
+  HANDLE_MESSAGES,
+  HANDLE_RELEASES_KEPT,
+  PublicProfileSchema,
+} from '../../src/shared/profile'
 import { callApp } from '../support/api'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
@@ -243,6 +247,25 @@ describe('a handle its owner changed away from', () => {
     expect(await releasesOf(other)).toEqual(['yuugure'])
     expect(await redirectsOf('yuugure')).toEqual({ api: '/api/profiles/yoake', page: '/@yoake' })
     expect(await check('yuugure', owner)).toMatchObject({ message: HANDLE_MESSAGES.taken })
+  })
+})
+
+describe('an account changing its handle again and again', () => {
+  it(`keeps its latest ${HANDLE_RELEASES_KEPT} released handles; the oldest is free for anyone`, async () => {
+    const [owner, other] = [user(6), user(5)]
+    const handles = ['hoardone', 'hoardtwo', 'hoardthree', 'hoardfour', 'hoardfive']
+    for (const handle of handles) await setHandle(owner, handle)
+    const released = handles.slice(0, -1)
+    expect((await releasesOf(owner)).filter((handle) => handles.includes(handle))).toEqual(
+      released.slice(-HANDLE_RELEASES_KEPT).sort(),
+    )
+    for (const ended of released.slice(0, -HANDLE_RELEASES_KEPT)) {
+      expect(await redirectsOf(ended), ended).toEqual({ api: 404, page: 200 })
+      expect(await check(ended, other), ended).toMatchObject({ available: true })
+    }
+    for (const kept of released.slice(-HANDLE_RELEASES_KEPT)) {
+      expect(await check(kept, other), kept).toMatchObject({ message: HANDLE_MESSAGES.taken })
+    }
   })
 })
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import { handleSkeleton } from '../../shared/handle-skeleton'
-import { HANDLE_RELEASE_DAYS } from '../../shared/profile'
+import { HANDLE_RELEASE_DAYS, HANDLE_RELEASES_KEPT } from '../../shared/profile'
 import type { Database } from '../db/database'
 import type { Tables } from '../db/tables'
 
@@ -16,8 +16,9 @@ const RELEASE_MS = HANDLE_RELEASE_DAYS * 86_400_000
 export const releaseEnds = (now: Date) => new Date(now.getTime() + RELEASE_MS).toISOString()
 
 /**
- * Reserves `username` for `uid` from `now`. A row left for the same handle has expired: while
- * it was live nobody else could hold the handle to release it.
+ * Reserves `username` for `uid` from `now`, ending their oldest release beyond
+ * HANDLE_RELEASES_KEPT. A row left for the same handle has expired: while it was live nobody
+ * else could hold the handle to release it.
  */
 export async function releaseHandle(db: Kysely<Tables>, uid: string, username: string, now: Date) {
   const row = {
@@ -31,6 +32,19 @@ export async function releaseHandle(db: Kysely<Tables>, uid: string, username: s
     .values(row)
     .onConflict((conflict) =>
       conflict.column('username').doUpdateSet({ user_id: uid, expires_at: row.expires_at }),
+    )
+    .execute()
+  await db
+    .deleteFrom('released_handles')
+    .where('user_id', '=', uid)
+    .where('username', 'not in', (eb) =>
+      eb
+        .selectFrom('released_handles as kept')
+        .select('kept.username')
+        .where('kept.user_id', '=', uid)
+        .orderBy('kept.expires_at', 'desc')
+        .orderBy('kept.username', 'desc')
+        .limit(HANDLE_RELEASES_KEPT),
     )
     .execute()
 }
