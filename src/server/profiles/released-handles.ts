@@ -13,7 +13,7 @@ import type { Tables } from '../db/tables'
 const RELEASE_MS = HANDLE_RELEASE_DAYS * 86_400_000
 
 /** When a handle released at `now` is free for anyone, as stored (ISO 8601 sorts as text). */
-export const releaseEnds = (now: Date) => new Date(now.getTime() + RELEASE_MS).toISOString()
+const releaseEnds = (now: Date) => new Date(now.getTime() + RELEASE_MS).toISOString()
 
 /**
  * Reserves `username` for `uid` from `now`, ending their oldest release beyond
@@ -128,8 +128,8 @@ export function releasedHandles(database: Pick<Database, 'db' | 'read'>) {
 
   return {
     /** The current handle of whoever released `username` while the release lasts, or null. */
-    async redirectOf(username: string, now = new Date()): Promise<string | null> {
-      const [row] = await redirects([username, now.toISOString()])
+    async redirectOf(username: string): Promise<string | null> {
+      const [row] = await redirects([username, new Date().toISOString()])
       return row?.current ?? null
     },
   }
