@@ -447,7 +447,7 @@ test('the server-drawn /@handle page keeps every text of the profile as text', a
   )
 })
 
-test('deleting the account, after confirmation, signs out and frees the handle', async ({
+test('deleting the account, after confirmation, signs out and keeps the handle from others for 30 days', async ({
   page,
   playwright,
   baseURL,
@@ -476,13 +476,70 @@ test('deleting the account, after confirmation, signs out and frees the handle',
   await question.getByRole('button', { name: 'Delete for good' }).click()
   await expect(panel(page).locator('[data-state="signed-out"]')).toBeVisible()
 
+  // Nobody can take the handle to pass for its owner; the page is gone.
   const availability = await page.request.get(`/api/handles/${handle}`)
-  expect(await availability.json()).toMatchObject({ available: true })
+  expect(await availability.json()).toMatchObject({
+    available: false,
+    message: 'This ID is already taken',
+  })
+  const gone = await page.request.get(`/@${handle.toLowerCase()}`, {
+    headers: { Accept: 'text/html' },
+  })
+  expect(gone.status()).toBe(404)
   allowConsoleError({ url: '/api/auth/sign-in/email', status: 401 })
   await logIn(page, email)
   await expect(panel(page).getByRole('alert')).toHaveText(
     'No account found. Try signing in with Google.',
   )
+})
+
+test('a changed handle leads to the new one, and nobody else can take it for 30 days', async ({
+  page,
+  playwright,
+  browser,
+  baseURL,
+  extraHTTPHeaders,
+}) => {
+  await signedInOnPage(
+    page,
+    await playwright.request.newContext({ baseURL }),
+    baseURL ?? '',
+    'moving',
+  )
+  const before = uniqueHandle('kaze')
+  const after = uniqueHandle('arashi')
+  for (const handle of [before, after]) {
+    await panel(page).getByRole('button', { name: 'Edit' }).click()
+    await editor(page).name.fill('Kaze')
+    await editor(page).handle.fill(handle)
+    await expect(editor(page).status).toHaveText('This ID is available')
+    await editor(page).save.click()
+    await expect(panel(page).getByTestId('profile-handle')).toHaveText(`@${handle}`)
+  }
+
+  // A link to the old address, opened, and followed inside the app.
+  const elsewhere = await browser.newContext({ baseURL, extraHTTPHeaders })
+  const visitor = await elsewhere.newPage()
+  await visitor.goto(`/@${before}`)
+  await expect(visitor).toHaveURL(new RegExp(`/@${after}$`))
+  await expect(visitor.getByText(`@${after} on Mofu`)).toBeVisible()
+  await visitor.evaluate((old) => {
+    history.pushState(null, '', `/@${old}`)
+    dispatchEvent(new PopStateEvent('popstate'))
+  }, before)
+  await expect(visitor).toHaveURL(new RegExp(`/@${after}$`))
+  await expect(visitor.getByText(`@${after} on Mofu`)).toBeVisible()
+  await elsewhere.close()
+
+  const other = await playwright.request.newContext({ baseURL })
+  await verifiedAccount(other, baseURL ?? '', newEmail('taker'))
+  const taken = await other.patch('/api/me/profile', {
+    data: { handle: before },
+    headers: { Origin: baseURL ?? '' },
+  })
+  expect(taken.status()).toBe(409)
+  expect(await taken.json()).toMatchObject({ code: 'HANDLE_TAKEN' })
+  await other.dispose()
 })
 
 test('retyping your own saved handle says it is available', async ({ page, request, baseURL }) => {

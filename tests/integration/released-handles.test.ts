@@ -128,7 +128,7 @@ describe('a handle its owner changed away from', () => {
     const owner = user(0)
     await setHandle(owner, 'Hanami')
     expect(await redirectsOf('hanami')).toEqual({ api: 200, page: 200 })
-    expect(await redirectsOf('hanamichi')).toEqual({ api: 404, page: 200 })
+    expect(await redirectsOf('hanamichi')).toEqual({ api: 404, page: 404 })
 
     await setHandle(owner, 'SakuraYa')
     expect(await redirectsOf('hanami')).toEqual({
@@ -145,7 +145,7 @@ describe('a handle its owner changed away from', () => {
     })
     // The new handle and unknown ones answer as before: the profile, and the page for both.
     expect(await redirectsOf('sakuraya')).toEqual({ api: 200, page: 200 })
-    expect(await redirectsOf('hanamichi')).toEqual({ api: 404, page: 200 })
+    expect(await redirectsOf('hanamichi')).toEqual({ api: 404, page: 404 })
     const page = await request('/@hanamichi')
     expect(page.text).toContain('profile shell')
 
@@ -235,7 +235,7 @@ describe('a handle its owner changed away from', () => {
     expect(days).toBeLessThanOrEqual(30)
 
     await endRelease('yuugure')
-    expect(await redirectsOf('yuugure')).toEqual({ api: 404, page: 200 })
+    expect(await redirectsOf('yuugure')).toEqual({ api: 404, page: 404 })
     expect(await check('yuugure', other)).toMatchObject({ available: true })
     expect(await check('yuugure', owner)).toMatchObject({ available: true })
     await setHandle(other, 'yuugure')
@@ -260,7 +260,7 @@ describe('an account changing its handle again and again', () => {
       released.slice(-HANDLE_RELEASES_KEPT).sort(),
     )
     for (const ended of released.slice(0, -HANDLE_RELEASES_KEPT)) {
-      expect(await redirectsOf(ended), ended).toEqual({ api: 404, page: 200 })
+      expect(await redirectsOf(ended), ended).toEqual({ api: 404, page: 404 })
       expect(await check(ended, other), ended).toMatchObject({ available: true })
     }
     for (const kept of released.slice(-HANDLE_RELEASES_KEPT)) {
@@ -348,7 +348,7 @@ describe('a deleted account’s handles', () => {
       { username: 'sayonara', skeleton: 'sayonara', user_id: null, expires_at: expect.any(String) },
     ])
     for (const handle of ['sayonara', 'matane']) {
-      expect(await redirectsOf(handle), handle).toEqual({ api: 404, page: 200 })
+      expect(await redirectsOf(handle), handle).toEqual({ api: 404, page: 404 })
       expect(await check(handle, user(0)), handle).toMatchObject({
         message: HANDLE_MESSAGES.taken,
       })

@@ -86,7 +86,7 @@ describe.each(['sqlite', 'postgres'] as const)('mofu on %s', (dialect) => {
   )
 
   it(
-    'users delete removes profile, avatar, sessions and frees the handle',
+    'users delete removes profile, avatar, sessions; the handle stays reserved for 30 days',
     async () => {
       const user = await newUser('delete')
       const handle = `gone${Date.now().toString(36)}`
@@ -118,7 +118,7 @@ describe.each(['sqlite', 'postgres'] as const)('mofu on %s', (dialect) => {
       expect((await fetch(`${server.url}/api/profiles/${handle}`)).status).toBe(404)
       expect((await fetch(avatar)).status).toBe(404)
       const check = await fetch(`${server.url}/api/handles/${handle}`)
-      expect(await check.json()).toMatchObject({ available: true })
+      expect(await check.json()).toMatchObject({ available: false })
       const gone = await mofu('users', 'find', user.email)
       expect(gone.code).toBe(1)
       expect(gone.stderr).toContain(`No account with e-mail ${user.email}.`)

@@ -173,7 +173,7 @@ export const ACCOUNT_JA: Translation<typeof ACCOUNT> = {
     delete: 'アカウントを削除',
     deleteQuestion: 'アカウントを削除しますか？',
     deleteDetail:
-      'プロフィール、アバター、セッション、ログイン情報は完全に削除され、あなたのIDはほかの人が使えるようになります。元に戻すことはできません。',
+      'プロフィール、アバター、セッション、ログイン情報は完全に削除されます。あなたのIDは30日間はだれも使えず、その後ほかの人が使えるようになります。元に戻すことはできません。',
     deleteConfirm: '完全に削除する',
     keepAccount: 'アカウントを残す',
   },

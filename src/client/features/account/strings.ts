@@ -174,7 +174,7 @@ export const ACCOUNT = {
     delete: 'Delete account',
     deleteQuestion: 'Delete your account?',
     deleteDetail:
-      'Your profile, avatar, sessions and sign-in go for good, and your ID becomes free for others. This cannot be undone.',
+      'Your profile, avatar, sessions and sign-in go for good; your ID stays reserved for 30 days, then becomes free for others. This cannot be undone.',
     deleteConfirm: 'Delete for good',
     keepAccount: 'Keep my account',
   },

@@ -107,7 +107,7 @@ export const PRIVACY = {
   choicesTitle: 'Your choices',
   choices: [
     'Change your name, handle or avatar at any time in the Account panel.',
-    'Delete your account from the profile view. This removes your profile, your avatar file, all your sessions and the account itself, and frees your handle for someone else.',
+    'Delete your account from the profile view. This removes your profile, your avatar file, all your sessions and the account itself. Your handle stays reserved for 30 days, so nobody can take it to pass for you, and is then free for someone else.',
     "Clear this site's cookies and local storage in your browser whenever you like. In Settings, turning off full-state persistence stops Mofu from remembering small UI choices and clears the ones it kept.",
     'For a copy of your data, a correction, or any other privacy question, contact the operator through the Contact link. Depending on where you live, data-protection law may give you further rights, and the operator is the one to ask.',
   ],

@@ -44,7 +44,7 @@ export const TERMS = {
           </li>
           <li>
             You can delete your account at any time from your profile. That removes your profile,
-            avatar, sessions and account, and frees your handle.
+            avatar, sessions and account; your handle is kept from others for 30 days, then freed.
           </li>
         </ul>
       ),

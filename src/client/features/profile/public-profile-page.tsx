@@ -1,4 +1,5 @@
-import { createContext, useContext, type CSSProperties } from 'react'
+import { createContext, useContext, useEffect, type CSSProperties } from 'react'
+import { useLocation } from 'wouter'
 import { useQuery } from '@tanstack/react-query'
 import { ACCENTS, httpsAddress, type Accent } from '@shared/profile-fields'
 import { PublicProfileSchema, SERVED_PROFILE_ELEMENT_ID, type PublicProfile } from '@shared/profile'
@@ -135,6 +136,7 @@ function LookedUp({ handle }: { handle: string }) {
     { queryKey: publicProfileQuery(key), queryFn: () => fetchPublicProfile(key) },
     queryClient,
   )
+  useCurrentAddress(key, lookup.data?.username)
   const strings = useStrings('profile', PROFILE)
   if (lookup.isPending) {
     return (
@@ -156,6 +158,19 @@ function LookedUp({ handle }: { handle: string }) {
     )
   }
   return <Shown profile={lookup.data} />
+}
+
+/**
+ * A handle its owner changed away from answers with the profile at the new one: the address bar
+ * then shows the new address, as a reload would have been sent there.
+ */
+function useCurrentAddress(asked: string, found: string | undefined) {
+  const [, navigate] = useLocation()
+  useEffect(() => {
+    if (found !== undefined && found !== '' && found !== asked) {
+      navigate(`/@${found}`, { replace: true })
+    }
+  }, [asked, found, navigate])
 }
 
 function Shown({ profile }: { profile: PublicProfile }) {
