@@ -14,6 +14,7 @@ import { avatarMediaRoutes, ownAvatarRoutes } from './avatars/routes'
 import { handleClaims } from './profiles/handle-claims'
 import { profileStore } from './profiles/profile-store'
 import { profilePageRoutes } from './profiles/profile-page'
+import type { LinkCheckSettings } from './profiles/link-check'
 import { releasedHandles } from './profiles/released-handles'
 import { handleRoutes, ownProfileRoutes, publicProfileRoutes } from './profiles/routes'
 import type { Database } from './db/database'
@@ -53,6 +54,8 @@ export interface AppDeps {
   publicUrl: string
   gaMeasurementId: string | undefined
   contactUrl: string
+  /** What the operator opened the profile link check up to (LINK_CHECK_*); nothing by default. */
+  linkCheck?: LinkCheckSettings
   /** Folder of the built client; absent when only the API is served (server tests). */
   clientDir?: string
   /** Redis when REDIS_URL is set: /readyz asks it too. */
@@ -79,6 +82,8 @@ export function createApp(deps: AppDeps) {
     sessions,
     publicUrl: deps.publicUrl,
     limits,
+    limiter: deps.limiter,
+    linkCheck: deps.linkCheck ?? {},
   }
   const avatars = { ...profiles, storage, metrics }
   const account = {

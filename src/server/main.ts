@@ -118,6 +118,14 @@ async function main() {
     redis,
     metrics,
     metricsToken: config.metrics?.token,
+    linkCheck: {
+      allowHosts: config.linkCheck.allowHosts,
+      ca:
+        config.linkCheck.caFile === undefined
+          ? undefined
+          : fs.readFileSync(config.linkCheck.caFile, 'utf8'),
+      dnsServers: config.linkCheck.dnsServers,
+    },
   })
 
   const server = serve(

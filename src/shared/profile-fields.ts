@@ -134,6 +134,12 @@ export const ProfileLinksSchema = z
   .array(ProfileLinkSchema)
   .check(z.maxLength(PROFILE_LINKS_MAX, { message: LINK_MESSAGES.tooMany }))
 
+/**
+ * POST /api/me/profile/links/check: an empty JSON object, as the check is of the session user's
+ * own links; like every body route, it takes JSON and nothing else.
+ */
+export const LinkCheckRequestSchema = z.strictObject({})
+
 /** The fields as PATCH /api/me/profile takes them; each optional, '' or [] to clear. */
 export const ProfileFieldsPatchSchema = {
   bio: z.optional(BioSchema),
@@ -153,4 +159,6 @@ export const ProfileFieldsSchema = {
   links: z._default(z.array(z.object({ label: z.string(), url: z.string() })), []),
   accent: z._default(z.string(), ''),
   frame: z._default(z.string(), ''),
+  /** The addresses among `links` whose pages link back to the profile with rel="me". */
+  verifiedLinks: z._default(z.array(z.string()), []),
 }

@@ -1,8 +1,13 @@
+import fs from 'node:fs/promises'
 import http from 'node:http'
+import https from 'node:https'
 import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
 import { freePort } from '../support/free-port'
 import { startOidcProvider } from '../support/oidc-provider'
 import { startServer } from '../support/server-process'
+import { selfSigned } from '../support/self-signed'
 import { startSmtpCapture } from '../support/smtp-capture'
 
 const GOOGLE_CLIENT_ID = 'mofu-e2e'
@@ -11,7 +16,10 @@ const GOOGLE_CLIENT_SECRET = 'mofu-e2e-secret'
 /**
  * One built app for the whole run, with real peers: an SMTP server capturing its mail (read by
  * tests through a small HTTP mailbox, since tests run in other processes) and an OpenID Connect
- * provider standing in for Google. Tests reach them through environment variables.
+ * provider standing in for Google, and a web page on https://localhost that a profile link can
+ * point to (/me?to=ADDRESS links back to ADDRESS with rel="me"), which the server's link check is
+ * opened up to as an operator would for an intranet host. Tests reach them through environment
+ * variables.
  */
 export default async function globalSetup() {
   const port = await freePort()
@@ -28,6 +36,7 @@ export default async function globalSetup() {
     response.end(JSON.stringify(mails.map(({ subject, text, html }) => ({ subject, text, html }))))
   })
   await new Promise<void>((resolve) => mailbox.listen(0, '127.0.0.1', resolve))
+  const linkPeer = await startLinkPeer()
 
   const server = await startServer({
     port,
@@ -39,6 +48,8 @@ export default async function globalSetup() {
       GOOGLE_CLIENT_ID,
       GOOGLE_CLIENT_SECRET,
       GOOGLE_ISSUER: oidc.issuer,
+      LINK_CHECK_ALLOW_HOSTS: 'localhost',
+      LINK_CHECK_CA_FILE: linkPeer.cert,
     },
   })
   process.env.MOFU_E2E_URL = server.url
@@ -46,11 +57,38 @@ export default async function globalSetup() {
   // The server's whole environment, so a test can run the `mofu` command on its configuration.
   process.env.MOFU_E2E_SERVER_ENV = JSON.stringify(server.env)
   process.env.MOFU_E2E_MAILBOX = `http://127.0.0.1:${(mailbox.address() as AddressInfo).port}`
+  process.env.MOFU_E2E_LINK_PEER = linkPeer.url
   return async () => {
+    await linkPeer.close()
     await server.stop()
     await server.dispose()
     await new Promise((resolve) => mailbox.close(resolve))
     await oidc.close()
     await smtp.close()
+  }
+}
+
+async function startLinkPeer() {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mofu-e2e-links-'))
+  const files = await selfSigned(dir, ['DNS:localhost'])
+  const [key, cert] = await Promise.all([
+    fs.readFile(files.key, 'utf8'),
+    fs.readFile(files.cert, 'utf8'),
+  ])
+  const server = https.createServer({ key, cert }, (request, response) => {
+    const url = new URL(request.url ?? '/', 'https://localhost')
+    const to = (url.searchParams.get('to') ?? '').replace(/[<>"&]/g, '')
+    const rel = url.pathname === '/me' ? ' rel="me"' : ''
+    response.setHeader('Content-Type', 'text/html; charset=utf-8')
+    response.end(`<!doctype html><title>Elsewhere</title><a${rel} href="${to}">Mofu</a>`)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `https://localhost:${(server.address() as AddressInfo).port}`,
+    cert: files.cert,
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve))
+      await fs.rm(dir, { recursive: true, force: true })
+    },
   }
 }

@@ -394,6 +394,73 @@ test('the edit form keeps the bio, pronouns, links, accent and frame, each probl
   await noScript.close()
 })
 
+test('a link whose page links back with rel="me" is verified, after the save and on checking again', async ({
+  page,
+  playwright,
+  browser,
+  baseURL,
+  extraHTTPHeaders,
+}) => {
+  await signedInOnPage(
+    page,
+    await playwright.request.newContext({ baseURL }),
+    baseURL ?? '',
+    'verify',
+  )
+  const handle = uniqueHandle('mimi').toLowerCase()
+  const peer = process.env.MOFU_E2E_LINK_PEER ?? ''
+  const linkingBack = (pathname: string) =>
+    `${peer}${pathname}?to=${encodeURIComponent(new URL(`/@${handle}`, baseURL).href)}`
+  await panel(page).getByRole('button', { name: 'Edit' }).click()
+  await editor(page).name.fill('Mimi')
+  await editor(page).handle.fill(handle)
+  const links = panel(page).getByRole('group', { name: 'Links' })
+  for (const [label, url] of [
+    ['Garden', linkingBack('/me')],
+    ['Diary', linkingBack('/later')],
+  ]) {
+    await links.getByRole('button', { name: 'Add a link' }).click()
+    const row = links.getByRole('group').last()
+    await row.getByLabel('Label').fill(label ?? '')
+    await row.getByLabel('Address').fill(url ?? '')
+  }
+  await editor(page).save.click()
+
+  const card = panel(page).getByRole('region', { name: 'Links' })
+  await expect(card.getByText('1 of 2 links verified.')).toBeVisible()
+  await expect(card.getByRole('listitem').filter({ hasText: 'Garden' })).toContainText('Verified')
+  await expect(card.getByRole('listitem').filter({ hasText: 'Diary' })).toContainText(
+    'Not verified',
+  )
+  await expect(card).toContainText(`put a link to ${new URL(`/@${handle}`, baseURL).href}`)
+  expect(await blockingViolations(page)).toEqual([])
+
+  // The diary's page gains its link back (another address, same page): checked again.
+  await panel(page).getByRole('button', { name: 'Edit' }).click()
+  await links
+    .getByRole('group', { name: 'Link 2' })
+    .getByLabel('Address')
+    .fill(`${linkingBack('/me')}&from=diary`)
+  await editor(page).save.click()
+  await expect(card.getByText('2 of 2 links verified.')).toBeVisible()
+  await card.getByRole('button', { name: 'Check links again' }).click()
+  await expect(card.getByText('2 of 2 links verified.')).toBeVisible()
+
+  const elsewhere = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders,
+    javaScriptEnabled: false,
+  })
+  const visitor = await elsewhere.newPage()
+  await visitor.goto(`/@${handle}`)
+  const shown = visitor.getByRole('list', { name: 'Links' }).getByRole('listitem')
+  await expect(shown.filter({ hasText: 'Garden' })).toContainText(
+    'Verified: its page links back to this profile',
+  )
+  await expect(shown.filter({ hasText: 'Diary' })).toContainText('Verified')
+  await elsewhere.close()
+})
+
 test('the server-drawn /@handle page keeps every text of the profile as text', async ({
   request,
   baseURL,

@@ -10,7 +10,7 @@ import { PageViewSchema } from '../../src/shared/page-view'
 import { ClientErrorSchema } from '../../src/shared/client-error-schema'
 import { handleSkeleton } from '../../src/shared/handle-skeleton'
 import { passesForReserved, ProfilePatchSchema, type Profile } from '../../src/shared/profile'
-import { ACCENT_NAMES, FRAMES } from '../../src/shared/profile-fields'
+import { ACCENT_NAMES, FRAMES, LinkCheckRequestSchema } from '../../src/shared/profile-fields'
 import { callApp, type Answer } from '../support/api'
 import { authEndpoints, fieldsOf } from '../support/auth-endpoints'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
@@ -69,6 +69,7 @@ const MOFU_BODIES: Record<string, { schema: z.core.$ZodType; valid: Record<strin
     valid: { code: 'no-such-code' },
   },
   'POST /api/me/activity/not-me': { schema: NotMeRequestSchema, valid: { id: 'no-such-entry' } },
+  'POST /api/me/profile/links/check': { schema: LinkCheckRequestSchema, valid: {} },
 }
 /** Mofu's body route that takes image bytes, not JSON. */
 const AVATAR_UPLOAD = 'PUT /api/me/avatar'

@@ -53,6 +53,10 @@ export interface ProfilesTable {
   frame: Generated<string>
   /** The links as JSON, a list of { label, url }; '[]' for none. */
   links: Generated<string>
+  /** The addresses among the links whose pages linked back with rel="me" (JSON); '[]' for none. */
+  verified_links: Generated<string>
+  /** The handle those pages linked back to: they count only while it is the profile's. */
+  verified_for: Generated<string>
   updated_at: string
 }
 

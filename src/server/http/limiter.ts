@@ -32,6 +32,12 @@ export const LIMITS = {
   clientError: { name: 'client-error', max: 10, windowSeconds: 60 },
   publicRead: { name: 'public-read', max: 600, windowSeconds: 60 },
   accountExport: { name: 'account-export', max: 1, windowSeconds: 60 },
+  /**
+   * Profile links checked for a link back (profiles/link-check.ts), one per link: 20 an hour is
+   * five full checks of four links; all users together bound what Mofu can be made to fetch.
+   */
+  linkCheckUser: { name: 'link-check-user', max: 20, windowSeconds: 60 * 60 },
+  linkCheck: { name: 'link-check', max: 60, windowSeconds: 60 },
   /** Change-of-address requests of one account (EMAIL_CHANGES_PER_HOUR). */
   emailChange: { name: 'email-change', max: EMAIL_CHANGES_PER_HOUR, windowSeconds: 60 * 60 },
   /**

@@ -4,7 +4,7 @@ import https from 'node:https'
 import net, { type LookupFunction } from 'node:net'
 import tls from 'node:tls'
 import { Parser } from 'htmlparser2'
-import type { Limiter, LimitRule } from '../http/limiter'
+import { LIMITS, type Limiter } from '../http/limiter'
 
 /**
  * Links that prove themselves: a profile link is verified when its page links back to the
@@ -17,14 +17,8 @@ export const LINK_CHECK_TIMEOUT_MS = 5_000
 export const LINK_CHECK_MAX_BYTES = 1_048_576
 export const LINK_CHECK_MAX_REDIRECTS = 3
 
-/**
- * A profile holds at most four links, each checked on save and on "check again": 20 an hour is
- * five full saves. The global limit bounds what all users together can make Mofu send out.
- */
-export const LINK_CHECK_LIMITS = {
-  perUser: { name: 'link-check-user', max: 20, windowSeconds: 60 * 60 },
-  global: { name: 'link-check', max: 60, windowSeconds: 60 },
-} as const satisfies Record<string, LimitRule>
+/** Counted per user and for all users together, before anything is sent. */
+export const LINK_CHECK_LIMITS = { perUser: LIMITS.linkCheckUser, global: LIMITS.linkCheck }
 
 export type LinkRefusal =
   /** The link, or a redirect's Location, is no URL. */
@@ -69,6 +63,9 @@ export interface LinkCheckOptions {
   timeoutMs?: number
   maxBytes?: number
 }
+
+/** What an operator may open the check up to (LINK_CHECK_*), the same for every check. */
+export type LinkCheckSettings = Pick<LinkCheckOptions, 'allowHosts' | 'ca' | 'dnsServers'>
 
 class Refused extends Error {
   constructor(readonly reason: LinkRefusal) {

@@ -50,12 +50,33 @@ export function toPublicProfile(row: ProfileRow, publicUrl: string): PublicProfi
 
 /** The profile fields of a row, as every answer and the export carry them. */
 export function profileFields(row: ProfileRow) {
+  const links = storedLinks(row.links)
   return {
     bio: row.bio,
     pronouns: row.pronouns,
-    links: storedLinks(row.links),
+    links,
     accent: row.accent,
     frame: row.frame,
+    verifiedLinks: verifiedLinks(row, links),
+  }
+}
+
+/**
+ * The links whose pages linked back to the profile at its current handle: a change of handle
+ * or of a link's address leaves it to be checked again.
+ */
+function verifiedLinks(row: ProfileRow, links: readonly ProfileLink[]): string[] {
+  if (row.verified_for === '' || row.verified_for !== row.username) return []
+  const verified = new Set(storedStrings(row.verified_links))
+  return links.map(({ url }) => url).filter((url) => verified.has(url))
+}
+
+function storedStrings(json: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(json)
+    return Array.isArray(parsed) ? parsed.filter((item) => typeof item === 'string') : []
+  } catch {
+    return []
   }
 }
 
@@ -276,6 +297,19 @@ export function profileStore(database: Pick<Database, 'db' | 'read' | 'dialect'>
      * to redirect to once the user is gone.
      */
     reserveHandleOfDeleted: (uid: string) => reserveHandleOfDeleted(db, uid, new Date()),
+
+    /**
+     * Keeps the addresses whose pages linked back to `/@handle`, if the profile still has that
+     * handle (a change of handle meanwhile makes them count for nothing).
+     */
+    async keepVerifiedLinks(uid: string, handle: string, urls: readonly string[]) {
+      await db
+        .updateTable('profiles')
+        .set({ verified_links: JSON.stringify(urls), verified_for: handle })
+        .where('user_id', '=', uid)
+        .where('username', '=', handle)
+        .execute()
+    },
 
     /** The profile holding this lowercase handle, if any. */
     findByHandle: (username: string): Promise<ProfileRow | undefined> => byHandle(username),

@@ -7,13 +7,15 @@ import {
   ProfilePatchSchema,
   type HandleAvailability,
 } from '../../shared/profile'
+import { LinkCheckRequestSchema } from '../../shared/profile-fields'
 import { apiError, invalidInput, limitBody, requireJson } from '../http/errors'
 import { answerLanguage } from '../http/language'
 import { inLanguage, SERVER_MESSAGES } from '../http/messages'
-import { LIMITS, type RouteLimits } from '../http/limiter'
+import { LIMITS, RATE_LIMITED, type Limiter, type RouteLimits } from '../http/limiter'
 import { signInRequired, type SessionCheck } from '../sessions/session-check'
 import type { HandleClaim, HandleClaims } from './handle-claims'
 import { handleSuggestions } from './handle-suggestions'
+import { checkLink, type LinkCheck, type LinkCheckSettings } from './link-check'
 import type { ReleasedHandles } from './released-handles'
 import {
   isMissingUser,
@@ -32,6 +34,9 @@ export interface ProfileDeps {
   sessions: SessionCheck
   publicUrl: string
   limits: RouteLimits
+  limiter: Limiter
+  /** What the operator opened the link check up to (LINK_CHECK_*). */
+  linkCheck: LinkCheckSettings
 }
 
 /**
@@ -39,7 +44,14 @@ export interface ProfileDeps {
  * act only on the session's user; no route takes a user id to write. The unique index on the
  * handle, not the live check, decides races.
  */
-export function ownProfileRoutes({ profiles, claims, sessions, publicUrl }: ProfileDeps) {
+export function ownProfileRoutes({
+  profiles,
+  claims,
+  sessions,
+  publicUrl,
+  limiter,
+  linkCheck,
+}: ProfileDeps) {
   return new Hono()
     .get('/', sessions.required, async (c) => {
       try {
@@ -74,7 +86,53 @@ export function ownProfileRoutes({ profiles, claims, sessions, publicUrl }: Prof
         }
       },
     )
+    .post(
+      '/links/check',
+      sessions.required,
+      requireJson,
+      limitBody(1024),
+      zValidator('json', LinkCheckRequestSchema, invalidInput),
+      async (c) => {
+        const uid = c.get('uid')
+        const row = await profiles.loadOrCreate(uid)
+        const handle = row.username ?? ''
+        if (handle === '') return apiError(c, 409, 'HANDLE_NEEDED', SERVER_MESSAGES.handleNeeded)
+        const { links, verifiedLinks } = toProfile(row, publicUrl)
+        const profileUrl = new URL(`/@${handle}`, publicUrl).href
+        const checks = await Promise.all(
+          links.map(({ url }) =>
+            checkLink(url, profileUrl, {
+              ...linkCheck,
+              publicUrl,
+              limits: { limiter, userId: uid },
+            }),
+          ),
+        )
+        // A link the limits kept from being checked keeps what it had.
+        const verified = links
+          .filter(({ url }, index) => {
+            const check = checks[index]
+            return check?.verified === true || (isRateLimited(check) && verifiedLinks.includes(url))
+          })
+          .map(({ url }) => url)
+        await profiles.keepVerifiedLinks(uid, handle, verified)
+        const limited = checks.filter(isRateLimited)
+        if (limited.length > 0) {
+          c.header(
+            'Retry-After',
+            String(Math.max(...limited.map((check) => check.retryAfterSeconds))),
+          )
+          return apiError(c, 429, RATE_LIMITED.code, RATE_LIMITED.message)
+        }
+        return c.json(toProfile(await profiles.loadOrCreate(uid), publicUrl))
+      },
+    )
 }
+
+const isRateLimited = (
+  check: LinkCheck | undefined,
+): check is Extract<LinkCheck, { reason: 'rate-limited' }> =>
+  check?.verified === false && check.reason === 'rate-limited'
 
 const tooSimilar = (c: Context) =>
   apiError(c, 409, 'HANDLE_TOO_SIMILAR', HANDLE_MESSAGES.tooSimilar)

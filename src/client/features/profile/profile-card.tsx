@@ -1,13 +1,15 @@
 import { Link } from 'wouter'
 import type { Profile } from '@shared/profile'
 import { Button } from '@client/components/ui'
+import { errorMessage } from '@client/lib/http'
 import { AvatarFrame } from './avatar/avatar-frame'
 import { AvatarImage } from './avatar/avatar-image'
 import { thumbhashPlaceholder } from './avatar/thumbhash-placeholder'
-import { useStrings } from '@client/lib/i18n/i18n'
+import { useMessages, useStrings } from '@client/lib/i18n/i18n'
+import { useCheckLinks, useLinkCheck } from './profile-query'
 import { PROFILE } from './strings'
 
-/** View mode: avatar, name, ID, e-mail, plan and pins. */
+/** View mode: avatar, name, ID, e-mail, plan and pins, and the links with whether each is verified. */
 export function ProfileCard({
   profile,
   email,
@@ -49,6 +51,7 @@ export function ProfileCard({
           </dd>
         </div>
       </dl>
+      {profile.links.length > 0 && <CardLinks profile={profile} />}
       <div className="flex flex-wrap justify-center gap-3">
         <Button onClick={onEdit}>{strings.edit}</Button>
         {profile.username !== '' && (
@@ -61,5 +64,60 @@ export function ProfileCard({
         )}
       </div>
     </div>
+  )
+}
+
+/**
+ * The profile's links, each verified or not, and "Check links again" (docs/using.md "Verified
+ * links"). The outcome of the latest check is announced, wherever it was started.
+ */
+function CardLinks({ profile }: { profile: Profile }) {
+  const strings = useStrings('profile', PROFILE).card
+  const t = useMessages()
+  const checkLinks = useCheckLinks()
+  const latest = useLinkCheck()
+  const checking = latest?.status === 'pending'
+  const verified = new Set(profile.verifiedLinks)
+  const outcome =
+    latest?.status === 'error'
+      ? t(errorMessage(latest.error))
+      : latest?.status === 'success'
+        ? strings.checked(verified.size, profile.links.length)
+        : ''
+  return (
+    <section aria-label={strings.links} className="flex w-full flex-col gap-2 text-left">
+      <h3 className="text-sm font-semibold text-ink">{strings.links}</h3>
+      <ul className="flex flex-col gap-1.5 text-sm">
+        {profile.links.map(({ label, url }, index) => (
+          <li
+            key={index}
+            className="flex items-baseline justify-between gap-3 rounded-xl bg-sunken px-3 py-2"
+          >
+            <bdi className="min-w-0 truncate text-ink">{label}</bdi>
+            {verified.has(url) ? (
+              <span className="shrink-0 font-semibold text-ink">✓ {strings.verified}</span>
+            ) : (
+              <span className="shrink-0 text-ink-muted">{strings.notVerified}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+      {verified.size < profile.links.length && profile.username !== '' && (
+        <p className="text-sm text-ink-muted">
+          {strings.howTo(new URL(`/@${profile.username}`, window.location.origin).href)}
+        </p>
+      )}
+      <p aria-live="polite" className="min-h-5 text-sm text-ink">
+        {checking ? strings.checking : outcome}
+      </p>
+      <Button
+        variant="secondary"
+        busy={checking}
+        disabled={profile.username === ''}
+        onClick={() => checkLinks.mutate()}
+      >
+        {strings.checkAgain}
+      </Button>
+    </section>
   )
 }

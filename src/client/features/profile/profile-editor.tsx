@@ -18,7 +18,7 @@ import {
   ProfileFieldsEditor,
   type FieldsDraft,
 } from './profile-fields-editor'
-import { profileSaved, useSaveProfile } from './profile-query'
+import { profileSaved, useCheckLinks, useSaveProfile } from './profile-query'
 import { availabilityMessage, useHandleAvailability } from './use-handle-availability'
 import { useMessages, useStrings } from '@client/lib/i18n/i18n'
 import { PROFILE } from './strings'
@@ -40,6 +40,7 @@ export function ProfileEditor({
   const strings = useStrings('profile', PROFILE)
   const t = useMessages()
   const saveMutation = useSaveProfile()
+  const checkLinks = useCheckLinks()
   const form = useRef<HTMLFormElement>(null)
   const saving = saveMutation.isPending
   const [failure, setFailure] = useState<string | null>(null)
@@ -75,7 +76,11 @@ export function ProfileEditor({
     setProblems(checked.success ? {} : fieldProblems(checked.error.issues))
     if (!checked.success) return
     try {
-      onSaved(await saveMutation.mutateAsync(patch))
+      const saved = await saveMutation.mutateAsync(patch)
+      // New links, or a new handle to link back to: their pages are checked (the view shows it).
+      const recheck = patch.links !== undefined || saved.username !== profile.username
+      if (recheck && saved.links.length > 0 && saved.username !== '') checkLinks.mutate()
+      onSaved(saved)
     } catch (error) {
       const refusal = error instanceof ApiError ? REFUSED_HANDLE[error.code] : undefined
       if (refusal !== undefined) refuse(username, refusal)

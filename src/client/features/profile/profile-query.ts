@@ -1,7 +1,7 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
+import { queryOptions, useMutation, useMutationState, useQuery } from '@tanstack/react-query'
 import type { Profile } from '@shared/profile'
 import { queryClient } from '@client/lib/query-client'
-import { fetchProfile, saveProfile } from './profile-api'
+import { checkProfileLinks, fetchProfile, saveProfile } from './profile-api'
 
 /** The signed-in user whose profile is followed: set as they sign in, cleared as they leave. */
 let followed: string | null = null
@@ -47,3 +47,22 @@ export const useProfile = (uid: string) => useQuery(profileQuery(uid), queryClie
 
 export const useSaveProfile = () =>
   useMutation({ mutationFn: saveProfile, onSuccess: profileSaved }, queryClient)
+
+const CHECK_LINKS = ['check-links']
+
+/**
+ * Checks the links for a link back. The check runs on when its starter goes (the edit form asks
+ * for one as it saves and closes): the profile view follows it through useLinkCheck.
+ */
+export const useCheckLinks = () =>
+  useMutation(
+    { mutationKey: CHECK_LINKS, mutationFn: checkProfileLinks, onSuccess: profileSaved },
+    queryClient,
+  )
+
+/** The latest link check, wherever it was started: running, done, failed, or none yet. */
+export const useLinkCheck = () =>
+  useMutationState(
+    { filters: { mutationKey: CHECK_LINKS }, select: ({ state }) => state },
+    queryClient,
+  ).at(-1)

@@ -40,7 +40,7 @@ const LINK_CLASS =
 /** The bio, pronouns and links under the hero; nothing when the profile has none. */
 function About({ profile }: { profile: PublicProfile }) {
   const strings = useStrings('profile', PROFILE)
-  const { bio, links, accent } = profile
+  const { bio, links, accent, verifiedLinks } = profile
   // The server keeps only https addresses; anything else is not shown as a link.
   const shown = links.flatMap(({ label, url }) => {
     const address = httpsAddress(url)
@@ -86,6 +86,13 @@ function About({ profile }: { profile: PublicProfile }) {
                 <span className="sr-only">{strings.public.newTab}</span>
               </a>
               <span className="text-sm break-all text-ink-muted">{url.host}</span>
+              {verifiedLinks.includes(url.href) && (
+                <span className="text-sm font-semibold text-ink">
+                  <span aria-hidden="true">✓ </span>
+                  {strings.public.verified}
+                  <span className="sr-only">{strings.public.verifiedWhy}</span>
+                </span>
+              )}
             </li>
           ))}
         </ul>

@@ -15,6 +15,15 @@ export const PROFILE_JA: Translation<typeof PROFILE> = {
     pins: '使ったピン',
     edit: '編集',
     publicPage: '公開ページ',
+    links: 'リンク',
+    verified: '確認済み',
+    notVerified: '未確認',
+    checkAgain: 'リンクをもう一度確かめる',
+    checking: 'リンクを確かめています…',
+    checked: (verified: number, total: number) =>
+      `${total}件のリンクのうち${verified}件を確認しました。`,
+    howTo: (address: string) =>
+      `リンクを確認済みにするには、リンク先のページに rel="me" を付けた ${address} へのリンクを置いてください。`,
   },
   editor: {
     form: 'プロフィールの編集',
@@ -84,5 +93,7 @@ export const PROFILE_JA: Translation<typeof PROFILE> = {
     about: '自己紹介',
     links: 'リンク',
     newTab: '（新しいタブで開きます）',
+    verified: '確認済み',
+    verifiedWhy: '：リンク先のページからこのプロフィールへのリンクがあります',
   },
 }

@@ -15,6 +15,14 @@ export const PROFILE = {
     pins: 'Pins used',
     edit: 'Edit',
     publicPage: 'Public page',
+    links: 'Links',
+    verified: 'Verified',
+    notVerified: 'Not verified',
+    checkAgain: 'Check links again',
+    checking: 'Checking links…',
+    checked: (verified: number, total: number) => `${verified} of ${total} links verified.`,
+    howTo: (address: string) =>
+      `To verify a link, put a link to ${address} with rel="me" on the page it goes to.`,
   },
   editor: {
     form: 'Edit profile',
@@ -84,5 +92,7 @@ export const PROFILE = {
     about: 'About',
     links: 'Links',
     newTab: ' (opens in a new tab)',
+    verified: 'Verified',
+    verifiedWhy: ': its page links back to this profile',
   },
 }

@@ -1,0 +1,170 @@
+import fs from 'node:fs/promises'
+import https from 'node:https'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LINK_CHECK_LIMITS } from '../../src/server/profiles/link-check'
+import { callApp } from '../support/api'
+import { selfSigned } from '../support/self-signed'
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
+import { createTestApp, type TestApp } from '../support/test-app'
+import { createTestUser, type TestUser } from '../support/test-users'
+
+/**
+ * Links that prove themselves (docs/api.md "Profile and handles"): POST
+ * /api/me/profile/links/check fetches each link's page, and the links whose pages link back to
+ * /@handle with rel="me" are the profile's verifiedLinks, for as long as the handle and the
+ * link's address stay. The page is served by an HTTPS peer on this machine, which the operator
+ * setting (allowHosts, ca) opens the check up to, as LINK_CHECK_* does for a server.
+ */
+
+const PUBLIC_URL = 'http://localhost:3000'
+
+let smtp: SmtpCapture
+let subject: TestApp
+let dir: string
+let peer: https.Server
+let peerPort: number
+const requested: string[] = []
+let sequence = 0
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture()
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mofu-link-verification-'))
+  const files = await selfSigned(dir, ['DNS:localhost'])
+  const [key, cert] = await Promise.all([
+    fs.readFile(files.key, 'utf8'),
+    fs.readFile(files.cert, 'utf8'),
+  ])
+  // /me?to=ADDRESS links back to ADDRESS with rel="me"; any other page links nowhere.
+  peer = https.createServer({ key, cert }, (request, response) => {
+    const url = new URL(request.url ?? '/', 'https://localhost')
+    requested.push(url.pathname)
+    const to = url.searchParams.get('to') ?? ''
+    response.setHeader('Content-Type', 'text/html; charset=utf-8')
+    response.end(
+      url.pathname === '/me'
+        ? `<!doctype html><p>Also me: <a rel="me" href="${to}">Mofu</a></p>`
+        : `<!doctype html><p>Also me: <a href="${to}">Mofu</a></p>`,
+    )
+  })
+  await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve))
+  peerPort = (peer.address() as AddressInfo).port
+  subject = await createTestApp({
+    smtpUrl: smtp.url,
+    app: { publicUrl: PUBLIC_URL, linkCheck: { allowHosts: ['localhost'], ca: cert } },
+  })
+}, 60_000)
+afterAll(async () => {
+  await subject?.dispose()
+  await smtp?.close()
+  await new Promise((resolve) => peer?.close(resolve))
+  await fs.rm(dir, { recursive: true, force: true })
+})
+
+async function newUser(): Promise<TestUser> {
+  sequence += 1
+  return createTestUser(subject.app, smtp, {
+    email: `verify${sequence}-${Date.now()}@mofu.test`,
+    ip: `10.93.0.${sequence}`,
+  })
+}
+
+const pageAt = (pathname: string, handle: string) =>
+  `https://localhost:${peerPort}${pathname}?to=${encodeURIComponent(`${PUBLIC_URL}/@${handle}`)}`
+
+const call = (who: TestUser, url: string, method = 'GET', body?: unknown) =>
+  callApp(subject.app, url, { method, cookie: who.cookie, ip: who.ip, body })
+
+const check = (who: TestUser) => call(who, '/api/me/profile/links/check', 'POST', {})
+
+describe('checking profile links', () => {
+  it('marks the links whose pages link back to /@handle with rel="me", and shows them to everyone', async () => {
+    const who = await newUser()
+    const handle = `proves${Date.now().toString(36)}`
+    const linksBack = pageAt('/me', handle)
+    const mentions = pageAt('/mention', handle)
+    const toSomeoneElse = pageAt('/me', `${handle}x`)
+    const saved = await call(who, '/api/me/profile', 'PATCH', {
+      handle,
+      links: [
+        { label: 'Blog', url: linksBack },
+        { label: 'Mention', url: mentions },
+        { label: 'Other', url: toSomeoneElse },
+      ],
+    })
+    expect(saved.status, saved.text).toBe(200)
+    expect(saved.json).toMatchObject({ verifiedLinks: [] })
+
+    const checked = await check(who)
+    expect(checked.status, checked.text).toBe(200)
+    expect(checked.json).toMatchObject({ verifiedLinks: [linksBack] })
+    const shown = await callApp(subject.app, `/api/profiles/${handle}`, { ip: '10.93.9.1' })
+    expect(shown.json).toMatchObject({ verifiedLinks: [linksBack] })
+  })
+
+  it('counts a check only for the handle and the addresses it was made for', async () => {
+    const who = await newUser()
+    const handle = `moves${Date.now().toString(36)}`
+    const linksBack = pageAt('/me', handle)
+    await call(who, '/api/me/profile', 'PATCH', {
+      handle,
+      links: [{ label: 'Blog', url: linksBack }],
+    })
+    expect((await check(who)).json).toMatchObject({ verifiedLinks: [linksBack] })
+
+    // Another address for the link: its page has not been checked.
+    const elsewhere = `${linksBack}&page=2`
+    const moved = await call(who, '/api/me/profile', 'PATCH', {
+      links: [{ label: 'Blog', url: elsewhere }],
+    })
+    expect(moved.json).toMatchObject({ verifiedLinks: [] })
+    await call(who, '/api/me/profile', 'PATCH', { links: [{ label: 'Blog', url: linksBack }] })
+    expect((await call(who, '/api/me/profile')).json).toMatchObject({
+      verifiedLinks: [linksBack],
+    })
+
+    // Another handle: the page links back to the old one, which no longer is this profile's.
+    const renamed = await call(who, '/api/me/profile', 'PATCH', { handle: `${handle}z` })
+    expect(renamed.json).toMatchObject({ verifiedLinks: [] })
+    expect((await check(who)).json).toMatchObject({ verifiedLinks: [] })
+  })
+
+  it('asks for a handle first, and needs a session', async () => {
+    const who = await newUser()
+    const refused = await check(who)
+    expect(refused.status).toBe(409)
+    expect(refused.json).toMatchObject({ code: 'HANDLE_NEEDED' })
+    const before = requested.length
+    const anonymous = await callApp(subject.app, '/api/me/profile/links/check', {
+      method: 'POST',
+      ip: '10.93.9.2',
+      body: {},
+    })
+    expect(anonymous.status).toBe(401)
+    expect(requested.length).toBe(before)
+  })
+
+  it('stops at the per-user limit, keeping what was verified', async () => {
+    const who = await newUser()
+    const handle = `often${Date.now().toString(36)}`
+    const linksBack = pageAt('/me', handle)
+    await call(who, '/api/me/profile', 'PATCH', {
+      handle,
+      links: [{ label: 'Blog', url: linksBack }],
+    })
+    for (let round = 0; round < LINK_CHECK_LIMITS.perUser.max; round++) {
+      expect((await check(who)).status).toBe(200)
+    }
+    const before = requested.length
+    const limited = await check(who)
+    expect(limited.status).toBe(429)
+    expect(limited.json).toMatchObject({ code: 'RATE_LIMITED' })
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0)
+    expect(requested.length).toBe(before)
+    expect((await call(who, '/api/me/profile')).json).toMatchObject({
+      verifiedLinks: [linksBack],
+    })
+  })
+})
