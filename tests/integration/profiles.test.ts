@@ -18,7 +18,15 @@ const TAKEN_BODY = { code: 'HANDLE_TAKEN', message: TAKEN }
 /** A refused handle's answer offers one to three other IDs (look-alike-handles.test.ts). */
 const SUGGESTED = expect.arrayContaining([expect.any(String)])
 /** The profile fields (profile-fields.test.ts) while none is set. */
-const NO_FIELDS = { bio: '', pronouns: '', links: [], accent: '', frame: '' }
+const NO_FIELDS = {
+  bio: '',
+  pronouns: '',
+  links: [],
+  accent: '',
+  frame: '',
+  verifiedLinks: [],
+  noindex: false,
+}
 /** How many users race for one handle, and how many users the file shares. */
 const RACERS = 50
 
