@@ -8,6 +8,8 @@ import { setHandle, signUpAndVerify, uploadAvatar } from './user'
 /** What the HTTP cases need from a running app on SQLite in `dataDir`. */
 export interface Fixture {
   user: TestUser
+  /** The user's handle, lowercase: its /@handle page. */
+  handle: string
   /** Path and version query of the user's avatar. */
   avatarPath: string
   avatarEtag: string
@@ -52,5 +54,13 @@ export async function prepareFixture(
   }
   const avatarFile = path.join(dataDir, 'bench-avatar.jpg')
   await fs.writeFile(avatarFile, Buffer.from(body))
-  return { user, avatarPath, avatarEtag, avatarBytes: body.byteLength, avatarFile, seededUsers }
+  return {
+    user,
+    handle: 'benchfan',
+    avatarPath,
+    avatarEtag,
+    avatarBytes: body.byteLength,
+    avatarFile,
+    seededUsers,
+  }
 }

@@ -38,6 +38,8 @@ const HANDLE_MAX_P99_VS_BASELINE = 4
 const HANDLE_MAX_P99_MS = 10
 /** A signed-in read may cost at most twice a public one: own profile vs handle req/s. */
 const OWN_PROFILE_MIN_VS_HANDLE = 0.5
+/** /@handle, drawn by the server, at least half the handle check's req/s (issue: profile page). */
+const PUBLIC_PAGE_MIN_VS_HANDLE = 0.5
 /** The large user count may cost at most this factor in req/s against the small one. */
 const SCALE_MAX_SLOWDOWN = 2
 /** Metrics on may cost the handle check at most this much more CPU a request. */
@@ -160,6 +162,21 @@ function ownProfileGoal(figures: Figures): GoalResult {
   return unlessFailed(
     atLeast(goal, profile.app.rps / handles.app.rps, OWN_PROFILE_MIN_VS_HANDLE, times),
     profile.app,
+    handles.app,
+  )
+}
+
+function publicPageGoal(figures: Figures): GoalResult {
+  const handles = figures.http.find((result) => result.name === 'handle availability')
+  const page = figures.http.find((result) => result.name === 'public profile page')
+  const times = (value: number) => `${round(value, 2)}× handle req/s`
+  const goal = 'public profile page vs handle availability'
+  if (handles === undefined || page === undefined || !answered(handles.app, page.app)) {
+    return missing(goal, `≥ ${times(PUBLIC_PAGE_MIN_VS_HANDLE)}`)
+  }
+  return unlessFailed(
+    atLeast(goal, page.app.rps / handles.app.rps, PUBLIC_PAGE_MIN_VS_HANDLE, times),
+    page.app,
     handles.app,
   )
 }
@@ -337,6 +354,7 @@ export function evaluateGoals(figures: Figures): GoalResult[] {
   return [
     ...handleGoals(figures),
     ownProfileGoal(figures),
+    publicPageGoal(figures),
     ...scaleGoal(figures, 'sqlite'),
     ...scaleGoal(figures, 'postgres'),
     firstLoadGoal(figures),

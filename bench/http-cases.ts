@@ -53,6 +53,11 @@ function httpCases(fixture: Fixture): NamedCase[] {
       load: cycling(['/api/me/profile'], signedIn, 200),
     },
     {
+      name: 'public profile page',
+      request: `GET /@${fixture.handle} (drawn by the server, Accept-Encoding: gzip, deflate, br, zstd)`,
+      load: cycling([`/@${fixture.handle}`], PAGE_HEADERS, 200),
+    },
+    {
       name: 'index.html',
       request: 'GET / (Accept-Encoding: gzip, deflate, br, zstd)',
       load: cycling(['/'], PAGE_HEADERS, 200),

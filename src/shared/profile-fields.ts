@@ -147,6 +147,8 @@ export const ProfileFieldsPatchSchema = {
   links: z.optional(ProfileLinksSchema),
   accent: z.optional(z.union([z.enum(ACCENT_NAMES), z.literal('')])),
   frame: z.optional(z.union([z.enum(FRAMES), z.literal('')])),
+  /** The /@handle page asks search engines not to list it. */
+  noindex: z.optional(z.boolean()),
 }
 
 /**
@@ -161,4 +163,5 @@ export const ProfileFieldsSchema = {
   frame: z._default(z.string(), ''),
   /** The addresses among `links` whose pages link back to the profile with rel="me". */
   verifiedLinks: z._default(z.array(z.string()), []),
+  noindex: z._default(z.boolean(), false),
 }

@@ -323,6 +323,7 @@ test('the edit form keeps the bio, pronouns, links, accent and frame, each probl
 
   await panel(page).getByRole('radio', { name: 'Mint' }).check()
   await panel(page).getByRole('radio', { name: 'Cat ears' }).check()
+  await panel(page).getByRole('checkbox', { name: 'Keep my page out of search engines' }).check()
   await editor(page).save.click()
   await expect(bio).toHaveAccessibleDescription('301 of 300 characters At most 300 characters')
   await expect(first.getByLabel('Address')).toHaveAccessibleDescription(
@@ -368,17 +369,21 @@ test('the edit form keeps the bio, pronouns, links, accent and frame, each probl
     javaScriptEnabled: false,
   })
   const reader = await noScript.newPage()
-  expect((await reader.goto(`/@${handle.toLowerCase()}`))?.status()).toBe(200)
+  const served = await reader.goto(`/@${handle.toLowerCase()}`)
+  expect(served?.status()).toBe(200)
+  // Asked to stay out of search engines, in the header and in the page.
+  expect(served?.headers()['x-robots-tag']).toBe('noindex')
   await expect(reader.getByRole('heading', { level: 1 })).toHaveText('Sora')
   await expect(reader.getByText('Pronouns: they/them')).toBeVisible()
-  const served = reader.getByRole('region', { name: 'About' })
-  await expect(served).toContainText('I draw <b>skies</b>.')
-  await expect(served.getByRole('link', { name: 'Sketches (opens in a new tab)' })).toHaveAttribute(
+  const shown = reader.getByRole('region', { name: 'About' })
+  await expect(shown).toContainText('I draw <b>skies</b>.')
+  await expect(shown.getByRole('link', { name: 'Sketches (opens in a new tab)' })).toHaveAttribute(
     'rel',
     'me nofollow ugc noopener',
   )
   await expectFrameDrawn(reader.getByRole('main'), 'cat-ears')
   const tag = (key: string) => reader.locator(`meta[property="${key}"], meta[name="${key}"]`)
+  await expect(tag('robots')).toHaveAttribute('content', 'noindex')
   await expect(tag('og:title')).toHaveAttribute('content', `Sora (@${handle})`)
   const description = 'I draw <b>skies</b>. More at https://sketches.example/sora/2026'
   await expect(tag('og:description')).toHaveAttribute('content', description)
@@ -482,6 +487,9 @@ test('the server-drawn /@handle page keeps every text of the profile as text', a
   const page = await request.get(`/@${handle}`, { headers: { Accept: 'text/html' } })
   expect(page.status()).toBe(200)
   const html = await page.text()
+  // Listed as usual: the profile did not ask otherwise.
+  expect(page.headers()['x-robots-tag']).toBeUndefined()
+  expect(html).not.toContain('name="robots"')
   expect(html).not.toContain('<script>alert(1)')
   expect(html).not.toContain('<img src=x>')
   expect(html).not.toContain('<b>me</b>')

@@ -35,10 +35,11 @@ const FIELDS = {
   ],
   accent: 'mint',
   frame: 'cat-ears',
+  noindex: true,
 }
 
 /** Every field cleared, as a new profile has them. */
-const NONE = { bio: '', pronouns: '', links: [], accent: '', frame: '' }
+const NONE = { bio: '', pronouns: '', links: [], accent: '', frame: '', noindex: false }
 
 describe('profile fields', () => {
   it('start empty, are saved, and read back by the owner, by everyone and in the export', async () => {

@@ -402,5 +402,14 @@ export function migrations0008On(dialect: DialectName): Record<string, Migration
           .execute()
       },
     },
+    '0026_profile_noindex': {
+      // 1 when the profile asks search engines not to list its /@handle page; 0 by default.
+      async up(db) {
+        await db.schema
+          .alterTable('profiles')
+          .addColumn('noindex', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute()
+      },
+    },
   }
 }

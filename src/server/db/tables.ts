@@ -57,6 +57,8 @@ export interface ProfilesTable {
   verified_links: Generated<string>
   /** The handle those pages linked back to: they count only while it is the profile's. */
   verified_for: Generated<string>
+  /** 1 when the /@handle page asks not to be indexed (noindex), else 0. */
+  noindex: Generated<number>
   updated_at: string
 }
 

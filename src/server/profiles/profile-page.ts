@@ -90,9 +90,11 @@ export function profilePageRoutes({
       return c.redirect(`${path}${search}`, 301)
     }
     if (client === undefined) return next()
+    const profile = toPublicProfile(row, publicUrl)
+    // Asked of every crawler, whether it reads the page or only its headers.
+    if (profile.noindex) c.header('X-Robots-Tag', 'noindex')
     const renderer = await client.serverEntry()
     if (!isProfileRenderer(renderer)) return client.sendPage(c, client.shell(language), 200)
-    const profile = toPublicProfile(row, publicUrl)
     const key = `${language}\n${JSON.stringify(profile)}`
     let page = rendered.get(key)
     if (page === undefined) {
@@ -145,6 +147,7 @@ function profileHtml(
   const meta = (attribute: 'name' | 'property', key: string, value: string) =>
     `<meta ${attribute}="${key}" content="${escapeAttribute(value)}" />`
   const tags = [
+    ...(profile.noindex ? [meta('name', 'robots', 'noindex')] : []),
     meta('property', 'og:type', 'profile'),
     meta('property', 'og:site_name', 'Mofu'),
     meta('property', 'og:title', `${name} (@${profile.displayUsername})`),

@@ -58,6 +58,7 @@ export function profileFields(row: ProfileRow) {
     accent: row.accent,
     frame: row.frame,
     verifiedLinks: verifiedLinks(row, links),
+    noindex: row.noindex === 1,
   }
 }
 
@@ -270,6 +271,7 @@ export function profileStore(database: Pick<Database, 'db' | 'read' | 'dialect'>
         ...(patch.links === undefined ? {} : { links: JSON.stringify(patch.links) }),
         ...(patch.accent === undefined ? {} : { accent: patch.accent }),
         ...(patch.frame === undefined ? {} : { frame: patch.frame }),
+        ...(patch.noindex === undefined ? {} : { noindex: patch.noindex ? 1 : 0 }),
         updated_at: new Date().toISOString(),
       }
       const { handle } = patch

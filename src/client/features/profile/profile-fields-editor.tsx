@@ -25,18 +25,27 @@ export interface FieldsDraft {
   links: ProfileLink[]
   accent: Accent | ''
   frame: Frame | ''
+  noindex: boolean
 }
 
 const oneOf = <Option extends string>(options: readonly Option[], value: string) =>
   options.find((option) => option === value) ?? ''
 
 /** The saved fields; an accent or frame this release does not ship reads as none. */
-export const fieldsDraft = ({ bio, pronouns, links, accent, frame }: Profile): FieldsDraft => ({
+export const fieldsDraft = ({
   bio,
   pronouns,
   links,
+  accent,
+  frame,
+  noindex,
+}: Profile): FieldsDraft => ({
+  bio,
+  pronouns,
+  links: links.map(({ label, url }) => ({ label, url })),
   accent: oneOf(ACCENT_NAMES, accent),
   frame: oneOf(FRAMES, frame),
+  noindex,
 })
 
 /** The links worth saving: a row left with neither label nor address is no link. */
@@ -55,6 +64,7 @@ export function changedFields(draft: FieldsDraft, saved: FieldsDraft): Partial<F
   if (JSON.stringify(links) !== JSON.stringify(saved.links)) changed.links = links
   if (draft.accent !== saved.accent) changed.accent = draft.accent
   if (draft.frame !== saved.frame) changed.frame = draft.frame
+  if (draft.noindex !== saved.noindex) changed.noindex = draft.noindex
   return changed
 }
 
@@ -83,6 +93,7 @@ export function ProfileFieldsEditor({
   onChange: (draft: FieldsDraft, edited: string) => void
 }) {
   const strings = useStrings('profile', PROFILE).editor
+  const noindexId = useId()
   const edit = <Key extends keyof FieldsDraft>(key: Key, value: FieldsDraft[Key]) =>
     onChange({ ...draft, [key]: value }, key)
   return (
@@ -134,6 +145,25 @@ export function ProfileFieldsEditor({
           </span>
         )}
       />
+      <div className="flex items-start gap-3 text-sm">
+        <input
+          id={noindexId}
+          type="checkbox"
+          name="noindex"
+          aria-describedby={`${noindexId}-hint`}
+          checked={draft.noindex}
+          onChange={(event) => edit('noindex', event.target.checked)}
+          className="mt-0.5 size-4 shrink-0 cursor-pointer accent-sakura-600"
+        />
+        <div>
+          <label htmlFor={noindexId} className="cursor-pointer font-semibold text-ink">
+            {strings.noindex}
+          </label>
+          <p id={`${noindexId}-hint`} className="text-ink-muted">
+            {strings.noindexHint}
+          </p>
+        </div>
+      </div>
     </fieldset>
   )
 }

@@ -53,6 +53,9 @@ export const PROFILE_JA: Translation<typeof PROFILE> = {
       sky: '空',
       night: '夜',
     },
+    noindex: '検索エンジンに載せない',
+    noindexHint:
+      'アドレスを知っている人はだれでもページを見られます。検索エンジンには載せないよう求めます。',
     frame: 'アバターのフレーム',
     frames: {
       '': 'なし',

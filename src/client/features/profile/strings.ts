@@ -52,6 +52,9 @@ export const PROFILE = {
       sky: 'Sky',
       night: 'Night',
     },
+    noindex: 'Keep my page out of search engines',
+    noindexHint:
+      'Your page stays open to anyone with its address; search engines are asked not to list it.',
     frame: 'Avatar frame',
     frames: {
       '': 'None',
