@@ -109,6 +109,7 @@ export function profilePageRoutes({
           description: renderer.profileDescription(profile, language),
           publicUrl,
         }),
+        { quick: true },
       )
       if (rendered.size >= RENDERED_KEPT) rendered.delete(rendered.keys().next().value ?? '')
       rendered.set(key, page)
