@@ -253,6 +253,10 @@ describe('profile saves with generated names and handles', () => {
             { arbitrary: fc.constantFrom(...FRAMES, ''), weight: 12 },
             fc.constantFrom('none', '../frames/sakura', 'Stars'),
           ),
+          noindex: fc.oneof(
+            { arbitrary: fc.boolean(), weight: 12 },
+            fc.constantFrom('true', 1, null),
+          ),
         },
         { requiredKeys: [] },
       )
@@ -276,8 +280,8 @@ describe('profile saves with generated names and handles', () => {
             expect(stored).toEqual(before)
             return
           }
-          const { name, handle, font, bio, pronouns, links, accent, frame } = expected.data
-          const fields = { bio, pronouns, links, accent, frame }
+          const { name, handle, font, bio, pronouns, links, accent, frame, noindex } = expected.data
+          const fields = { bio, pronouns, links, accent, frame, noindex }
           // HELD, a look-alike of it or of a reserved name: refused as taken or too similar.
           if (
             handle !== undefined &&
