@@ -89,6 +89,8 @@ describe('a profile answer', () => {
       links: [],
       accent: '',
       frame: '',
+      verifiedLinks: [],
+      noindex: false,
     })
   })
 })

@@ -16,6 +16,8 @@ const ALLOWED_WORDS = new Set([
   ...['ID', 'IP', 'Cookie', 'https', 'SameSite', 'Lax', 'HttpOnly', 'Secure'],
   ...['darkMode', 'lang', 'true', 'false', 'en', 'ja', 'light', 'dark', 'system'],
   ...['orbitron', 'default', 'free', '_ga', 'id', 'D'],
+  // The attribute a page links back with, typed as is: rel="me".
+  ...['rel', 'me'],
   // Products a user knows by these names, and what a file or an example is called.
   ...['QR', 'Aegis', 'Authenticator', 'Password', 'Pixel', 'txt'],
 ])
@@ -48,6 +50,11 @@ const ARGUMENTS: Record<string, unknown[]> = {
   'profile.editor.freeIds': ['…'],
   'profile.editor.use': ['…'],
   'profile.public.onMofu': ['…'],
+  'profile.editor.bioCount': [12, 300],
+  'profile.editor.link': [1],
+  'profile.editor.removeLink': [1],
+  'profile.card.checked': [1, 2],
+  'profile.card.howTo': ['…'],
 }
 const DEFAULT_ARGUMENTS = [rich, Section, ' ']
 
