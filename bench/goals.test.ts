@@ -38,15 +38,8 @@ const committed = (
  * lack them: these tests give them the ones measured alone (the avatar bytes: PANEL_BYTES and
  * BUTTON_BYTES above, 2x screen).
  */
-const ownProfileCase = committed.http.find((result) => result.name === 'own profile')
 const measured: Figures = {
   ...committed,
-  // Runs from before the bench measured /@handle lack it: given the own profile's figures.
-  http:
-    committed.http.some((result) => result.name === 'public profile page') ||
-    ownProfileCase === undefined
-      ? committed.http
-      : [...committed.http, { ...ownProfileCase, name: 'public profile page' }],
   metricsCost: committed.metricsCost ?? {
     rounds: [costRound(100, 101)],
     cpuChangePercent: 1,
