@@ -13,6 +13,11 @@ export interface ExpectedFailure {
   url: string | RegExp
   /** The status it answers with; leave out for a request that gets no answer at all. */
   status?: number
+  /**
+   * The page may ask for it again, each time failing the same way (a dynamic import Chromium
+   * tries again when another import asks for the module): every such line is allowed.
+   */
+  repeats?: boolean
 }
 
 interface Allowance extends ExpectedFailure {
@@ -25,7 +30,7 @@ const FAILED_LOAD =
 
 function allows(allowance: Allowance, message: ConsoleMessage): boolean {
   const failed = FAILED_LOAD.exec(message.text())
-  if (allowance.used || failed === null) return false
+  if ((allowance.used && allowance.repeats !== true) || failed === null) return false
   const url = message.location().url
   const { pathname, search } = new URL(url)
   const urlMatches =
@@ -41,7 +46,8 @@ function allows(allowance: Allowance, message: ConsoleMessage): boolean {
  * page error, on any page of its browser context (popups and extra tabs too) or of a context it
  * makes with `browser.newContext()`: a user would not see one, so neither may a test. A request
  * a test makes fail on purpose is allowed with `allowConsoleError({ url, status })`: one call
- * allows that one request's console line, once, and the test fails if the request never failed.
+ * allows that one request's console line, once (or each time, with `repeats`), and the test fails
+ * if the request never failed.
  */
 export const test = base.extend<{
   consoleErrors: string[]
