@@ -38,7 +38,7 @@ const HANDLE_MAX_P99_VS_BASELINE = 4
 const HANDLE_MAX_P99_MS = 10
 /** A signed-in read may cost at most twice a public one: own profile vs handle req/s. */
 const OWN_PROFILE_MIN_VS_HANDLE = 0.5
-/** /@handle, drawn by the server, at least half the handle check's req/s (issue: profile page). */
+/** /@handle, drawn by the server, at least half the handle check's req/s: a profile page may cost twice a JSON answer, no more (docs/performance.md). */
 const PUBLIC_PAGE_MIN_VS_HANDLE = 0.5
 /** The large user count may cost at most this factor in req/s against the small one. */
 const SCALE_MAX_SLOWDOWN = 2

@@ -15,7 +15,7 @@ import { createTestUser, type TestUser } from '../support/test-users'
  * Links that prove themselves (docs/api.md "Profile and handles"): POST
  * /api/me/profile/links/check fetches each link's page, and the links whose pages link back to
  * /@handle with rel="me" are the profile's verifiedLinks, for as long as the handle and the
- * link's address stay. The page is served by an HTTPS peer on this machine, which the operator
+ * link's address stay. The page is served by an HTTPS peer on the loopback address, which the operator
  * setting (allowHosts, ca) opens the check up to, as LINK_CHECK_* does for a server.
  */
 

@@ -112,7 +112,7 @@ let tlsFiles: { key: string; cert: string }
 let dns: DnsServer
 /** The peer a link may reach: its name is on the allow list, as a test's or intranet's host. */
 let allowed: Peer
-/** The peer an attacker wants reached: anything on this machine. */
+/** The peer an attacker wants reached: anything on the server's own host. */
 let forbidden: Peer
 let requestsStarted = 0
 const countRequest = () => (requestsStarted += 1)

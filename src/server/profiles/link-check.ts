@@ -77,7 +77,7 @@ class Refused extends Error {
 /**
  * IPv4 ranges that are not globally routable unicast (IANA's special-purpose registry), plus
  * multicast, the old 6to4 relay anycast and everything from 240/4 up to the broadcast address.
- * 0.0.0.0 and CGNAT are here because a connection to them reaches this machine or the
+ * 0.0.0.0 and CGNAT are here because a connection to them reaches the server's own host or the
  * provider's network, not the internet.
  */
 const IPV4_FORBIDDEN: readonly (readonly [string, number])[] = [
@@ -131,7 +131,7 @@ export function isPublicAddress(address: string): boolean {
     case 4:
       return !ipv4Forbidden.check(address, 'ipv4')
     case 6:
-      // A zone names an interface of this machine; no public address carries one.
+      // A zone names an interface of the server's own host; no public address carries one.
       return (
         !address.includes('%') &&
         ipv6Routable.check(address, 'ipv6') &&
