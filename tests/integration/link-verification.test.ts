@@ -79,6 +79,19 @@ const call = (who: TestUser, url: string, method = 'GET', body?: unknown) =>
 
 const check = (who: TestUser) => call(who, '/api/me/profile/links/check', 'POST', {})
 
+/** A new user with a handle starting `prefix` and one link, to a page that links back to it. */
+async function linkingBack(prefix: string) {
+  const who = await newUser()
+  const handle = `${prefix}${Date.now().toString(36)}`
+  const linksBack = pageAt('/me', handle)
+  const saved = await call(who, '/api/me/profile', 'PATCH', {
+    handle,
+    links: [{ label: 'Blog', url: linksBack }],
+  })
+  expect(saved.status, saved.text).toBe(200)
+  return { who, handle, linksBack }
+}
+
 describe('checking profile links', () => {
   it('marks the links whose pages link back to /@handle with rel="me", and shows them to everyone', async () => {
     const who = await newUser()
@@ -105,13 +118,7 @@ describe('checking profile links', () => {
   })
 
   it('counts a check only for the handle and the addresses it was made for', async () => {
-    const who = await newUser()
-    const handle = `moves${Date.now().toString(36)}`
-    const linksBack = pageAt('/me', handle)
-    await call(who, '/api/me/profile', 'PATCH', {
-      handle,
-      links: [{ label: 'Blog', url: linksBack }],
-    })
+    const { who, handle, linksBack } = await linkingBack('moves')
     expect((await check(who)).json).toMatchObject({ verifiedLinks: [linksBack] })
 
     // Another address for the link: its page has not been checked.
@@ -147,13 +154,7 @@ describe('checking profile links', () => {
   })
 
   it('stops at the per-user limit, keeping what was verified', async () => {
-    const who = await newUser()
-    const handle = `often${Date.now().toString(36)}`
-    const linksBack = pageAt('/me', handle)
-    await call(who, '/api/me/profile', 'PATCH', {
-      handle,
-      links: [{ label: 'Blog', url: linksBack }],
-    })
+    const { who, linksBack } = await linkingBack('often')
     for (let round = 0; round < LINK_CHECK_LIMITS.perUser.max; round++) {
       expect((await check(who)).status).toBe(200)
     }
