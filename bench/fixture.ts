@@ -2,8 +2,9 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { photoLikeJpeg } from './images'
 import { sqliteSeeder } from './seed'
+import { BENCH_HANDLE } from './settings'
 import type { TestUser } from '../tests/support/test-users'
-import { setHandle, signUpAndVerify, uploadAvatar } from './user'
+import { saveProfile, signUpAndVerify, uploadAvatar } from './user'
 
 /** What the HTTP cases need from a running app on SQLite in `dataDir`. */
 export interface Fixture {
@@ -24,7 +25,7 @@ export interface Fixture {
 const FIXTURE_IP = '10.255.0.1'
 
 /**
- * A signed-in user with a handle and an avatar, made over HTTP, plus `seededUsers` users
+ * A signed-in user with a handle, every profile field and an avatar, made over HTTP, plus `seededUsers` users
  * written into the database beside it so that handle lookups find taken and free handles.
  */
 export async function prepareFixture(
@@ -38,7 +39,19 @@ export async function prepareFixture(
     'bench@mofu.invalid',
     FIXTURE_IP,
   )
-  await setHandle(appUrl, user, 'BenchFan')
+  // The public page Lighthouse audits shows every field: a bio, pronouns, links, an accent
+  // colour and a framed avatar.
+  await saveProfile(appUrl, user, {
+    handle: 'BenchFan',
+    bio: 'Drawing cats and stars.\nSay hi at https://mofu.example/hello',
+    pronouns: 'they/them',
+    links: [
+      { label: 'Sketchbook', url: 'https://sketch.example/benchfan' },
+      { label: 'Blog', url: 'https://blog.example/' },
+    ],
+    accent: 'lavender',
+    frame: 'sakura',
+  })
   const avatarPath = await uploadAvatar(appUrl, user, await photoLikeJpeg(1080, 1080))
   const avatar = await fetch(`${appUrl}${avatarPath}`)
   const body = await avatar.arrayBuffer()
@@ -56,7 +69,7 @@ export async function prepareFixture(
   await fs.writeFile(avatarFile, Buffer.from(body))
   return {
     user,
-    handle: 'benchfan',
+    handle: BENCH_HANDLE,
     avatarPath,
     avatarEtag,
     avatarBytes: body.byteLength,

@@ -1,5 +1,10 @@
-/** The pages Lighthouse measures; each has a performance and a layout-shift goal. */
-export const LIGHTHOUSE_PAGES = ['/', '/?account=true'] as const
+/** The fixture user's handle (bench/fixture.ts), lowercase: their /@handle page. */
+export const BENCH_HANDLE = 'benchfan'
+/**
+ * The pages Lighthouse measures; each has a performance and a layout-shift goal: the home page,
+ * with the account panel open, and the fixture user's public profile.
+ */
+export const LIGHTHOUSE_PAGES = ['/', '/?account=true', `/@${BENCH_HANDLE}`] as const
 
 /** How long and how often each part of the bench runs: a full run, or a short smoke run. */
 export interface BenchSettings {

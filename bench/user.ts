@@ -59,14 +59,18 @@ export function signUpAndVerify(
   return createTestUser(overHttp(appUrl), outboxMail(outboxDir), { email, ip })
 }
 
-/** PATCH /api/me/profile with a handle. */
-export async function setHandle(appUrl: string, user: TestUser, handle: string): Promise<void> {
+/** PATCH /api/me/profile with the fields given. */
+export async function saveProfile(
+  appUrl: string,
+  user: TestUser,
+  fields: Record<string, unknown>,
+): Promise<void> {
   const response = await fetch(`${appUrl}/api/me/profile`, {
     method: 'PATCH',
     headers: { 'Content-Type': 'application/json', Origin: appUrl, Cookie: user.cookie },
-    body: JSON.stringify({ handle }),
+    body: JSON.stringify(fields),
   })
-  await expectStatus('setting the handle', response, 200)
+  await expectStatus('saving the profile', response, 200)
 }
 
 /** PUT /api/me/avatar; resolves with the avatar's URL path (with its version query). */
