@@ -10,7 +10,15 @@ import { passwordResetRoutes } from './account/password-reset-routes'
 import { sessionRoutes } from './account/session-routes'
 import { clientErrorRoutes } from './client-errors/routes'
 import { authGateway } from './auth/gateway'
-import { avatarMediaRoutes, ownAvatarRoutes } from './avatars/routes'
+import { decodeSlots } from './avatars/decode-slots'
+import {
+  AVATAR_KIND,
+  BANNER_KIND,
+  DECODE_QUEUE,
+  DECODE_SLOTS,
+  mediaRoutes,
+  ownImageRoutes,
+} from './avatars/routes'
 import { handleClaims } from './profiles/handle-claims'
 import { profileStore } from './profiles/profile-store'
 import { profilePageRoutes } from './profiles/profile-page'
@@ -40,7 +48,7 @@ import type { ObjectStorage } from './storage/object-storage'
 export interface AppDeps {
   database: Database
   auth: Auth
-  /** Uploaded files: avatars, in a local folder or an S3 bucket (STORAGE_URL). */
+  /** Uploaded files: avatars and banners, in a local folder or an S3 bucket (STORAGE_URL). */
   storage: ObjectStorage
   /** Which X-Forwarded-For entries name the client (behind reverse proxies). */
   trustProxy: TrustProxy
@@ -85,7 +93,8 @@ export function createApp(deps: AppDeps) {
     limiter: deps.limiter,
     linkCheck: deps.linkCheck ?? {},
   }
-  const avatars = { ...profiles, storage, metrics }
+  // One set of decode slots for avatar and banner uploads alike.
+  const images = { ...profiles, storage, metrics, decode: decodeSlots(DECODE_SLOTS, DECODE_QUEUE) }
   const account = {
     auth: deps.auth,
     db: database.db,
@@ -152,12 +161,14 @@ export function createApp(deps: AppDeps) {
       sessionRoutes({ auth: deps.auth, db: database.db, logger, clientAddress }),
     )
     .route('/api/me/profile', ownProfileRoutes(profiles))
-    .route('/api/me/avatar', ownAvatarRoutes(avatars))
+    .route('/api/me/avatar', ownImageRoutes(images, AVATAR_KIND))
+    .route('/api/me/banner', ownImageRoutes(images, BANNER_KIND))
     .route('/api/handles', handleRoutes(profiles))
     .route('/api/profiles', publicProfileRoutes(profiles))
     .route('/api/events', pageViewRoutes(database.db, limits))
     .route('/api/events', clientErrorRoutes({ logger, limits }))
-    .route('/media/avatars', avatarMediaRoutes(avatars))
+    .route('/media/avatars', mediaRoutes(images, AVATAR_KIND))
+    .route('/media/banners', mediaRoutes(images, BANNER_KIND))
     .route('/', profilePageRoutes({ ...profiles, client }))
 
   app.notFound((c) => apiError(c, 404, 'NOT_FOUND', SERVER_MESSAGES.notFound))

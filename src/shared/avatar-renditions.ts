@@ -10,12 +10,34 @@
  */
 export const AVATAR_RENDITION_PX = [96, 192, 384] as const
 export type AvatarRenditionPx = (typeof AVATAR_RENDITION_PX)[number]
-/** Their formats, in the order a page offers them: AVIF first, WebP for browsers without it. */
+/**
+ * Their formats, in the order a page offers them: AVIF first, WebP for browsers without it; a
+ * banner's renditions come in the same two.
+ */
 export const AVATAR_RENDITION_FORMATS = ['avif', 'webp'] as const
 export type AvatarRenditionFormat = (typeof AVATAR_RENDITION_FORMATS)[number]
 
-/** A Mofu avatar URL (see the server's avatarUrl): origin and path, then the version. */
-const AVATAR_URL = /^([^?#]*\/media\/avatars\/[A-Za-z0-9_-]+)\?v=([0-9a-f]{16})$/
+/** The folders of /media/ whose images have renditions: avatars, and the profile banners. */
+export type MediaFolder = 'avatars' | 'banners'
+
+/** A Mofu image URL (see the server's mediaUrl): origin and path, then the version. */
+const mediaUrlPattern = (folder: MediaFolder) =>
+  new RegExp(`^([^?#]*/media/${folder}/[A-Za-z0-9_-]+)\\?v=([0-9a-f]{16})$`)
+const MEDIA_URL = { avatars: mediaUrlPattern('avatars'), banners: mediaUrlPattern('banners') }
+
+/**
+ * The address of one rendition of a stored image, from the image's own URL (which stays the
+ * master's: the API answers with it); null for any other address.
+ */
+export function storedRenditionUrl(
+  folder: MediaFolder,
+  url: string,
+  px: number,
+  format: AvatarRenditionFormat,
+): string | null {
+  const match = MEDIA_URL[folder].exec(url)
+  return match === null ? null : `${match[1]}/${px}.${format}?v=${match[2]}`
+}
 
 /** The image shown for no avatar (docs/using.md "Avatars"). */
 export const DEFAULT_AVATAR = '/images/mofurun.png'
@@ -36,6 +58,5 @@ export function avatarRenditionUrl(
   format: AvatarRenditionFormat,
 ): string | null {
   if (avatar === DEFAULT_AVATAR) return `${DEFAULT_AVATAR_RENDITIONS}/${px}.${format}`
-  const match = AVATAR_URL.exec(avatar)
-  return match === null ? null : `${match[1]}/${px}.${format}?v=${match[2]}`
+  return storedRenditionUrl('avatars', avatar, px, format)
 }

@@ -74,7 +74,7 @@ describe('links', () => {
 })
 
 describe('a profile answer', () => {
-  it('without the fields, as the release before them answers, reads as none set', () => {
+  it('without the fields or a banner, as the releases before them answer, reads as none set', () => {
     const before = {
       name: 'Sakura',
       username: 'sakura',
@@ -84,6 +84,8 @@ describe('a profile answer', () => {
     }
     expect(PublicProfileSchema.parse(before)).toEqual({
       ...before,
+      banner: '',
+      bannerThumbhash: '',
       bio: '',
       pronouns: '',
       links: [],

@@ -196,6 +196,15 @@ export type ProfilePatch = z.input<typeof ProfilePatchSchema>
 /** A patch as the server keeps it, after the schema has normalized the handle. */
 export type ProfileChanges = z.output<typeof ProfilePatchSchema>
 
+/**
+ * The banner's URL and its thumbhash, '' for none. Absent reads as none: a server of the
+ * release before banners, during a rolling upgrade, answers without them.
+ */
+const BannerFieldsSchema = {
+  banner: z._default(z.string(), ''),
+  bannerThumbhash: z._default(z.string(), ''),
+}
+
 /** The profile as the API returns it (docs/api.md "Profile and handles" lists the fields). */
 export const ProfileSchema = z.object({
   uid: z.string(),
@@ -205,6 +214,7 @@ export const ProfileSchema = z.object({
   avatar: z.string(),
   /** ThumbHash (base64) of the avatar, the placeholder while it loads; '' with no avatar. */
   avatarThumbhash: z.string(),
+  ...BannerFieldsSchema,
   font: z.string(),
   pinCount: z.number(),
   usedPinCount: z.number(),
@@ -223,6 +233,7 @@ export const PublicProfileSchema = z.object({
   displayUsername: z.string(),
   avatar: z.string(),
   avatarThumbhash: z.string(),
+  ...BannerFieldsSchema,
   ...ProfileFieldsSchema,
 })
 export type PublicProfile = z.infer<typeof PublicProfileSchema>

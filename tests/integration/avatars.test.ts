@@ -2,17 +2,22 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import zlib from 'node:zlib'
 import { sql } from 'kysely'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { AVATAR_MESSAGES } from '../../src/shared/avatar'
 import type { Profile } from '../../src/shared/profile'
 import { openDatabase } from '../../src/server/db/database'
 import { migrateTo } from '../../src/server/db/migrations'
 import { createLocalStorage } from '../../src/server/storage/local-storage'
 import { callApp, type Answer } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
+import {
+  expectStoredMaster,
+  landscapePng,
+  meanColour,
+  REFUSED_UPLOADS,
+  solid,
+} from '../support/upload-images'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { createTestDatabase } from '../support/test-database'
 import { TEST_PASSWORD, type TestUser } from '../support/test-users'
@@ -80,67 +85,11 @@ async function profileAvatar(user: TestUser): Promise<string> {
   return (profile.json as Profile).avatar
 }
 
-/** A width×height PNG: blue in the middle square, red in the side strips a crop must cut off. */
-async function landscapePng(width: number, height: number): Promise<Buffer> {
-  const pixels = Buffer.alloc(width * height * 3)
-  const strip = (width - height) / 2
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const offset = (y * width + x) * 3
-      const side = x < strip || x >= width - strip
-      pixels[offset] = side ? 255 : 0
-      pixels[offset + 2] = side ? 0 : 255
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .png()
-    .toBuffer()
-}
-
-const solid = (width: number, height: number, background: string) =>
-  sharp({ create: { width, height, channels: 3, background } })
-
-/** The mean red, green and blue of an image. */
-async function meanColour(image: Buffer): Promise<number[]> {
-  const { channels } = await sharp(image).stats()
-  return channels.slice(0, 3).map((channel) => Math.round(channel.mean))
-}
-
-/**
- * A PNG whose header declares 30000×30000 pixels (900 megapixels) with a valid CRC and only a
- * few bytes of pixel data: a decompression bomb's opening, tiny on the wire.
- */
-function hugePngHeader(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4)
-    length.writeUInt32BE(data.length)
-    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data])
-    const crc = Buffer.alloc(4)
-    crc.writeUInt32BE(zlib.crc32(typed))
-    return Buffer.concat([length, typed, crc])
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(30_000, 0)
-  header.writeUInt32BE(30_000, 4)
-  header[8] = 8 // bit depth
-  header[9] = 0 // greyscale
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.alloc(64))),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
-}
-
 /** Whether EXIF data holds the GPS IFD pointer (tag 0x8825, in either byte order). */
 const hasGpsPointer = (exif: Buffer | undefined) =>
   exif !== undefined &&
   (exif.includes(Buffer.from([0x88, 0x25, 0x00, 0x04])) ||
     exif.includes(Buffer.from([0x25, 0x88, 0x04, 0x00])))
-
-const SVG_WITH_SCRIPT =
-  '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">' +
-  '<script>fetch("/api/me",{method:"DELETE"})</script><rect width="100" height="100"/></svg>'
 
 describe('PUT /api/me/avatar', () => {
   it('stores a 2000×1500 PNG as a centred 1080 px JPEG square and sets the profile avatar', async () => {
@@ -154,14 +103,7 @@ describe('PUT /api/me/avatar', () => {
       avatarThumbhash: expect.stringMatching(/^[A-Za-z0-9+/]{20,}={0,2}$/),
     })
 
-    const stored = await storedAvatar(user.uid)
-    expect(stored?.contentType).toBe('image/jpeg')
-    const body = stored?.body ?? Buffer.alloc(0)
-    expect(version).toBe(createHash('sha256').update(body).digest('hex').slice(0, 16))
-    const metadata = await sharp(body).metadata()
-    expect(metadata).toMatchObject({ format: 'jpeg', width: 1080, height: 1080 })
-    expect(metadata.exif).toBeUndefined()
-    expect(metadata.icc).toBeUndefined()
+    const body = await expectStoredMaster(await storedAvatar(user.uid), version, 1080, 1080)
     // The middle square, not the whole picture squeezed: no red from the side strips.
     const [red, green, blue] = await meanColour(body)
     expect(red).toBeLessThan(10)
@@ -302,88 +244,7 @@ describe('refused uploads', () => {
     before = first.before
   }, 30_000)
 
-  const jpeg = () => solid(640, 480, '#3366ff').jpeg().toBuffer()
-  const cases: [
-    label: string,
-    make: () => Promise<Buffer> | Buffer,
-    contentType: string | undefined,
-    status: number,
-    message: string,
-  ][] = [
-    [
-      'a text file sent as image/jpeg',
-      () => Buffer.from('Hello, I am not a picture.\n'.repeat(20)),
-      'image/jpeg',
-      415,
-      AVATAR_MESSAGES.unsupportedType,
-    ],
-    [
-      'a truncated JPEG',
-      async () => {
-        const whole = await sharp(await landscapePng(800, 600))
-          .jpeg()
-          .toBuffer()
-        return whole.subarray(0, Math.floor(whole.length / 2))
-      },
-      'image/jpeg',
-      422,
-      AVATAR_MESSAGES.unreadable,
-    ],
-    [
-      'JPEG magic bytes in front of HTML',
-      () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('<html>hi</html>')]),
-      'image/jpeg',
-      422,
-      AVATAR_MESSAGES.unreadable,
-    ],
-    [
-      'a PNG declaring 30000×30000 pixels',
-      hugePngHeader,
-      'image/png',
-      422,
-      AVATAR_MESSAGES.tooManyPixels,
-    ],
-    [
-      'an SVG with a script as image/svg+xml',
-      () => Buffer.from(SVG_WITH_SCRIPT),
-      'image/svg+xml',
-      415,
-      AVATAR_MESSAGES.unsupportedType,
-    ],
-    [
-      'an SVG with a script as image/png',
-      () => Buffer.from(SVG_WITH_SCRIPT),
-      'image/png',
-      415,
-      AVATAR_MESSAGES.unsupportedType,
-    ],
-    [
-      'a GIF',
-      () => solid(10, 10, '#000000').gif().toBuffer(),
-      'image/png',
-      415,
-      AVATAR_MESSAGES.unsupportedType,
-    ],
-    ['a JPEG as text/plain', jpeg, 'text/plain', 415, AVATAR_MESSAGES.unsupportedType],
-    ['a JPEG without a content type', jpeg, undefined, 415, AVATAR_MESSAGES.unsupportedType],
-    [
-      'a JPEG as multipart form data',
-      jpeg,
-      'multipart/form-data; boundary=x',
-      415,
-      AVATAR_MESSAGES.unsupportedType,
-    ],
-    [
-      'a 25 MB body',
-      () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(25 * 1024 * 1024)]),
-      'image/jpeg',
-      413,
-      AVATAR_MESSAGES.tooManyBytes,
-    ],
-    ['an empty body', () => Buffer.alloc(0), 'image/jpeg', 400, AVATAR_MESSAGES.empty],
-  ]
-
-  it.each(cases.map((refused, index) => [...refused, index] as const))(
+  it.each(REFUSED_UPLOADS.map((refused, index) => [...refused, index] as const))(
     'refuses %s, storing nothing',
     async (_label, make, contentType, status, message, index) => {
       const { user, before: kept } = owners[index % owners.length] ?? { user: owner, before }

@@ -170,6 +170,8 @@ describe('GET /api/me/profile', () => {
       displayUsername: '',
       avatar: '',
       avatarThumbhash: '',
+      banner: '',
+      bannerThumbhash: '',
       font: 'default',
       pinCount: 0,
       usedPinCount: 0,
@@ -246,6 +248,8 @@ describe('PATCH /api/me/profile', () => {
       displayUsername: 'MergeKeeper',
       avatar: '',
       avatarThumbhash: '',
+      banner: '',
+      bannerThumbhash: '',
       font: 'orbitron',
       pinCount: 0,
       usedPinCount: 0,
@@ -700,6 +704,8 @@ describe('GET /api/profiles/:handle', () => {
         displayUsername: 'PublicPetal',
         avatar: '',
         avatarThumbhash: '',
+        banner: '',
+        bannerThumbhash: '',
         ...NO_FIELDS,
       })
     }

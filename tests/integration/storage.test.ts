@@ -6,11 +6,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { removeAvatarFiles } from '../../src/server/avatars/avatar-files'
+import { removeImageFiles } from '../../src/server/avatars/avatar-files'
 import {
-  avatarKey,
-  avatarRenditionKeys,
+  mediaKey,
   RENDITION_CONTENT_TYPES,
+  renditionKeys,
 } from '../../src/server/storage/avatar-object'
 import { createStorage } from '../../src/server/storage/create-storage'
 import { removeOrphanedTempFiles } from '../../src/server/storage/local-storage'
@@ -143,27 +143,35 @@ describe.each(drivers)('%s storage', (_name, start) => {
     expect((await storage.get(two))?.body.toString()).toBe('two')
   })
 
-  it("holds an avatar's master and its six renditions as objects of their own, removed together", async () => {
-    const uid = randomUUID()
-    const [kept, removed] = ['0123456789abcdef', 'fedcba9876543210']
-    for (const version of [kept, removed]) {
-      for (const key of avatarRenditionKeys(uid, version)) {
-        await storage.put(key, Buffer.from(key), RENDITION_CONTENT_TYPES.avif)
+  it.each([
+    ['avatars', 6],
+    ['banners', 6],
+  ] as const)(
+    "holds an image's master and its %s renditions as objects of their own, removed together",
+    async (folder, count) => {
+      const uid = randomUUID()
+      const [kept, removed] = ['0123456789abcdef', 'fedcba9876543210']
+      for (const version of [kept, removed]) {
+        for (const key of renditionKeys(folder, uid, version)) {
+          await storage.put(key, Buffer.from(key), RENDITION_CONTENT_TYPES.avif)
+        }
       }
-    }
-    await storage.put(avatarKey(uid), Buffer.from('master'), 'image/jpeg')
-    expect(avatarRenditionKeys(uid, removed)).toHaveLength(6)
-    for (const key of avatarRenditionKeys(uid, removed)) {
-      expect((await storage.get(key))?.body.toString()).toBe(key)
-    }
+      await storage.put(mediaKey(folder, uid), Buffer.from('master'), 'image/jpeg')
+      expect(renditionKeys(folder, uid, removed)).toHaveLength(count)
+      for (const key of renditionKeys(folder, uid, removed)) {
+        expect((await storage.get(key))?.body.toString()).toBe(key)
+      }
 
-    await removeAvatarFiles(storage, uid, removed)
-    expect(await storage.get(avatarKey(uid))).toBeNull()
-    for (const key of avatarRenditionKeys(uid, removed)) expect(await storage.get(key)).toBeNull()
-    for (const key of avatarRenditionKeys(uid, kept)) {
-      expect((await storage.get(key))?.body.toString()).toBe(key)
-    }
-  })
+      await removeImageFiles(storage, folder, uid, removed)
+      expect(await storage.get(mediaKey(folder, uid))).toBeNull()
+      for (const key of renditionKeys(folder, uid, removed)) {
+        expect(await storage.get(key)).toBeNull()
+      }
+      for (const key of renditionKeys(folder, uid, kept)) {
+        expect((await storage.get(key))?.body.toString()).toBe(key)
+      }
+    },
+  )
 
   it.each([
     ['../escape'],

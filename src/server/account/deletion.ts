@@ -1,7 +1,7 @@
 import { DeleteAccountRequestSchema } from '../../shared/account'
 import type { ApiErrorCode } from '../../shared/api-error'
 import { AUTH_ERROR_CODES, AUTH_MESSAGES } from '../../shared/auth-messages'
-import { removeAvatarFiles } from '../avatars/avatar-files'
+import { removeImageFiles } from '../avatars/avatar-files'
 import { RATE_LIMITED, type Limiter } from '../http/limiter'
 import { SERVER_MESSAGES } from '../http/messages'
 import type { ProfileStore } from '../profiles/profile-store'
@@ -94,7 +94,7 @@ export async function deletionRefusal(
 }
 
 /**
- * Deletes the account: avatar, sessions, sign-in methods, and the profile; its handle stays
+ * Deletes the account: avatar, banner, sessions, sign-in methods, and the profile; its handle stays
  * reserved for HANDLE_RELEASE_DAYS, tied to no one. The same for the user's own deletion
  * (DELETE /api/me) and an operator's (`mofu users delete`).
  */
@@ -102,14 +102,18 @@ export async function deleteAccount(
   deps: {
     auth: Auth
     storage: ObjectStorage
-    profiles: Pick<ProfileStore, 'avatarVersionOf' | 'reserveHandleOfDeleted'>
+    profiles: Pick<ProfileStore, 'imageVersionOf' | 'reserveHandleOfDeleted'>
   },
   uid: string,
 ) {
   const { auth, storage, profiles } = deps
-  // The avatar files first: should that fail, the account is still there to try again,
-  // rather than files left behind with no one to delete them.
-  await removeAvatarFiles(storage, uid, await profiles.avatarVersionOf(uid))
+  // The avatar and banner files first: should that fail, the account is still there to try
+  // again, rather than files left behind with no one to delete them.
+  await Promise.all(
+    (['avatars', 'banners'] as const).map(async (folder) =>
+      removeImageFiles(storage, folder, uid, await profiles.imageVersionOf(folder, uid)),
+    ),
+  )
   // Reserved while the profile still holds the handle, so it is never free in between.
   await profiles.reserveHandleOfDeleted(uid)
   // Through Better Auth, so sessions end wherever they are kept (database and Redis); the

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely'
 import type { Tables } from '../db/tables'
 import { profileFields, storedPreferences, type ProfileStore } from '../profiles/profile-store'
 import { releasedHandlesOf } from '../profiles/released-handles'
-import { avatarKey } from '../storage/avatar-object'
+import { avatarKey, mediaKey } from '../storage/avatar-object'
 import type { ObjectStorage } from '../storage/object-storage'
 import type { Auth } from '../auth/auth'
 import { describeUserAgent } from '../user-agent'
@@ -12,6 +12,7 @@ import { allActivity } from './security-activity'
 /** The JSON file of "Download my data" (docs/using.md "Your data"). */
 const EXPORT_DATA_FILE = 'mofu-data.json'
 const EXPORT_AVATAR_FILE = 'avatar.jpg'
+const EXPORT_BANNER_FILE = 'banner.jpg'
 
 interface ExportFile {
   name: string
@@ -31,7 +32,7 @@ async function accountData(
   headers: Headers,
   uid: string,
 ): Promise<ExportFile[]> {
-  const [current, sessions, accounts, passkeys, profile, avatar, activity, released] =
+  const [current, sessions, accounts, passkeys, profile, avatar, banner, activity, released] =
     await Promise.all([
       auth.api.getSession({ headers }),
       auth.api.listSessions({ headers }),
@@ -39,6 +40,7 @@ async function accountData(
       auth.api.listPasskeys({ headers }),
       profiles.loadOrCreate(uid),
       storage.get(avatarKey(uid)),
+      storage.get(mediaKey('banners', uid)),
       allActivity(db, uid),
       releasedHandlesOf(db, uid, new Date()),
     ])
@@ -62,6 +64,7 @@ async function accountData(
       username: profile.username ?? '',
       displayUsername: profile.display_username ?? profile.username ?? '',
       avatar: avatar === null ? null : EXPORT_AVATAR_FILE,
+      banner: banner === null ? null : EXPORT_BANNER_FILE,
       font: profile.font,
       pinCount: Number(profile.pin_count),
       usedPinCount: Number(profile.used_pin_count),
@@ -108,6 +111,7 @@ async function accountData(
     },
   ]
   if (avatar !== null) files.push({ name: EXPORT_AVATAR_FILE, data: avatar.body, compress: false })
+  if (banner !== null) files.push({ name: EXPORT_BANNER_FILE, data: banner.body, compress: false })
   return files
 }
 

@@ -1,30 +1,45 @@
+import type { MediaFolder } from '../../shared/avatar-renditions'
 import { isMissingUser, type ProfileStore } from '../profiles/profile-store'
 import {
-  avatarKey,
-  avatarRenditionKey,
-  avatarRenditionKeys,
   avatarVersion,
+  mediaKey,
   RENDITION_CONTENT_TYPES,
+  renditionKey,
+  renditionKeys,
 } from '../storage/avatar-object'
 import type { ObjectStorage } from '../storage/object-storage'
-import type { ProcessedAvatar } from './pipeline'
+import type { ProcessedImage } from './pipeline'
 
 /**
- * The files of one user's avatar in storage: the master at avatars/{uid} (docs/api.md "Avatars")
- * and the renditions of its version beside it (see avatarRenditionKey).
+ * The files of one user's avatar or banner in storage: the master at avatars/{uid} or
+ * banners/{uid} (docs/api.md "Avatars", "Banners") and the renditions of its version beside it
+ * (see renditionKey).
  */
 
-type AvatarProfiles = Pick<ProfileStore, 'loadOrCreate' | 'switchAvatar'>
+type ImageProfiles = Pick<ProfileStore, 'loadOrCreate' | 'switchImage'>
 
 /** Removes the renditions of one stored image ('' names none); the master stays. */
-async function removeRenditions(storage: ObjectStorage, uid: string, version: string) {
+async function removeRenditions(
+  storage: ObjectStorage,
+  folder: MediaFolder,
+  uid: string,
+  version: string,
+) {
   if (version === '') return
-  await Promise.all(avatarRenditionKeys(uid, version).map((key) => storage.delete(key)))
+  await Promise.all(renditionKeys(folder, uid, version).map((key) => storage.delete(key)))
 }
 
 /** Removes the master and the renditions of `version`, the one the profile points at. */
-export async function removeAvatarFiles(storage: ObjectStorage, uid: string, version: string) {
-  await Promise.all([storage.delete(avatarKey(uid)), removeRenditions(storage, uid, version)])
+export async function removeImageFiles(
+  storage: ObjectStorage,
+  folder: MediaFolder,
+  uid: string,
+  version: string,
+) {
+  await Promise.all([
+    storage.delete(mediaKey(folder, uid)),
+    removeRenditions(storage, folder, uid, version),
+  ])
 }
 
 /**
@@ -34,49 +49,51 @@ export async function removeAvatarFiles(storage: ObjectStorage, uid: string, ver
  * the new version, or null when the account was deleted meanwhile: then nothing of this upload
  * is left behind.
  */
-export async function saveAvatar(
+export async function saveImage(
   storage: ObjectStorage,
-  profiles: AvatarProfiles,
+  profiles: ImageProfiles,
+  folder: MediaFolder,
   uid: string,
-  avatar: ProcessedAvatar,
+  image: ProcessedImage,
 ): Promise<string | null> {
-  const version = avatarVersion(avatar.master)
+  const version = avatarVersion(image.master)
   await Promise.all(
-    avatar.renditions.map(({ px, format, body }) =>
+    image.renditions.map(({ px, format, body }) =>
       storage.put(
-        avatarRenditionKey(uid, version, px, format),
+        renditionKey(folder, uid, version, px, format),
         body,
         RENDITION_CONTENT_TYPES[format],
       ),
     ),
   )
-  await storage.put(avatarKey(uid), avatar.master, 'image/jpeg')
+  await storage.put(mediaKey(folder, uid), image.master, 'image/jpeg')
   let replaced: string | null
   try {
     await profiles.loadOrCreate(uid)
-    replaced = await profiles.switchAvatar(uid, version, avatar.thumbhash)
+    replaced = await profiles.switchImage(folder, uid, version, image.thumbhash)
   } catch (error) {
     if (!isMissingUser(error)) throw error
     replaced = null
   }
   if (replaced === null) {
-    await removeAvatarFiles(storage, uid, version)
+    await removeImageFiles(storage, folder, uid, version)
     return null
   }
   // The same image uploaded again has the same version, and so the same files.
-  if (replaced !== version) await removeRenditions(storage, uid, replaced)
+  if (replaced !== version) await removeRenditions(storage, folder, uid, replaced)
   return version
 }
 
 /**
- * Back to the default picture (docs/using.md "Avatars"): the profile first, so that should a file
- * survive a failure nothing points to it any more; then the files.
+ * No image any more (docs/using.md "Avatars", "Banners"): the profile first, so that should a
+ * file survive a failure nothing points to it any more; then the files.
  */
-export async function resetAvatar(
+export async function removeImage(
   storage: ObjectStorage,
-  profiles: Pick<ProfileStore, 'switchAvatar'>,
+  profiles: Pick<ProfileStore, 'switchImage'>,
+  folder: MediaFolder,
   uid: string,
 ) {
-  const replaced = await profiles.switchAvatar(uid, '', '')
-  await removeAvatarFiles(storage, uid, replaced ?? '')
+  const replaced = await profiles.switchImage(folder, uid, '', '')
+  await removeImageFiles(storage, folder, uid, replaced ?? '')
 }

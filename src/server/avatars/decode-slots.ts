@@ -31,3 +31,6 @@ export function decodeSlots(slots: number, queue: number) {
     }
   }
 }
+
+/** One process's slots: every image upload route runs its decodes through the same one. */
+export type DecodeSlots = ReturnType<typeof decodeSlots>

@@ -11,8 +11,8 @@ import {
   AVATAR_RENDITION_FORMATS,
   AVATAR_RENDITION_PX,
   type AvatarRenditionFormat,
-  type AvatarRenditionPx,
 } from '../../shared/avatar-renditions'
+import { BANNER_ASPECT, BANNER_MAX_WIDTH, BANNER_RENDITION_WIDTHS } from '../../shared/banner'
 
 /** The stored avatar is a JPEG at quality 92, as the client's crop is at 0.92. */
 export const AVATAR_JPEG_QUALITY = 92
@@ -50,18 +50,44 @@ function sniff(bytes: Buffer): ImageType | null {
   return null
 }
 
-/** One smaller copy of the avatar, for a page that shows it at a fraction of 1080 px. */
-export interface AvatarRendition {
-  px: AvatarRenditionPx
+/** One smaller copy of the image, for a page that shows it at a fraction of its size. */
+export interface ImageRendition {
+  /** Its width. */
+  px: number
   format: AvatarRenditionFormat
   body: Buffer
 }
 
 /** What an upload becomes: the master JPEG, its renditions, and its thumbhash (base64). */
-export interface ProcessedAvatar {
+export interface ProcessedImage {
   master: Buffer
-  renditions: AvatarRendition[]
+  renditions: ImageRendition[]
   thumbhash: string
+}
+export type ProcessedAvatar = ProcessedImage
+
+/**
+ * What an upload is cut to: the centre `aspect` (width to height) of the upright picture, at most
+ * `maxWidth` wide and never enlarged, with renditions of each of `widths` in AVIF and WebP.
+ */
+export interface ImageShape {
+  aspect: number
+  maxWidth: number
+  widths: readonly number[]
+}
+
+/** The avatar: a square, at most 1080 px a side (docs/using.md "Avatars"). */
+export const AVATAR_SHAPE: ImageShape = {
+  aspect: 1,
+  maxWidth: AVATAR_MAX_PX,
+  widths: AVATAR_RENDITION_PX,
+}
+
+/** The profile banner: 3:1, at most 1500 × 500 (docs/using.md "Banners"). */
+export const BANNER_SHAPE: ImageShape = {
+  aspect: BANNER_ASPECT,
+  maxWidth: BANNER_MAX_WIDTH,
+  widths: BANNER_RENDITION_WIDTHS,
 }
 
 /**
@@ -79,22 +105,25 @@ export const ENCODE_RENDITION = {
 /** ThumbHash encodes images of at most 100 × 100 pixels. */
 const THUMBHASH_PX = 100
 
-/** The decoded square, sRGB, one byte per channel. */
+/** The decoded picture, cut to its shape, sRGB, one byte per channel. */
 interface Pixels {
   data: Buffer
-  side: number
+  width: number
+  height: number
   channels: 1 | 2 | 3 | 4
 }
 
-const imageOf = ({ data, side, channels }: Pixels) =>
-  sharp(data, { raw: { width: side, height: side, channels } })
+const imageOf = ({ data, width, height, channels }: Pixels) =>
+  sharp(data, { raw: { width, height, channels } })
 
-/** The square at `px` per side, never wider than it is. */
-const fromPixels = (pixels: Pixels, px: number) =>
-  imageOf(pixels).resize({
-    width: Math.min(px, pixels.side),
-    height: Math.min(px, pixels.side),
+/** The picture at `px` wide (its height in proportion), never wider than it is. */
+const fromPixels = (pixels: Pixels, px: number) => {
+  const width = Math.min(px, pixels.width)
+  return imageOf(pixels).resize({
+    width,
+    height: Math.max(1, Math.round((width * pixels.height) / pixels.width)),
   })
+}
 
 async function thumbhashOf(pixels: Pixels): Promise<string> {
   const { data, info } = await fromPixels(pixels, THUMBHASH_PX)
@@ -108,8 +137,8 @@ async function thumbhashOf(pixels: Pixels): Promise<string> {
  * The master from the decoded pixels, and from the same pixels (no second decode) each
  * rendition and the thumbhash, all encoded at once.
  */
-async function encodeAll(pixels: Pixels): Promise<ProcessedAvatar> {
-  const renditions = AVATAR_RENDITION_PX.flatMap((px) =>
+async function encodeAll(pixels: Pixels, widths: readonly number[]): Promise<ProcessedImage> {
+  const renditions = widths.flatMap((px) =>
     AVATAR_RENDITION_FORMATS.map(async (format) => ({
       px,
       format,
@@ -124,17 +153,23 @@ async function encodeAll(pixels: Pixels): Promise<ProcessedAvatar> {
   return { master, thumbhash, renditions: encoded }
 }
 
+/** The box the centre cut of a `width` × `height` picture is resized to for `shape`. */
+export function cutSize(width: number, height: number, { aspect, maxWidth }: ImageShape) {
+  const cut = Math.min(width, height * aspect, maxWidth)
+  return { width: Math.max(1, Math.round(cut)), height: Math.max(1, Math.round(cut / aspect)) }
+}
+
 /**
- * An uploaded image made into the stored avatar (docs/using.md "On the server"): only JPEG, PNG or
- * WebP by their magic bytes (so no SVG and its scripts), the size declared in the header checked
- * before any pixel is decoded (decompression bombs), any damage refused rather than padded,
- * turned upright by its EXIF orientation, cut to the centre square, at most 1080 px per side and
- * never enlarged, transparency on white, re-encoded as JPEG quality 92 in sRGB with no metadata
- * (EXIF with GPS, XMP, ICC and comments are all dropped). Decoded once: the renditions (96, 192
- * and 384 px in AVIF and WebP) and the thumbhash are made from the same pixels. Throws
- * AvatarRejected.
+ * An uploaded image made into a stored avatar or banner (docs/using.md "On the server"): only
+ * JPEG, PNG or WebP by their magic bytes (so no SVG and its scripts), the size declared in the
+ * header checked before any pixel is decoded (decompression bombs), any damage refused rather
+ * than padded, turned upright by its EXIF orientation, cut to the centre of its shape, at most
+ * its width and never enlarged, transparency on white, re-encoded as JPEG quality 92 in sRGB
+ * with no metadata (EXIF with GPS, XMP, ICC and comments are all dropped). Decoded once: the
+ * renditions (each of the shape's widths in AVIF and WebP) and the thumbhash are made from the
+ * same pixels. Throws AvatarRejected.
  */
-export async function processAvatar(bytes: Buffer): Promise<ProcessedAvatar> {
+export async function processImage(bytes: Buffer, shape: ImageShape): Promise<ProcessedImage> {
   const type = sniff(bytes)
   if (type === null) throw new AvatarRejected('unsupportedType')
 
@@ -150,23 +185,30 @@ export async function processAvatar(bytes: Buffer): Promise<ProcessedAvatar> {
   }
   // The decoder libvips picks must be the one the magic bytes named.
   if (metadata.format !== type) throw new AvatarRejected('unsupportedType')
-  const { width, height } = metadata
-  if (width * height > AVATAR_MAX_INPUT_PIXELS) throw new AvatarRejected('tooManyPixels')
+  if (metadata.width * metadata.height > AVATAR_MAX_INPUT_PIXELS) {
+    throw new AvatarRejected('tooManyPixels')
+  }
 
-  // Orientation swaps width and height at most, which leaves the square's side unchanged.
-  const side = Math.min(width, height, AVATAR_MAX_PX)
+  // Cut from the picture as it stands upright (an EXIF orientation may swap width and height).
+  const { width, height } = cutSize(metadata.autoOrient.width, metadata.autoOrient.height, shape)
   let pixels: Pixels
   try {
     const { data, info } = await sharp(bytes, options)
       .autoOrient()
-      .resize({ width: side, height: side, fit: 'cover', position: 'centre' })
+      .resize({ width, height, fit: 'cover', position: 'centre' })
       .flatten({ background: '#ffffff' })
       .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true })
-    pixels = { data, side, channels: info.channels }
+    pixels = { data, width, height, channels: info.channels }
   } catch {
     throw new AvatarRejected('unreadable')
   }
-  return encodeAll(pixels)
+  return encodeAll(pixels, shape.widths)
 }
+
+/** An upload made into the stored avatar: processImage, cut to a square of at most 1080 px. */
+export const processAvatar = (bytes: Buffer) => processImage(bytes, AVATAR_SHAPE)
+
+/** An upload made into the stored banner: processImage, cut to 3:1 at most 1500 × 500. */
+export const processBanner = (bytes: Buffer) => processImage(bytes, BANNER_SHAPE)

@@ -10,7 +10,8 @@ import {
   type AvatarAnswer,
   type AvatarRefusal,
 } from '../../shared/avatar'
-import { AVATAR_RENDITION_FORMATS, AVATAR_RENDITION_PX } from '../../shared/avatar-renditions'
+import { AVATAR_RENDITION_FORMATS, type MediaFolder } from '../../shared/avatar-renditions'
+import type { BannerAnswer } from '../../shared/banner'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 import { apiError } from '../http/errors'
 import { SERVER_MESSAGES } from '../http/messages'
@@ -19,15 +20,16 @@ import { signInRequired, type SessionCheck } from '../sessions/session-check'
 import type { ProfileStore } from '../profiles/profile-store'
 import type { ObjectStorage, StoredObject } from '../storage/object-storage'
 import {
-  avatarKey,
-  avatarRenditionKey,
-  avatarUrl,
   avatarVersion,
+  mediaKey,
+  mediaUrl,
   RENDITION_CONTENT_TYPES,
+  RENDITION_WIDTHS,
+  renditionKey,
 } from '../storage/avatar-object'
-import { resetAvatar, saveAvatar } from './avatar-files'
-import { DecodeQueueFull, decodeSlots } from './decode-slots'
-import { AvatarRejected, processAvatar, type ProcessedAvatar } from './pipeline'
+import { removeImage, saveImage } from './avatar-files'
+import { DecodeQueueFull, type DecodeSlots } from './decode-slots'
+import { AvatarRejected, processAvatar, processBanner, type ProcessedImage } from './pipeline'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'public, no-cache'
@@ -64,16 +66,46 @@ export interface AvatarDeps {
   storage: ObjectStorage
   publicUrl: string
   limits: RouteLimits
+  /**
+   * The process's decode slots (decodeSlots(DECODE_SLOTS, DECODE_QUEUE)), one for avatars and
+   * banners alike, so uploads of both together still decode at most DECODE_SLOTS at once.
+   */
+  decode: DecodeSlots
   metrics?: Metrics
 }
 
-/** processAvatar, timed into the metrics when they are on. */
-function avatarProcessing(metrics: Metrics | undefined): typeof processAvatar {
-  if (metrics === undefined) return processAvatar
-  return async (upload) => {
+/**
+ * What differs between the avatar and the banner: where their files live, the shape an upload
+ * is cut to, the answer's fields, and what a missing one says.
+ */
+interface ImageKind {
+  folder: MediaFolder
+  process: (upload: Buffer) => Promise<ProcessedImage>
+  answer: (url: string, thumbhash: string) => AvatarAnswer | BannerAnswer
+  missing: string
+}
+
+export const AVATAR_KIND: ImageKind = {
+  folder: 'avatars',
+  process: processAvatar,
+  answer: (avatar, avatarThumbhash) => ({ avatar, avatarThumbhash }) satisfies AvatarAnswer,
+  missing: SERVER_MESSAGES.noAvatar,
+}
+
+export const BANNER_KIND: ImageKind = {
+  folder: 'banners',
+  process: processBanner,
+  answer: (banner, bannerThumbhash) => ({ banner, bannerThumbhash }) satisfies BannerAnswer,
+  missing: SERVER_MESSAGES.noBanner,
+}
+
+/** The kind's processing, timed into the metrics when they are on (avatars only). */
+function timedProcessing({ folder, process }: ImageKind, metrics: Metrics | undefined) {
+  if (metrics === undefined || folder !== 'avatars') return process
+  return async (upload: Buffer) => {
     const started = performance.now()
     try {
-      return await processAvatar(upload)
+      return await process(upload)
     } finally {
       metrics.avatarProcessed((performance.now() - started) / 1000)
     }
@@ -81,17 +113,19 @@ function avatarProcessing(metrics: Metrics | undefined): typeof processAvatar {
 }
 
 /**
- * The signed-in user's own avatar, at /api/me/avatar (docs/api.md "Avatars"): upload or reset;
- * no route takes a user id to write.
+ * The signed-in user's own avatar at /api/me/avatar, or banner at /api/me/banner (docs/api.md
+ * "Avatars", "Banners"): upload or remove; no route takes a user id to write.
  */
-export function ownAvatarRoutes(deps: AvatarDeps) {
-  const { profiles, sessions, storage, publicUrl, limits, metrics } = deps
-  const decode = decodeSlots(DECODE_SLOTS, DECODE_QUEUE)
-  const reencode = avatarProcessing(metrics)
+export function ownImageRoutes(deps: AvatarDeps, kind: ImageKind) {
+  const { profiles, sessions, storage, publicUrl, limits, decode } = deps
+  // The avatar upload counters are the avatar's; a banner upload is not counted in them.
+  const metrics = kind.folder === 'avatars' ? deps.metrics : undefined
+  const reencode = timedProcessing(kind, metrics)
   return new Hono()
     .put(
       '/',
       sessions.required,
+      // One bucket for avatar and banner uploads (docs/security.md "Abuse limits").
       limits.perUser(LIMITS.avatarUpload),
       requireImageType,
       bodyLimit({
@@ -102,9 +136,9 @@ export function ownAvatarRoutes(deps: AvatarDeps) {
         const uid = c.get('uid')
         const upload = Buffer.from(await c.req.arrayBuffer())
         if (upload.length === 0) return refuse(c, 400, 'empty')
-        let avatar: ProcessedAvatar
+        let image: ProcessedImage
         try {
-          avatar = await decode(() => reencode(upload))
+          image = await decode(() => reencode(upload))
         } catch (error) {
           if (error instanceof DecodeQueueFull) {
             metrics?.avatarUpload('busy')
@@ -115,19 +149,16 @@ export function ownAvatarRoutes(deps: AvatarDeps) {
           metrics?.avatarUpload('rejected')
           return apiError(c, error.status, error.code, error.message)
         }
-        const version = await saveAvatar(storage, profiles, uid, avatar)
+        const version = await saveImage(storage, profiles, kind.folder, uid, image)
         // The account was deleted while this ran; nothing of the upload was kept.
         if (version === null) return signInRequired(c)
         metrics?.avatarUpload('stored')
-        return c.json({
-          avatar: avatarUrl(publicUrl, uid, version),
-          avatarThumbhash: avatar.thumbhash,
-        } satisfies AvatarAnswer)
+        return c.json(kind.answer(mediaUrl(kind.folder, publicUrl, uid, version), image.thumbhash))
       },
     )
     .delete('/', sessions.required, async (c) => {
-      await resetAvatar(storage, profiles, c.get('uid'))
-      return c.json({ avatar: '', avatarThumbhash: '' } satisfies AvatarAnswer)
+      await removeImage(storage, profiles, kind.folder, c.get('uid'))
+      return c.json(kind.answer('', ''))
     })
 }
 
@@ -154,9 +185,9 @@ function serve(c: Context, { etag, version, stored, contentType }: Served) {
   return c.body(new Uint8Array(stored.body))
 }
 
-/** The rendition a name such as `96.avif` stands for, or null when there is no such one. */
-function renditionNamed(name: string) {
-  for (const px of AVATAR_RENDITION_PX) {
+/** The rendition a name such as `96.avif` stands for in `folder`, or null when there is no such one. */
+function renditionNamed(folder: MediaFolder, name: string) {
+  for (const px of RENDITION_WIDTHS[folder]) {
     for (const format of AVATAR_RENDITION_FORMATS) {
       if (name === `${px}.${format}`) return { px, format }
     }
@@ -166,13 +197,16 @@ function renditionNamed(name: string) {
 
 /**
  * Anyone's avatar, at /media/avatars/:uid, and its renditions at /media/avatars/:uid/96.avif
- * and so on, served through the app so the storage behind them never needs to be public. The
- * profile row, not the storage, says which image is current: a revalidation is then answered
- * without fetching (and on S3 paying for) the image itself.
+ * and so on (the banner likewise under /media/banners/), served through the app so the storage
+ * behind them never needs to be public. The profile row, not the storage, says which image is
+ * current: a revalidation is then answered without fetching (and on S3 paying for) the image
+ * itself.
  */
-export function avatarMediaRoutes({ profiles, storage, limits }: AvatarDeps) {
+export function mediaRoutes({ profiles, storage, limits }: AvatarDeps, kind: ImageKind) {
+  const { folder } = kind
   const currentVersion = (uid: string) =>
-    UID.test(uid) ? profiles.avatarVersionOf(uid) : Promise.resolve('')
+    UID.test(uid) ? profiles.imageVersionOf(folder, uid) : Promise.resolve('')
+  const notHere = (c: Context) => apiError(c, 404, 'NOT_FOUND', kind.missing)
   return new Hono()
     .get('/:uid', limits.perAddress(LIMITS.publicRead), async (c) => {
       const uid = c.req.param('uid')
@@ -183,17 +217,17 @@ export function avatarMediaRoutes({ profiles, storage, limits }: AvatarDeps) {
         cacheHeaders(c, etag, version)
         return c.body(null, 304)
       }
-      const stored = await storage.get(avatarKey(uid))
+      const stored = await storage.get(mediaKey(folder, uid))
       if (stored === null) return notHere(c)
       // Named by what the file is: between an upload's master write and its profile switch the
       // file is already the new image, which must not be kept for good under the old URL.
       const named = avatarVersion(stored.body)
-      // Always a JPEG: only processAvatar's output is stored under avatars/.
+      // Always a JPEG: only processImage's output is stored under avatars/ and banners/.
       return serve(c, { etag: `"${named}"`, version: named, stored, contentType: 'image/jpeg' })
     })
     .get('/:uid/:rendition', limits.perAddress(LIMITS.publicRead), async (c) => {
       const uid = c.req.param('uid')
-      const rendition = renditionNamed(c.req.param('rendition'))
+      const rendition = renditionNamed(folder, c.req.param('rendition'))
       let version = rendition === null ? '' : await currentVersion(uid)
       if (rendition === null || version === '') return notHere(c)
       const { px, format } = rendition
@@ -202,12 +236,14 @@ export function avatarMediaRoutes({ profiles, storage, limits }: AvatarDeps) {
         cacheHeaders(c, etagOf(version), version)
         return c.body(null, 304)
       }
-      let stored = await storage.get(avatarRenditionKey(uid, version, px, format))
+      let stored = await storage.get(renditionKey(folder, uid, version, px, format))
       if (stored === null) {
         // An upload may have replaced this version (and removed its files) since the read.
         const now = await currentVersion(uid)
         if (now === '') return notHere(c)
-        if (now !== version) stored = await storage.get(avatarRenditionKey(uid, now, px, format))
+        if (now !== version) {
+          stored = await storage.get(renditionKey(folder, uid, now, px, format))
+        }
         version = now
       }
       if (stored !== null) {
@@ -215,10 +251,8 @@ export function avatarMediaRoutes({ profiles, storage, limits }: AvatarDeps) {
         return serve(c, { etag: etagOf(version), version, stored, contentType })
       }
       // An avatar stored before renditions existed has none: the master stands in for them.
-      const master = await storage.get(avatarKey(uid))
+      const master = await storage.get(mediaKey(folder, uid))
       if (master === null) return notHere(c)
       return serve(c, { etag: `"${version}"`, version, stored: master, contentType: 'image/jpeg' })
     })
 }
-
-const notHere = (c: Context) => apiError(c, 404, 'NOT_FOUND', SERVER_MESSAGES.noAvatar)

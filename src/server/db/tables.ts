@@ -39,6 +39,10 @@ export interface ProfilesTable {
   avatar_version: Generated<string>
   /** ThumbHash of the stored avatar (base64), painted while it loads; '' for none. */
   avatar_thumbhash: Generated<string>
+  /** The stored banner's version (see avatarVersion), '' for none; as avatar_version. */
+  banner_version: Generated<string>
+  /** ThumbHash of the stored banner (base64), painted while it loads; '' for none. */
+  banner_thumbhash: Generated<string>
   font: Generated<string>
   /** The preferences the account keeps, as JSON (PreferencesSchema), or NULL for none yet. */
   preferences: string | null

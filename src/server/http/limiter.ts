@@ -27,6 +27,7 @@ export const LIMITS = {
   signInFailures: { name: 'sign-in-failures', max: 10, windowSeconds: 15 * 60 },
   verificationMail: { name: 'verification-mail', max: 3, windowSeconds: 60 * 60 },
   resetMail: { name: 'reset-mail', max: 3, windowSeconds: 60 * 60 },
+  /** Avatar and banner uploads together: each is a decode, and a banner is no cheaper. */
   avatarUpload: { name: 'avatar-upload', max: 10, windowSeconds: 60 },
   pageView: { name: 'page-view', max: 60, windowSeconds: 60 },
   clientError: { name: 'client-error', max: 10, windowSeconds: 60 },

@@ -9,7 +9,8 @@ import {
   type ProfileChanges,
   type PublicProfile,
 } from '../../shared/profile'
-import { avatarUrl } from '../storage/avatar-object'
+import type { MediaFolder } from '../../shared/avatar-renditions'
+import { mediaUrl } from '../storage/avatar-object'
 import { preparedQuery } from '../db/prepared'
 import type { Database } from '../db/database'
 import type { ProfilesTable } from '../db/tables'
@@ -22,7 +23,7 @@ import {
 
 type ProfileRow = Selectable<ProfilesTable>
 
-/** The API's profile from its row; the avatar URL is built from today's PUBLIC_URL. */
+/** The API's profile from its row; the image URLs are built from today's PUBLIC_URL. */
 export function toProfile(row: ProfileRow, publicUrl: string): Profile {
   return {
     uid: row.user_id,
@@ -30,8 +31,7 @@ export function toProfile(row: ProfileRow, publicUrl: string): Profile {
     username: row.username ?? '',
     // displayUsername (the handle as typed) falls back to username when the row has none.
     displayUsername: row.display_username ?? row.username ?? '',
-    avatar: avatarUrl(publicUrl, row.user_id, row.avatar_version),
-    avatarThumbhash: row.avatar_version === '' ? '' : row.avatar_thumbhash,
+    ...images(row, publicUrl),
     font: row.font,
     pinCount: Number(row.pin_count),
     usedPinCount: Number(row.used_pin_count),
@@ -44,8 +44,18 @@ export function toProfile(row: ProfileRow, publicUrl: string): Profile {
 
 /** What anyone may see of a profile (/@handle): no e-mail, no preferences, no plan. */
 export function toPublicProfile(row: ProfileRow, publicUrl: string): PublicProfile {
-  const { name, username, displayUsername, avatar, avatarThumbhash } = toProfile(row, publicUrl)
-  return { name, username, displayUsername, avatar, avatarThumbhash, ...profileFields(row) }
+  const { name, username, displayUsername } = toProfile(row, publicUrl)
+  return { name, username, displayUsername, ...images(row, publicUrl), ...profileFields(row) }
+}
+
+/** The avatar's and the banner's URLs and thumbhashes ('' for none). */
+function images(row: ProfileRow, publicUrl: string) {
+  return {
+    avatar: mediaUrl('avatars', publicUrl, row.user_id, row.avatar_version),
+    avatarThumbhash: row.avatar_version === '' ? '' : row.avatar_thumbhash,
+    banner: mediaUrl('banners', publicUrl, row.user_id, row.banner_version),
+    bannerThumbhash: row.banner_version === '' ? '' : row.banner_thumbhash,
+  }
 }
 
 /** The profile fields of a row, as every answer and the export carry them. */
@@ -144,10 +154,24 @@ export function profileStore(database: Pick<Database, 'db' | 'read' | 'dialect'>
     database,
     db.selectFrom('profiles').selectAll().where('username', '=', '').compile(),
   )
-  const avatarVersionByUser = preparedQuery(
-    database,
-    db.selectFrom('profiles').select('avatar_version').where('user_id', '=', '').compile(),
-  )
+  const versionByUser = {
+    avatars: preparedQuery(
+      database,
+      db
+        .selectFrom('profiles')
+        .select('avatar_version as version')
+        .where('user_id', '=', '')
+        .compile(),
+    ),
+    banners: preparedQuery(
+      database,
+      db
+        .selectFrom('profiles')
+        .select('banner_version as version')
+        .where('user_id', '=', '')
+        .compile(),
+    ),
+  }
 
   /**
    * The user's profile, created with the defaults when there is none (docs/using.md "Profiles and
@@ -316,36 +340,49 @@ export function profileStore(database: Pick<Database, 'db' | 'read' | 'dialect'>
     /** The profile holding this lowercase handle, if any. */
     findByHandle: (username: string): Promise<ProfileRow | undefined> => byHandle(username),
 
-    /** The current avatar's version ('' for none), which is also its ETag. */
-    async avatarVersionOf(uid: string): Promise<string> {
-      return (await avatarVersionByUser(uid))?.avatar_version ?? ''
+    /** The current avatar's or banner's version ('' for none), which is also its ETag. */
+    async imageVersionOf(folder: MediaFolder, uid: string): Promise<string> {
+      return (await versionByUser[folder](uid))?.version ?? ''
     },
 
     /**
-     * Points the profile at another stored avatar ('' for the default picture) and answers the
-     * version it pointed at before, or null when the user has no profile (deleted meanwhile).
-     * Compare-and-set, so of two switches racing each learns the version it itself replaced and
-     * every replaced version's files are removed by exactly one of them.
+     * Points the profile at another stored avatar or banner ('' for none: the default picture,
+     * no banner) and answers the version it pointed at before, or null when the user has no
+     * profile (deleted meanwhile). Compare-and-set, so of two switches racing each learns the
+     * version it itself replaced and every replaced version's files are removed by exactly one
+     * of them.
      */
-    async switchAvatar(uid: string, version: string, thumbhash: string): Promise<string | null> {
+    async switchImage(
+      folder: MediaFolder,
+      uid: string,
+      version: string,
+      thumbhash: string,
+    ): Promise<string | null> {
+      const [versionColumn, thumbhashColumn] = IMAGE_COLUMNS[folder]
       for (let attempt = 0; attempt < SWITCH_ATTEMPTS; attempt++) {
-        const current = await avatarVersionByUser(uid)
+        const current = await versionByUser[folder](uid)
         if (current === undefined) return null
         const updated = await db
           .updateTable('profiles')
           .set({
-            avatar_version: version,
-            avatar_thumbhash: thumbhash,
+            [versionColumn]: version,
+            [thumbhashColumn]: thumbhash,
             updated_at: new Date().toISOString(),
           })
           .where('user_id', '=', uid)
-          .where('avatar_version', '=', current.avatar_version)
+          .where(versionColumn, '=', current.version)
           .executeTakeFirst()
-        if (Number(updated.numUpdatedRows) === 1) return current.avatar_version
+        if (Number(updated.numUpdatedRows) === 1) return current.version
       }
-      throw new Error(`the avatar of ${uid} kept changing under ${SWITCH_ATTEMPTS} switches`)
+      throw new Error(`the ${folder} of ${uid} kept changing under ${SWITCH_ATTEMPTS} switches`)
     },
   }
 }
+
+/** The columns holding each image's version and thumbhash. */
+const IMAGE_COLUMNS = {
+  avatars: ['avatar_version', 'avatar_thumbhash'],
+  banners: ['banner_version', 'banner_thumbhash'],
+} as const satisfies Record<MediaFolder, readonly [keyof ProfileRow, keyof ProfileRow]>
 
 export type ProfileStore = ReturnType<typeof profileStore>

@@ -3,40 +3,54 @@ import {
   AVATAR_RENDITION_FORMATS,
   AVATAR_RENDITION_PX,
   type AvatarRenditionFormat,
-  type AvatarRenditionPx,
+  type MediaFolder,
 } from '../../shared/avatar-renditions'
+import { BANNER_RENDITION_WIDTHS } from '../../shared/banner'
 
-/** The avatar image is stored at avatars/{uid} (docs/api.md "Avatars"). */
-export const avatarKey = (uid: string) => `avatars/${uid}`
+/**
+ * Where the profile's images are stored (docs/api.md "Avatars" and "Banners"): the avatar at
+ * avatars/{uid}, the banner at banners/{uid}, each with its renditions beside it.
+ */
+export const mediaKey = (folder: MediaFolder, uid: string) => `${folder}/${uid}`
+export const avatarKey = (uid: string) => mediaKey('avatars', uid)
+
+/** The widths each folder's renditions come in. */
+export const RENDITION_WIDTHS = {
+  avatars: AVATAR_RENDITION_PX,
+  banners: BANNER_RENDITION_WIDTHS,
+} as const satisfies Record<MediaFolder, readonly number[]>
 
 /** Names one stored image: the first 16 hex digits of its SHA-256. */
 export const avatarVersion = (jpeg: Buffer): string =>
   createHash('sha256').update(jpeg).digest('hex').slice(0, 16)
 
 /**
- * The profile's avatar URL, built from today's PUBLIC_URL; '' (the default picture) when there
- * is no version. The version changes with the image, so each URL can be cached for good and a
- * new upload is a new URL.
+ * The profile's image URL, built from today's PUBLIC_URL; '' (none, or the default picture)
+ * when there is no version. The version changes with the image, so each URL can be cached for
+ * good and a new upload is a new URL.
  */
+export const mediaUrl = (folder: MediaFolder, publicUrl: string, uid: string, version: string) =>
+  version === '' ? '' : `${publicUrl}/media/${folder}/${encodeURIComponent(uid)}?v=${version}`
 export const avatarUrl = (publicUrl: string, uid: string, version: string) =>
-  version === '' ? '' : `${publicUrl}/media/avatars/${encodeURIComponent(uid)}?v=${version}`
+  mediaUrl('avatars', publicUrl, uid, version)
 
 /**
  * One rendition of one stored image, beside the master: `avatars/{uid}.{version}.{px}.{format}`.
  * Keyed by the version, so a new upload writes new keys and never overwrites what a reader of
  * the current one is fetching; a user id has no dot, so no key is another user's.
  */
-export const avatarRenditionKey = (
+export const renditionKey = (
+  folder: MediaFolder,
   uid: string,
   version: string,
-  px: AvatarRenditionPx,
+  px: number,
   format: AvatarRenditionFormat,
-) => `avatars/${uid}.${version}.${px}.${format}`
+) => `${folder}/${uid}.${version}.${px}.${format}`
 
 /** Every rendition key of one stored image. */
-export const avatarRenditionKeys = (uid: string, version: string): string[] =>
-  AVATAR_RENDITION_PX.flatMap((px) =>
-    AVATAR_RENDITION_FORMATS.map((format) => avatarRenditionKey(uid, version, px, format)),
+export const renditionKeys = (folder: MediaFolder, uid: string, version: string): string[] =>
+  RENDITION_WIDTHS[folder].flatMap((px) =>
+    AVATAR_RENDITION_FORMATS.map((format) => renditionKey(folder, uid, version, px, format)),
   )
 
 export const RENDITION_CONTENT_TYPES = {
