@@ -18,6 +18,9 @@ export function useModalDialog(onCancel: () => void) {
   return {
     ref,
     onCancel: (event: SyntheticEvent) => {
+      // A file picker closed without a choice fires a `cancel` of its own that bubbles up from
+      // its input: that one is not the dialog's.
+      if (event.target !== event.currentTarget) return
       event.preventDefault()
       onCancel()
     },
