@@ -5,11 +5,13 @@ import { errorMessage } from '@client/lib/http'
 import { AvatarFrame } from './avatar/avatar-frame'
 import { AvatarImage } from './avatar/avatar-image'
 import { thumbhashPlaceholder } from './avatar/thumbhash-placeholder'
+import { PANEL_BANNER_SIZES } from './banner/banner-editor'
+import { ProfileBanner } from './banner/banner-image'
 import { useMessages, useStrings } from '@client/lib/i18n/i18n'
 import { useCheckLinks, useLinkCheck } from './profile-query'
 import { PROFILE } from './strings'
 
-/** View mode: avatar, name, ID, e-mail, plan and pins, and the links with whether each is verified. */
+/** View mode: banner, avatar, name, ID, e-mail, plan and pins, and the links with whether each is verified. */
 export function ProfileCard({
   profile,
   email,
@@ -22,6 +24,7 @@ export function ProfileCard({
   const strings = useStrings('profile', PROFILE).card
   return (
     <div className="flex flex-col items-center gap-3 text-center">
+      <ProfileBanner profile={profile} sizes={PANEL_BANNER_SIZES} />
       <AvatarFrame frame={profile.frame}>
         <AvatarImage
           address={profile.avatar}

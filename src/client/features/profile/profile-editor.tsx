@@ -10,6 +10,7 @@ import {
 import { Button, Field, Notice } from '@client/components/ui'
 import { ApiError, errorMessage } from '@client/lib/http'
 import { AvatarEditor } from './avatar/avatar-editor'
+import { BannerEditor } from './banner/banner-editor'
 import { HandleSuggestions } from './handle-suggestions'
 import {
   changedFields,
@@ -23,7 +24,7 @@ import { availabilityMessage, useHandleAvailability } from './use-handle-availab
 import { useMessages, useStrings } from '@client/lib/i18n/i18n'
 import { PROFILE } from './strings'
 
-/** Edit mode: avatar, name, ID and the profile fields, saved together. */
+/** Edit mode: banner and avatar (each saved when chosen), then name, ID and the profile fields, saved together. */
 export function ProfileEditor({
   profile,
   onCancel,
@@ -97,6 +98,11 @@ export function ProfileEditor({
       aria-label={strings.editor.form}
       className="flex flex-col gap-4"
     >
+      <BannerEditor
+        banner={profile.banner}
+        thumbhash={profile.bannerThumbhash}
+        onChanged={(changed) => profileSaved({ ...profile, ...changed })}
+      />
       <AvatarEditor
         avatar={profile.avatar}
         thumbhash={profile.avatarThumbhash}

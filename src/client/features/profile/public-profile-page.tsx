@@ -10,6 +10,7 @@ import { ApiError } from '@client/lib/http'
 import { queryClient } from '@client/lib/query-client'
 import { AvatarFrame } from './avatar/avatar-frame'
 import { AvatarImage } from './avatar/avatar-image'
+import { ProfileBanner } from './banner/banner-image'
 import { thumbhashPlaceholder } from './avatar/thumbhash-placeholder'
 import { bioParts } from './bio-text'
 import { fetchPublicProfile } from './profile-api'
@@ -32,6 +33,12 @@ function accentStyle(accent: string): CSSProperties | undefined {
   const { light, dark } = ACCENTS[accent as Accent]
   return { '--profile-accent': `light-dark(${light}, ${dark})` } as CSSProperties
 }
+
+/**
+ * How wide the banner shows: the page's column (72rem less its padding, beside the 14rem
+ * sidebar from 640 px), else the screen less the page's padding.
+ */
+const PAGE_BANNER_SIZES = '(min-width: 640px) min(68rem, calc(100vw - 18rem)), calc(100vw - 2rem)'
 
 const LINK_CLASS =
   'font-semibold underline underline-offset-4 wrap-break-word hover:decoration-2 ' +
@@ -184,6 +191,11 @@ function Shown({ profile }: { profile: PublicProfile }) {
   const strings = useStrings('profile', PROFILE)
   return (
     <>
+      <ProfileBanner
+        profile={profile}
+        sizes={PAGE_BANNER_SIZES}
+        className="mb-4 rounded-3xl border border-line"
+      />
       <PageHero
         title={profile.name || `@${profile.displayUsername}`}
         tagline={strings.public.onMofu(`@${profile.displayUsername}`)}

@@ -10,14 +10,17 @@ import {
 import type { AvatarAnswer } from '@shared/avatar'
 import { AVATAR_RESET_NOTICE_MS } from '@shared/constants'
 import { Notice } from '@client/components/ui'
-import { ApiError, errorMessage } from '@client/lib/http'
+import { errorMessage } from '@client/lib/http'
 import { clearAvatarCache } from './avatar-cache'
 import { AvatarFrame } from './avatar-frame'
 import { AvatarImage } from './avatar-image'
 import { CameraDialog } from './camera-dialog'
+import { FilePickers } from './file-pickers'
 import { thumbhashPlaceholder } from './thumbhash-placeholder'
-import { cropToJpeg, type CropArea } from './crop'
+import { AVATAR_CROP } from './crop'
 import { deleteAvatar, uploadAvatar } from './upload'
+import { UploadProgress } from './upload-progress'
+import { useCroppedUpload } from './use-cropped-upload'
 import { useStrings } from '@client/lib/i18n/i18n'
 import { PROFILE } from '../strings'
 
@@ -52,11 +55,14 @@ export function AvatarEditor({
 }) {
   const [menuOpen, setMenuOpen] = useState(false)
   const [camera, setCamera] = useState(false)
-  const [source, setSource] = useState<string | null>(null)
-  const [progress, setProgress] = useState<number | null>(null)
   const [happy, setHappy] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
   const strings = useStrings('profile', PROFILE).avatar
+  const { source, setSource, progress, problem, setProblem, upload } = useCroppedUpload({
+    bound: AVATAR_CROP,
+    send: uploadAvatar,
+    onChanged,
+    words: strings,
+  })
   const trigger = useRef<HTMLButtonElement>(null)
   const menu = useRef<HTMLUListElement>(null)
   const libraryInput = useRef<HTMLInputElement>(null)
@@ -64,13 +70,6 @@ export function AvatarEditor({
   const happyTimer = useRef<number | undefined>(undefined)
 
   useEffect(() => () => window.clearTimeout(happyTimer.current), [])
-  // A picked file is shown through an object URL: let it go once it is no longer shown.
-  useEffect(
-    () => () => {
-      if (source?.startsWith('blob:')) URL.revokeObjectURL(source)
-    },
-    [source],
-  )
 
   // The first item has the focus before the menu paints, so keys pressed from then on are the
   // menu's (Escape closes the menu, not the panel around it).
@@ -107,28 +106,6 @@ export function AvatarEditor({
     happyTimer.current = window.setTimeout(() => setHappy(false), AVATAR_RESET_NOTICE_MS)
   }
 
-  const upload = async (area: CropArea) => {
-    if (source === null) return
-    setProgress(0)
-    try {
-      const cropped = await cropToJpeg(source, area)
-      setSource(null)
-      onChanged(await uploadAvatar(cropped, setProgress))
-    } catch (error) {
-      console.warn('Avatar upload failed', error)
-      setProblem(
-        !(error instanceof ApiError) || error.code === 'UNEXPECTED_ANSWER'
-          ? strings.notSaved
-          : error.code === 'NETWORK'
-            ? strings.dropped
-            : error.message,
-      )
-    } finally {
-      setProgress(null)
-      setSource(null)
-    }
-  }
-
   const onMenuKey = (event: KeyboardEvent<HTMLUListElement>) => {
     const items = [
       ...(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []),
@@ -149,9 +126,7 @@ export function AvatarEditor({
     }
   }
 
-  const pick = (file: File | undefined) => {
-    if (file !== undefined) setSource(URL.createObjectURL(file))
-  }
+  const pick = (file: File) => setSource(URL.createObjectURL(file))
 
   return (
     <div className="relative flex flex-col items-center gap-2">
@@ -196,40 +171,8 @@ export function AvatarEditor({
           ))}
         </ul>
       )}
-      {(
-        [
-          [libraryInput, 'image/*', 'avatar-library-input'],
-          [fileInput, 'image/jpeg,image/png,image/webp', 'avatar-file-input'],
-        ] as const
-      ).map(([ref, accept, testId]) => (
-        <input
-          key={testId}
-          ref={ref}
-          type="file"
-          accept={accept}
-          hidden
-          data-testid={testId}
-          onChange={(event) => {
-            pick(event.target.files?.[0])
-            event.target.value = ''
-          }}
-        />
-      ))}
-      {progress !== null && (
-        <div
-          role="progressbar"
-          aria-label={strings.uploading}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={Math.round(progress * 100)}
-          className="h-2 w-32 overflow-hidden rounded-full bg-sunken"
-        >
-          <div
-            className="h-full bg-sakura-500 transition-[width]"
-            style={{ width: `${progress * 100}%` }}
-          />
-        </div>
-      )}
+      <FilePickers name="avatar" library={libraryInput} files={fileInput} onPick={pick} />
+      {progress !== null && <UploadProgress label={strings.uploading} progress={progress} />}
       {problem !== null && <Notice tone="error">{problem}</Notice>}
       {camera && (
         <CameraDialog

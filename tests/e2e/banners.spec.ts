@@ -1,0 +1,127 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { Locator, Page } from '@playwright/test'
+import sharp from 'sharp'
+import { panel, signedInOnPage } from './account-helpers'
+import { blockingViolations } from './axe'
+import { expect, test } from './fixtures'
+
+/**
+ * The profile banner (docs/using.md "Banners"): chosen from a file, cropped to 3:1 in the crop
+ * dialog by keyboard, uploaded, shown on /@handle as the server drew it, and removed.
+ */
+
+/** A 2400×1600 photo-like PNG: a pink sky over a lavender hill. */
+async function landscape(): Promise<string> {
+  const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'mofu-banner-')), 'sky.png')
+  await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#fbc4d8' } })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg width="2400" height="1600"><ellipse cx="1200" cy="1600" rx="1600" ry="700" fill="#8b7fd6"/></svg>',
+        ),
+      },
+    ])
+    .png()
+    .toFile(file)
+  return file
+}
+
+/** Width over height of what a locator shows. */
+async function aspectOf(shown: Locator) {
+  const box = await shown.boundingBox()
+  expect(box).not.toBeNull()
+  return (box?.width ?? 0) / (box?.height ?? 1)
+}
+
+const naturalWidth = (image: Locator) =>
+  image.evaluate((element: HTMLImageElement) => (element.complete ? element.naturalWidth : 0))
+
+/** Presses Tab until `target` has the focus (at most 40 times): reachable by keyboard. */
+async function tabTo(page: Page, target: Locator) {
+  for (let presses = 0; presses < 40; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return
+    await page.keyboard.press('Tab')
+  }
+  throw new Error('Tab never reached the element')
+}
+
+test('a banner chosen, cropped to 3:1 by keyboard, shown on /@handle without JavaScript, and removed', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+  extraHTTPHeaders,
+}) => {
+  await signedInOnPage(page, request, baseURL ?? '', 'banner')
+  const handle = `banner${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
+  const named = await page.request.patch('/api/me/profile', {
+    data: { name: 'Banner Fan', handle },
+    headers: { Origin: baseURL ?? '' },
+  })
+  expect(named.status()).toBe(200)
+  await panel(page).getByRole('button', { name: 'Edit' }).click()
+  const banner = panel(page).getByRole('region', { name: 'Banner' })
+  await expect(banner).toContainText('No banner yet')
+
+  // A file picker closed without a choice sends its input a `cancel` that bubbles: the account
+  // panel around it stays open.
+  await banner.getByTestId('banner-file-input').dispatchEvent('cancel')
+  await expect(banner).toBeVisible()
+
+  // The file picker, opened from the keyboard.
+  const browse = banner.getByRole('button', { name: 'Browse Files' })
+  await tabTo(page, browse)
+  const chooser = page.waitForEvent('filechooser')
+  await page.keyboard.press('Enter')
+  await (await chooser).setFiles(await landscape())
+
+  const crop = page.getByRole('dialog', { name: 'Crop your banner' })
+  await expect(crop).toBeVisible()
+  // The crop area is 3:1 and takes the arrow keys; zoom and OK are reached with Tab.
+  const area = crop.getByRole('group', { name: 'Crop area: move the picture with the arrow keys' })
+  await expect(area).toBeVisible()
+  expect(await aspectOf(area)).toBeCloseTo(3, 1)
+  expect(await blockingViolations(page)).toEqual([])
+  await tabTo(page, area)
+  await page.keyboard.press('ArrowUp')
+  await tabTo(page, crop.getByRole('slider', { name: 'Zoom' }))
+  await page.keyboard.press('ArrowRight')
+  await tabTo(page, crop.getByRole('button', { name: 'OK' }))
+  await page.keyboard.press('Enter')
+  await expect(crop).toHaveCount(0)
+
+  const preview = banner.getByTestId('banner-image')
+  await expect(preview).toHaveAttribute('src', /\/media\/banners\/[\w-]+\?v=[0-9a-f]{16}$/)
+  await expect.poll(() => naturalWidth(preview)).toBeGreaterThan(0)
+  const src = (await preview.getAttribute('src')) ?? ''
+  const master = await sharp(await (await page.request.get(src)).body()).metadata()
+  expect(master).toMatchObject({ format: 'jpeg', width: 1500, height: 500 })
+
+  // Without JavaScript, the server's page holds the banner, a 3:1 picture that loads.
+  const noScript = await browser.newContext({ baseURL, extraHTTPHeaders, javaScriptEnabled: false })
+  const reader = await noScript.newPage()
+  expect((await reader.goto(`/@${handle}`))?.status()).toBe(200)
+  const shown = reader.locator('picture').filter({ has: reader.getByTestId('banner-image') })
+  await expect(shown.locator('source[type="image/avif"]')).toHaveAttribute(
+    'srcset',
+    /\/media\/banners\/[\w-]+\/600\.avif\?v=[0-9a-f]{16} 600w, .* 1200w, .* 1500w$/,
+  )
+  await expect(shown.locator('source[type="image/webp"]')).toHaveAttribute('srcset', /1500w$/)
+  const image = shown.getByTestId('banner-image')
+  await expect(image).toHaveAttribute('alt', '')
+  await expect.poll(() => naturalWidth(image)).toBeGreaterThan(0)
+  expect(await aspectOf(image)).toBeCloseTo(3, 1)
+
+  // Removed: gone from the view, the profile, and the page.
+  await banner.getByRole('button', { name: 'Remove banner' }).click()
+  await expect(banner).toContainText('No banner yet')
+  const profile = await page.request.get('/api/me/profile')
+  expect(await profile.json()).toMatchObject({ banner: '', bannerThumbhash: '' })
+  expect((await page.request.get(src)).status()).toBe(404)
+  await reader.reload()
+  await expect(reader.getByRole('heading', { level: 1 })).toHaveText('Banner Fan')
+  await expect(reader.getByTestId('banner-image')).toHaveCount(0)
+  await noScript.close()
+})
