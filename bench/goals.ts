@@ -33,6 +33,7 @@ const PROFILE_MAX_LCP_MS = 2_000
 const HOME_MAX_TBT_MS = 50
 /** Hydration is split so that no task on / runs 50 ms or more at 4x CPU slowdown. */
 const HOME_LONG_TASK_MS = 50
+/** An upload made into the avatar or the banner, each from a 4000x3000 photo. */
 const AVATAR_MAX_MS = 300
 /** The signed-in panel and the top-right button together, on a 2x screen. */
 const AVATAR_WIDGETS_MAX_BYTES = 15 * 1024
@@ -375,10 +376,15 @@ function accountPanelGoal(figures: Figures): GoalResult {
   return atMost(goal, added.jsGzipBytes, ACCOUNT_PANEL_JS_BUDGET, kb, true)
 }
 
-/** A re-encode timed at 0 ms was not timed: decoding 12 megapixels takes some time. */
-function reencodeGoal({ avatarPipeline }: Figures): GoalResult {
-  const goal = '4000x3000 avatar re-encode'
-  const photo = avatarPipeline.find((result) => result.width === 4000)
+/**
+ * The 4000x3000 photo made into an avatar or a banner. A re-encode timed at 0 ms was not timed:
+ * decoding 12 megapixels takes some time.
+ */
+function reencodeGoal({ avatarPipeline }: Figures, image: 'avatar' | 'banner'): GoalResult {
+  const goal = image === 'avatar' ? '4000x3000 avatar re-encode' : '4000x3000 banner re-encode'
+  const photo = avatarPipeline.find(
+    (result) => result.width === 4000 && (result.image ?? 'avatar') === image,
+  )
   if (photo === undefined || !(photo.medianMs > 0)) return missing(goal, `< ${AVATAR_MAX_MS} ms`)
   return atMost(goal, photo.medianMs, AVATAR_MAX_MS, milliseconds, true)
 }
@@ -396,6 +402,7 @@ export function evaluateGoals(figures: Figures): GoalResult[] {
     ...lighthouseGoals(figures),
     avatarBytesGoal(figures),
     metricsCostGoal(figures),
-    reencodeGoal(figures),
+    reencodeGoal(figures, 'avatar'),
+    reencodeGoal(figures, 'banner'),
   ]
 }

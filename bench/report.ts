@@ -58,7 +58,7 @@ function frontEndRows({ frontEnd: { app, accountPanel, libraryAlone } }: Figures
 function avatarRows({ avatarPipeline }: Figures, settings: BenchSettings): Row[] {
   return [
     {
-      heading: `Avatar pipeline: processAvatar() in-process, median of ${settings.avatarRuns} after 1 untimed run`,
+      heading: `Avatar pipeline: processAvatar() and processBanner() in-process, median of ${settings.avatarRuns} after 1 untimed run`,
     },
     ...avatarPipeline.map((result) =>
       row(
