@@ -57,12 +57,8 @@ export function AvatarEditor({
   const [camera, setCamera] = useState(false)
   const [happy, setHappy] = useState(false)
   const strings = useStrings('profile', PROFILE).avatar
-  const { source, setSource, progress, problem, setProblem, upload } = useCroppedUpload({
-    bound: AVATAR_CROP,
-    send: uploadAvatar,
-    onChanged,
-    words: strings,
-  })
+  const picked = useCroppedUpload(AVATAR_CROP, uploadAvatar, onChanged, strings)
+  const { source, setSource, progress, problem, setProblem, upload } = picked
   const trigger = useRef<HTMLButtonElement>(null)
   const menu = useRef<HTMLUListElement>(null)
   const libraryInput = useRef<HTMLInputElement>(null)

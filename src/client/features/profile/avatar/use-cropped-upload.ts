@@ -7,18 +7,13 @@ import { uploadProblem } from './upload'
  * cropped, the upload's progress, and what went wrong. `upload` crops the source to `bound`,
  * sends it with `send`, and hands the answer to `onChanged`.
  */
-export function useCroppedUpload<Answer>({
-  bound,
-  send,
-  onChanged,
-  words,
-}: {
-  bound: CropBound
-  send: (body: Blob, onProgress: (fraction: number) => void) => Promise<Answer>
-  onChanged: (answer: Answer) => void
+export function useCroppedUpload<Answer>(
+  bound: CropBound,
+  send: (body: Blob, onProgress: (fraction: number) => void) => Promise<Answer>,
+  onChanged: (answer: Answer) => void,
   /** What to say when the upload failed without the server's words. */
-  words: { notSaved: string; dropped: string }
-}) {
+  words: { notSaved: string; dropped: string },
+) {
   const [source, setSource] = useState<string | null>(null)
   const [progress, setProgress] = useState<number | null>(null)
   const [problem, setProblem] = useState<string | null>(null)

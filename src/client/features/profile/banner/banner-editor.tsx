@@ -34,12 +34,8 @@ export function BannerEditor({
 }) {
   const [removing, setRemoving] = useState(false)
   const strings = useStrings('profile', PROFILE).banner
-  const { source, setSource, progress, problem, setProblem, upload } = useCroppedUpload({
-    bound: BANNER_CROP,
-    send: uploadBanner,
-    onChanged,
-    words: strings,
-  })
+  const picked = useCroppedUpload(BANNER_CROP, uploadBanner, onChanged, strings)
+  const { source, setSource, progress, problem, setProblem, upload } = picked
   const heading = useId()
   const libraryInput = useRef<HTMLInputElement>(null)
   const fileInput = useRef<HTMLInputElement>(null)
