@@ -70,7 +70,7 @@ const serverZones = [
       `${server}/{logger,security-events}.ts`,
     ],
     from: [
-      `${server}/{account,auth,profiles,avatars,analytics,client-errors}/**`,
+      `${server}/{account,auth,profiles,avatars,share-cards,analytics,client-errors}/**`,
       `${server}/{config,services,startup-checks}.ts`,
     ],
     message:
