@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { RequestIdVariables } from 'hono/request-id'
@@ -27,6 +28,8 @@ import { releasedHandles } from './profiles/released-handles'
 import { handleRoutes, ownProfileRoutes, publicProfileRoutes } from './profiles/routes'
 import type { Database } from './db/database'
 import { securityTxtRoutes } from './http/security-txt'
+import { shareCardRoutes } from './share-cards/routes'
+import { cardArt, shareCards } from './share-cards/share-cards'
 import { MOFU_VERSION } from './version'
 import { isDatabaseUnavailable } from './db/unavailable'
 import { clientAddressOf, type TrustProxy } from './http/client-address'
@@ -83,8 +86,24 @@ export function createApp(deps: AppDeps) {
   const clientAddress = clientAddressOf(deps.trustProxy)
   const limits = routeLimits({ limiter: deps.limiter, clientAddress, logger })
   const sessions = sessionCheck(() => sessionSigning(deps.auth), sessionStore(database))
+  const store = profileStore(database)
+  // One set of image slots for the process: avatar and banner uploads and share cards take turns
+  // in it.
+  const decode = decodeSlots(DECODE_SLOTS, DECODE_QUEUE)
+  const cards = shareCards({
+    storage,
+    profiles: store,
+    // The frames and the default Mofu: the built client's copies, or public/ beside the sources.
+    art: cardArt([
+      ...(deps.clientDir === undefined ? [] : [deps.clientDir]),
+      fileURLToPath(new URL('../../public/', import.meta.url)),
+    ]),
+    decode,
+    logger,
+  })
   const profiles = {
-    profiles: profileStore(database),
+    profiles: store,
+    cards,
     claims: handleClaims(database),
     releases: releasedHandles(database),
     sessions,
@@ -93,8 +112,7 @@ export function createApp(deps: AppDeps) {
     limiter: deps.limiter,
     linkCheck: deps.linkCheck ?? {},
   }
-  // One set of decode slots for avatar and banner uploads alike.
-  const images = { ...profiles, storage, metrics, decode: decodeSlots(DECODE_SLOTS, DECODE_QUEUE) }
+  const images = { ...profiles, storage, metrics, decode }
   const account = {
     auth: deps.auth,
     db: database.db,
@@ -169,6 +187,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/events', clientErrorRoutes({ logger, limits }))
     .route('/media/avatars', mediaRoutes(images, AVATAR_KIND))
     .route('/media/banners', mediaRoutes(images, BANNER_KIND))
+    .route('/media/cards', shareCardRoutes({ profiles: store, cards, limits }))
     .route('/', profilePageRoutes({ ...profiles, client }))
 
   app.notFound((c) => apiError(c, 404, 'NOT_FOUND', SERVER_MESSAGES.notFound))

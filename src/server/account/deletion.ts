@@ -5,6 +5,7 @@ import { removeImageFiles } from '../avatars/avatar-files'
 import { RATE_LIMITED, type Limiter } from '../http/limiter'
 import { SERVER_MESSAGES } from '../http/messages'
 import type { ProfileStore } from '../profiles/profile-store'
+import { removeShareCard } from '../share-cards/share-cards'
 import type { ObjectStorage } from '../storage/object-storage'
 import type { Auth } from '../auth/auth'
 import { checkCountedPassword } from '../auth/password-guesses'
@@ -94,8 +95,8 @@ export async function deletionRefusal(
 }
 
 /**
- * Deletes the account: avatar, banner, sessions, sign-in methods, and the profile; its handle stays
- * reserved for HANDLE_RELEASE_DAYS, tied to no one. The same for the user's own deletion
+ * Deletes the account: avatar, banner, share card, sessions, sign-in methods, and the profile;
+ * its handle stays reserved for HANDLE_RELEASE_DAYS, tied to no one. The same for the user's own deletion
  * (DELETE /api/me) and an operator's (`mofu users delete`).
  */
 export async function deleteAccount(
@@ -107,17 +108,21 @@ export async function deleteAccount(
   uid: string,
 ) {
   const { auth, storage, profiles } = deps
-  // The avatar and banner files first: should that fail, the account is still there to try
+  // The avatar, banner and card files first: should that fail, the account is still there to try
   // again, rather than files left behind with no one to delete them.
   await Promise.all(
     (['avatars', 'banners'] as const).map(async (folder) =>
       removeImageFiles(storage, folder, uid, await profiles.imageVersionOf(folder, uid)),
     ),
   )
+  await removeShareCard(storage, uid)
   // Reserved while the profile still holds the handle, so it is never free in between.
   await profiles.reserveHandleOfDeleted(uid)
   // Through Better Auth, so sessions end wherever they are kept (database and Redis); the
   // profile goes with the user (foreign key cascade), and the reserved handles lose their user.
   const context = await auth.$context
   await context.internalAdapter.deleteUser(uid)
+  // Again, now that no profile is left to make one from: a card being made while the account
+  // went may have been stored after the first removal (share-cards.ts checks after its write).
+  await removeShareCard(storage, uid)
 }

@@ -13,6 +13,7 @@ import {
 import { AVATAR_RENDITION_FORMATS, type MediaFolder } from '../../shared/avatar-renditions'
 import type { BannerAnswer } from '../../shared/banner'
 import { LIMITS, type RouteLimits } from '../http/limiter'
+import { cacheHeaders, matchesEtag } from '../http/media-caching'
 import { apiError } from '../http/errors'
 import { SERVER_MESSAGES } from '../http/messages'
 import type { Metrics } from '../metrics/metrics'
@@ -28,11 +29,10 @@ import {
   renditionKey,
 } from '../storage/avatar-object'
 import { removeImage, saveImage } from './avatar-files'
+import type { ShareCards } from '../share-cards/share-cards'
 import { DecodeQueueFull, type DecodeSlots } from './decode-slots'
 import { AvatarRejected, processAvatar, processBanner, type ProcessedImage } from './pipeline'
 
-const IMMUTABLE = 'public, max-age=31536000, immutable'
-const REVALIDATE = 'public, no-cache'
 /** User ids as Better Auth makes them; anything else cannot name a stored avatar. */
 const UID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/
 /** Images decoded at once in this process, and uploads that may wait for a slot (docs/security.md "Abuse limits"). */
@@ -51,15 +51,6 @@ const requireImageType = createMiddleware(async (c, next) => {
   await next()
 })
 
-/** Whether an If-None-Match header names this ETag (weak or strong, or `*`). */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false
-  return header
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === '*' || tag === etag)
-}
-
 export interface AvatarDeps {
   profiles: ProfileStore
   sessions: SessionCheck
@@ -67,10 +58,13 @@ export interface AvatarDeps {
   publicUrl: string
   limits: RouteLimits
   /**
-   * The process's decode slots (decodeSlots(DECODE_SLOTS, DECODE_QUEUE)), one for avatars and
-   * banners alike, so uploads of both together still decode at most DECODE_SLOTS at once.
+   * The process's decode slots (decodeSlots(DECODE_SLOTS, DECODE_QUEUE)), one for avatars,
+   * banners and share cards alike, so uploads of both together still decode at most
+   * DECODE_SLOTS at once.
    */
   decode: DecodeSlots
+  /** Told of each new or removed avatar or banner, so the profile's share card follows. */
+  cards: Pick<ShareCards, 'refresh'>
   metrics?: Metrics
 }
 
@@ -117,7 +111,7 @@ function timedProcessing({ folder, process }: ImageKind, metrics: Metrics | unde
  * "Avatars", "Banners"): upload or remove; no route takes a user id to write.
  */
 export function ownImageRoutes(deps: AvatarDeps, kind: ImageKind) {
-  const { profiles, sessions, storage, publicUrl, limits, decode } = deps
+  const { profiles, sessions, storage, publicUrl, limits, decode, cards } = deps
   // The avatar upload counters are the avatar's; a banner upload is not counted in them.
   const metrics = kind.folder === 'avatars' ? deps.metrics : undefined
   const reencode = timedProcessing(kind, metrics)
@@ -153,11 +147,13 @@ export function ownImageRoutes(deps: AvatarDeps, kind: ImageKind) {
         // The account was deleted while this ran; nothing of the upload was kept.
         if (version === null) return signInRequired(c)
         metrics?.avatarUpload('stored')
+        cards.refresh(uid)
         return c.json(kind.answer(mediaUrl(kind.folder, publicUrl, uid, version), image.thumbhash))
       },
     )
     .delete('/', sessions.required, async (c) => {
       await removeImage(storage, profiles, kind.folder, c.get('uid'))
+      cards.refresh(c.get('uid'))
       return c.json(kind.answer('', ''))
     })
 }
@@ -168,14 +164,6 @@ interface Served {
   version: string
   stored: StoredObject
   contentType: string
-}
-
-/** An image with its caching headers: only the URL of the current image is kept for good. */
-function cacheHeaders(c: Context, etag: string, version: string) {
-  c.header('Cache-Control', c.req.query('v') === version ? IMMUTABLE : REVALIDATE)
-  c.header('ETag', etag)
-  // The app's pages may show it from a sibling origin too (Vite's dev server on its port).
-  c.header('Cross-Origin-Resource-Policy', 'same-site')
 }
 
 function serve(c: Context, { etag, version, stored, contentType }: Served) {

@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import { avatarRenditionUrl, DEFAULT_AVATAR } from '../../shared/avatar-renditions'
 import type { Language } from '../../shared/language'
 import {
   normalizeHandle,
@@ -15,6 +14,8 @@ import {
   type Page,
 } from '../http/client-assets'
 import { answerLanguage } from '../http/language'
+import { SHARE_CARD_HEIGHT, SHARE_CARD_TYPE, SHARE_CARD_WIDTH } from '../share-cards/render-card'
+import { shareCardUrl } from '../share-cards/share-cards'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 import { toPublicProfile, type ProfileStore } from './profile-store'
 import type { ReleasedHandles } from './released-handles'
@@ -108,6 +109,7 @@ export function profilePageRoutes({
           root,
           description: renderer.profileDescription(profile, language),
           publicUrl,
+          card: shareCardUrl(publicUrl, row),
         }),
         { quick: true },
       )
@@ -129,6 +131,7 @@ function profileHtml(
     root,
     description,
     publicUrl,
+    card,
   }: {
     path: string
     language: Language
@@ -137,14 +140,12 @@ function profileHtml(
     root: string
     description: string
     publicUrl: string
+    /** The share card's absolute address. */
+    card: string
   },
 ): string {
   const name = profile.name || `@${profile.displayUsername}`
-  const image = new URL(
-    avatarRenditionUrl(profile.avatar || DEFAULT_AVATAR, 384, 'webp') ??
-      (profile.avatar || DEFAULT_AVATAR),
-    publicUrl,
-  ).href
+  const cardAlt = CARD_ALT[language](profile.name, profile.displayUsername)
   const meta = (attribute: 'name' | 'property', key: string, value: string) =>
     `<meta ${attribute}="${key}" content="${escapeAttribute(value)}" />`
   const tags = [
@@ -154,13 +155,18 @@ function profileHtml(
     meta('property', 'og:title', `${name} (@${profile.displayUsername})`),
     meta('property', 'og:description', description),
     meta('property', 'og:url', new URL(path, publicUrl).href),
-    meta('property', 'og:image', image),
+    meta('property', 'og:image', card),
+    meta('property', 'og:image:type', SHARE_CARD_TYPE),
+    meta('property', 'og:image:width', String(SHARE_CARD_WIDTH)),
+    meta('property', 'og:image:height', String(SHARE_CARD_HEIGHT)),
+    meta('property', 'og:image:alt', cardAlt),
     meta('property', 'og:locale', language === 'ja' ? 'ja_JP' : 'en_US'),
     meta('property', 'profile:username', profile.username),
-    meta('name', 'twitter:card', 'summary'),
+    meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', `${name} (@${profile.displayUsername})`),
     meta('name', 'twitter:description', description),
-    meta('name', 'twitter:image', image),
+    meta('name', 'twitter:image', card),
+    meta('name', 'twitter:image:alt', cardAlt),
     `<link rel="canonical" href="${escapeAttribute(new URL(path, publicUrl).href)}" />`,
     // `<` escaped, so no text in the profile can close the element.
     `<script id="${SERVED_PROFILE_ELEMENT_ID}" type="application/json">${JSON.stringify(profile).replace(/</g, '\\u003c')}</script>`,
@@ -180,6 +186,14 @@ function profileHtml(
         `${open} data-prerendered="${escapeAttribute(path)}"${lang}${root}${close}`,
     )
 }
+
+/** The share card's text alternative, in the page's language. */
+const CARD_ALT = {
+  en: (name: string, handle: string) =>
+    name === '' ? `Profile card of @${handle}` : `Profile card of ${name} (@${handle})`,
+  ja: (name: string, handle: string) =>
+    name === '' ? `@${handle} のプロフィールカード` : `${name}（@${handle}）のプロフィールカード`,
+} as const satisfies Record<Language, (name: string, handle: string) => string>
 
 const escapeText = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')

@@ -337,6 +337,9 @@ export function profileStore(database: Pick<Database, 'db' | 'read' | 'dialect'>
         .execute()
     },
 
+    /** The user's profile, if any; creates none. */
+    findByUser: (uid: string): Promise<ProfileRow | undefined> => byUser(uid),
+
     /** The profile holding this lowercase handle, if any. */
     findByHandle: (username: string): Promise<ProfileRow | undefined> => byHandle(username),
 

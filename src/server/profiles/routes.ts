@@ -13,6 +13,7 @@ import { answerLanguage } from '../http/language'
 import { inLanguage, SERVER_MESSAGES } from '../http/messages'
 import { LIMITS, RATE_LIMITED, type Limiter, type RouteLimits } from '../http/limiter'
 import { signInRequired, type SessionCheck } from '../sessions/session-check'
+import type { ShareCards } from '../share-cards/share-cards'
 import type { HandleClaim, HandleClaims } from './handle-claims'
 import { handleSuggestions } from './handle-suggestions'
 import { checkLink, type LinkCheck, type LinkCheckSettings } from './link-check'
@@ -37,6 +38,8 @@ export interface ProfileDeps {
   limiter: Limiter
   /** What the operator opened the link check up to (LINK_CHECK_*). */
   linkCheck: LinkCheckSettings
+  /** Told of each save, so the profile's share card follows. */
+  cards: Pick<ShareCards, 'refresh'>
 }
 
 /**
@@ -51,6 +54,7 @@ export function ownProfileRoutes({
   publicUrl,
   limiter,
   linkCheck,
+  cards,
 }: ProfileDeps) {
   return new Hono()
     .get('/', sessions.required, async (c) => {
@@ -70,6 +74,7 @@ export function ownProfileRoutes({
       async (c) => {
         try {
           const saved = await profiles.save(c.get('uid'), c.req.valid('json'))
+          cards.refresh(saved.user_id)
           return c.json(toProfile(saved, publicUrl))
         } catch (error) {
           if (error instanceof ReservedLookAlikeError) return tooSimilar(c)

@@ -1,0 +1,202 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Selectable } from 'kysely'
+import { ACCENT_NAMES, FRAMES, type Accent, type Frame } from '../../shared/profile-fields'
+import type { ProfilesTable } from '../db/tables'
+import type { Logger } from '../logger'
+import type { ProfileStore } from '../profiles/profile-store'
+import { avatarKey, avatarRenditionKey } from '../storage/avatar-object'
+import type { ObjectStorage } from '../storage/object-storage'
+import { renderShareCard, SHARE_CARD_TYPE } from './render-card'
+
+/**
+ * Each profile's share card (docs/architecture.md "Share cards"): one file per profile,
+ * `cards/{uid}`, replaced when the card's inputs change, its version written inside it. The
+ * version is a hash of what the card shows, so the page's og:image names it from the profile
+ * row alone, and the card route knows without rendering whether the stored one is current.
+ */
+
+type ProfileRow = Selectable<ProfilesTable>
+/** What a card is made from; a new input (the banner) joins the version with it. */
+export type CardRow = Pick<
+  ProfileRow,
+  'user_id' | 'name' | 'username' | 'display_username' | 'accent' | 'frame' | 'avatar_version'
+>
+
+/** Raised when the card's drawing changes, so every stored card is made again. */
+const CARD_DESIGN = 1
+
+export const shareCardKey = (uid: string) => `cards/${uid}`
+
+/** The card's version: the first 16 hex digits of the SHA-256 of its inputs. */
+export function shareCardVersion(row: CardRow): string {
+  const inputs = [
+    CARD_DESIGN,
+    row.name,
+    row.display_username ?? row.username ?? '',
+    row.accent,
+    row.frame,
+    row.avatar_version,
+  ]
+  return createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 16)
+}
+
+/** The address of the profile's current card, from today's PUBLIC_URL. */
+export const shareCardUrl = (publicUrl: string, row: CardRow) =>
+  `${publicUrl}/media/cards/${encodeURIComponent(row.user_id)}.jpg?v=${shareCardVersion(row)}`
+
+/**
+ * The version travels inside the stored JPEG, in a comment segment right after its start: the
+ * storage keeps no metadata of its own, and one key per profile leaves no old card behind.
+ */
+const COMMENT = 'mofu-card '
+
+function withVersion(jpeg: Buffer, version: string): Buffer {
+  const text = Buffer.from(`${COMMENT}${version}`, 'latin1')
+  const length = Buffer.alloc(2)
+  length.writeUInt16BE(text.length + 2)
+  return Buffer.concat([
+    jpeg.subarray(0, 2),
+    Buffer.from([0xff, 0xfe]),
+    length,
+    text,
+    jpeg.subarray(2),
+  ])
+}
+
+/** The version a stored card was made for, '' when it carries none. */
+export function storedCardVersion(jpeg: Buffer): string {
+  if (jpeg.length < 6 || jpeg[2] !== 0xff || jpeg[3] !== 0xfe) return ''
+  const text = jpeg.subarray(6, 4 + jpeg.readUInt16BE(4)).toString('latin1')
+  return text.startsWith(COMMENT) ? text.slice(COMMENT.length) : ''
+}
+
+/** The frames and the default Mofu, read from the site's files (public/ or the built client). */
+export interface CardArt {
+  frame(name: string): Buffer | null
+  mascot: Buffer
+}
+
+/**
+ * The card art in the first folder that has it (the built client, or public/ beside the
+ * sources), read when the first card is made: a server serving the API alone has none, and
+ * makes no cards.
+ */
+export function cardArt(folders: readonly string[]): () => CardArt {
+  let art: CardArt | undefined
+  return () => {
+    if (art !== undefined) return art
+    const folder = folders.find((dir) => fs.existsSync(path.join(dir, 'images', 'mofurun.png')))
+    if (folder === undefined) {
+      throw new Error(`no card art (images/mofurun.png) in ${folders.join(', ')}`)
+    }
+    const frames = new Map(
+      FRAMES.map((frame) => [frame, fs.readFileSync(path.join(folder, 'frames', `${frame}.svg`))]),
+    )
+    art = {
+      frame: (name) => frames.get(name as Frame) ?? null,
+      mascot: fs.readFileSync(path.join(folder, 'images', 'mofurun.png')),
+    }
+    return art
+  }
+}
+
+export interface StoredCard {
+  body: Buffer
+  version: string
+  lastModified: Date
+}
+
+export interface ShareCardDeps {
+  storage: ObjectStorage
+  profiles: Pick<ProfileStore, 'findByUser'>
+  art: () => CardArt
+  /** The process's image slots, shared with avatar uploads (avatars/decode-slots.ts). */
+  decode: <T>(work: () => Promise<T>) => Promise<T>
+  logger: Logger
+}
+
+export function shareCards({ storage, profiles, art, decode, logger }: ShareCardDeps) {
+  /** Renders in flight by card version: a burst of requests for a new card makes it once. */
+  const making = new Map<string, Promise<StoredCard>>()
+
+  async function avatarOf(row: CardRow): Promise<Buffer> {
+    if (row.avatar_version === '') return art().mascot
+    // The 384 px rendition is plenty for the card's 208 px and quicker to decode than the master.
+    const rendition = await storage.get(
+      avatarRenditionKey(row.user_id, row.avatar_version, 384, 'webp'),
+    )
+    const stored = rendition ?? (await storage.get(avatarKey(row.user_id)))
+    return stored?.body ?? art().mascot
+  }
+
+  async function render(row: CardRow, version: string): Promise<StoredCard> {
+    const avatar = await avatarOf(row)
+    const jpeg = await decode(() =>
+      renderShareCard({
+        name: row.name,
+        handle: row.display_username ?? row.username ?? '',
+        accent: ACCENT_NAMES.includes(row.accent as Accent) ? (row.accent as Accent) : '',
+        frame: art().frame(row.frame),
+        avatar,
+        banner: null,
+      }),
+    )
+    const body = withVersion(jpeg, version)
+    const key = shareCardKey(row.user_id)
+    await storage.put(key, body, SHARE_CARD_TYPE)
+    // The account went while this ran: its deletion may have come before this write.
+    if ((await profiles.findByUser(row.user_id)) === undefined) await storage.delete(key)
+    return { body, version, lastModified: new Date() }
+  }
+
+  /** Renders and stores the card of this version, once however many ask at the same time. */
+  function make(row: CardRow, version: string): Promise<StoredCard> {
+    const key = `${row.user_id}\n${version}`
+    let made = making.get(key)
+    if (made === undefined) {
+      made = render(row, version).finally(() => making.delete(key))
+      making.set(key, made)
+    }
+    return made
+  }
+
+  /** The stored card if it is of this version, else null. */
+  async function storedOf(row: CardRow, version: string): Promise<StoredCard | null> {
+    const stored = await storage.get(shareCardKey(row.user_id))
+    if (stored === null || storedCardVersion(stored.body) !== version) return null
+    return { body: stored.body, version, lastModified: stored.lastModified }
+  }
+
+  return {
+    /**
+     * The profile's current card: the stored one, or made now when the stored one is of other
+     * inputs or missing (a change another instance made, a make that failed). Only ever the
+     * current version is made. Throws DecodeQueueFull when every image slot is taken.
+     */
+    async current(row: CardRow): Promise<StoredCard> {
+      const version = shareCardVersion(row)
+      return (await storedOf(row, version)) ?? make(row, version)
+    },
+
+    /**
+     * After a change of the profile or its avatar: the new card is made while nobody waits,
+     * replacing the old one. A failure is logged; the card route makes it when first asked.
+     */
+    refresh(uid: string): void {
+      void (async () => {
+        const row = await profiles.findByUser(uid)
+        if (row === undefined || (row.username ?? '') === '') return
+        const version = shareCardVersion(row)
+        if ((await storedOf(row, version)) === null) await make(row, version)
+      })().catch((error: unknown) => logger.warn({ err: error, uid }, 'share card not made'))
+    },
+  }
+}
+
+export type ShareCards = ReturnType<typeof shareCards>
+
+/** Removes a profile's card, for the account's deletion. */
+export const removeShareCard = (storage: ObjectStorage, uid: string) =>
+  storage.delete(shareCardKey(uid))
