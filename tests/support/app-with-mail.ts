@@ -5,7 +5,7 @@ import { createStorage } from '../../src/server/storage/create-storage'
 import { startOidcProvider, type OidcPeer } from './oidc-provider'
 import { startS3Server, type S3Peer } from './s3-server'
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture'
-import { createTestApp, type TestApp } from './test-app'
+import { createTestApp, type TestApp, type TestAppOptions } from './test-app'
 import { createTestUser, type TestUser } from './test-users'
 
 const PUBLIC_URL = 'http://localhost:3000'
@@ -21,6 +21,8 @@ export interface AppWithMailOptions {
    * starts at a random point: two runs at once (SQLite and PostgreSQL) rarely meet in its limits.
    */
   redis?: boolean
+  /** More of the app's settings (a built client's folder), for this file's apps, S3's too. */
+  app?: TestAppOptions['app']
 }
 
 /** One test file's app, the SMTP capture its mail goes to, and a maker of its users. */
@@ -84,6 +86,7 @@ export function appWithMail(
       smtpUrl: smtp.url,
       secondaryStorage: redis?.storage,
       auth: google && { google },
+      app: options.app,
     })
   }, 60_000)
   afterAll(async () => {
@@ -121,6 +124,7 @@ export function appWithMail(
         peer = await startS3Server()
         app = await createTestApp({
           smtpUrl: started(smtp).url,
+          app: options.app,
           storage: createStorage({
             kind: 's3',
             bucket: peer.bucket,

@@ -1,0 +1,265 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import sharp from 'sharp'
+import { afterAll, describe, expect, it } from 'vitest'
+import { storedCardVersion } from '../../src/server/share-cards/share-cards'
+import { callApp, type Answer } from '../support/api'
+import { appWithMail } from '../support/app-with-mail'
+import type { TestApp } from '../support/test-app'
+import { TEST_PASSWORD, type TestUser } from '../support/test-users'
+
+/**
+ * Share cards (docs/api.md "Share cards"): the og:image of /@handle answers a 1200 x 630 JPEG,
+ * made again when what it shows changes, never for a ?v= other than the current one, and gone
+ * with the account, on the local folder and on S3.
+ */
+
+/**
+ * What the /@handle page needs of a built client: the shell, and a server-side entry that
+ * draws the profile (the build's is src/client/app/prerender.tsx; the tags are the server's).
+ */
+const built = fs.mkdtempSync(path.join(os.tmpdir(), 'mofu-cards-'))
+const clientDir = path.join(built, 'client')
+const SHELL =
+  '<!doctype html><html><head><title>Mofu</title><meta name="description" content="" /></head><body><div id="root" data-lang="en"></div></body></html>'
+fs.mkdirSync(path.join(clientDir, 'pages'), { recursive: true })
+fs.writeFileSync(path.join(clientDir, 'index.html'), SHELL)
+fs.writeFileSync(path.join(clientDir, 'pages', 'shell-standard.html'), SHELL)
+fs.mkdirSync(path.join(built, 'prerender'))
+fs.writeFileSync(
+  path.join(built, 'prerender', 'prerender.js'),
+  `export const renderProfilePage = async () => ({ head: '', root: '<main>profile</main>' })
+export const profileDescription = () => 'A profile on Mofu'`,
+)
+afterAll(() => fs.rmSync(built, { recursive: true, force: true }))
+
+const file = appWithMail('card', 212, { app: { clientDir } })
+const CARD_URL = /^http:\/\/localhost:3000\/media\/cards\/([A-Za-z0-9_-]+)\.jpg\?v=([0-9a-f]{16})$/
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+let sequence = 0
+
+async function request(
+  app: TestApp,
+  target: string,
+  options: {
+    method?: string
+    cookie?: string
+    body?: unknown
+    headers?: Record<string, string>
+  } = {},
+): Promise<Answer> {
+  sequence += 1
+  const answer = await callApp(app.app, target, {
+    ...options,
+    ip: `10.212.${200 + (sequence >> 8)}.${sequence & 255}`,
+  })
+  expect(answer.status, `${target}: ${answer.text.slice(0, 200)}`).toBeLessThan(500)
+  return answer
+}
+
+async function save(app: TestApp, user: TestUser, patch: Record<string, unknown>) {
+  const saved = await request(app, '/api/me/profile', {
+    method: 'PATCH',
+    cookie: user.cookie,
+    body: patch,
+  })
+  expect(saved.status, saved.text).toBe(200)
+}
+
+/** The page's tags a link preview reads, by property or name. */
+async function tagsOf(app: TestApp, handle: string, language = 'en') {
+  const page = await request(app, `/@${handle.toLowerCase()}`, {
+    headers: { Accept: 'text/html', 'Accept-Language': language },
+  })
+  expect(page.status).toBe(200)
+  const tags = new Map<string, string>()
+  for (const [, key = '', value = ''] of page.text.matchAll(
+    /<meta (?:property|name)="([^"]+)" content="([^"]*)" \/>/g,
+  )) {
+    tags.set(key, value.replaceAll('&amp;', '&').replaceAll('&quot;', '"'))
+  }
+  return tags
+}
+
+/** The page's og:image, checked for its shape and split into its parts. */
+async function cardOf(app: TestApp, user: TestUser, handle: string) {
+  const image = (await tagsOf(app, handle)).get('og:image') ?? ''
+  const match = CARD_URL.exec(image)
+  expect(match, image).not.toBeNull()
+  expect(match?.[1]).toBe(user.uid)
+  const url = new URL(image)
+  return { path: url.pathname + url.search, version: match?.[2] ?? '' }
+}
+
+/** The version of the card in storage, once it is `version` (made while nobody waits). */
+async function storedCard(app: TestApp, uid: string, version: string) {
+  let stored = await app.storage.get(`cards/${uid}`)
+  for (
+    let tries = 0;
+    tries < 100 && storedCardVersion(stored?.body ?? Buffer.alloc(0)) !== version;
+    tries++
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    stored = await app.storage.get(`cards/${uid}`)
+  }
+  return stored
+}
+
+async function expectCard(answer: Answer) {
+  expect(answer.status).toBe(200)
+  expect(answer.headers.get('Content-Type')).toBe('image/jpeg')
+  const meta = await sharp(answer.bytes).metadata()
+  expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630])
+}
+
+let handles = 0
+const newHandle = (stem: string) => `${stem}${Date.now() % 100_000}x${(handles += 1)}`
+
+describe('the share card', () => {
+  it('is the og:image of /@handle: a 1200 x 630 JPEG with its size, type and alt text', async () => {
+    const user = await file.createUser()
+    const handle = newHandle('Sora')
+    await save(file.subject, user, { name: 'Sora そら', handle, accent: 'mint', frame: 'cat-ears' })
+    const tags = await tagsOf(file.subject, handle)
+    expect(tags.get('og:image:width')).toBe('1200')
+    expect(tags.get('og:image:height')).toBe('630')
+    expect(tags.get('og:image:type')).toBe('image/jpeg')
+    expect(tags.get('og:image:alt')).toBe(`Profile card of Sora そら (@${handle})`)
+    expect(tags.get('twitter:card')).toBe('summary_large_image')
+    expect(tags.get('twitter:image')).toBe(tags.get('og:image'))
+    expect((await tagsOf(file.subject, handle, 'ja')).get('og:image:alt')).toBe(
+      `Sora そら（@${handle}）のプロフィールカード`,
+    )
+    const card = await cardOf(file.subject, user, handle)
+    const served = await request(file.subject, card.path)
+    await expectCard(served)
+    expect(served.headers.get('Cache-Control')).toBe(IMMUTABLE)
+    expect(served.headers.get('ETag')).toBe(`"${card.version}"`)
+    const again = await request(file.subject, card.path, {
+      headers: { 'If-None-Match': `"${card.version}"` },
+    })
+    expect(again.status).toBe(304)
+  })
+
+  it('is made again after a change of name or avatar, under a new address, in place of the old', async () => {
+    const user = await file.createUser()
+    const handle = newHandle('Mimi')
+    await save(file.subject, user, { name: 'Mimi', handle })
+    const first = await cardOf(file.subject, user, handle)
+    // Made after the save, before anyone asked for it.
+    const made = await storedCard(file.subject, user.uid, first.version)
+    expect(storedCardVersion(made?.body ?? Buffer.alloc(0))).toBe(first.version)
+
+    await save(file.subject, user, { name: 'Mimi 2' })
+    const renamed = await cardOf(file.subject, user, handle)
+    expect(renamed.version).not.toBe(first.version)
+    const remade = await storedCard(file.subject, user.uid, renamed.version)
+    expect(storedCardVersion(remade?.body ?? Buffer.alloc(0))).toBe(renamed.version)
+    // One card per profile: the old one's bytes are gone, and its address answers the new one.
+    const old = await request(file.subject, first.path)
+    await expectCard(old)
+    expect(old.headers.get('ETag')).toBe(`"${renamed.version}"`)
+    expect(old.headers.get('Cache-Control')).toBe('public, no-cache')
+    expect(old.bytes.equals(remade?.body ?? Buffer.alloc(0))).toBe(true)
+
+    const avatar = await sharp({
+      create: { width: 400, height: 400, channels: 3, background: '#33cc99' },
+    })
+      .png()
+      .toBuffer()
+    const uploaded = await callApp(file.subject.app, '/api/me/avatar', {
+      method: 'PUT',
+      ip: '10.212.1.1',
+      cookie: user.cookie,
+      raw: new Uint8Array(avatar),
+      headers: { 'Content-Type': 'image/png' },
+    })
+    expect(uploaded.status, uploaded.text).toBe(200)
+    const withAvatar = await cardOf(file.subject, user, handle)
+    expect(withAvatar.version).not.toBe(renamed.version)
+    const stored = await storedCard(file.subject, user.uid, withAvatar.version)
+    expect(storedCardVersion(stored?.body ?? Buffer.alloc(0))).toBe(withAvatar.version)
+  })
+
+  it('is never made for a ?v= that is not the current one', async () => {
+    const user = await file.createUser()
+    const handle = newHandle('Rin')
+    await save(file.subject, user, { name: 'Rin', handle })
+    const card = await cardOf(file.subject, user, handle)
+    const before = await storedCard(file.subject, user.uid, card.version)
+    const asked = await Promise.all(
+      ['0000000000000000', 'ffffffffffffffff', 'x', ''].map((v) =>
+        request(file.subject, `/media/cards/${user.uid}.jpg?v=${v}`),
+      ),
+    )
+    for (const answer of asked) {
+      expect(answer.headers.get('ETag')).toBe(`"${card.version}"`)
+      expect(answer.headers.get('Cache-Control')).toBe('public, no-cache')
+    }
+    const after = await file.subject.storage.get(`cards/${user.uid}`)
+    expect(after?.lastModified).toEqual(before?.lastModified)
+    expect(after?.body.equals(before?.body ?? Buffer.alloc(0))).toBe(true)
+
+    // A card missing from storage (another instance's save, a failed make) is made when asked,
+    // once for a burst of asks, and it is the current one.
+    await file.subject.storage.delete(`cards/${user.uid}`)
+    const burst = await Promise.all(
+      Array.from({ length: 6 }, () => request(file.subject, `/media/cards/${user.uid}.jpg?v=1`)),
+    )
+    for (const answer of burst) {
+      await expectCard(answer)
+      expect(answer.headers.get('ETag')).toBe(`"${card.version}"`)
+    }
+  })
+
+  it('answers 404 for no such user, a profile without a handle, and other names', async () => {
+    const user = await file.createUser()
+    for (const target of [
+      `/media/cards/${user.uid}.jpg`,
+      '/media/cards/nobody.jpg',
+      `/media/cards/${user.uid}.png`,
+      `/media/cards/${user.uid}`,
+      '/media/cards/..%2Fetc.jpg',
+    ]) {
+      expect((await request(file.subject, target)).status, target).toBe(404)
+    }
+  })
+
+  it('goes with the account', async () => {
+    const user = await file.createUser()
+    const handle = newHandle('Kai')
+    await save(file.subject, user, { name: 'Kai', handle })
+    const card = await cardOf(file.subject, user, handle)
+    expect(await storedCard(file.subject, user.uid, card.version)).not.toBeNull()
+    const deleted = await request(file.subject, '/api/me', {
+      method: 'DELETE',
+      cookie: user.cookie,
+      body: { password: TEST_PASSWORD },
+    })
+    expect(deleted.status, deleted.text).toBe(204)
+    expect(await file.subject.storage.get(`cards/${user.uid}`)).toBeNull()
+    expect((await request(file.subject, card.path)).status).toBe(404)
+  })
+})
+
+describe('share cards on S3 storage', () => {
+  const s3 = file.onS3()
+
+  it('are made, served and removed with the account there', async () => {
+    const user = await file.createUser(s3.app)
+    const handle = newHandle('Umi')
+    await save(s3.app, user, { name: 'うみ', handle, accent: 'sky' })
+    const card = await cardOf(s3.app, user, handle)
+    await expectCard(await request(s3.app, card.path))
+    const stored = await storedCard(s3.app, user.uid, card.version)
+    expect(storedCardVersion(stored?.body ?? Buffer.alloc(0))).toBe(card.version)
+    const deleted = await request(s3.app, '/api/me', {
+      method: 'DELETE',
+      cookie: user.cookie,
+      body: { password: TEST_PASSWORD },
+    })
+    expect(deleted.status, deleted.text).toBe(204)
+    expect(await s3.app.storage.get(`cards/${user.uid}`)).toBeNull()
+  })
+})
