@@ -70,6 +70,17 @@ function avatarRows({ avatarPipeline }: Figures, settings: BenchSettings): Row[]
   ]
 }
 
+function shareCardRows({ shareCard }: Figures, settings: BenchSettings): Row[] {
+  if (shareCard === undefined) return []
+  return [
+    {
+      heading: `Share card: renderShareCard() in-process with a banner, a framed avatar and a Japanese name, median of ${settings.avatarRuns} after 1 timed alone`,
+    },
+    row('1200x630 card', ms(shareCard.medianMs), `→ ${kb(shareCard.bytes)} JPEG`),
+    row('first card (fonts read)', ms(shareCard.firstMs)),
+  ]
+}
+
 const timing = (settings: BenchSettings) =>
   `${settings.connections} connections, ${settings.measureSeconds} s after ${settings.warmupSeconds} s warm-up`
 
@@ -233,6 +244,7 @@ export function formatReport(results: BenchResults): string {
   const table = [
     ...frontEndRows(figures),
     ...avatarRows(figures, settings),
+    ...shareCardRows(figures, settings),
     ...httpRows(figures, settings),
     ...avatarWidgetRows(figures),
     ...signInRows(figures, settings),

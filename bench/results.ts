@@ -6,6 +6,7 @@ import type { MachineFacts } from './machine'
 import type { MetricsCost } from './metrics-cost'
 import type { ScalePoint } from './scale'
 import type { BenchSettings } from './settings'
+import type { ShareCardResult } from './share-card'
 import type { SignInResult } from './sign-in'
 import type { WidgetBytes } from '../tests/support/avatar-bytes'
 
@@ -24,6 +25,8 @@ export interface Figures {
   scale: ScalePoint[]
   /** The metrics middleware's cost on the handle check; absent from runs before it was measured. */
   metricsCost?: MetricsCost
+  /** One share card made in-process (bench/share-card.ts); absent from runs before it was measured. */
+  shareCard?: ShareCardResult
 }
 
 export interface GoalResult {

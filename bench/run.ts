@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { measureAvatarBytes } from './avatar-bytes'
 import { measureAvatarPipeline } from './avatar-pipeline'
+import { measureShareCard } from './share-card'
 import { snapshotBuild } from './build-snapshot'
 import { prepareFixture } from './fixture'
 import { measureFrontEnd } from './front-end'
@@ -76,12 +77,14 @@ async function measureAll(settings: BenchSettings): Promise<Figures> {
     const frontEnd = await measureFrontEnd(build.clientDir)
     step('avatar pipeline')
     const avatarPipeline = await measureAvatarPipeline(settings)
+    step('share card')
+    const shareCard = await measureShareCard(settings)
     const live = await measureLiveApp(build.serverMain, settings)
     step('scale: seeding and handle lookups on SQLite and PostgreSQL')
     const scale = await measureScale(build.serverMain, settings)
     step('metrics cost: the handle check without and with metrics')
     const metricsCost = await measureMetricsCost(build.serverMain, settings)
-    return { frontEnd, avatarPipeline, ...live, scale, metricsCost }
+    return { frontEnd, avatarPipeline, shareCard, ...live, scale, metricsCost }
   } finally {
     await build.remove()
   }
