@@ -3,7 +3,7 @@ import { ACCENTS, type Accent } from '../../shared/profile-fields'
 import { textLine } from './card-text'
 
 /**
- * The share card a link to /@handle previews with (docs/using.md "Public profile pages"): the
+ * The share card a link to /@handle previews with (docs/using.md "Share cards"): the
  * banner across the top, or a design in the accent colour, the framed avatar in the middle, and
  * the name and @handle under it, in the site's dark theme. Everything that matters sits in the
  * middle: previewers that crop to 2:1 or to a square keep the avatar and the name.
