@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import sharp from 'sharp'
 import {
   logIn,
   newEmail,
@@ -388,14 +389,37 @@ test('the edit form keeps the bio, pronouns, links, accent and frame, each probl
   const description = 'I draw <b>skies</b>. More at https://sketches.example/sora/2026'
   await expect(tag('og:description')).toHaveAttribute('content', description)
   await expect(tag('description')).toHaveAttribute('content', description)
-  await expect(tag('twitter:card')).toHaveAttribute('content', 'summary')
   await expect(tag('og:url')).toHaveAttribute(
     'content',
     new URL(`/@${handle.toLowerCase()}`, baseURL).href,
   )
-  const image = await reader.request.get((await tag('og:image').getAttribute('content')) ?? '')
+  // The share card: a large image of the profile, its address absolute, with its size and words.
+  await expect(tag('twitter:card')).toHaveAttribute('content', 'summary_large_image')
+  const card = (await tag('og:image').getAttribute('content')) ?? ''
+  const cards = new URL('/media/cards/', baseURL).href
+  expect(card.slice(0, cards.length)).toBe(cards)
+  expect(card.slice(cards.length)).toMatch(/^[A-Za-z0-9_-]+\.jpg\?v=[0-9a-f]{16}$/)
+  await expect(tag('twitter:image')).toHaveAttribute('content', card)
+  await expect(tag('og:image:type')).toHaveAttribute('content', 'image/jpeg')
+  await expect(tag('og:image:width')).toHaveAttribute('content', '1200')
+  await expect(tag('og:image:height')).toHaveAttribute('content', '630')
+  await expect(tag('og:image:alt')).toHaveAttribute('content', `Profile card of Sora (@${handle})`)
+  const image = await reader.request.get(card)
   expect(image.status()).toBe(200)
-  expect(image.headers()['content-type']).toMatch(/^image\//)
+  expect(image.headers()['content-type']).toBe('image/jpeg')
+  const drawn = sharp(await image.body())
+  const { format, width, height } = await drawn.metadata()
+  expect({ format, width, height }).toEqual({ format: 'jpeg', width: 1200, height: 630 })
+  // Its accent line along the bottom in Mint's dark-theme shade (#7ee0b5).
+  const { data } = await drawn
+    .extract({ left: 600, top: 622, width: 1, height: 1 })
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  const distance = [0x7e, 0xe0, 0xb5].reduce(
+    (sum, expected, index) => sum + Math.abs((data[index] ?? 0) - expected),
+    0,
+  )
+  expect(distance).toBeLessThan(24)
   await noScript.close()
 })
 
@@ -494,6 +518,11 @@ test('the server-drawn /@handle page keeps every text of the profile as text', a
   expect(html).not.toContain('<img src=x>')
   expect(html).not.toContain('<b>me</b>')
   expect(html).not.toContain('</script><!--')
+  // The share card draws the same name as the text it is.
+  const card = /<meta property="og:image" content="([^"]+)" \/>/.exec(html)?.[1] ?? ''
+  const image = await request.get(card)
+  expect(image.headers()['content-type']).toBe('image/jpeg')
+  expect((await sharp(await image.body()).metadata()).width).toBe(1200)
   // The profile it carries for the browser reads back as the API gives it.
   const carried = /<script id="mofu-profile" type="application\/json">([^<]*)<\/script>/.exec(html)
   const api = await request.get(`/api/profiles/${handle}`)
