@@ -169,6 +169,17 @@ export function shareCards({ storage, profiles, art, decode, logger }: ShareCard
     return { body: stored.body, version, lastModified: stored.lastModified }
   }
 
+  const pending = new Map<string, NodeJS.Timeout>()
+  let background: Promise<void> = Promise.resolve()
+  /** Makes the card of the profile as it is now, unless the stored one is of it already. */
+  const makeCurrent = (uid: string) =>
+    (async () => {
+      const row = await profiles.findByUser(uid)
+      if (row === undefined || (row.username ?? '') === '') return
+      const version = shareCardVersion(row)
+      if ((await storedOf(row, version)) === null) await make(row, version)
+    })().catch((error: unknown) => logger.warn({ err: error, uid }, 'share card not made'))
+
   return {
     /**
      * The profile's current card: the stored one, or made now when the stored one is of other
@@ -182,18 +193,30 @@ export function shareCards({ storage, profiles, art, decode, logger }: ShareCard
 
     /**
      * After a change of the profile or its avatar: the new card is made while nobody waits,
-     * replacing the old one. A failure is logged; the card route makes it when first asked.
+     * replacing the old one, once the profile has been left alone for SETTLE_MS (a burst of
+     * saves makes one card), one card at a time. Background cards never hold more than one of
+     * the image slots' places, so saves cannot crowd out uploads; past PENDING_MAX profiles
+     * waiting, or on a failure (logged), the card route makes the card when first asked.
      */
     refresh(uid: string): void {
-      void (async () => {
-        const row = await profiles.findByUser(uid)
-        if (row === undefined || (row.username ?? '') === '') return
-        const version = shareCardVersion(row)
-        if ((await storedOf(row, version)) === null) await make(row, version)
-      })().catch((error: unknown) => logger.warn({ err: error, uid }, 'share card not made'))
+      const waiting = pending.get(uid)
+      if (waiting === undefined && pending.size >= PENDING_MAX) return
+      clearTimeout(waiting)
+      const timer = setTimeout(() => {
+        pending.delete(uid)
+        background = background.then(() => makeCurrent(uid))
+      }, SETTLE_MS)
+      // A server stopping does not wait for it: the route makes what was not made.
+      timer.unref()
+      pending.set(uid, timer)
     },
   }
 }
+
+/** How long a profile is left alone before its new card is made. */
+const SETTLE_MS = 1000
+/** Profiles whose card waits to be made at most; past that the route makes theirs. */
+const PENDING_MAX = 1000
 
 export type ShareCards = ReturnType<typeof shareCards>
 
