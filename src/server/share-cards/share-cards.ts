@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { Selectable } from 'kysely'
 import { ACCENT_NAMES, FRAMES, type Accent, type Frame } from '../../shared/profile-fields'
 import type { ProfilesTable } from '../db/tables'
@@ -169,8 +170,11 @@ export function shareCards({ storage, profiles, art, decode, logger }: ShareCard
     return { body: stored.body, version, lastModified: stored.lastModified }
   }
 
+  /** Profiles changed less than SETTLE_MS ago, by user id. */
   const pending = new Map<string, NodeJS.Timeout>()
-  let background: Promise<void> = Promise.resolve()
+  /** Settled profiles whose card the background worker makes next, in order. */
+  const queued = new Set<string>()
+  let working = false
   /** Makes the card of the profile as it is now, unless the stored one is of it already. */
   const makeCurrent = (uid: string) =>
     (async () => {
@@ -179,6 +183,24 @@ export function shareCards({ storage, profiles, art, decode, logger }: ShareCard
       const version = shareCardVersion(row)
       if ((await storedOf(row, version)) === null) await make(row, version)
     })().catch((error: unknown) => logger.warn({ err: error, uid }, 'share card not made'))
+
+  /** Makes the queued cards one at a time, taking at most a quarter of a core over time. */
+  async function work() {
+    if (working) return
+    working = true
+    try {
+      // A Set's loop also meets the profiles queued while it runs.
+      for (const uid of queued) {
+        queued.delete(uid)
+        const started = performance.now()
+        await makeCurrent(uid)
+        // The other three quarters are the requests': saves in a flood make no CPU-bound backlog.
+        await sleep(3 * (performance.now() - started), undefined, { ref: false })
+      }
+    } finally {
+      working = false
+    }
+  }
 
   return {
     /**
@@ -194,9 +216,10 @@ export function shareCards({ storage, profiles, art, decode, logger }: ShareCard
     /**
      * After a change of the profile or its avatar: the new card is made while nobody waits,
      * replacing the old one, once the profile has been left alone for SETTLE_MS (a burst of
-     * saves makes one card), one card at a time. Background cards never hold more than one of
-     * the image slots' places, so saves cannot crowd out uploads; past PENDING_MAX profiles
-     * waiting, or on a failure (logged), the card route makes the card when first asked.
+     * saves makes one card), one card at a time and at most a quarter of a core's time. So
+     * background cards never hold more than one of the image slots' places, and saves cannot
+     * crowd out uploads or requests; past PENDING_MAX profiles waiting, or on a failure
+     * (logged), the card route makes the card when first asked.
      */
     refresh(uid: string): void {
       const waiting = pending.get(uid)
@@ -204,7 +227,8 @@ export function shareCards({ storage, profiles, art, decode, logger }: ShareCard
       clearTimeout(waiting)
       const timer = setTimeout(() => {
         pending.delete(uid)
-        background = background.then(() => makeCurrent(uid))
+        if (queued.size < PENDING_MAX) queued.add(uid)
+        void work()
       }, SETTLE_MS)
       // A server stopping does not wait for it: the route makes what was not made.
       timer.unref()
