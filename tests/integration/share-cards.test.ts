@@ -8,6 +8,7 @@ import { callApp, type Answer } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
 import type { TestApp } from '../support/test-app'
 import { TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { meanColour, solid } from '../support/upload-images'
 
 /**
  * Share cards (docs/api.md "Share cards"): the og:image of /@handle answers a 1200 x 630 JPEG,
@@ -180,6 +181,42 @@ describe('the share card', () => {
     expect(withAvatar.version).not.toBe(renamed.version)
     const stored = await storedCard(file.subject, user.uid, withAvatar.version)
     expect(storedCardVersion(stored?.body ?? Buffer.alloc(0))).toBe(withAvatar.version)
+  })
+
+  it('shows the banner across its top, and is made again when the banner changes or goes', async () => {
+    const user = await file.createUser()
+    const handle = newHandle('Hoshi')
+    await save(file.subject, user, { name: 'Hoshi', handle })
+    const before = await cardOf(file.subject, user, handle)
+    const put = (method: 'PUT' | 'DELETE', body?: Buffer) =>
+      callApp(file.subject.app, '/api/me/banner', {
+        method,
+        ip: '10.212.1.2',
+        cookie: user.cookie,
+        ...(body === undefined
+          ? {}
+          : { raw: new Uint8Array(body), headers: { 'Content-Type': 'image/png' } }),
+      })
+    const uploaded = await put('PUT', await solid(1500, 500, '#2060e0').png().toBuffer())
+    expect(uploaded.status, uploaded.text).toBe(200)
+    const withBanner = await cardOf(file.subject, user, handle)
+    expect(withBanner.version).not.toBe(before.version)
+    const served = await request(file.subject, withBanner.path)
+    await expectCard(served)
+    // The card's top left corner, away from the avatar and the fade: the banner's blue.
+    const corner = await sharp(served.bytes)
+      .extract({ left: 0, top: 0, width: 200, height: 120 })
+      .png()
+      .toBuffer()
+    const [red = 0, green = 0, blue = 0] = await meanColour(corner)
+    expect(blue, `mean colour ${red}, ${green}, ${blue}`).toBeGreaterThan(180)
+    expect(red).toBeLessThan(80)
+
+    expect((await put('DELETE')).status).toBe(200)
+    const removed = await cardOf(file.subject, user, handle)
+    expect(removed.version).toBe(before.version)
+    const stored = await storedCard(file.subject, user.uid, removed.version)
+    expect(storedCardVersion(stored?.body ?? Buffer.alloc(0))).toBe(removed.version)
   })
 
   it('is never made for a ?v= that is not the current one', async () => {

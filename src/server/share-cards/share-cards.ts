@@ -7,7 +7,8 @@ import { ACCENT_NAMES, FRAMES, type Accent, type Frame } from '../../shared/prof
 import type { ProfilesTable } from '../db/tables'
 import type { Logger } from '../logger'
 import type { ProfileStore } from '../profiles/profile-store'
-import { avatarKey, avatarRenditionKey } from '../storage/avatar-object'
+import { mediaKey, renditionKey } from '../storage/avatar-object'
+import type { MediaFolder } from '../../shared/avatar-renditions'
 import type { ObjectStorage } from '../storage/object-storage'
 import { renderShareCard, SHARE_CARD_TYPE } from './render-card'
 
@@ -19,10 +20,17 @@ import { renderShareCard, SHARE_CARD_TYPE } from './render-card'
  */
 
 type ProfileRow = Selectable<ProfilesTable>
-/** What a card is made from; a new input (the banner) joins the version with it. */
+/** What a card is made from; each input is part of its version. */
 export type CardRow = Pick<
   ProfileRow,
-  'user_id' | 'name' | 'username' | 'display_username' | 'accent' | 'frame' | 'avatar_version'
+  | 'user_id'
+  | 'name'
+  | 'username'
+  | 'display_username'
+  | 'accent'
+  | 'frame'
+  | 'avatar_version'
+  | 'banner_version'
 >
 
 /** Raised when the card's drawing changes, so every stored card is made again. */
@@ -39,6 +47,7 @@ export function shareCardVersion(row: CardRow): string {
     row.accent,
     row.frame,
     row.avatar_version,
+    row.banner_version,
   ]
   return createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 16)
 }
@@ -122,26 +131,37 @@ export function shareCards({ storage, profiles, art, decode, logger }: ShareCard
   /** Renders in flight by card version: a burst of requests for a new card makes it once. */
   const making = new Map<string, Promise<StoredCard>>()
 
-  async function avatarOf(row: CardRow): Promise<Buffer> {
-    if (row.avatar_version === '') return art().mascot
-    // The 384 px rendition is plenty for the card's 208 px and quicker to decode than the master.
-    const rendition = await storage.get(
-      avatarRenditionKey(row.user_id, row.avatar_version, 384, 'webp'),
-    )
-    const stored = rendition ?? (await storage.get(avatarKey(row.user_id)))
-    return stored?.body ?? art().mascot
+  /**
+   * One of the profile's images as the card draws it: a rendition wide enough for its place on
+   * the card (quicker to decode than the master), else the master; null when there is none.
+   */
+  async function imageOf(
+    row: CardRow,
+    folder: MediaFolder,
+    version: string,
+    px: number,
+  ): Promise<Buffer | null> {
+    if (version === '') return null
+    const rendition = await storage.get(renditionKey(folder, row.user_id, version, px, 'webp'))
+    const stored = rendition ?? (await storage.get(mediaKey(folder, row.user_id)))
+    return stored?.body ?? null
   }
 
   async function render(row: CardRow, version: string): Promise<StoredCard> {
-    const avatar = await avatarOf(row)
+    // The avatar's 384 px rendition is plenty for the card's 208 px; the banner's 1200 px, for
+    // the card's width.
+    const [avatar, banner] = await Promise.all([
+      imageOf(row, 'avatars', row.avatar_version, 384),
+      imageOf(row, 'banners', row.banner_version, 1200),
+    ])
     const jpeg = await decode(() =>
       renderShareCard({
         name: row.name,
         handle: row.display_username ?? row.username ?? '',
         accent: ACCENT_NAMES.includes(row.accent as Accent) ? (row.accent as Accent) : '',
         frame: art().frame(row.frame),
-        avatar,
-        banner: null,
+        avatar: avatar ?? art().mascot,
+        banner,
       }),
     )
     const body = withVersion(jpeg, version)
