@@ -25,7 +25,7 @@ const IMAGES = [
 
 /**
  * The server's own processAvatar and processBanner (sniff, header check, strict decode, orient,
- * crop, resize, re-encode the master, then the six renditions and the thumbhash from the same
+ * crop, resize, re-encode the master, then the renditions and the thumbhash from the same
  * pixels), called in this process: one untimed run, then the median of `avatarRuns`.
  */
 export async function measureAvatarPipeline(settings: BenchSettings): Promise<PipelineResult[]> {

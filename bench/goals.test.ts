@@ -24,7 +24,7 @@ const BANNER_PIPELINE = {
   height: 3000,
   inputBytes: 2482117,
   outputBytes: 146504,
-  medianMs: 283,
+  medianMs: 121,
   runs: 9,
 } as const
 

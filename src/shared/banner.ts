@@ -13,9 +13,11 @@ export const BANNER_ASPECT = 3
 export const BANNER_MAX_WIDTH = 1500
 /**
  * Widths of the renditions stored beside each banner, in AVIF and WebP (never wider than the
- * banner itself): a phone's column at 1x and 2x, and the page's widest column at 2x.
+ * banner itself): a phone's column at 1x, and at 2x and 3x or the page's widest column at 1x.
+ * None at the master's 1500: that pair adds half again to an upload's encoding, and the
+ * re-encode of a 4000 × 3000 photo must stay under 300 ms (docs/performance.md).
  */
-export const BANNER_RENDITION_WIDTHS = [600, 1200, 1500] as const
+export const BANNER_RENDITION_WIDTHS = [600, 1200] as const
 export type BannerRenditionWidth = (typeof BANNER_RENDITION_WIDTHS)[number]
 
 /**

@@ -6,6 +6,7 @@ import sharp from 'sharp'
 import { panel, signedInOnPage } from './account-helpers'
 import { blockingViolations } from './axe'
 import { expect, test } from './fixtures'
+import { watchHydration } from './hydration'
 
 /**
  * The profile banner (docs/using.md "Banners"): chosen from a file, cropped to 3:1 in the crop
@@ -38,6 +39,13 @@ async function aspectOf(shown: Locator) {
 const naturalWidth = (image: Locator) =>
   image.evaluate((element: HTMLImageElement) => (element.complete ? element.naturalWidth : 0))
 
+/** What watchHydration saw: the end of hydration, and the prerendered nodes replaced before it. */
+const hydrationOf = (page: Page) =>
+  page.evaluate(() => {
+    const watched = window as { hydration?: string; replacedBeforeHydration?: string[] }
+    return { hydration: watched.hydration, replaced: watched.replacedBeforeHydration }
+  })
+
 /** Presses Tab until `target` has the focus (at most 40 times): reachable by keyboard. */
 async function tabTo(page: Page, target: Locator) {
   for (let presses = 0; presses < 40; presses++) {
@@ -54,6 +62,9 @@ test('a banner chosen, cropped to 3:1 by keyboard, shown on /@handle without Jav
   baseURL,
   extraHTTPHeaders,
 }) => {
+  // Listened for from the start: Playwright takes over the page's file pickers once a listener
+  // is there, and one opened before that would be the browser's own.
+  const chooser = page.waitForEvent('filechooser')
   await signedInOnPage(page, request, baseURL ?? '', 'banner')
   const handle = `banner${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
   const named = await page.request.patch('/api/me/profile', {
@@ -73,7 +84,6 @@ test('a banner chosen, cropped to 3:1 by keyboard, shown on /@handle without Jav
   // The file picker, opened from the keyboard.
   const browse = banner.getByRole('button', { name: 'Browse Files' })
   await tabTo(page, browse)
-  const chooser = page.waitForEvent('filechooser')
   await page.keyboard.press('Enter')
   await (await chooser).setFiles(await landscape())
 
@@ -106,13 +116,26 @@ test('a banner chosen, cropped to 3:1 by keyboard, shown on /@handle without Jav
   const shown = reader.locator('picture').filter({ has: reader.getByTestId('banner-image') })
   await expect(shown.locator('source[type="image/avif"]')).toHaveAttribute(
     'srcset',
-    /\/media\/banners\/[\w-]+\/600\.avif\?v=[0-9a-f]{16} 600w, .* 1200w, .* 1500w$/,
+    /^\S+\/media\/banners\/[\w-]+\/600\.avif\?v=[0-9a-f]{16} 600w, \S+\/1200\.avif\S+ 1200w$/,
   )
-  await expect(shown.locator('source[type="image/webp"]')).toHaveAttribute('srcset', /1500w$/)
+  await expect(shown.locator('source[type="image/webp"]')).toHaveAttribute(
+    'srcset',
+    /1200\.webp\S+ 1200w$/,
+  )
   const image = shown.getByTestId('banner-image')
   await expect(image).toHaveAttribute('alt', '')
   await expect.poll(() => naturalWidth(image)).toBeGreaterThan(0)
   expect(await aspectOf(image)).toBeCloseTo(3, 1)
+
+  // With JavaScript, the page the server drew with the banner hydrates without a node replaced.
+  const elsewhere = await browser.newContext({ baseURL, extraHTTPHeaders })
+  const visitor = await elsewhere.newPage()
+  await watchHydration(visitor)
+  await visitor.goto(`/@${handle}`)
+  await expect(visitor.locator('#root')).not.toHaveAttribute('data-prerendered')
+  expect(await hydrationOf(visitor)).toEqual({ hydration: 'hydrated', replaced: [] })
+  await expect.poll(() => naturalWidth(visitor.getByTestId('banner-image'))).toBeGreaterThan(0)
+  await elsewhere.close()
 
   // Removed: gone from the view, the profile, and the page.
   await banner.getByRole('button', { name: 'Remove banner' }).click()

@@ -19,7 +19,7 @@ import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 const file = appWithMail('banner', 212)
 
 const BANNER_URL = /^http:\/\/localhost:3000\/media\/banners\/([A-Za-z0-9_-]+)\?v=([0-9a-f]{16})$/
-const WIDTHS = [600, 1200, 1500] as const
+const WIDTHS = [600, 1200] as const
 const FORMATS = ['avif', 'webp'] as const
 /** What sharp calls each format when it reads it back (AVIF is a HEIF file coded with AV1). */
 const READ_AS = { avif: 'heif', webp: 'webp' } as const
@@ -108,7 +108,7 @@ async function profileOf(user: TestUser, app: TestApp = file.subject) {
 }
 
 describe('PUT /api/me/banner', () => {
-  it('makes a 4000×3000 photo a 1500×500 JPEG of its centre without EXIF, with six renditions', async () => {
+  it('makes a 4000×3000 photo a 1500×500 JPEG of its centre without EXIF, with four renditions', async () => {
     const user = await file.createUser()
     const sent = await photo()
     expect((await sharp(sent).metadata()).exif?.toString('latin1')).toContain('MofuCam')
@@ -203,7 +203,7 @@ describe('PUT /api/me/banner', () => {
     expect(await storedKeys(file.subject, bannerKeys(user.uid, first.version))).toEqual([
       `banners/${user.uid}`,
     ])
-    expect(await storedKeys(file.subject, bannerKeys(user.uid, second.version))).toHaveLength(7)
+    expect(await storedKeys(file.subject, bannerKeys(user.uid, second.version))).toHaveLength(5)
     expect((await profileOf(user)).avatar).toBe(jsonOf<{ avatar: string }>(avatar).avatar)
   })
 })
@@ -366,7 +366,7 @@ describe('the banner and the account', () => {
   it('goes with the account: no banner file is left', async () => {
     const user = await file.createUser()
     const { path, version } = bannerOf(await uploadBanner(user, await photo()), user)
-    expect(await storedKeys(file.subject, bannerKeys(user.uid, version))).toHaveLength(7)
+    expect(await storedKeys(file.subject, bannerKeys(user.uid, version))).toHaveLength(5)
     const deleted = await request(file.subject, 'DELETE', '/api/me', {
       headers: { Cookie: user.cookie, 'Content-Type': 'application/json' },
       body: JSON.stringify({ password: TEST_PASSWORD }),

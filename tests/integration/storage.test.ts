@@ -145,7 +145,7 @@ describe.each(drivers)('%s storage', (_name, start) => {
 
   it.each([
     ['avatars', 6],
-    ['banners', 6],
+    ['banners', 4],
   ] as const)(
     "holds an image's master and its %s renditions as objects of their own, removed together",
     async (folder, count) => {
