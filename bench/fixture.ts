@@ -4,7 +4,7 @@ import { photoLikeJpeg } from './images'
 import { sqliteSeeder } from './seed'
 import { BENCH_HANDLE } from './settings'
 import type { TestUser } from '../tests/support/test-users'
-import { saveProfile, signUpAndVerify, uploadAvatar } from './user'
+import { saveProfile, signUpAndVerify, uploadAvatar, uploadBanner } from './user'
 
 /** What the HTTP cases need from a running app on SQLite in `dataDir`. */
 export interface Fixture {
@@ -25,7 +25,7 @@ export interface Fixture {
 const FIXTURE_IP = '10.255.0.1'
 
 /**
- * A signed-in user with a handle, every profile field and an avatar, made over HTTP, plus `seededUsers` users
+ * A signed-in user with a handle, every profile field, an avatar and a banner, made over HTTP, plus `seededUsers` users
  * written into the database beside it so that handle lookups find taken and free handles.
  */
 export async function prepareFixture(
@@ -40,7 +40,7 @@ export async function prepareFixture(
     FIXTURE_IP,
   )
   // The public page Lighthouse audits shows every field: a bio, pronouns, links, an accent
-  // colour and a framed avatar.
+  // colour, a banner and a framed avatar.
   await saveProfile(appUrl, user, {
     handle: 'BenchFan',
     bio: 'Drawing cats and stars.\nSay hi at https://mofu.example/hello',
@@ -53,6 +53,7 @@ export async function prepareFixture(
     frame: 'sakura',
   })
   const avatarPath = await uploadAvatar(appUrl, user, await photoLikeJpeg(1080, 1080))
+  await uploadBanner(appUrl, user, await photoLikeJpeg(1500, 500, 11))
   const avatar = await fetch(`${appUrl}${avatarPath}`)
   const body = await avatar.arrayBuffer()
   const avatarEtag = avatar.headers.get('etag')

@@ -81,3 +81,13 @@ export async function uploadAvatar(appUrl: string, user: TestUser, jpeg: Buffer)
   const url = new URL(avatar)
   return `${url.pathname}${url.search}`
 }
+
+/** PUT /api/me/banner with a JPEG. */
+export async function uploadBanner(appUrl: string, user: TestUser, jpeg: Buffer): Promise<void> {
+  const response = await fetch(`${appUrl}/api/me/banner`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'image/jpeg', Origin: appUrl, Cookie: user.cookie },
+    body: new Uint8Array(jpeg),
+  })
+  await expectStatus('banner upload', response, 200)
+}

@@ -195,6 +195,7 @@ function Shown({ profile }: { profile: PublicProfile }) {
         profile={profile}
         sizes={PAGE_BANNER_SIZES}
         className="mb-4 rounded-3xl border border-line"
+        priority
       />
       <PageHero
         title={profile.name || `@${profile.displayUsername}`}

@@ -23,12 +23,15 @@ export function BannerImage({
   thumbhash,
   sizes,
   className = 'rounded-2xl',
+  priority = false,
 }: {
   address: string
   thumbhash: string
   /** How wide the banner shows, as the `sizes` attribute says it. */
   sizes: string
   className?: string
+  /** The page's largest picture (the public page's top): fetched before the rest. */
+  priority?: boolean
 }) {
   const placeholder = thumbhashPlaceholder(thumbhash)
   return (
@@ -50,6 +53,7 @@ export function BannerImage({
           width={BANNER_MAX_WIDTH}
           height={BANNER_MAX_WIDTH / BANNER_ASPECT}
           data-testid="banner-image"
+          fetchPriority={priority ? 'high' : undefined}
           className="block size-full object-cover"
         />
       </picture>
@@ -62,10 +66,12 @@ export function ProfileBanner({
   profile,
   sizes,
   className,
+  priority,
 }: {
   profile: { banner: string; bannerThumbhash: string }
   sizes: string
   className?: string
+  priority?: boolean
 }) {
   if (profile.banner === '') return null
   return (
@@ -74,6 +80,7 @@ export function ProfileBanner({
       thumbhash={profile.bannerThumbhash}
       sizes={sizes}
       className={className}
+      priority={priority}
     />
   )
 }
