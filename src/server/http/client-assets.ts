@@ -40,6 +40,11 @@ export interface ClientAssets {
   inlineScriptHashes: string[]
   /** The shell of pages with a part of their own (/@handle), in a language, as served. */
   shell: (language: Language) => Page
+  /**
+   * Markup drawn without the server's settings (the build's renderer) with them written in: the
+   * contact link's configured address in place of PRERENDERED_CONTACT_URL.
+   */
+  withContact: (html: string) => string
   /** Sends a page as every page goes out: compressed, revalidated, one per language. */
   sendPage: (c: Context, page: Page, status: 200 | 404) => Response
   /**
@@ -112,11 +117,18 @@ export const escapeAttribute = (value: string) =>
  * the configured contact address in its contact link; and
  * the Google sign-in popup's landing page. A path whose file is missing gets index.html.
  */
+/** The contact link's configured address in place of the one the build wrote. */
+function contactWriter(publicConfig: PublicConfig) {
+  const contactHref = `href="${escapeAttribute(publicConfig.contactUrl)}"`
+  // A function replacement: `$&` and the like in the address stay as they are.
+  return (html: string) => html.replaceAll(`href="${PRERENDERED_CONTACT_URL}"`, () => contactHref)
+}
+
 function readPages(dir: string, publicConfig: PublicConfig): Map<string, Page> {
   // `<` is escaped so no value can close the script element.
   const configJson = JSON.stringify(publicConfig).replace(/</g, '\\u003c')
   const configScript = `<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${configJson}</script>`
-  const contactHref = `href="${escapeAttribute(publicConfig.contactUrl)}"`
+  const withContact = contactWriter(publicConfig)
   const pagesDir = path.join(dir, 'pages')
   const files = [
     'index.html',
@@ -127,9 +139,8 @@ function readPages(dir: string, publicConfig: PublicConfig): Map<string, Page> {
     files.map((file) => {
       const html = fs
         .readFileSync(path.join(dir, file), 'utf8')
-        .replace('</head>', `${configScript}</head>`)
-        .replaceAll(`href="${PRERENDERED_CONTACT_URL}"`, contactHref)
-      return [file, servedPage(html)]
+        .replace('</head>', () => `${configScript}</head>`)
+      return [file, servedPage(withContact(html))]
     }),
   )
 }
@@ -187,6 +198,7 @@ export function clientAssets(dir: string, publicConfig: PublicConfig): ClientAss
     inlineScriptHashes,
     shell: (language) =>
       pages.get(languageFile(shellFile, language)) ?? pages.get(shellFile) ?? home,
+    withContact: contactWriter(publicConfig),
     sendPage,
     serverEntry: () => {
       const entry = path.resolve(dir, '..', 'prerender', 'prerender.js')
