@@ -107,6 +107,13 @@ async function storedCard(app: TestApp, uid: string, version: string) {
   return stored
 }
 
+/** The card in storage, once made, is of `version`; answers it. */
+async function expectStoredCard(app: TestApp, uid: string, version: string) {
+  const stored = await storedCard(app, uid, version)
+  expect(storedCardVersion(stored?.body ?? Buffer.alloc(0))).toBe(version)
+  return stored
+}
+
 async function expectCard(answer: Answer) {
   expect(answer.status).toBe(200)
   expect(answer.headers.get('Content-Type')).toBe('image/jpeg')
@@ -149,14 +156,12 @@ describe('the share card', () => {
     await save(file.subject, user, { name: 'Mimi', handle })
     const first = await cardOf(file.subject, user, handle)
     // Made after the save, before anyone asked for it.
-    const made = await storedCard(file.subject, user.uid, first.version)
-    expect(storedCardVersion(made?.body ?? Buffer.alloc(0))).toBe(first.version)
+    await expectStoredCard(file.subject, user.uid, first.version)
 
     await save(file.subject, user, { name: 'Mimi 2' })
     const renamed = await cardOf(file.subject, user, handle)
     expect(renamed.version).not.toBe(first.version)
-    const remade = await storedCard(file.subject, user.uid, renamed.version)
-    expect(storedCardVersion(remade?.body ?? Buffer.alloc(0))).toBe(renamed.version)
+    const remade = await expectStoredCard(file.subject, user.uid, renamed.version)
     // One card per profile: the old one's bytes are gone, and its address answers the new one.
     const old = await request(file.subject, first.path)
     await expectCard(old)
@@ -179,8 +184,7 @@ describe('the share card', () => {
     expect(uploaded.status, uploaded.text).toBe(200)
     const withAvatar = await cardOf(file.subject, user, handle)
     expect(withAvatar.version).not.toBe(renamed.version)
-    const stored = await storedCard(file.subject, user.uid, withAvatar.version)
-    expect(storedCardVersion(stored?.body ?? Buffer.alloc(0))).toBe(withAvatar.version)
+    await expectStoredCard(file.subject, user.uid, withAvatar.version)
   })
 
   it('shows the banner across its top, and is made again when the banner changes or goes', async () => {
@@ -215,8 +219,7 @@ describe('the share card', () => {
     expect((await put('DELETE')).status).toBe(200)
     const removed = await cardOf(file.subject, user, handle)
     expect(removed.version).toBe(before.version)
-    const stored = await storedCard(file.subject, user.uid, removed.version)
-    expect(storedCardVersion(stored?.body ?? Buffer.alloc(0))).toBe(removed.version)
+    await expectStoredCard(file.subject, user.uid, removed.version)
   })
 
   it('is never made for a ?v= that is not the current one', async () => {
@@ -289,8 +292,7 @@ describe('share cards on S3 storage', () => {
     await save(s3.app, user, { name: 'うみ', handle, accent: 'sky' })
     const card = await cardOf(s3.app, user, handle)
     await expectCard(await request(s3.app, card.path))
-    const stored = await storedCard(s3.app, user.uid, card.version)
-    expect(storedCardVersion(stored?.body ?? Buffer.alloc(0))).toBe(card.version)
+    await expectStoredCard(s3.app, user.uid, card.version)
     const deleted = await request(s3.app, '/api/me', {
       method: 'DELETE',
       cookie: user.cookie,
