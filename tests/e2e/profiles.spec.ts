@@ -383,6 +383,11 @@ test('the edit form keeps the bio, pronouns, links, accent and frame, each probl
     'me nofollow ugc noopener',
   )
   await expectFrameDrawn(reader.getByRole('main'), 'cat-ears')
+  // The footer the server drew has the configured contact address, as the app's own render.
+  await expect(reader.getByRole('link', { name: /Contact/ })).toHaveAttribute(
+    'href',
+    'https://social.example/@mofu',
+  )
   const tag = (key: string) => reader.locator(`meta[property="${key}"], meta[name="${key}"]`)
   await expect(tag('robots')).toHaveAttribute('content', 'noindex')
   await expect(tag('og:title')).toHaveAttribute('content', `Sora (@${handle})`)

@@ -110,13 +110,6 @@ function sendPage(c: Context, page: Page, status: 200 | 404): Response {
 export const escapeAttribute = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;')
 
-/**
- * The HTML files of the build: index.html (the home page) and, when the build prerendered them,
- * the other pages and generic shells under pages/ (see prerenderedFile), and each in Japanese
- * beside it (index.ja.html, pages/*.ja.html), each with the public configuration embedded and
- * the configured contact address in its contact link; and
- * the Google sign-in popup's landing page. A path whose file is missing gets index.html.
- */
 /** The contact link's configured address in place of the one the build wrote. */
 function contactWriter(publicConfig: PublicConfig) {
   const contactHref = `href="${escapeAttribute(publicConfig.contactUrl)}"`
@@ -124,6 +117,13 @@ function contactWriter(publicConfig: PublicConfig) {
   return (html: string) => html.replaceAll(`href="${PRERENDERED_CONTACT_URL}"`, () => contactHref)
 }
 
+/**
+ * The HTML files of the build: index.html (the home page) and, when the build prerendered them,
+ * the other pages and generic shells under pages/ (see prerenderedFile), and each in Japanese
+ * beside it (index.ja.html, pages/*.ja.html), each with the public configuration embedded and
+ * the configured contact address in its contact link; and
+ * the Google sign-in popup's landing page. A path whose file is missing gets index.html.
+ */
 function readPages(dir: string, publicConfig: PublicConfig): Map<string, Page> {
   // `<` is escaped so no value can close the script element.
   const configJson = JSON.stringify(publicConfig).replace(/</g, '\\u003c')

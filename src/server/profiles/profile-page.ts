@@ -106,7 +106,8 @@ export function profilePageRoutes({
           language,
           profile,
           head,
-          root,
+          // Drawn by the build's renderer, so with its placeholder for the contact address.
+          root: client.withContact(root),
           description: renderer.profileDescription(profile, language),
           publicUrl,
           card: shareCardUrl(publicUrl, row),
