@@ -5,8 +5,9 @@ import path from 'node:path'
 const ROOT = path.resolve(import.meta.dirname, '..')
 
 /**
- * A private copy of dist/ (server and client), so a build started elsewhere while the bench
- * runs (tests on the same checkout build too) cannot swap the files under the running server.
+ * A private copy of dist/ (the server, the client and the renderer that draws /@handle), so a
+ * build started elsewhere while the bench runs (tests on the same checkout build too) cannot swap
+ * the files under the running server.
  * The project's node_modules is linked beside it for the server's packages.
  */
 export interface BuildSnapshot {
@@ -19,8 +20,9 @@ export async function snapshotBuild(): Promise<BuildSnapshot> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mofu-bench-build-'))
   const remove = () => fs.rm(dir, { recursive: true, force: true })
   try {
-    await fs.cp(path.join(ROOT, 'dist/server'), path.join(dir, 'dist/server'), { recursive: true })
-    await fs.cp(path.join(ROOT, 'dist/client'), path.join(dir, 'dist/client'), { recursive: true })
+    for (const part of ['server', 'client', 'prerender']) {
+      await fs.cp(path.join(ROOT, 'dist', part), path.join(dir, 'dist', part), { recursive: true })
+    }
     await fs.symlink(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir')
     const clientDir = path.join(dir, 'dist/client')
     await checkComplete(clientDir)

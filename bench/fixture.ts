@@ -21,6 +21,18 @@ export interface Fixture {
   seededUsers: number
 }
 
+/**
+ * The public page's cases measure the page the server draws with the profile in it; a server
+ * without the build's renderer (dist/prerender) answers the bare shell, drawn by the browser.
+ */
+async function expectServerDrawn(appUrl: string, page: string): Promise<void> {
+  const answer = await fetch(`${appUrl}${page}`, { headers: { accept: 'text/html' } })
+  const html = await answer.text()
+  if (!answer.ok || !html.includes(`data-prerendered="${page}"`)) {
+    throw new Error(`${page} answered ${answer.status} without the server's drawing of the profile`)
+  }
+}
+
 /** Address the fixture user signs up from; sign-in cases use others. */
 const FIXTURE_IP = '10.255.0.1'
 
@@ -58,6 +70,7 @@ export async function prepareFixture(
   const body = await avatar.arrayBuffer()
   const avatarEtag = avatar.headers.get('etag')
   if (!avatar.ok || avatarEtag === null) throw new Error(`avatar GET answered ${avatar.status}`)
+  await expectServerDrawn(appUrl, `/@${BENCH_HANDLE}`)
 
   // WAL mode lets this second connection write beside the running server.
   const seeder = sqliteSeeder(path.join(dataDir, 'mofu.db'))
