@@ -122,6 +122,12 @@ test('a banner chosen, cropped to 3:1 by keyboard, shown on /@handle without Jav
     'srcset',
     /1200\.webp\S+ 1200w$/,
   )
+  // The page's largest picture: its head asks for it before the app's scripts and styles.
+  const firstRequest = reader
+    .locator('head > :is(link[rel="preload"], link[rel="stylesheet"], script[src])')
+    .first()
+  await expect(firstRequest).toHaveAttribute('imagesrcset', /1200\.avif\S+ 1200w$/)
+  await expect(firstRequest).toHaveAttribute('fetchpriority', 'high')
   const image = shown.getByTestId('banner-image')
   await expect(image).toHaveAttribute('alt', '')
   await expect.poll(() => naturalWidth(image)).toBeGreaterThan(0)

@@ -172,15 +172,17 @@ function profileHtml(
     // `<` escaped, so no text in the profile can close the element.
     `<script id="${SERVED_PROFILE_ELEMENT_ID}" type="application/json">${JSON.stringify(profile).replace(/</g, '\\u003c')}</script>`,
   ].join('')
-  // The shell already holds the hints its own parts need.
+  // The shell already holds the hints its own parts need. The profile's go right after the
+  // title, before the app's scripts and styles, so the banner (the page's largest picture) is
+  // among the first requests the browser makes.
   const hints = (head.match(/<link [^>]*>/g) ?? []).filter((hint) => !shell.includes(hint)).join('')
   // Replaced by functions: a `$&` in a profile's text is text, never a replacement pattern.
   return shell
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(pageTitle(path))}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(pageTitle(path))}</title>${hints}`)
     .replace(/<meta name="description" content="[^"]*" \/>/, () =>
       meta('name', 'description', description),
     )
-    .replace('</head>', () => `${hints}${tags}</head>`)
+    .replace('</head>', () => `${tags}</head>`)
     .replace(
       /(<div id="root")( data-lang="(?:en|ja)">)[\s\S]*(<\/div>\s*<\/body>)/,
       (_, open: string, lang: string, close: string) =>

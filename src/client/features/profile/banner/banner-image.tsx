@@ -1,5 +1,6 @@
 import { AVATAR_RENDITION_FORMATS, storedRenditionUrl } from '@shared/avatar-renditions'
 import { BANNER_MAX_WIDTH, BANNER_RENDITION_WIDTHS, BANNER_ASPECT } from '@shared/banner'
+import { preload } from 'react-dom'
 import { thumbhashPlaceholder } from '../avatar/thumbhash-placeholder'
 
 /** One srcset per format of a stored banner's renditions; none for another address. */
@@ -34,6 +35,19 @@ export function BannerImage({
   priority?: boolean
 }) {
   const placeholder = thumbhashPlaceholder(thumbhash)
+  const sets = renditionSets(address)
+  // Asked for in the page's head, so the browser starts on it before the scripts it finds
+  // earlier in the page: the first format, which every browser Mofu supports decodes.
+  const [first] = sets
+  if (priority && first !== undefined) {
+    preload(address, {
+      as: 'image',
+      type: `image/${first.format}`,
+      imageSrcSet: first.srcSet,
+      imageSizes: sizes,
+      fetchPriority: 'high',
+    })
+  }
   return (
     <div
       className={`aspect-[3/1] w-full overflow-hidden bg-sunken ${className}`}
@@ -44,7 +58,7 @@ export function BannerImage({
       }
     >
       <picture>
-        {renditionSets(address).map(({ format, srcSet }) => (
+        {sets.map(({ format, srcSet }) => (
           <source key={format} type={`image/${format}`} srcSet={srcSet} sizes={sizes} />
         ))}
         <img
