@@ -124,11 +124,14 @@ function contactWriter(publicConfig: PublicConfig) {
  * the configured contact address in its contact link; and
  * the Google sign-in popup's landing page. A path whose file is missing gets index.html.
  */
-function readPages(dir: string, publicConfig: PublicConfig): Map<string, Page> {
+function readPages(
+  dir: string,
+  publicConfig: PublicConfig,
+  withContact: (html: string) => string,
+): Map<string, Page> {
   // `<` is escaped so no value can close the script element.
   const configJson = JSON.stringify(publicConfig).replace(/</g, '\\u003c')
   const configScript = `<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${configJson}</script>`
-  const withContact = contactWriter(publicConfig)
   const pagesDir = path.join(dir, 'pages')
   const files = [
     'index.html',
@@ -158,7 +161,8 @@ const scriptHash = (code: string) =>
  * language (Vary).
  */
 export function clientAssets(dir: string, publicConfig: PublicConfig): ClientAssets {
-  const pages = readPages(dir, publicConfig)
+  const withContact = contactWriter(publicConfig)
+  const pages = readPages(dir, publicConfig, withContact)
   const home = pages.get('index.html')
   if (home === undefined) throw new Error(`${dir} has no index.html`)
   const inlineScriptHashes = [
@@ -198,7 +202,7 @@ export function clientAssets(dir: string, publicConfig: PublicConfig): ClientAss
     inlineScriptHashes,
     shell: (language) =>
       pages.get(languageFile(shellFile, language)) ?? pages.get(shellFile) ?? home,
-    withContact: contactWriter(publicConfig),
+    withContact,
     sendPage,
     serverEntry: () => {
       const entry = path.resolve(dir, '..', 'prerender', 'prerender.js')
