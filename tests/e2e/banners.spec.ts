@@ -141,6 +141,21 @@ test('a banner chosen, cropped to 3:1 by keyboard, shown on /@handle without Jav
   await expect(visitor.locator('#root')).not.toHaveAttribute('data-prerendered')
   expect(await hydrationOf(visitor)).toEqual({ hydration: 'hydrated', replaced: [] })
   await expect.poll(() => naturalWidth(visitor.getByTestId('banner-image'))).toBeGreaterThan(0)
+  // It painted before it asked for a script of the app: the banner had the connection alone.
+  const { painted, scripts } = await visitor.evaluate(() => ({
+    painted: performance.getEntriesByName('first-paint')[0]?.startTime,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter(({ name }) => /\/assets\/[^/]+\.js$/.test(name))
+      .map(({ name, startTime }) => ({ name, startTime })),
+  }))
+  expect(painted).toBeGreaterThan(0)
+  expect(scripts).not.toEqual([])
+  for (const script of scripts) {
+    expect(script.startTime, `${script.name} asked for before the first paint`).toBeGreaterThan(
+      painted ?? Infinity,
+    )
+  }
   await elsewhere.close()
 
   // Removed: gone from the view, the profile, and the page.

@@ -45,6 +45,11 @@ export interface ClientAssets {
    * contact link's configured address in place of PRERENDERED_CONTACT_URL.
    */
   withContact: (html: string) => string
+  /**
+   * A page of the shell with the app asked for only after the page's first paint (see
+   * paintFirstLoader); its loader's hash is among inlineScriptHashes.
+   */
+  paintingFirst: (html: string) => string
   /** Sends a page as every page goes out: compressed, revalidated, one per language. */
   sendPage: (c: Context, page: Page, status: 200 | 404) => Response
   /**
@@ -152,6 +157,45 @@ const scriptHash = (code: string) =>
   `'sha256-${createHash('sha256').update(code).digest('base64')}'`
 
 /**
+ * For a page drawn whole by the server around a large picture (/@handle and its banner): the
+ * app's entry script and its module preloads, which every page asks for with its first bytes,
+ * replaced by an inline loader that asks for them once the page has painted (its first paint
+ * entry; a frame and a task where the browser reports none). On a slow connection the picture
+ * then has the bandwidth to itself instead of sharing it with the app's scripts, which the page
+ * does not need to be read: it is drawn, its links work, and its controls take clicks once the
+ * app has hydrated it (styles.css), as on every prerendered page. The loader sits where the entry
+ * script was, before the stylesheet, so it never waits for it. A build whose shell has no entry
+ * script gets its pages unchanged, and no hash.
+ */
+function paintFirstLoader(shell: string): {
+  hash?: string
+  apply: (html: string) => string
+} {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(shell)
+  if (entry?.[1] === undefined) return { apply: (html) => html }
+  const preloads = [...shell.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)]
+  const code =
+    `(()=>{const start=()=>{` +
+    `for(const href of ${JSON.stringify(preloads.map(([, href]) => href))}){` +
+    `const link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";` +
+    `link.href=href;document.head.append(link)}` +
+    `import(${JSON.stringify(entry[1])})};` +
+    `PerformanceObserver.supportedEntryTypes?.includes("paint")` +
+    `?new PerformanceObserver((_,observer)=>{observer.disconnect();start()})` +
+    `.observe({type:"paint",buffered:true})` +
+    `:requestAnimationFrame(()=>setTimeout(start))})()`
+  const tag = entry[0]
+  return {
+    hash: scriptHash(code),
+    apply: (html) =>
+      preloads.reduce(
+        (page, [preload]) => page.replace(preload, ''),
+        html.replace(tag, () => `<script>${code}</script>`),
+      ),
+  }
+}
+
+/**
  * The built client: files under /assets carry a content hash in their name and are cached
  * forever; other public files (images, icons) for an hour; every other GET that wants HTML gets
  * its page (prerendered at build time, see scripts/prerender.mjs) with the public configuration
@@ -165,14 +209,16 @@ export function clientAssets(dir: string, publicConfig: PublicConfig): ClientAss
   const pages = readPages(dir, publicConfig, withContact)
   const home = pages.get('index.html')
   if (home === undefined) throw new Error(`${dir} has no index.html`)
+  const paintFirst = paintFirstLoader(home.html)
   const inlineScriptHashes = [
-    ...new Set(
-      [...pages.values()].flatMap(({ html }) =>
+    ...new Set([
+      ...[...pages.values()].flatMap(({ html }) =>
         [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) =>
           scriptHash(code ?? ''),
         ),
       ),
-    ),
+      ...(paintFirst.hash === undefined ? [] : [paintFirst.hash]),
+    ]),
   ]
   const files = serveStatic({ root: dir, precompressed: true })
 
@@ -203,6 +249,7 @@ export function clientAssets(dir: string, publicConfig: PublicConfig): ClientAss
     shell: (language) =>
       pages.get(languageFile(shellFile, language)) ?? pages.get(shellFile) ?? home,
     withContact,
+    paintingFirst: paintFirst.apply,
     sendPage,
     serverEntry: () => {
       const entry = path.resolve(dir, '..', 'prerender', 'prerender.js')

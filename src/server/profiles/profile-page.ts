@@ -101,7 +101,8 @@ export function profilePageRoutes({
     if (page === undefined) {
       const { head, root } = await inTurn(() => renderer.renderProfilePage(path, language, profile))
       page = servedPage(
-        profileHtml(client.shell(language).html, {
+        // The banner is the page's largest picture: the app is asked for once it has painted.
+        profileHtml(client.paintingFirst(client.shell(language).html), {
           path,
           language,
           profile,
