@@ -1,33 +1,15 @@
-import fs from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import sharp from 'sharp'
 import { panel, signedInOnPage } from './account-helpers'
 import { blockingViolations } from './axe'
 import { expect, test } from './fixtures'
 import { watchHydration } from './hydration'
+import { landscape } from './pictures'
 
 /**
  * The profile banner (docs/using.md "Banners"): chosen from a file, cropped to 3:1 in the crop
  * dialog by keyboard, uploaded, shown on /@handle as the server drew it, and removed.
  */
-
-/** A 2400×1600 photo-like PNG: a pink sky over a lavender hill. */
-async function landscape(): Promise<string> {
-  const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'mofu-banner-')), 'sky.png')
-  await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#fbc4d8' } })
-    .composite([
-      {
-        input: Buffer.from(
-          '<svg width="2400" height="1600"><ellipse cx="1200" cy="1600" rx="1600" ry="700" fill="#8b7fd6"/></svg>',
-        ),
-      },
-    ])
-    .png()
-    .toFile(file)
-  return file
-}
 
 /** Width over height of what a locator shows. */
 async function aspectOf(shown: Locator) {

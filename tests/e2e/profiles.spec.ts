@@ -10,6 +10,7 @@ import {
 } from './account-helpers'
 import { blockingViolations, COLOUR_RULES } from './axe'
 import { expect, test } from './fixtures'
+import { distanceAt, landscape, SKY } from './pictures'
 
 const uniqueHandle = (tag: string) =>
   `${tag}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
@@ -286,7 +287,7 @@ test('the public page shows the pronouns, the bio as text with its addresses as 
   expect(await blockingViolations(page, { rules: COLOUR_RULES })).toEqual([])
 })
 
-test('the edit form keeps the bio, pronouns, links, accent and frame, each problem under its field, and another browser sees them', async ({
+test('a whole profile: every field, each problem under its own, a cropped banner, a frame, an accent and a verified link, seen without JavaScript with its card and tags; a changed handle redirects and stays reserved', async ({
   page,
   playwright,
   browser,
@@ -336,9 +337,22 @@ test('the edit form keeps the bio, pronouns, links, accent and frame, each probl
   await bio.fill('I draw <b>skies</b>.\nMore at https://sketches.example/sora/2026')
   await expect(bio).not.toHaveAttribute('aria-invalid')
   await first.getByLabel('Address').fill('https://sketches.example/sora')
+  // A second link, to a page (the test peer's) that links back to the profile with rel="me".
+  await addLink.click()
+  const garden = links.getByRole('group', { name: 'Link 2' })
+  await garden.getByLabel('Label').fill('Garden')
+  const profileUrl = new URL(`/@${handle.toLowerCase()}`, baseURL).href
+  await garden
+    .getByLabel('Address')
+    .fill(`${process.env.MOFU_E2E_LINK_PEER ?? ''}/me?to=${encodeURIComponent(profileUrl)}`)
   await editor(page).save.click()
   await expect(panel(page).getByRole('status')).toHaveText('Profile saved successfully!')
   await expectFrameDrawn(panel(page), 'cat-ears')
+  const checked = panel(page).getByRole('region', { name: 'Links' })
+  await expect(checked.getByText('1 of 2 links verified.')).toBeVisible()
+  await expect(checked.getByRole('listitem').filter({ hasText: 'Garden' })).toContainText(
+    'Verified',
+  )
 
   await panel(page).getByRole('button', { name: 'Edit' }).click()
   await expect(bio).toHaveValue('I draw <b>skies</b>.\nMore at https://sketches.example/sora/2026')
@@ -346,6 +360,16 @@ test('the edit form keeps the bio, pronouns, links, accent and frame, each probl
   await expect(first.getByLabel('Address')).toHaveValue('https://sketches.example/sora')
   await expect(panel(page).getByRole('radio', { name: 'Mint' })).toBeChecked()
   await expect(panel(page).getByRole('radio', { name: 'Cat ears' })).toBeChecked()
+  // A banner from a file, cropped to 3:1 as the dialog offers it.
+  const banner = panel(page).getByRole('region', { name: 'Banner' })
+  await banner.getByTestId('banner-file-input').setInputFiles(await landscape())
+  const crop = page.getByRole('dialog', { name: 'Crop your banner' })
+  await crop.getByRole('button', { name: 'OK' }).click()
+  await expect(crop).toHaveCount(0)
+  await expect(banner.getByTestId('banner-image')).toHaveAttribute(
+    'src',
+    /\/media\/banners\/[\w-]+\?v=[0-9a-f]{16}$/,
+  )
   await editor(page).cancel.click()
 
   const elsewhere = await browser.newContext({ baseURL, extraHTTPHeaders })
@@ -383,6 +407,15 @@ test('the edit form keeps the bio, pronouns, links, accent and frame, each probl
     'me nofollow ugc noopener',
   )
   await expectFrameDrawn(reader.getByRole('main'), 'cat-ears')
+  await expect(
+    reader.getByRole('list', { name: 'Links' }).getByRole('listitem').filter({ hasText: 'Garden' }),
+  ).toContainText('Verified: its page links back to this profile')
+  const shownBanner = reader.getByTestId('banner-image')
+  await expect(shownBanner).toHaveJSProperty('complete', true)
+  const { naturalWidth, naturalHeight } = await shownBanner.evaluate(
+    ({ naturalWidth, naturalHeight }: HTMLImageElement) => ({ naturalWidth, naturalHeight }),
+  )
+  expect(naturalWidth / naturalHeight).toBeCloseTo(3, 1)
   // The footer the server drew has the configured contact address, as the app's own render.
   await expect(reader.getByRole('link', { name: /Contact/ })).toHaveAttribute(
     'href',
@@ -412,19 +445,35 @@ test('the edit form keeps the bio, pronouns, links, accent and frame, each probl
   const image = await reader.request.get(card)
   expect(image.status()).toBe(200)
   expect(image.headers()['content-type']).toBe('image/jpeg')
-  const drawn = sharp(await image.body())
-  const { format, width, height } = await drawn.metadata()
+  const drawn = Buffer.from(await image.body())
+  const { format, width, height } = await sharp(drawn).metadata()
   expect({ format, width, height }).toEqual({ format: 'jpeg', width: 1200, height: 630 })
   // Its accent line along the bottom in Mint's dark-theme shade (#7ee0b5).
-  const { data } = await drawn
-    .extract({ left: 600, top: 622, width: 1, height: 1 })
-    .raw()
-    .toBuffer({ resolveWithObject: true })
-  const distance = [0x7e, 0xe0, 0xb5].reduce(
-    (sum, expected, index) => sum + Math.abs((data[index] ?? 0) - expected),
-    0,
-  )
-  expect(distance).toBeLessThan(24)
+  expect(await distanceAt(drawn, { left: 600, top: 622 }, [0x7e, 0xe0, 0xb5])).toBeLessThan(24)
+  // The banner's pink sky across its top.
+  expect(await distanceAt(drawn, { left: 40, top: 20 }, SKY)).toBeLessThan(24)
+
+  // A new handle: the old address leads to it, and nobody else can take the old one.
+  await panel(page).getByRole('button', { name: 'Edit' }).click()
+  const moved = uniqueHandle('Sora')
+  await editor(page).handle.fill(moved)
+  await expect(editor(page).status).toHaveText('This ID is available')
+  await editor(page).save.click()
+  await expect(panel(page).getByTestId('profile-handle')).toHaveText(`@${moved}`)
+  const followed = await reader.goto(`/@${handle.toLowerCase()}`)
+  expect(followed?.request().redirectedFrom()?.url()).toBe(profileUrl)
+  expect((await followed?.request().redirectedFrom()?.response())?.status()).toBe(301)
+  expect(reader.url()).toBe(new URL(`/@${moved.toLowerCase()}`, baseURL).href)
+  await expect(reader.getByRole('heading', { level: 1 })).toHaveText('Sora')
+  const other = await playwright.request.newContext({ baseURL })
+  await verifiedAccount(other, baseURL ?? '', newEmail('taker'))
+  const taken = await other.patch('/api/me/profile', {
+    data: { handle: handle.toLowerCase() },
+    headers: { Origin: baseURL ?? '' },
+  })
+  expect(taken.status()).toBe(409)
+  expect(await taken.json()).toMatchObject({ code: 'HANDLE_TAKEN' })
+  await other.dispose()
   await noScript.close()
 })
 
