@@ -180,7 +180,7 @@ function paintFirstLoader(shell: string): {
     `const link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";` +
     `link.href=href;document.head.append(link)}` +
     `import(${JSON.stringify(entry[1])})};` +
-    `PerformanceObserver.supportedEntryTypes?.includes("paint")` +
+    `window.PerformanceObserver?.supportedEntryTypes?.includes("paint")` +
     `?new PerformanceObserver((_,observer)=>{observer.disconnect();start()})` +
     `.observe({type:"paint",buffered:true})` +
     `:requestAnimationFrame(()=>setTimeout(start))})()`
