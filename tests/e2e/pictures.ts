@@ -9,7 +9,14 @@ export const SKY = [0xfb, 0xc4, 0xd8] as const
 /** A 2400×1600 photo-like PNG file: a pink sky over a lavender hill, for a banner. */
 export async function landscape(): Promise<string> {
   const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'mofu-banner-')), 'sky.png')
-  await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#fbc4d8' } })
+  await sharp({
+    create: {
+      width: 2400,
+      height: 1600,
+      channels: 3,
+      background: { r: SKY[0], g: SKY[1], b: SKY[2] },
+    },
+  })
     .composite([
       {
         input: Buffer.from(

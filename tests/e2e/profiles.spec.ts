@@ -210,7 +210,9 @@ test('Save is disabled while saving, while checking, when taken, or with an empt
 test('a public page at /@handle, linked from the profile; an unknown handle gets the 404 page', async ({
   page,
   playwright,
+  browser,
   baseURL,
+  extraHTTPHeaders,
   allowConsoleError,
 }) => {
   await signedInOnPage(
@@ -229,6 +231,18 @@ test('a public page at /@handle, linked from the profile; an unknown handle gets
   await expect(page).toHaveURL(new RegExp(`/@${handle.toLowerCase()}$`))
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kumo Cloud')
   await expect(page.getByText(`@${handle} on Mofu`)).toBeVisible()
+
+  // A browser that reports no paints (here, none with PerformanceObserver) still takes the page
+  // the server drew over once it has painted.
+  const older = await browser.newContext({ baseURL, extraHTTPHeaders })
+  const visitor = await older.newPage()
+  await visitor.addInitScript(() => {
+    delete (window as { PerformanceObserver?: unknown }).PerformanceObserver
+  })
+  await visitor.goto(`/@${handle.toLowerCase()}`)
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Kumo Cloud')
+  await expect(visitor.locator('#root')).not.toHaveAttribute('data-prerendered')
+  await older.close()
 
   const nobody = `nobody${Date.now()}`
   // The server answers 404 for the page; the app then finds no profile either.
