@@ -11,6 +11,7 @@ import { createMailer } from '../../src/server/mail/mailer'
 import { profileStore } from '../../src/server/profiles/profile-store'
 import { createLocalStorage } from '../../src/server/storage/local-storage'
 import type { ObjectStorage } from '../../src/server/storage/object-storage'
+import { CHEAP_HASHING } from './cheap-hashing'
 import { createTestDatabase, type TestDatabase } from './test-database'
 
 /** The key test apps sign session cookies with. */
@@ -49,6 +50,11 @@ export interface TestAppOptions {
   storage?: ObjectStorage
   /** Where the app logs; silent by default. */
   logger?: Logger
+  /**
+   * Hash passwords and backup codes at production cost, for a test whose claim is about the
+   * time a hash takes; every other app hashes cheaply (cheap-hashing.ts).
+   */
+  productionHashing?: boolean
 }
 
 /** The real app on a fresh, migrated database of the current project's dialect. */
@@ -91,6 +97,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     profiles: profileStore(database),
     secondaryStorage: options.secondaryStorage,
     limiter,
+    ...(options.productionHashing === true ? {} : { hashing: CHEAP_HASHING }),
   })
   const app = createApp({
     database,

@@ -21,6 +21,7 @@ import { signIns } from './sign-ins'
 import { PASSKEY_DISABLED_PATHS, passkeyPlugins } from './passkeys'
 import { passwordResetMail, verificationMail } from '../mail/templates'
 import { databaseHooks } from './database-hooks'
+import { PRODUCTION_HASHING, type Hashing } from './hashing'
 import { recentProofPlugin, SESSION_FIELDS } from './recent-proof'
 import { recoveryResets } from './recovery-resets'
 import { requestHooks } from './request-hooks'
@@ -47,6 +48,8 @@ export interface AuthDeps {
   secondaryStorage?: SecondaryStorage
   /** Mofu's own limits: per account and per mail recipient. */
   limiter: Limiter
+  /** Never set by a deployment (hashing.ts says who does and why). */
+  hashing?: Hashing
 }
 
 /** A mail that could not be sent becomes a clear 503; whatever was stored stays stored. */
@@ -76,6 +79,7 @@ function maskAddresses(text: string): string {
 
 export function createAuth(deps: AuthDeps) {
   const { config, mailer, logger, db } = deps
+  const hashing = deps.hashing ?? PRODUCTION_HASHING
   const caps = { limiter: deps.limiter, logger }
   const event = securityEvents(logger, db)
 
@@ -136,6 +140,7 @@ export function createAuth(deps: AuthDeps) {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: 128,
+      ...(hashing.password === undefined ? {} : { password: hashing.password }),
       requireEmailVerification: true,
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
@@ -247,7 +252,13 @@ export function createAuth(deps: AuthDeps) {
         limiter: deps.limiter,
         event,
       }),
-      ...twoFactorPlugins({ db, limiter: deps.limiter, notices, event }),
+      ...twoFactorPlugins({
+        db,
+        limiter: deps.limiter,
+        notices,
+        event,
+        backupCodeCost: hashing.backupCodeCost,
+      }),
       ...passkeyPlugins({ db, publicUrl: config.publicUrl, notices, limiter: deps.limiter, event }),
       ...(config.google === undefined
         ? []

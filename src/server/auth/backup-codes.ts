@@ -2,6 +2,7 @@ import { randomBytes, scrypt } from 'node:crypto'
 import type { BetterAuthPlugin } from 'better-auth'
 import { createAuthMiddleware } from 'better-auth/api'
 import { symmetricDecrypt } from 'better-auth/crypto'
+import type { ScryptCost } from './hashing'
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
 
@@ -12,12 +13,10 @@ type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
  * per account's list, so a code entered is hashed once and compared as the plugin compares codes.
  */
 const PREFIX = 'scrypt$'
-/** scrypt's cost: about 20 ms a code, for ten codes of 50 random bits each. */
-const COST = { N: 2 ** 14, r: 8, p: 1 }
 
-const hashWith = (code: string, salt: string) =>
+const hashWith = (cost: ScryptCost, code: string, salt: string) =>
   new Promise<string>((resolve, reject) => {
-    scrypt(code, Buffer.from(salt, 'base64url'), 32, COST, (error, key) => {
+    scrypt(code, Buffer.from(salt, 'base64url'), 32, cost, (error, key) => {
       if (error === null) resolve(`${PREFIX}${salt}$${key.toString('base64url')}`)
       else reject(error)
     })
@@ -35,7 +34,7 @@ const saltOf = (hashed: string[]) => hashed[0]?.split('$')[1]
  * The plugin's `storeBackupCodes`: `encrypt` is handed new codes in plain, or what is left of a
  * list after one was used (hashed already, kept as they are); `decrypt` gives the hashes back.
  */
-export const hashedBackupCodes = {
+export const hashedBackupCodes = (cost: ScryptCost) => ({
   async encrypt(json: string): Promise<string> {
     const codes = listOf(json)
     const salt =
@@ -43,12 +42,12 @@ export const hashedBackupCodes = {
       randomBytes(16).toString('base64url')
     return JSON.stringify(
       await Promise.all(
-        codes.map((code) => (code.startsWith(PREFIX) ? code : hashWith(code, salt))),
+        codes.map((code) => (code.startsWith(PREFIX) ? code : hashWith(cost, code, salt))),
       ),
     )
   },
   decrypt: async (stored: string): Promise<string> => (isHashed(stored) ? stored : '[]'),
-}
+})
 
 interface CodesRow {
   id: string
@@ -59,10 +58,10 @@ interface CodesRow {
  * The account's backup codes, hashed. Codes stored encrypted by an earlier release are
  * decrypted with the auth secret, hashed and written back the first time they are needed.
  */
-async function hashedList(ctx: HookContext, row: CodesRow): Promise<string[]> {
+async function hashedList(ctx: HookContext, cost: ScryptCost, row: CodesRow): Promise<string[]> {
   if (isHashed(row.backupCodes)) return listOf(row.backupCodes)
   const plain = await symmetricDecrypt({ key: ctx.context.secretConfig, data: row.backupCodes })
-  const hashed = await hashedBackupCodes.encrypt(plain)
+  const hashed = await hashedBackupCodes(cost).encrypt(plain)
   await ctx.context.adapter.update({
     model: 'twoFactor',
     where: [
@@ -75,20 +74,26 @@ async function hashedList(ctx: HookContext, row: CodesRow): Promise<string[]> {
 }
 
 /** `entered` as the account's list stores it (hashed with its salt), or null without a list. */
-async function asStored(ctx: HookContext, row: CodesRow, entered: string): Promise<string | null> {
-  const salt = saltOf(await hashedList(ctx, row))
-  return salt === undefined ? null : hashWith(entered, salt)
+async function asStored(
+  ctx: HookContext,
+  cost: ScryptCost,
+  row: CodesRow,
+  entered: string,
+): Promise<string | null> {
+  const salt = saltOf(await hashedList(ctx, cost, row))
+  return salt === undefined ? null : hashWith(cost, entered, salt)
 }
 
 /** Whether `entered` is one of the account's backup codes (turning two-factor off). */
 export async function isBackupCode(
   ctx: HookContext,
+  cost: ScryptCost,
   row: CodesRow,
   entered: string,
 ): Promise<boolean> {
-  const list = await hashedList(ctx, row)
+  const list = await hashedList(ctx, cost, row)
   const salt = saltOf(list)
-  return salt !== undefined && list.includes(await hashWith(entered, salt))
+  return salt !== undefined && list.includes(await hashWith(cost, entered, salt))
 }
 
 /**
@@ -96,6 +101,7 @@ export async function isBackupCode(
  * the plugin's own comparison, lockout and removal of the used code work on hashes.
  */
 export function backupCodeHooks(
+  cost: ScryptCost,
   userOfCode: (ctx: HookContext) => Promise<string | null>,
 ): BetterAuthPlugin {
   return {
@@ -113,7 +119,7 @@ export function backupCodeHooks(
               where: [{ field: 'userId', value: userId }],
             })
             if (row === null) return
-            const hashed = await asStored(ctx, row, code)
+            const hashed = await asStored(ctx, cost, row, code)
             return { context: { body: { ...ctx.body, code: hashed ?? '' } } }
           }),
         },

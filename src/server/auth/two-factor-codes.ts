@@ -8,6 +8,7 @@ import { CODE_LOCK_SECONDS, TWO_FACTOR_ERRORS, TWO_FACTOR_MESSAGES } from '../..
 import type { Tables } from '../db/tables'
 import type { Limiter } from '../http/limiter'
 import { isBackupCode } from './backup-codes'
+import type { ScryptCost } from './hashing'
 import { checkCountedPassword } from './password-guesses'
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
@@ -164,7 +165,12 @@ async function requirePasswordToTurnOn(ctx: HookContext, limiter: Limiter) {
 }
 
 /** Turning two-factor off takes a code from the app (once, like any) or a backup code. */
-async function requireCodeToTurnOff(ctx: HookContext, db: Kysely<Tables>, limiter: Limiter) {
+async function requireCodeToTurnOff(
+  ctx: HookContext,
+  db: Kysely<Tables>,
+  limiter: Limiter,
+  backupCodeCost: ScryptCost,
+) {
   const session = await getSessionFromCtx(ctx)
   // Signed out: the plugin refuses it.
   if (session === null) return
@@ -187,14 +193,18 @@ async function requireCodeToTurnOff(ctx: HookContext, db: Kysely<Tables>, limite
     return
   }
   // The backup codes go with the rest of the row when two-factor is turned off.
-  if (!(await isBackupCode(ctx, row, entered))) {
+  if (!(await isBackupCode(ctx, backupCodeCost, row, entered))) {
     await countWrongCode(ctx, row)
     throw wrongCode()
   }
 }
 
 /** Mofu's rules around the plugin's codes (docs/using.md "Two-factor authentication"). */
-export function twoFactorCodeHooks(db: Kysely<Tables>, limiter: Limiter): BetterAuthPlugin {
+export function twoFactorCodeHooks(
+  db: Kysely<Tables>,
+  limiter: Limiter,
+  backupCodeCost: ScryptCost,
+): BetterAuthPlugin {
   return {
     id: 'mofu-two-factor-codes',
     hooks: {
@@ -209,7 +219,9 @@ export function twoFactorCodeHooks(db: Kysely<Tables>, limiter: Limiter): Better
         },
         {
           matcher: (ctx) => ctx.path === '/two-factor/disable',
-          handler: createAuthMiddleware((ctx) => requireCodeToTurnOff(ctx, db, limiter)),
+          handler: createAuthMiddleware((ctx) =>
+            requireCodeToTurnOff(ctx, db, limiter, backupCodeCost),
+          ),
         },
       ],
     },

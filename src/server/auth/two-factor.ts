@@ -8,6 +8,7 @@ import { requestSource, type SecurityEvents } from '../security-events'
 import type { AccountNotices } from '../mail/account-notices'
 import { backupCodeHooks, hashedBackupCodes } from './backup-codes'
 import { googleTwoFactorPlugin } from './google-two-factor'
+import type { ScryptCost } from './hashing'
 import { twoFactorCodeHooks, userOfCode } from './two-factor-codes'
 import { forgetTrustedBrowsers, trustedBrowsersPlugin } from './trusted-browsers'
 
@@ -44,6 +45,7 @@ interface TwoFactorDeps {
   limiter: Limiter
   notices: AccountNotices
   event: SecurityEvents
+  backupCodeCost: ScryptCost
 }
 
 /**
@@ -92,13 +94,13 @@ export function twoFactorPlugins(deps: TwoFactorDeps) {
       // The password is asked of accounts that have one; a Google-only account has none.
       allowPasswordless: true,
       trustDeviceMaxAge: TRUST_DEVICE_SECONDS,
-      backupCodeOptions: { amount: 10, storeBackupCodes: hashedBackupCodes },
+      backupCodeOptions: { amount: 10, storeBackupCodes: hashedBackupCodes(deps.backupCodeCost) },
       accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: CODE_LOCK_SECONDS },
     }),
     trustedBrowsersPlugin(deps.db),
     googleTwoFactorPlugin(),
-    twoFactorCodeHooks(deps.db, deps.limiter),
-    backupCodeHooks(userOfCode),
+    twoFactorCodeHooks(deps.db, deps.limiter, deps.backupCodeCost),
+    backupCodeHooks(deps.backupCodeCost, userOfCode),
     switchNotices(deps),
   ] as const
 }
