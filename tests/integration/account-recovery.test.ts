@@ -2,7 +2,7 @@ import { pino } from 'pino'
 import { describe, expect, it } from 'vitest'
 import { disableAccount } from '../../src/server/account/admin'
 import { profileStore } from '../../src/server/profiles/profile-store'
-import { callAuth } from '../support/api'
+import { callApp, callAuth } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
 import { addPasskey, signInWithPasskey } from '../support/passkey-flow'
 import {
@@ -10,6 +10,7 @@ import {
   confirmEmailChange,
   disownActivity,
   isSessionOf,
+  recoveryChoicesOf,
   requestEmailChange,
   resetCodeValid,
   resetWith,
@@ -31,6 +32,10 @@ const inRedis = appWithMail('recovery-redis', 79, { redis: true })
 const app = () => file.subject.app
 const OWNER_PASSWORD = 'owner-takes-it-back-42'
 const ATTACKER_PASSWORD = 'attacker-own-pass-77'
+
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0'
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36'
 
 const attackerAddress = (name: string) => `${name}-${Date.now()}-${Math.random()}@evil.test`
 
@@ -235,6 +240,118 @@ describe('taking an account back', { timeout: 60_000 }, () => {
     // Another user's entry is not this account's to disown.
     const other = await file.createUser()
     expect((await disownActivity(app(), other, theirs?.id ?? '')).status).toBe(404)
+  })
+
+  it('leaves nothing to an attacker who changes the address from a fresh session', async () => {
+    const owner = await file.createUser()
+    const { ip } = file.newVisitor()
+    const first = await signInByPassword(app(), ip, owner.email, TEST_PASSWORD)
+    const { credential } = await addPasskey(app(), SITE, first.cookie, 'Fresh start', { ip })
+    const twoFactor = await turnOnTwoFactor(app(), { ip, cookie: first.cookie })
+    const sessionA = twoFactor.cookie
+    expect(
+      (await callApp(app(), '/api/me/sessions', { ip, cookie: sessionA, method: 'DELETE' })).status,
+    ).toBeLessThan(300)
+    // Session B: the password and a code of the attacker's own app; then A signs out.
+    const challenged = await signInByPassword(app(), ip, owner.email, TEST_PASSWORD)
+    expect(challenged.json.twoFactorRedirect).toBe(true)
+    const sessionB = await callAuth(app(), '/two-factor/verify-totp', {
+      ip,
+      cookie: challenged.cookie,
+      body: { code: await twoFactor.code(0) },
+    })
+    expect(sessionB.status).toBe(200)
+    expect((await callAuth(app(), '/sign-out', { ip, cookie: sessionA, body: {} })).status).toBe(
+      200,
+    )
+    const target = attackerAddress('fresh')
+    const moved = { cookie: sessionB.cookie, ip }
+    expect((await requestEmailChange(app(), moved, target, TEST_PASSWORD)).status).toBe(202)
+    const code = codeIn(await file.smtp.waitForMail(target, { subject: /confirm your new/i }))
+    expect((await confirmEmailChange(app(), code, moved)).status).toBe(200)
+
+    const undone = await resetWith(app(), owner.ip, await undoCode(owner), OWNER_PASSWORD)
+    expect(undone.status).toBe(200)
+    expect(undone.json.recovered).toEqual({
+      email: owner.email,
+      passkeys: ['Fresh start'],
+      twoFactor: true,
+      google: false,
+    })
+    const ownerIn = await signInByPassword(app(), owner.ip, owner.email, OWNER_PASSWORD)
+    expect(
+      ownerIn.json.twoFactorRedirect,
+      "the attacker's code is asked of the owner",
+    ).toBeUndefined()
+    expect(isSessionOf(ownerIn, owner.uid)).toBe(true)
+    expect((await signInWithPasskey(app(), SITE, credential, { ip })).status).not.toBe(200)
+  })
+
+  it('keeps only what the owner ticks, each listed with when and from which browser it was added', async () => {
+    const owner = await file.createUser()
+    const ownersBrowser = { 'User-Agent': FIREFOX }
+    const mine = await addPasskey(app(), SITE, owner.cookie, 'My laptop', {
+      ip: owner.ip,
+      headers: ownersBrowser,
+    })
+    expect(mine.answer.status).toBe(200)
+    const { ip } = file.newVisitor()
+    const attacker = {
+      cookie: (await signInByPassword(app(), ip, owner.email, TEST_PASSWORD)).cookie,
+      ip,
+    }
+    const theirs = await addPasskey(app(), SITE, attacker.cookie, 'Also mine', {
+      ip,
+      headers: { 'User-Agent': CHROME },
+    })
+    expect(theirs.answer.status).toBe(200)
+    attacker.cookie = (await turnOnTwoFactor(app(), attacker)).cookie
+    const target = attackerAddress('kept')
+    expect((await requestEmailChange(app(), attacker, target, TEST_PASSWORD)).status).toBe(202)
+    const moveCode = codeIn(await file.smtp.waitForMail(target, { subject: /confirm your new/i }))
+    expect((await confirmEmailChange(app(), moveCode, attacker)).status).toBe(200)
+
+    const undo = await undoCode(owner)
+    const choices = await recoveryChoicesOf(app(), undo)
+    expect(choices.email).toBe(owner.email)
+    expect(
+      choices.passkeys.map(({ name, browser, system }) => ({ name, browser, system })),
+    ).toEqual([
+      { name: 'My laptop', browser: 'Firefox 140', system: 'Linux' },
+      { name: 'Also mine', browser: 'Chrome 156', system: 'Windows' },
+    ])
+    expect(choices.passkeys.every((passkey) => passkey.addedAt !== null)).toBe(true)
+    expect(choices.twoFactor).toMatchObject({ browser: null })
+    const kept = choices.passkeys.find((passkey) => passkey.name === 'My laptop')?.id ?? ''
+    // A ticked id that is not the account's, and a malformed keep, keep nothing of anyone's.
+    const malformed = await resetWith(app(), owner.ip, undo, OWNER_PASSWORD, {
+      passkeys: [kept],
+      twoFactor: null,
+      backupCodes: false,
+      google: [],
+      extra: true,
+    } as never)
+    expect(malformed.status).toBe(400)
+    const undone = await resetWith(app(), owner.ip, undo, OWNER_PASSWORD, {
+      passkeys: [kept, 'not-a-passkey-of-this-account'],
+      twoFactor: null,
+      backupCodes: false,
+      google: [],
+    })
+    expect(undone.status).toBe(200)
+    expect(undone.json.recovered).toEqual({
+      email: owner.email,
+      passkeys: ['Also mine'],
+      twoFactor: true,
+      google: false,
+    })
+    expect(
+      isSessionOf(
+        await signInWithPasskey(app(), SITE, mine.credential, { ip: owner.ip }),
+        owner.uid,
+      ),
+    ).toBe(true)
+    expect((await signInWithPasskey(app(), SITE, theirs.credential, { ip })).status).not.toBe(200)
   })
 
   it('tells the previous address of every new sign-in method for a week after a change', async () => {

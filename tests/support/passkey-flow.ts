@@ -19,6 +19,8 @@ export interface CeremonyOptions {
   userVerified?: boolean
   /** Registers the new key under this credential id (see register()). */
   reusedId?: Buffer
+  /** More request headers (the browser's User-Agent). */
+  headers?: Record<string, string>
 }
 
 /** Adds a passkey named `name` to the account `cookie` signs in; the answer and the key. */
@@ -33,6 +35,7 @@ export async function addPasskey(
   const begun = await callAuth(app, '/passkey/generate-register-options', {
     ip: options.ip,
     cookie,
+    headers: options.headers,
   })
   if (begun.status !== 200) throw new Error(`register options answered ${begun.status}`)
   const { credential, response } = register(
@@ -47,6 +50,7 @@ export async function addPasskey(
     cookie: joinCookies(cookie, begun.cookie),
     body: { response, name },
     origin: options.originHeader,
+    headers: options.headers,
   })
   return { answer, credential }
 }

@@ -1,4 +1,6 @@
 import { expect } from 'vitest'
+import type { Keep, RecoveryChoices } from '../../src/shared/account-recovery'
+import { ResetCodeAnswerSchema } from '../../src/shared/password-reset'
 import { callApp, callAuth, type Answer, type Requester } from './api'
 import type { CapturedMail, SmtpCapture } from './smtp-capture'
 
@@ -49,9 +51,29 @@ export async function requestResetCode(
   return linkIn(mail).searchParams.get('oobCode') ?? ''
 }
 
-/** Sets a new password through a reset or recovery link's code, as the reset form does. */
-export const resetWith = (app: Requester, ip: string, token: string, newPassword: string) =>
-  callAuth(app, '/reset-password', { ip, body: { token, newPassword } })
+/**
+ * Sets a new password through a reset or recovery link's code, as the reset form does, keeping
+ * what `keep` names (the recovery page's ticks).
+ */
+export const resetWith = (
+  app: Requester,
+  ip: string,
+  token: string,
+  newPassword: string,
+  keep?: Keep,
+) =>
+  callAuth(app, '/reset-password', {
+    ip,
+    body: { token, newPassword, ...(keep === undefined ? {} : { keep }) },
+  })
+
+/** The recovery page's list of ways in the owner may keep, for a recovery link's code. */
+export async function recoveryChoicesOf(app: Requester, code: string): Promise<RecoveryChoices> {
+  const answer = await callApp(app, '/api/password-reset/verify', { body: { code } })
+  const checked = ResetCodeAnswerSchema.parse(answer.json)
+  if (checked.recovery === undefined) throw new Error('not a recovery link')
+  return checked.recovery
+}
 
 /** Whether the reset page would show its form for this code. */
 export async function resetCodeValid(app: Requester, code: string): Promise<boolean> {

@@ -4,13 +4,16 @@ import type { Logger } from '../logger'
 import type { ProfileStore } from '../profiles/profile-store'
 import { securityEvents, type SecurityEventName } from '../security-events'
 import type { ObjectStorage } from '../storage/object-storage'
-import type { Recovered } from '../../shared/account-recovery'
+import { KEEP_NOTHING, type Recovered } from '../../shared/account-recovery'
+import { HANDLE_RELEASE_DAYS } from '../../shared/profile'
 import { deleteAccount } from './deletion'
-import { cancelPendingChanges, recoverAccount } from '../auth/account-recovery'
+import { addressAt, cancelPendingChanges, recoverAccount } from '../auth/account-recovery'
 import type { Auth } from '../auth/auth'
 import { forgetSignUpPasswords } from '../auth/sign-up-passwords'
 import { forgetTrustedBrowsers } from '../auth/trusted-browsers'
 import { clearDisabled, markDisabled } from '../auth/user-store'
+
+const DAY_MS = 24 * 60 * 60 * 1000
 
 /** What an operator does to accounts (`mofu users …`), each logged as a security event. */
 export interface AccountAdminDeps {
@@ -44,9 +47,10 @@ export async function disableAccount(
 }
 
 /**
- * Takes the account back for its owner (account-recovery.ts), disowning what happened from
- * `since` on when given; then removes its password, which whoever held the account may know,
- * and mails the address it has now a link to choose a new one. Throws Better Auth's APIError
+ * Takes the account back for its owner (account-recovery.ts): every passkey, two-factor set-up
+ * and Google link goes, and with `since` the address and handle the account had then come back;
+ * then removes its password, which whoever held the account may know, and mails the address it
+ * has now a link to choose a new one. Throws Better Auth's APIError
  * when that mail cannot be sent; the recovery stands, and "Forgot password?" sends it again.
  */
 export async function recoverAsOperator(
@@ -55,7 +59,13 @@ export async function recoverAsOperator(
   since: Date | null,
 ): Promise<{ email: string; recovered: Recovered }> {
   const context = await deps.auth.$context
-  const recovered = await recoverAccount(context, deps.db, userId, { since })
+  const recovered = await recoverAccount(context, deps.db, userId, {
+    kind: 'recovery',
+    email: since === null ? null : await addressAt(deps.db, userId, since),
+    through: null,
+    since: since ?? new Date(Date.now() - HANDLE_RELEASE_DAYS * DAY_MS),
+    keep: KEEP_NOTHING,
+  })
   await deps.db
     .deleteFrom('account')
     .where('userId', '=', userId)

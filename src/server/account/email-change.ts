@@ -4,6 +4,7 @@ import {
   EMAIL_CHANGE_VALID_SECONDS,
 } from '../../shared/email-change'
 import type { Language } from '../../shared/language'
+import { HANDLE_RELEASE_DAYS } from '../../shared/profile'
 import type { Tables } from '../db/tables'
 import type { Mailer } from '../mail/mailer'
 import { emailChangeConfirmMail } from '../mail/templates'
@@ -14,29 +15,25 @@ import { createRecoveryCode, hashOf, newCode } from '../auth/account-recovery'
 import { freeAddress, previousAddresses, recordAddressChange } from '../auth/address-changes'
 import { endOtherSessions } from './sessions'
 
+const DAY_MS = 24 * 60 * 60 * 1000
+
 /**
  * Keeps the account's one pending change (a new request replaces the last one's link) and mails
  * the link to the new address. Whether that address belongs to another account is not looked
  * at: the answer and the mail are the same, and the link then says the address is in use. The
- * change belongs to the session that asked for it, and remembers the earliest sign-in of the
- * account's open sessions: a recovery through the old address disowns everything from then on.
+ * change belongs to the session that asked for it.
  */
 export async function requestEmailChange(
   deps: { auth: Auth; db: Kysely<Tables>; mailer: Mailer; publicUrl: string },
   change: { userId: string; sessionId: string; newEmail: string; language: Language },
 ): Promise<void> {
   const code = newCode()
-  const context = await deps.auth.$context
-  const starts = (await context.internalAdapter.listSessions(change.userId)).map((session) =>
-    new Date(session.createdAt).getTime(),
-  )
   const row = {
     user_id: change.userId,
     code_hash: hashOf(code),
     new_email: change.newEmail,
     expires_at: new Date(Date.now() + EMAIL_CHANGE_VALID_SECONDS * 1000).toISOString(),
     session_id: change.sessionId,
-    disown_since: new Date(Math.min(Date.now(), ...starts)).toISOString(),
   }
   await deps.db
     .insertInto('email_changes')
@@ -47,7 +44,6 @@ export async function requestEmailChange(
         new_email: row.new_email,
         expires_at: row.expires_at,
         session_id: row.session_id,
-        disown_since: row.disown_since,
       }),
     )
     .execute()
@@ -93,7 +89,7 @@ export async function confirmEmailChange(
   const pending = await deps.db
     .deleteFrom('email_changes')
     .where('code_hash', '=', hashOf(code))
-    .returning(['user_id', 'new_email', 'expires_at', 'session_id', 'disown_since'])
+    .returning(['user_id', 'new_email', 'expires_at', 'session_id'])
     .executeTakeFirst()
   if (pending === undefined || Date.parse(pending.expires_at) <= Date.now()) {
     return { kind: 'invalid' }
@@ -122,24 +118,24 @@ export async function confirmEmailChange(
     throw error
   }
   const changedAt = new Date()
-  const since = pending.disown_since === null ? changedAt : new Date(pending.disown_since)
   await recordAddressChange(deps.db, {
     userId: user.id,
     oldEmail: user.email,
     newEmail: pending.new_email,
-    disownSince: since,
   })
   const current = await deps.auth.api.getSession({ headers }).catch(() => null)
   const keep = current?.user.id === user.id ? current.session.id : ''
   await endOtherSessions({ auth: deps.auth, db: deps.db }, user.id, keep)
 
   const recipients = await previousAddresses(deps.db, user.id, pending.new_email)
-  for (const [email, from] of recipients) {
-    const disownSince = new Date(Math.min(from.getTime(), since.getTime()))
+  // The handle the account had a reservation ago comes back with the address: whoever changed
+  // the address may have changed the handle first, at a moment nobody can tell.
+  const handleSince = new Date(changedAt.getTime() - HANDLE_RELEASE_DAYS * DAY_MS)
+  for (const email of recipients) {
     const undo = await createRecoveryCode(
       deps.db,
       user.id,
-      disownSince,
+      { email, since: handleSince },
       EMAIL_CHANGE_UNDO_VALID_SECONDS,
     )
     deps.notices.emailChanged(

@@ -213,7 +213,7 @@ export function accountRoutes(deps: AccountDeps) {
         try {
           await sendRecoveryLink(
             { db, mailer, publicUrl: deps.publicUrl },
-            user,
+            user.id,
             new Date(entry.at),
             answerLanguage(c),
           )

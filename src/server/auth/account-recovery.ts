@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { AuthContext as BetterAuthContext } from 'better-auth'
 import type { Kysely } from 'kysely'
-import type { Recovered } from '../../shared/account-recovery'
+import type { Keep, Recovered, RecoveryChoices, WayIn } from '../../shared/account-recovery'
 import type { Language } from '../../shared/language'
 import type { Tables } from '../db/tables'
 import type { Mailer } from '../mail/mailer'
 import { recoveryLinkMail } from '../mail/templates'
+import { shownBrowser, shownSystem } from '../user-agent'
 import { freeAddress } from './address-changes'
 import { forgetTrustedBrowsers } from './trusted-browsers'
 
@@ -18,13 +19,19 @@ export type AuthContext = Pick<BetterAuthContext, 'internalAdapter'>
 /** How long a "This wasn't me" link from the activity works: as long as a reset link. */
 export const RECOVERY_LINK_VALID_SECONDS = 60 * 60
 
-const toDate = (value: string | Date | null) => (value === null ? null : new Date(value))
+/** What a recovery link says: the address it was mailed to, and the moment its window opens. */
+export interface RecoveryLink {
+  /** Given back by the recovery: the address the link was mailed to. */
+  email: string
+  /** The handle the account had then is given back, if it is still reserved for it. */
+  since: Date
+}
 
-/** A link that takes the account back, disowning what happened from `since` on. */
+/** A link that takes the account back to its owner (recoverAccount). */
 export async function createRecoveryCode(
   db: Kysely<Tables>,
   userId: string,
-  since: Date,
+  link: RecoveryLink,
   validSeconds: number,
 ): Promise<string> {
   const code = newCode()
@@ -33,14 +40,15 @@ export async function createRecoveryCode(
     .values({
       code_hash: hashOf(code),
       user_id: userId,
-      disown_since: since.toISOString(),
+      disown_since: link.since.toISOString(),
+      email: link.email,
       expires_at: new Date(Date.now() + validSeconds * 1000).toISOString(),
     })
     .execute()
   return code
 }
 
-export interface RecoveryCode {
+export interface RecoveryCode extends Partial<Pick<RecoveryLink, 'email'>> {
   userId: string
   since: Date
   expiresAt: Date
@@ -53,32 +61,60 @@ export async function findRecoveryCode(
 ): Promise<RecoveryCode | null> {
   const row = await db
     .selectFrom('recovery_codes')
-    .select(['user_id', 'disown_since', 'expires_at'])
+    .select(['user_id', 'disown_since', 'email', 'expires_at'])
     .where('code_hash', '=', hashOf(code))
     .executeTakeFirst()
   if (row === undefined || Date.parse(row.expires_at) <= Date.now()) return null
   return {
     userId: row.user_id,
     since: new Date(row.disown_since),
+    ...(row.email === null ? {} : { email: row.email }),
     expiresAt: new Date(row.expires_at),
   }
 }
 
 /**
- * "This wasn't me" on an entry of the activity: mails the account's address a link that takes
- * the account back, disowning everything from that entry's moment on. Throws when the mail
- * cannot be sent.
+ * The address the account had at `at`: the old address of the first change since, else the
+ * one it has now.
+ */
+export async function addressAt(db: Kysely<Tables>, userId: string, at: Date): Promise<string> {
+  const change = await db
+    .selectFrom('address_changes')
+    .select('old_email')
+    .where('user_id', '=', userId)
+    .where('changed_at', '>=', at.toISOString())
+    .orderBy('changed_at', 'asc')
+    .limit(1)
+    .executeTakeFirst()
+  if (change !== undefined) return change.old_email
+  const user = await db
+    .selectFrom('user')
+    .select('email')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return user.email
+}
+
+/**
+ * "This wasn't me" on an entry of the activity: mails the address the account had at that
+ * entry's moment a link that takes the account back. Throws when the mail cannot be sent.
  */
 export async function sendRecoveryLink(
   deps: { db: Kysely<Tables>; mailer: Mailer; publicUrl: string },
-  user: { id: string; email: string },
+  userId: string,
   since: Date,
   language: Language,
 ): Promise<void> {
-  const code = await createRecoveryCode(deps.db, user.id, since, RECOVERY_LINK_VALID_SECONDS)
+  const email = await addressAt(deps.db, userId, since)
+  const code = await createRecoveryCode(
+    deps.db,
+    userId,
+    { email, since },
+    RECOVERY_LINK_VALID_SECONDS,
+  )
   await deps.mailer.send(
     recoveryLinkMail({
-      to: user.email,
+      to: email,
       url: `${deps.publicUrl}/account/reset?oobCode=${encodeURIComponent(code)}`,
       language,
       validHours: RECOVERY_LINK_VALID_SECONDS / 3600,
@@ -120,23 +156,127 @@ async function markRecovered(db: Kysely<Tables>, userId: string, at: Date) {
     .execute()
 }
 
-export interface Recovery {
-  /** From when everything is disowned; null for a plain password reset, which disowns nothing. */
-  since: Date | null
-  /** An address to give back when no remembered change names one (links made before them). */
-  fallbackEmail?: string
+type Activity = Pick<Tables['security_activity'], 'event' | 'at' | 'method' | 'browser' | 'system'>
+
+const timeOf = (value: string | Date | null) => (value === null ? null : new Date(value).getTime())
+
+/** The activity entry of this kind nearest `at` (within a minute), for its browser. */
+function entryNear(activity: Activity[], kind: (entry: Activity) => boolean, at: number | null) {
+  if (at === null) return undefined
+  return activity
+    .filter((entry) => kind(entry) && Math.abs(Date.parse(entry.at) - at) <= 60_000)
+    .sort((a, b) => Math.abs(Date.parse(a.at) - at) - Math.abs(Date.parse(b.at) - at))[0]
 }
 
+const wayIn = (
+  id: string,
+  name: string,
+  addedAt: string | Date | null,
+  entry: Activity | undefined,
+): WayIn => ({
+  id,
+  name,
+  addedAt: addedAt === null ? null : new Date(addedAt).toISOString(),
+  browser: shownBrowser(entry?.browser),
+  system: shownSystem(entry?.system),
+})
+
 /**
- * Recovery: afterwards, only the owner gets in (docs/email-and-activity.md "Taking an account
- * back"). Every session ends, every trusted browser is forgotten, the pending change of address
- * is cancelled and every reset link sent before now stops working. When the owner disowns what
- * happened from a moment on, the account also gets back the address it had then (a password
- * sign-up nobody verified that took it meanwhile is removed), and loses every sign-in method
- * added since: passkeys, two-factor and its codes, a Google link; recovery links that cover
- * only later moments are void, and browsers first seen since count as new again. The owner then
- * holds the account by the password they choose (or, from `mofu users recover`, by the reset
- * link mailed to the address given back).
+ * What a recovery link's page lists: every passkey, the two-factor set-up and every Google link,
+ * each with when and from which browser it was added (read from the activity, when it still
+ * holds the entry), and the address the recovery gives back.
+ */
+export async function recoveryChoices(
+  db: Kysely<Tables>,
+  userId: string,
+  giveBack: string | null,
+): Promise<RecoveryChoices> {
+  const [user, activity, passkeys, twoFactor, links] = await Promise.all([
+    db.selectFrom('user').select('email').where('id', '=', userId).executeTakeFirst(),
+    db
+      .selectFrom('security_activity')
+      .select(['event', 'at', 'method', 'browser', 'system'])
+      .where('user_id', '=', userId)
+      .where('event', 'in', ['passkey.added', 'two-factor.enabled', 'sign-in.ok'])
+      .execute(),
+    db
+      .selectFrom('passkey')
+      .select(['id', 'name', 'createdAt'])
+      .where('userId', '=', userId)
+      .orderBy('createdAt')
+      .execute(),
+    db
+      .selectFrom('twoFactor')
+      .select(['id', 'backupCodes'])
+      .where('userId', '=', userId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('account')
+      .select(['id', 'createdAt'])
+      .where('userId', '=', userId)
+      .where('providerId', '!=', 'credential')
+      .orderBy('createdAt')
+      .execute(),
+  ])
+  const enabled = activity
+    .filter((entry) => entry.event === 'two-factor.enabled')
+    .sort((a, b) => b.at.localeCompare(a.at))[0]
+  const codes: unknown = twoFactor === undefined ? [] : JSON.parse(twoFactor.backupCodes)
+  return {
+    email:
+      giveBack !== null && giveBack.toLowerCase() !== user?.email.toLowerCase() ? giveBack : null,
+    passkeys: passkeys.map((passkey) =>
+      wayIn(
+        passkey.id,
+        passkey.name ?? '',
+        passkey.createdAt,
+        entryNear(activity, (entry) => entry.event === 'passkey.added', timeOf(passkey.createdAt)),
+      ),
+    ),
+    twoFactor:
+      twoFactor === undefined ? null : wayIn(twoFactor.id, '', enabled?.at ?? null, enabled),
+    backupCodes: Array.isArray(codes) ? codes.length : 0,
+    google: links.map((link) =>
+      wayIn(
+        link.id,
+        '',
+        link.createdAt,
+        entryNear(
+          activity,
+          (entry) => entry.event === 'sign-in.ok' && entry.method === 'google',
+          timeOf(link.createdAt),
+        ),
+      ),
+    ),
+  }
+}
+
+/** A plain reset removes nothing; a recovery removes every way in the owner does not keep. */
+export type Recovery =
+  | { kind: 'reset' }
+  | {
+      kind: 'recovery'
+      /** The address to give back, when the account has another now. */
+      email: string | null
+      /**
+       * The address the link was mailed to: the links mailed to it and to later addresses go.
+       * Null from the operator's command, which voids every recovery link.
+       */
+      through: string | null
+      /** The handle the account had at this moment is given back, if still reserved for it. */
+      since: Date
+      keep: Keep
+    }
+
+/**
+ * Recovery: afterwards, only the owner gets in (docs/security.md "Recovery"), by a rule that reads
+ * nothing whoever held the account could have arranged. Every completed password reset ends every
+ * session, forgets every trusted browser and known browser, cancels the pending change of address
+ * and voids every reset and recovery link sent before it. A recovery (a link from the old
+ * address's notice or the activity, or `mofu users recover`) also gives back the owner's address
+ * and removes every passkey, two-factor set-up, backup code and Google link the owner did not
+ * keep, by name, on the recovery page. The owner then holds the account by the password they
+ * choose (or, from `mofu users recover`, by the reset link mailed to the address given back).
  */
 export async function recoverAccount(
   context: AuthContext,
@@ -144,68 +284,98 @@ export async function recoverAccount(
   userId: string,
   recovery: Recovery,
 ): Promise<Recovered> {
-  const now = new Date()
   const recovered: Recovered = { email: null, passkeys: [], twoFactor: false, google: false }
-  const { since } = recovery
-  if (since !== null) {
-    Object.assign(recovered, await disown(context, db, userId, since, recovery.fallbackEmail))
+  if (recovery.kind === 'recovery') {
+    await voidRecoveryLinks(db, userId, recovery.through)
+    Object.assign(recovered, await removeWaysIn(context, db, userId, recovery))
   }
-  await markRecovered(db, userId, now)
+  await markRecovered(db, userId, new Date())
   await context.internalAdapter.deleteUserSessions(userId)
   await forgetTrustedBrowsers(db, userId)
+  await db.deleteFrom('known_devices').where('user_id', '=', userId).execute()
   await cancelPendingChanges(db, userId)
   await db.deleteFrom('verification').where('value', '=', userId).execute()
   return recovered
 }
 
-async function disown(
+/**
+ * Voids the recovery links mailed to `through` and to every address the account had after it
+ * (all of them when `through` is null): whoever holds a later address cannot take the owner's way
+ * back by recovering first, and the owner's recovery leaves them none. A plain reset voids none.
+ */
+async function voidRecoveryLinks(db: Kysely<Tables>, userId: string, through: string | null) {
+  if (through === null) {
+    await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute()
+    return
+  }
+  const left = await db
+    .selectFrom('address_changes')
+    .select('changed_at')
+    .where('user_id', '=', userId)
+    .where((eb) => eb(eb.fn('lower', ['old_email']), '=', through.toLowerCase()))
+    .orderBy('changed_at', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  const later =
+    left === undefined
+      ? []
+      : await db
+          .selectFrom('address_changes')
+          .select('new_email')
+          .where('user_id', '=', userId)
+          .where('changed_at', '>=', left.changed_at)
+          .execute()
+  const addresses = [through, ...later.map((change) => change.new_email)].map((address) =>
+    address.toLowerCase(),
+  )
+  await db
+    .deleteFrom('recovery_codes')
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('email', 'is', null), eb(eb.fn('lower', ['email']), 'in', addresses)]))
+    .execute()
+}
+
+/** Gives the address back, and removes every way in the owner did not keep. */
+async function removeWaysIn(
   context: AuthContext,
   db: Kysely<Tables>,
   userId: string,
-  since: Date,
-  fallbackEmail: string | undefined,
+  recovery: Extract<Recovery, { kind: 'recovery' }>,
 ): Promise<Recovered> {
-  const sinceText = since.toISOString()
+  const { keep } = recovery
   const user = await context.internalAdapter.findUserById(userId)
-  const firstChange = await db
-    .selectFrom('address_changes')
-    .select('old_email')
-    .where('user_id', '=', userId)
-    .where('changed_at', '>=', sinceText)
-    .orderBy('changed_at', 'asc')
-    .limit(1)
-    .executeTakeFirst()
-  const target = firstChange?.old_email ?? fallbackEmail
+  const target = recovery.email
   let email: string | null = null
   if (
     user !== null &&
-    target !== undefined &&
+    target !== null &&
     target.toLowerCase() !== user.email.toLowerCase() &&
     (await freeAddress(context, target, userId))
   ) {
     await context.internalAdapter.updateUser(userId, { email: target, emailVerified: true })
     email = target
+    // The history from the address given back on is the other holder's: its addresses hear of
+    // the account no more.
+    const left = await db
+      .selectFrom('address_changes')
+      .select('changed_at')
+      .where('user_id', '=', userId)
+      .where((eb) => eb(eb.fn('lower', ['old_email']), '=', target.toLowerCase()))
+      .orderBy('changed_at', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+    if (left !== undefined) {
+      await db
+        .deleteFrom('address_changes')
+        .where('user_id', '=', userId)
+        .where('changed_at', '>=', left.changed_at)
+        .execute()
+    }
   }
-  await db
-    .deleteFrom('address_changes')
-    .where('user_id', '=', userId)
-    .where('changed_at', '>=', sinceText)
-    .execute()
-  await db
-    .deleteFrom('recovery_codes')
-    .where('user_id', '=', userId)
-    .where('disown_since', '>=', sinceText)
-    .execute()
 
-  const addedSince = (row: { createdAt: string | Date | null }) =>
-    (toDate(row.createdAt)?.getTime() ?? Number.POSITIVE_INFINITY) >= since.getTime()
   const passkeys = (
-    await db
-      .selectFrom('passkey')
-      .select(['id', 'name', 'createdAt'])
-      .where('userId', '=', userId)
-      .execute()
-  ).filter(addedSince)
+    await db.selectFrom('passkey').select(['id', 'name']).where('userId', '=', userId).execute()
+  ).filter((passkey) => !keep.passkeys.includes(passkey.id))
   if (passkeys.length > 0) {
     await db
       .deleteFrom('passkey')
@@ -219,11 +389,11 @@ async function disown(
   const links = (
     await db
       .selectFrom('account')
-      .select(['id', 'createdAt'])
+      .select('id')
       .where('userId', '=', userId)
       .where('providerId', '!=', 'credential')
       .execute()
-  ).filter(addedSince)
+  ).filter((link) => !keep.google.includes(link.id))
   if (links.length > 0) {
     await db
       .deleteFrom('account')
@@ -234,29 +404,28 @@ async function disown(
       )
       .execute()
   }
-  const twoFactorChanged = await db
-    .selectFrom('security_activity')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('event', 'in', ['two-factor.enabled', 'two-factor.disabled'])
-    .where('at', '>=', sinceText)
-    .executeTakeFirst()
   const twoFactorOn = (user as { twoFactorEnabled?: unknown } | null)?.twoFactorEnabled === true
-  const removeTwoFactor = twoFactorChanged !== undefined && twoFactorOn
-  if (twoFactorChanged !== undefined) {
+  const setUp = await db
+    .selectFrom('twoFactor')
+    .select('id')
+    .where('userId', '=', userId)
+    .executeTakeFirst()
+  const keptTwoFactor = setUp !== undefined && keep.twoFactor === setUp.id
+  if (!keptTwoFactor) {
     await db.deleteFrom('twoFactor').where('userId', '=', userId).execute()
     await db.deleteFrom('totp_last_steps').where('user_id', '=', userId).execute()
     if (twoFactorOn) await context.internalAdapter.updateUser(userId, { twoFactorEnabled: false })
+  } else if (!keep.backupCodes) {
+    await db
+      .updateTable('twoFactor')
+      .set({ backupCodes: '[]' })
+      .where('userId', '=', userId)
+      .execute()
   }
-  await db
-    .deleteFrom('known_devices')
-    .where('user_id', '=', userId)
-    .where('first_seen', '>=', sinceText)
-    .execute()
   return {
     email,
     passkeys: passkeys.map((passkey) => passkey.name ?? ''),
-    twoFactor: removeTwoFactor,
+    twoFactor: twoFactorOn && !keptTwoFactor,
     google: links.length > 0,
   }
 }

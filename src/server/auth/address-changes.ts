@@ -27,11 +27,15 @@ export async function freeAddress(
   return true
 }
 
-/** Remembers a change of address for the week its old address may take the account back. */
+/**
+ * Remembers a change of address for the week its old address may take the account back. The
+ * `disown_since` column, which earlier releases read, holds the moment of the change.
+ */
 export async function recordAddressChange(
   db: Kysely<Tables>,
-  change: { userId: string; oldEmail: string; newEmail: string; disownSince: Date },
+  change: { userId: string; oldEmail: string; newEmail: string },
 ): Promise<void> {
+  const changedAt = new Date().toISOString()
   await db
     .insertInto('address_changes')
     .values({
@@ -39,34 +43,32 @@ export async function recordAddressChange(
       user_id: change.userId,
       old_email: change.oldEmail,
       new_email: change.newEmail,
-      changed_at: new Date().toISOString(),
-      disown_since: change.disownSince.toISOString(),
+      changed_at: changedAt,
+      disown_since: changedAt,
     })
     .execute()
 }
 
 /**
- * The addresses the account had within the last week, other than its current one, each with the
- * earliest moment a recovery through it disowns: they hear of every change to how the account
- * signs in, and each may take it back.
+ * The addresses the account had within the last week, other than its current one: they hear of
+ * every change to how the account signs in, and each may take it back.
  */
 export async function previousAddresses(
   db: Kysely<Tables>,
   userId: string,
   current: string,
-): Promise<Map<string, Date>> {
+): Promise<string[]> {
   const rows = await db
     .selectFrom('address_changes')
-    .select(['old_email', 'disown_since'])
+    .select('old_email')
     .where('user_id', '=', userId)
     .where('changed_at', '>', new Date(Date.now() - PREVIOUS_ADDRESS_MS).toISOString())
     .orderBy('changed_at', 'asc')
     .execute()
-  const found = new Map<string, Date>()
+  const found = new Map<string, string>()
   for (const row of rows) {
     const email = row.old_email.toLowerCase()
-    if (email === current.toLowerCase() || found.has(email)) continue
-    found.set(email, new Date(row.disown_since))
+    if (email !== current.toLowerCase() && !found.has(email)) found.set(email, row.old_email)
   }
-  return found
+  return [...found.values()]
 }

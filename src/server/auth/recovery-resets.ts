@@ -2,11 +2,14 @@ import type { BetterAuthPlugin } from 'better-auth'
 import { APIError, createAuthMiddleware } from 'better-auth/api'
 import type { Kysely } from 'kysely'
 import { EMAIL_CHANGE_UNDO_VALID_SECONDS } from '../../shared/email-change'
-import type { Recovered } from '../../shared/account-recovery'
+import { KEEP_NOTHING, KeepSchema, type Recovered } from '../../shared/account-recovery'
 import type { Tables } from '../db/tables'
+import { SERVER_MESSAGES } from '../http/messages'
 import {
+  addressAt,
   type AuthContext,
   findRecoveryCode,
+  type RecoveryCode,
   recoveredAt,
   recoverAccount,
   spendRecoveryCode,
@@ -18,7 +21,12 @@ const LEGACY_UNDO_PREFIX = 'email-change-undo:'
 
 /** What a reset code is: a recovery link, a plain reset link, or neither (spent, void, unknown). */
 export type ResetCode =
-  | { kind: 'recovery'; userId: string; recovery: Recovery; expiresAt: Date }
+  | {
+      kind: 'recovery'
+      userId: string
+      recovery: Extract<Recovery, { kind: 'recovery' }>
+      expiresAt: Date
+    }
   | { kind: 'reset'; userId: string }
   | null
 
@@ -31,6 +39,12 @@ const legacyUndoOf = (value: string): { userId: string; email: string } | null =
   } catch {
     return null
   }
+}
+
+/** A recovery link gives back the address it was mailed to (the address of its moment, for one made before links kept it). */
+async function mailedTo(db: Kysely<Tables>, code: RecoveryCode) {
+  const email = code.email ?? (await addressAt(db, code.userId, code.since))
+  return { email, through: email }
 }
 
 /**
@@ -49,7 +63,12 @@ export async function readResetCode(
     return {
       kind: 'recovery',
       userId: recovery.userId,
-      recovery: { since: recovery.since },
+      recovery: {
+        kind: 'recovery',
+        ...(await mailedTo(db, recovery)),
+        since: recovery.since,
+        keep: KEEP_NOTHING,
+      },
       expiresAt: recovery.expiresAt,
     }
   }
@@ -63,8 +82,11 @@ export async function readResetCode(
       kind: 'recovery',
       userId: undo.userId,
       recovery: {
+        kind: 'recovery',
+        email: undo.email,
+        through: undo.email,
         since: new Date(expiresAt.getTime() - EMAIL_CHANGE_UNDO_VALID_SECONDS * 1000),
-        fallbackEmail: undo.email,
+        keep: KEEP_NOTHING,
       },
       expiresAt,
     }
@@ -114,12 +136,19 @@ export function recoveryResets(db: Kysely<Tables>): RecoveryResets {
             if (code === null) {
               throw new APIError('BAD_REQUEST', { code: 'INVALID_TOKEN', message: 'Invalid token' })
             }
+            let recovery: Recovery = { kind: 'reset' }
+            if (code.kind === 'recovery') {
+              const keep = KeepSchema.safeParse(ctx.body?.keep ?? KEEP_NOTHING)
+              if (!keep.success) {
+                throw new APIError('BAD_REQUEST', {
+                  code: 'INVALID_INPUT',
+                  message: SERVER_MESSAGES.invalidInput,
+                })
+              }
+              recovery = { ...code.recovery, keep: keep.data }
+            }
             if (ctx.request !== undefined) {
-              inFlight.set(ctx.request, {
-                context: ctx.context,
-                code: token,
-                recovery: code.kind === 'recovery' ? code.recovery : { since: null },
-              })
+              inFlight.set(ctx.request, { context: ctx.context, code: token, recovery })
             }
             if (code.kind !== 'recovery') return
             // Better Auth resets by its own verification value; a recovery link gets one for as
@@ -155,7 +184,7 @@ export function recoveryResets(db: Kysely<Tables>): RecoveryResets {
       const reset = request === undefined ? undefined : inFlight.get(request)
       // Only a reset through Better Auth's HTTP handler has passed the check before.
       if (reset === undefined) return null
-      if (reset.recovery.since !== null) await spendRecoveryCode(db, reset.code)
+      if (reset.recovery.kind === 'recovery') await spendRecoveryCode(db, reset.code)
       reset.recovered = await recoverAccount(reset.context, db, userId, reset.recovery)
       return reset.recovered
     },

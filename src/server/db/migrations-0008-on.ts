@@ -422,5 +422,12 @@ export function migrations0008On(dialect: DialectName): Record<string, Migration
         }
       },
     },
+    '0028_recovery_link_addresses': {
+      // The address each recovery link was mailed to: the recovery gives that address back and
+      // voids the links mailed to it and to every later address. Null for links made before.
+      async up(db) {
+        await db.schema.alterTable('recovery_codes').addColumn('email', 'text').execute()
+      },
+    },
   }
 }

@@ -191,8 +191,10 @@ export interface RecoveryCodesTable {
   /** SHA-256 of the code, hex. */
   code_hash: string
   user_id: string
-  /** ISO 8601: every sign-in method added from then on is removed by the recovery. */
+  /** ISO 8601: the handle the account had then is given back by the recovery. */
   disown_since: string
+  /** The address the link was mailed to, given back by the recovery; null before 0028. */
+  email: string | null
   /** ISO 8601. */
   expires_at: string
 }
@@ -216,6 +218,8 @@ export interface VerificationTable {
 export interface TwoFactorTable {
   id: string
   userId: string
+  /** The backup codes, hashed (auth/backup-codes.ts). */
+  backupCodes: string
 }
 
 /** Passwords of later sign-ups for an unverified address (auth/sign-up-passwords.ts). */

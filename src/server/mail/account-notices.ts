@@ -29,7 +29,7 @@ export interface NoticeDeps {
    * The addresses the account had within the week, other than `current`
    * (auth/address-changes.ts).
    */
-  previousAddresses(userId: string, current: string): Promise<Map<string, Date>>
+  previousAddresses(userId: string, current: string): Promise<string[]>
 }
 
 /**
@@ -66,8 +66,7 @@ export function accountNotices(deps: NoticeDeps) {
     send(user, request, (language) => mail(user.email, language))
     deps.previousAddresses(user.id, user.email).then(
       (previous) => {
-        for (const email of previous.keys())
-          send(user, request, (language) => mail(email, language))
+        for (const email of previous) send(user, request, (language) => mail(email, language))
       },
       (error: unknown) => {
         deps.logger.warn({ err: error, userId: user.id }, 'account notice not sent')

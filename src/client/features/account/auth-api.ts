@@ -1,6 +1,6 @@
 // zod/mini, not zod: the signed-out account panel loads this (docs/architecture.md "Client").
 import * as z from 'zod/mini'
-import { ResetAnswerSchema } from '@shared/account-recovery'
+import { ResetAnswerSchema, type Keep } from '@shared/account-recovery'
 import { TwoFactorRedirectSchema } from '@shared/two-factor'
 import { answerOf, requestJson, send } from '@client/lib/http'
 import { SESSION_PATH } from './session-check'
@@ -45,7 +45,7 @@ export const signOut = () => post('/sign-out', {})
 export const requestPasswordReset = (email: string) => post('/request-password-reset', { email })
 
 /** Sets the new password; the answer says what a recovery link took back (nothing otherwise). */
-export const resetPassword = async (body: { newPassword: string; token: string }) =>
+export const resetPassword = async (body: { newPassword: string; token: string; keep?: Keep }) =>
   (
     await requestJson(`${AUTH}/reset-password`, ResetAnswerSchema, {
       method: 'POST',

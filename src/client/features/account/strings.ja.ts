@@ -43,6 +43,17 @@ export const ACCOUNT_JA: Translation<typeof ACCOUNT> = {
     recoveredPasskey: (name: string) => `パスキー「${name}」を削除しました`,
     recoveredTwoFactor: '2段階認証をオフにしました',
     recoveredGoogle: 'Googleログインの連携を解除しました',
+    keepTitle: 'あなたのものを残す',
+    keepHint:
+      '下の項目は、チェックを付けたもの以外はパスワードの変更と同時に削除されます。ご自身で追加したものだけにチェックを付けてください。それ以外は、アカウントを使っていた別の人が追加したものかもしれません。',
+    givesBack: (email: string) => `ログインには再び${email}を使います。`,
+    keepPasskey: (name: string) => `パスキー「${name}」`,
+    keepTwoFactor: '2段階認証とその認証アプリ',
+    keepBackupCodes: (count: number) => `残りのバックアップコード${count}個`,
+    keepGoogle: 'Googleログイン',
+    added: (when: string, device: string) => `${when}に${device}から追加`,
+    addedAt: (when: string) => `${when}に追加`,
+    addedUnknown: '追加した日時はアクティビティに残っていません',
   },
   challenge: {
     appHint: '認証アプリに表示されているMofuの6桁のコードを入力してください。',

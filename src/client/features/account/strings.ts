@@ -44,6 +44,18 @@ export const ACCOUNT = {
     recoveredPasskey: (name: string) => `the passkey "${name}" was removed`,
     recoveredTwoFactor: 'two-factor authentication was turned off',
     recoveredGoogle: 'the Google sign-in was unlinked',
+    keepTitle: 'Keep what is yours',
+    keepHint:
+      'Everything below is removed when you change the password, unless you tick it. Tick only what you added yourself: whoever held the account may have added the rest.',
+    givesBack: (email: string) => `The account signs in with ${email} again.`,
+    keepPasskey: (name: string) => `Passkey "${name}"`,
+    keepTwoFactor: 'Two-factor authentication with its authenticator app',
+    keepBackupCodes: (count: number) =>
+      count === 1 ? 'Its 1 remaining backup code' : `Its ${count} remaining backup codes`,
+    keepGoogle: 'Google sign-in',
+    added: (when: string, device: string) => `added ${when} from ${device}`,
+    addedAt: (when: string) => `added ${when}`,
+    addedUnknown: 'added at a time no longer in the activity',
   },
   challenge: {
     appHint: 'Enter the 6-digit code your authenticator app shows for Mofu.',

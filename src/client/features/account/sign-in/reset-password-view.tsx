@@ -3,9 +3,16 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '@shared/auth-messages'
 import { PASSWORD_CHANGED_REDIRECT_MS } from '@shared/constants'
-import type { Recovered } from '@shared/account-recovery'
+import {
+  KEEP_NOTHING,
+  type Keep,
+  type Recovered,
+  type RecoveryChoices,
+  type WayIn,
+} from '@shared/account-recovery'
 import { ResetCodeAnswerSchema } from '@shared/password-reset'
 import { requestJson } from '@client/lib/http'
+import { useDateFormat } from '@client/lib/i18n/format'
 import { useMessages, useStrings } from '@client/lib/i18n/i18n'
 import { queryClient } from '@client/lib/query-client'
 import { resetPassword } from '../auth-api'
@@ -71,11 +78,12 @@ function CheckedResetForm({ code }: { code: string }) {
     )
   }
   if (!check.data.valid) return <Notice tone="error">{t(AUTH_MESSAGES.invalidResetLink)}</Notice>
-  return <ResetForm code={code} />
+  return <ResetForm code={code} choices={check.data.recovery} />
 }
 
-function ResetForm({ code }: { code: string }) {
+function ResetForm({ code, choices }: { code: string; choices: RecoveryChoices | undefined }) {
   const [, navigate] = useLocation()
+  const [keep, setKeep] = useState<Keep>(KEEP_NOTHING)
   const [password, setPassword] = useState('')
   const [confirmation, setConfirmation] = useState('')
   const [busy, setBusy] = useState(false)
@@ -100,7 +108,11 @@ function ResetForm({ code }: { code: string }) {
     setFailure(null)
     const answer: { recovered: Recovered | null } = { recovered: null }
     const { message, code: refusal } = await attempt(async () => {
-      answer.recovered = await resetPassword({ newPassword: password, token: code })
+      answer.recovered = await resetPassword({
+        newPassword: password,
+        token: code,
+        ...(choices === undefined ? {} : { keep }),
+      })
     })
     setBusy(false)
     if (message !== null) {
@@ -127,6 +139,7 @@ function ResetForm({ code }: { code: string }) {
   }
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" aria-label={strings.form}>
+      {choices !== undefined && <KeepChoices choices={choices} keep={keep} onChange={setKeep} />}
       <Field
         label={strings.newPassword}
         type="password"
@@ -152,6 +165,111 @@ function ResetForm({ code }: { code: string }) {
         {strings.change}
       </Button>
     </form>
+  )
+}
+
+/**
+ * A recovery link's page lists every way in, with when and from which browser it was added;
+ * nothing is kept unless the owner ticks it (docs/security.md "Recovery").
+ */
+function KeepChoices({
+  choices,
+  keep,
+  onChange,
+}: {
+  choices: RecoveryChoices
+  keep: Keep
+  onChange: (keep: Keep) => void
+}) {
+  const strings = useStrings('account', ACCOUNT)
+  const format = useDateFormat()
+  const added = (way: WayIn) => {
+    if (way.addedAt === null) return strings.reset.addedUnknown
+    const when = format(new Date(way.addedAt), true)
+    if (way.browser === null) return strings.reset.addedAt(when)
+    return strings.reset.added(when, strings.sessions.device(way.browser, way.system ?? ''))
+  }
+  const toggled = (list: string[], id: string, on: boolean) =>
+    on ? [...list, id] : list.filter((kept) => kept !== id)
+  const { twoFactor } = choices
+  const ways = choices.passkeys.length + choices.google.length + (twoFactor === null ? 0 : 1)
+  return (
+    <>
+      {choices.email !== null && (
+        <p className="text-sm" data-testid="gives-back">
+          {strings.reset.givesBack(choices.email)}
+        </p>
+      )}
+      {ways > 0 && (
+        <fieldset className="flex flex-col gap-2 text-sm" data-testid="keep-choices">
+          <legend className="mb-1 font-semibold">{strings.reset.keepTitle}</legend>
+          <p className="text-ink-muted">{strings.reset.keepHint}</p>
+          {choices.passkeys.map((passkey) => (
+            <KeepBox
+              key={passkey.id}
+              label={strings.reset.keepPasskey(passkey.name)}
+              detail={added(passkey)}
+              checked={keep.passkeys.includes(passkey.id)}
+              onChange={(on) =>
+                onChange({ ...keep, passkeys: toggled(keep.passkeys, passkey.id, on) })
+              }
+            />
+          ))}
+          {twoFactor !== null && (
+            <KeepBox
+              label={strings.reset.keepTwoFactor}
+              detail={added(twoFactor)}
+              checked={keep.twoFactor === twoFactor.id}
+              onChange={(on) =>
+                onChange({
+                  ...keep,
+                  twoFactor: on ? twoFactor.id : null,
+                  backupCodes: on && keep.backupCodes,
+                })
+              }
+            />
+          )}
+          {twoFactor !== null && keep.twoFactor !== null && choices.backupCodes > 0 && (
+            <KeepBox
+              label={strings.reset.keepBackupCodes(choices.backupCodes)}
+              checked={keep.backupCodes}
+              onChange={(on) => onChange({ ...keep, backupCodes: on })}
+            />
+          )}
+          {choices.google.map((link) => (
+            <KeepBox
+              key={link.id}
+              label={strings.reset.keepGoogle}
+              detail={added(link)}
+              checked={keep.google.includes(link.id)}
+              onChange={(on) => onChange({ ...keep, google: toggled(keep.google, link.id, on) })}
+            />
+          ))}
+        </fieldset>
+      )}
+    </>
+  )
+}
+
+function KeepBox(props: {
+  label: string
+  detail?: string
+  checked: boolean
+  onChange: (checked: boolean) => void
+}) {
+  return (
+    <label className="flex items-start gap-3">
+      <input
+        type="checkbox"
+        checked={props.checked}
+        onChange={(event) => props.onChange(event.target.checked)}
+        className="mt-0.5 size-4 shrink-0 accent-sakura-600"
+      />
+      <span>
+        {props.label}
+        {props.detail !== undefined && <span className="block text-ink-muted">{props.detail}</span>}
+      </span>
+    </label>
   )
 }
 
