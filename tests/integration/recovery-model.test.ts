@@ -3,9 +3,9 @@ import { pino } from 'pino'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { recoverAsOperator } from '../../src/server/account/admin'
 import { profileStore } from '../../src/server/profiles/profile-store'
-import { type Answer, callAuth, joinCookies, keptCookies } from '../support/api'
+import { type Answer, callApp, callAuth, joinCookies, keptCookies } from '../support/api'
+import { KEEP_NOTHING } from '../../src/shared/account-recovery'
 import { appWithMail } from '../support/app-with-mail'
-import { authenticator } from '../support/authenticator'
 import { signInWithGoogle } from '../support/google-flow'
 import { addPasskey, signInWithPasskey } from '../support/passkey-flow'
 import {
@@ -13,12 +13,14 @@ import {
   confirmEmailChange,
   disownActivity,
   isSessionOf,
+  recoveryChoicesOf,
   requestEmailChange,
   resetWith,
   sessionUser,
   signInByPassword,
 } from '../support/recovery-flow'
 import type { Credential } from '../support/software-authenticator'
+import { turnOnTwoFactor } from '../support/two-factor-flow'
 import { currentTestDialect } from '../support/test-database'
 import { TEST_PASSWORD } from '../support/test-users'
 
@@ -43,6 +45,7 @@ const SQUAT_PASSWORD = 'squatter-pass-55'
 
 const ACTIONS = [
   'session',
+  'freshSession',
   'passkey',
   'twoFactor',
   'trust',
@@ -53,8 +56,19 @@ const ACTIONS = [
   'resetLink',
 ] as const
 type Action = (typeof ACTIONS)[number]
-const RECOVERIES = ['notice', 'activity', 'operator'] as const
-type Recovery = (typeof RECOVERIES)[number]
+type Recovery = 'notice' | 'activity' | 'operator'
+/**
+ * Every recovery, with the address moved and without: the notice needs a move (the mail is the
+ * old address's), the others are run both ways. Each sequence takes the next, so even a dozen
+ * runs cover every one.
+ */
+const WAYS: readonly { how: Recovery; moved: boolean }[] = [
+  { how: 'notice', moved: true },
+  { how: 'activity', moved: false },
+  { how: 'activity', moved: true },
+  { how: 'operator', moved: false },
+  { how: 'operator', moved: true },
+]
 
 /** What the attacker holds when the owner steps in. */
 interface Holdings {
@@ -69,8 +83,24 @@ interface Holdings {
   resetCodes: string[]
   pendingCodes: string[]
   backupCodes: string[]
+  /** Whether two-factor is on with the attacker's app; its backup codes are `backupCodes`. */
+  twoFactor: boolean
   passwords: string[]
   moved: boolean
+  /** When the attack began: the operator recovers from then. */
+  startedAt: Date
+  /** How many times each kind of step took effect. */
+  done: Partial<Record<Action, number>>
+}
+
+interface Owner {
+  uid: string
+  email: string
+  ip: string
+  cookie: string
+  /** The owner's own passkey, which the owner keeps on the recovery page. */
+  passkey: Credential
+  passkeyId: string
 }
 
 let ownerHash = ''
@@ -103,7 +133,21 @@ async function newOwner() {
   })
   const signedIn = await signInByPassword(app(), ip, email, TEST_PASSWORD)
   expect(signedIn.status).toBe(200)
-  return { uid: user.id, email, ip, cookie: signedIn.cookie }
+  const own = await addPasskey(app(), SITE, signedIn.cookie, "Owner's key", { ip })
+  expect(own.answer.status).toBe(200)
+  const row = await file.subject.database.db
+    .selectFrom('passkey')
+    .select('id')
+    .where('userId', '=', user.id)
+    .executeTakeFirstOrThrow()
+  return {
+    uid: user.id,
+    email,
+    ip,
+    cookie: signedIn.cookie,
+    passkey: own.credential,
+    passkeyId: row.id,
+  } satisfies Owner
 }
 
 const mailsTo = (to: string, subject: RegExp) =>
@@ -131,126 +175,176 @@ const keep = (held: Holdings, answer: Answer) => {
   held.cookies.push(held.cookie)
 }
 
-/** One attacker step, when what it needs is there; a step that does not apply does nothing. */
-async function act(action: Action, held: Holdings, owner: { uid: string; email: string }) {
+/** The steps a step needs first: each drawn step then takes effect. */
+function withPreconditions(action: Action, held: Holdings): Action[] {
+  const twoFactorOn = held.twoFactor
+  switch (action) {
+    case 'trust':
+      return twoFactorOn ? [] : ['twoFactor']
+    case 'google':
+    case 'resetLink':
+    case 'squat':
+      return held.moved ? [] : ['change']
+    default:
+      return []
+  }
+}
+
+/** A password sign-in as the attacker, past a second step with one of the attacker's codes. */
+async function attackerSignIn(held: Holdings, address: string, trustDevice = false) {
+  const answer = await signInByPassword(app(), held.ip, address, TEST_PASSWORD)
+  const backupCode = held.backupCodes.pop()
+  if (answer.json.twoFactorRedirect !== true || backupCode === undefined) return answer
+  return callAuth(app(), '/two-factor/verify-backup-code', {
+    ip: held.ip,
+    cookie: answer.cookie,
+    body: { code: backupCode, trustDevice },
+  })
+}
+
+/** One attacker step; whether it took effect. */
+async function act(action: Action, held: Holdings, owner: Owner): Promise<boolean> {
   const address = await currentEmail(owner.uid)
-  const twoFactorOn = held.backupCodes.length > 0
-  const mine = held.addresses.includes(address)
   switch (action) {
     case 'session': {
-      const answer = await signInByPassword(app(), held.ip, address, TEST_PASSWORD)
-      if (isSessionOf(answer, owner.uid)) keep(held, answer)
-      return
+      const answer = await attackerSignIn(held, address)
+      if (!isSessionOf(answer, owner.uid)) return false
+      keep(held, answer)
+      return true
+    }
+    case 'freshSession': {
+      // Everyone else out, a new session, then the one before it signed out: no session open
+      // when the account is moved tells when the attacker came in.
+      const before = held.cookie
+      const ended = await callApp(app(), '/api/me/sessions', {
+        ip: held.ip,
+        cookie: before,
+        method: 'DELETE',
+      })
+      if (ended.status >= 300) throw new Error(`ending others ${ended.status}`)
+      const answer = await attackerSignIn(held, address)
+      if (!isSessionOf(answer, owner.uid)) throw new Error(`signing in again ${answer.status}`)
+      const signedOut = await callAuth(app(), '/sign-out', {
+        ip: held.ip,
+        cookie: before,
+        body: {},
+      })
+      if (signedOut.status !== 200) throw new Error(`signing out ${signedOut.status}`)
+      keep(held, answer)
+      return true
     }
     case 'passkey': {
       const added = await addPasskey(app(), SITE, held.cookie, `key ${held.passkeys.length}`, {
         ip: held.ip,
       })
-      if (added.answer.status === 200) held.passkeys.push(added.credential)
-      return
+      if (added.answer.status !== 200) return false
+      held.passkeys.push(added.credential)
+      return true
     }
     case 'twoFactor': {
-      if (twoFactorOn) return
-      const enabled = await callAuth(app(), '/two-factor/enable', {
-        ip: held.ip,
-        cookie: held.cookie,
-        body: { password: TEST_PASSWORD },
-      })
-      if (enabled.status !== 200) return
-      const code = authenticator(String(enabled.json.totpURI))
-      const confirmed = await callAuth(app(), '/two-factor/verify-totp', {
-        ip: held.ip,
-        cookie: held.cookie,
-        body: { code: await code(0) },
-      })
-      expect(confirmed.status).toBe(200)
-      keep(held, confirmed)
-      held.backupCodes.push(...(enabled.json.backupCodes as string[]))
-      return
+      const turnedOn = await turnOnTwoFactor(app(), held)
+      keep(held, { cookie: turnedOn.cookie } as Answer)
+      held.twoFactor = true
+      held.backupCodes = [...turnedOn.backupCodes]
+      return true
     }
     case 'trust': {
-      const backupCode = held.backupCodes.pop()
-      if (backupCode === undefined) return
-      const challenged = await signInByPassword(app(), held.ip, address, TEST_PASSWORD)
-      const given = await callAuth(app(), '/two-factor/verify-backup-code', {
-        ip: held.ip,
-        cookie: challenged.cookie,
-        body: { code: backupCode, trustDevice: true },
-      })
-      if (given.status === 200) keep(held, given)
-      return
+      const given = await attackerSignIn(held, address, true)
+      if (!isSessionOf(given, owner.uid)) return false
+      if (!/trust_device=/.test(given.cookie)) return false
+      keep(held, given)
+      return true
     }
     case 'google': {
-      if (!mine) return
       // Google sign-ins are limited to 3 in 10 s per client address: the attacker has many.
       const signedIn = await signInWithGoogle(app(), file.oidc, address, nextIp())
       held.googleAddresses.push(address)
       if (signedIn.cookie !== '') held.cookies.push(signedIn.cookie)
-      return
+      // With two-factor on, Google's sign-in waits for a code; the link is made all the same.
+      const linked = await file.subject.database.db
+        .selectFrom('account')
+        .select('id')
+        .where('userId', '=', owner.uid)
+        .where('providerId', '=', 'google')
+        .executeTakeFirst()
+      return linked !== undefined
     }
     case 'change':
     case 'pending': {
       const target = `taken${sequence}-${held.addresses.length}-${Date.now()}@evil.test`
       const asked = await requestEmailChange(app(), held, target, TEST_PASSWORD)
-      if (asked.status !== 202) return
+      if (asked.status !== 202) return false
       const code = await nextCode(target, /confirm your new/i, 0)
       held.addresses.push(target)
       if (action === 'pending') {
         held.pendingCodes.push(code)
-        return
+        return true
       }
-      expect((await confirmEmailChange(app(), code, held)).status).toBe(200)
+      if ((await confirmEmailChange(app(), code, held)).status !== 200) return false
       held.moved = true
-      return
+      return true
     }
     case 'squat': {
-      if (!held.moved || address === owner.email) return
       const squat = await callAuth(app(), '/sign-up/email', {
         ip: held.ip,
         body: { email: owner.email, password: SQUAT_PASSWORD, name: '' },
       })
-      expect(squat.status).toBe(200)
+      if (squat.status !== 200) return false
       held.passwords.push(SQUAT_PASSWORD)
-      return
+      return true
     }
     case 'resetLink': {
-      if (!mine) return
       const before = mailsTo(address, /reset your mofu password/i).length
       const asked = await callAuth(app(), '/request-password-reset', {
         ip: held.ip,
         body: { email: address, redirectTo: '/account/reset' },
       })
-      if (asked.status !== 200) return
+      if (asked.status !== 200) return false
       held.resetCodes.push(await nextCode(address, /reset your mofu password/i, before))
-      return
+      return true
     }
   }
 }
 
-/** The owner takes the account back the way `how` says, when it applies; the reset's answer. */
-async function recover(
-  how: Recovery,
-  held: Holdings,
-  owner: { uid: string; email: string; ip: string; cookie: string },
-  startedAt: Date,
-): Promise<Answer> {
-  const ownerStillIn = (await sessionUser(app(), owner.cookie)) === owner.uid
-  const way: Recovery = held.moved ? 'notice' : how === 'notice' || !ownerStillIn ? 'operator' : how
-  if (way === 'notice') {
+/** Takes the step after what it needs; a step that does not take effect fails the sequence. */
+async function take(action: Action, held: Holdings, owner: Owner) {
+  for (const first of withPreconditions(action, held)) await take(first, held, owner)
+  if (!(await act(action, held, owner))) throw new Error(`${action} did not take effect`)
+  held.done[action] = (held.done[action] ?? 0) + 1
+}
+
+/** The owner keeps their own passkey, and nothing else, on the recovery page. */
+async function ownerResets(owner: Owner, code: string) {
+  const choices = await recoveryChoicesOf(app(), code)
+  expect(choices.passkeys.map((passkey) => passkey.id)).toContain(owner.passkeyId)
+  return resetWith(app(), owner.ip, code, OWNER_PASSWORD, {
+    ...KEEP_NOTHING,
+    passkeys: [owner.passkeyId],
+  })
+}
+
+/** The owner takes the account back the way `how` says; the reset's answer. */
+async function recover(how: Recovery, held: Holdings, owner: Owner): Promise<Answer> {
+  if (how === 'notice') {
     const code = await nextCode(owner.email, /e-mail address of your mofu account was changed/i, 0)
-    return resetWith(app(), owner.ip, code, OWNER_PASSWORD)
+    return ownerResets(owner, code)
   }
-  if (way === 'activity') {
+  if (how === 'activity') {
+    // Signed out by the attacker's change of address or sessions, the owner signs in with
+    // their own passkey, which needs no address.
+    const signedIn = await signInWithPasskey(app(), SITE, owner.passkey, { ip: owner.ip })
+    expect(isSessionOf(signedIn, owner.uid), "the owner's passkey").toBe(true)
+    const cookie = signedIn.cookie
     const before = mailsTo(owner.email, /take your mofu account back/i).length
-    const page = await app().request('/api/me/activity', { headers: { Cookie: owner.cookie } })
+    const page = await app().request('/api/me/activity', { headers: { Cookie: cookie } })
     const { events } = (await page.json()) as {
       events: { id: string; event: string; thisDevice: boolean; at: string }[]
     }
     const first = events.filter((entry) => entry.event === 'sign-in.ok' && !entry.thisDevice).at(-1)
     if (first === undefined) throw new Error('the attacker left no sign-in in the activity')
-    expect((await disownActivity(app(), owner, first.id)).status).toBe(202)
+    expect((await disownActivity(app(), { ip: owner.ip, cookie }, first.id)).status).toBe(202)
     const code = await nextCode(owner.email, /take your mofu account back/i, before)
-    return resetWith(app(), owner.ip, code, OWNER_PASSWORD)
+    return ownerResets(owner, code)
   }
   const before = mailsTo(owner.email, /reset your mofu password/i).length
   await recoverAsOperator(
@@ -262,22 +356,33 @@ async function recover(
       logger: pino({ level: 'silent' }),
     },
     owner.uid,
-    startedAt,
+    held.startedAt,
   )
   const code = await nextCode(owner.email, /reset your mofu password/i, before)
   return resetWith(app(), owner.ip, code, OWNER_PASSWORD)
 }
 
 /** Every way in the attacker kept is refused, and the owner's new password alone signs in. */
-async function expectOnlyTheOwner(
-  held: Holdings,
-  owner: { uid: string; email: string; ip: string },
-) {
+async function expectOnlyTheOwner(held: Holdings, owner: Owner, how: Recovery) {
   expect(await currentEmail(owner.uid)).toBe(owner.email)
   const ownerIn = await signInByPassword(app(), owner.ip, owner.email, OWNER_PASSWORD)
+  expect(ownerIn.json.twoFactorRedirect, "the attacker's code asked of the owner").toBeUndefined()
   expect(isSessionOf(ownerIn, owner.uid), 'the owner signs in with the new password alone').toBe(
     true,
   )
+  // The owner's passkey was kept on the recovery page; the operator's recovery keeps nothing.
+  const ownKey = await signInWithPasskey(app(), SITE, owner.passkey, { ip: owner.ip })
+  expect(isSessionOf(ownKey, owner.uid), "the owner's kept passkey").toBe(how !== 'operator')
+  // The attacker's browsers, even with the new password, are asked for whatever second step
+  // the account has and are signed in by no cookie they hold.
+  for (const cookie of held.cookies) {
+    const tried = await callAuth(app(), '/sign-in/email', {
+      ip: held.ip,
+      cookie,
+      body: { email: owner.email, password: OWNER_PASSWORD },
+    })
+    expect(tried.json.twoFactorRedirect, 'a code asked of the new password').toBeUndefined()
+  }
   for (const email of [owner.email, ...held.addresses]) {
     for (const password of held.passwords) {
       const tried = await signInByPassword(app(), held.ip, email, password)
@@ -305,15 +410,24 @@ async function expectOnlyTheOwner(
   }
 }
 
-/** One generated attack: what the attacker does, and how the owner then takes the account back. */
-const AttackArbitrary = fc.tuple(
-  fc.array(fc.constantFrom(...ACTIONS), { minLength: 1, maxLength: 5 }),
-  fc.constantFrom(...RECOVERIES),
-)
+/** Without a move, a change of address stays pending, and what needs the address is left out. */
+const unmoved = (action: Action): Action[] =>
+  action === 'change'
+    ? ['pending']
+    : ['google', 'resetLink', 'squat'].includes(action)
+      ? []
+      : [action]
 
-async function attackAndRecover(actions: Action[], how: Recovery) {
+/** One generated attack: what the attacker does; the recovery is the sequence's turn in WAYS. */
+const AttackArbitrary = fc
+  .array(fc.constantFrom(...ACTIONS), { minLength: 1, maxLength: 5 })
+  // Two-factor is turned on once: a second set-up needs the first turned off.
+  .map((actions) =>
+    actions.filter((action, at) => action !== 'twoFactor' || actions.indexOf(action) === at),
+  )
+
+async function attackAndRecover(actions: Action[], way: (typeof WAYS)[number]) {
   sequence += 1
-  const startedAt = new Date()
   const owner = await newOwner()
   const held: Holdings = {
     ip: nextIp(),
@@ -327,12 +441,19 @@ async function attackAndRecover(actions: Action[], how: Recovery) {
     backupCodes: [],
     passwords: [TEST_PASSWORD],
     moved: false,
+    twoFactor: false,
+    done: {},
+    startedAt: new Date(),
   }
-  await act('session', held, owner)
-  for (const action of actions) await act(action, held, owner)
-  const reset = await recover(how, held, owner, startedAt)
+  await take('session', held, owner)
+  for (const action of way.moved ? actions : actions.flatMap(unmoved))
+    await take(action, held, owner)
+  if (way.moved && !held.moved) await take('change', held, owner)
+  expect(held.moved, 'the address moved as the way says').toBe(way.moved)
+  const reset = await recover(way.how, held, owner)
   expect(reset.status, "the owner's reset").toBe(200)
-  await expectOnlyTheOwner(held, owner)
+  await expectOnlyTheOwner(held, owner, way.how)
+  return held.done
 }
 
 /** Sequences run this many at a time: each waits on mail and hashes most of its time. */
@@ -344,18 +465,35 @@ describe('recovery leaves an attacker nothing', () => {
     const seed = Number(process.env.MOFU_MODEL_SEED ?? Math.floor(Math.random() * 2 ** 31))
     const attacks = fc.sample(AttackArbitrary, { numRuns: RUNS, seed })
     const failures: string[] = []
+    const done: Partial<Record<Action, number>> = {}
+    const drawn: Partial<Record<Action, number>> = {}
     let next = 0
     const worker = async () => {
       for (let index = next++; index < attacks.length; index = next++) {
-        const [actions, how] = attacks[index] ?? [[], 'notice']
-        await attackAndRecover(actions, how).catch((error: unknown) => {
-          failures.push(
-            `#${index} (${actions.join(', ')}; then ${how}): ${error instanceof Error ? error.message : String(error)}`,
-          )
-        })
+        const actions = attacks[index] ?? []
+        const way = WAYS[index % WAYS.length] ?? { how: 'notice', moved: true }
+        for (const action of way.moved ? actions : actions.flatMap(unmoved)) {
+          drawn[action] = (drawn[action] ?? 0) + 1
+        }
+        await attackAndRecover(actions, way).then(
+          (took) => {
+            for (const [action, times] of Object.entries(took) as [Action, number][]) {
+              done[action] = (done[action] ?? 0) + times
+            }
+          },
+          (error: unknown) => {
+            failures.push(
+              `#${index} (${actions.join(', ')}; then ${way.how}${way.moved ? ', moved' : ''}): ${error instanceof Error ? error.message : String(error)}`,
+            )
+          },
+        )
       }
     }
     await Promise.all(Array.from({ length: AT_ONCE }, worker))
     expect(failures, `MOFU_MODEL_SEED=${seed} replays these`).toEqual([])
+    // Every drawn step took effect (more, with the steps some needed first).
+    for (const action of ACTIONS) {
+      expect(done[action] ?? 0, `${action} took effect`).toBeGreaterThanOrEqual(drawn[action] ?? 0)
+    }
   })
 })
