@@ -421,9 +421,14 @@ const unmoved = (action: Action): Action[] =>
 /** One generated attack: what the attacker does; the recovery is the sequence's turn in WAYS. */
 const AttackArbitrary = fc
   .array(fc.constantFrom(...ACTIONS), { minLength: 1, maxLength: 5 })
-  // Two-factor is turned on once: a second set-up needs the first turned off.
+  // Two-factor is turned on once, by its own step or as what trust needs first: a second
+  // set-up needs the first turned off.
   .map((actions) =>
-    actions.filter((action, at) => action !== 'twoFactor' || actions.indexOf(action) === at),
+    actions.filter(
+      (action, at) =>
+        action !== 'twoFactor' ||
+        !actions.slice(0, at).some((before) => before === 'twoFactor' || before === 'trust'),
+    ),
   )
 
 async function attackAndRecover(actions: Action[], way: (typeof WAYS)[number]) {
