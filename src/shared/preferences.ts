@@ -47,3 +47,4 @@ export interface KeptPreferences {
 }
 
 export const PREFERENCE_NAMES = ['theme', 'font', 'effects', 'language'] as const
+export type PreferenceName = (typeof PREFERENCE_NAMES)[number]

@@ -1,5 +1,6 @@
 // zod/mini, not zod: the profile view loads this (docs/architecture.md "Client").
 import * as z from 'zod/mini'
+import type { ProfileField } from './profile-field-names'
 
 /**
  * What a profile says about its owner besides the name and handle (docs/using.md "Profile
@@ -149,7 +150,7 @@ export const ProfileFieldsPatchSchema = {
   frame: z.optional(z.union([z.enum(FRAMES), z.literal('')])),
   /** The /@handle page asks search engines not to list it. */
   noindex: z.optional(z.boolean()),
-}
+} satisfies Record<ProfileField, unknown>
 
 /**
  * The fields as every profile answer carries them ('' and [] when not set). Absent reads as not

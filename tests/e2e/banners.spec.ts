@@ -4,11 +4,12 @@ import { panel, signedInOnPage } from './account-helpers'
 import { blockingViolations } from './axe'
 import { expect, test } from './fixtures'
 import { watchHydration } from './hydration'
-import { landscape } from './pictures'
+import { CORNER, distanceAt, markedCorner } from './pictures'
 
 /**
  * The profile banner (docs/using.md "Banners"): chosen from a file, cropped to 3:1 in the crop
- * dialog by keyboard, uploaded, shown on /@handle as the server drew it, and removed.
+ * dialog by keyboard, uploaded and stored as the part of the picture the keys chose, shown on
+ * /@handle as the server drew it, and removed.
  */
 
 /** Width over height of what a locator shows. */
@@ -27,6 +28,12 @@ const hydrationOf = (page: Page) =>
     const watched = window as { hydration?: string; replacedBeforeHydration?: string[] }
     return { hydration: watched.hydration, replaced: watched.replacedBeforeHydration }
   })
+
+/** Holds `key` down for `repeats` key strokes, as a person holding it does, then lets it go. */
+async function hold(page: Page, key: string, repeats: number) {
+  for (let stroke = 0; stroke < repeats; stroke++) await page.keyboard.down(key)
+  await page.keyboard.up(key)
+}
 
 /** Presses Tab until `target` has the focus (at most 40 times): reachable by keyboard. */
 async function tabTo(page: Page, target: Locator) {
@@ -67,7 +74,7 @@ test('a banner chosen, cropped to 3:1 by keyboard, shown on /@handle without Jav
   const browse = banner.getByRole('button', { name: 'Browse Files' })
   await tabTo(page, browse)
   await page.keyboard.press('Enter')
-  await (await chooser).setFiles(await landscape())
+  await (await chooser).setFiles(await markedCorner())
 
   const crop = page.getByRole('dialog', { name: 'Crop your banner' })
   await expect(crop).toBeVisible()
@@ -76,10 +83,18 @@ test('a banner chosen, cropped to 3:1 by keyboard, shown on /@handle without Jav
   await expect(area).toBeVisible()
   expect(await aspectOf(area)).toBeCloseTo(3, 1)
   expect(await blockingViolations(page)).toEqual([])
+  // Zoomed twice (the slider's arrow keys, a hundredth a stroke), then the picture pushed left
+  // and up as far as it goes: the crop holds the picture's bottom-right corner alone. A stroke
+  // moves it a pixel of the crop area, and at zoom 2 it has half the area's width to go each way;
+  // the cropper stops it at the edge.
+  const zoom = crop.getByRole('slider', { name: 'Zoom' })
+  await tabTo(page, zoom)
+  await hold(page, 'ArrowRight', 100)
+  await expect(zoom).toHaveValue('2')
   await tabTo(page, area)
-  await page.keyboard.press('ArrowUp')
-  await tabTo(page, crop.getByRole('slider', { name: 'Zoom' }))
-  await page.keyboard.press('ArrowRight')
+  const strokes = Math.ceil(((await area.boundingBox())?.width ?? 0) / 2) + 10
+  await hold(page, 'ArrowLeft', strokes)
+  await hold(page, 'ArrowUp', strokes)
   await tabTo(page, crop.getByRole('button', { name: 'OK' }))
   await page.keyboard.press('Enter')
   await expect(crop).toHaveCount(0)
@@ -88,8 +103,19 @@ test('a banner chosen, cropped to 3:1 by keyboard, shown on /@handle without Jav
   await expect(preview).toHaveAttribute('src', /\/media\/banners\/[\w-]+\?v=[0-9a-f]{16}$/)
   await expect.poll(() => naturalWidth(preview)).toBeGreaterThan(0)
   const src = (await preview.getAttribute('src')) ?? ''
-  const master = await sharp(await (await page.request.get(src)).body()).metadata()
-  expect(master).toMatchObject({ format: 'jpeg', width: 1500, height: 500 })
+  const stored = await (await page.request.get(src)).body()
+  expect(await sharp(stored).metadata()).toMatchObject({ format: 'jpeg', width: 1500, height: 500 })
+  // What the keyboard chose, corner to corner: the uncropped picture, its centre or a crop that
+  // missed the zoom or a move would show the sky.
+  for (const at of [
+    { left: 10, top: 10 },
+    { left: 1489, top: 10 },
+    { left: 750, top: 250 },
+    { left: 10, top: 489 },
+    { left: 1489, top: 489 },
+  ]) {
+    expect(await distanceAt(stored, at, CORNER), `at ${at.left}, ${at.top}`).toBeLessThan(24)
+  }
 
   // Without JavaScript, the server's page holds the banner, a 3:1 picture that loads.
   const noScript = await browser.newContext({ baseURL, extraHTTPHeaders, javaScriptEnabled: false })

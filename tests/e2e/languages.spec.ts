@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test'
+import { AUTH_COOKIE_PREFIX, MOFU_COOKIES, SECURE_COOKIE_PREFIX } from '../../src/shared/cookies'
 import { newEmail, PASSWORD, panel, verifiedAccount } from './account-helpers'
 import { blockingViolations, COLOUR_RULES, settled } from './axe'
 import { expect, test } from './fixtures'
@@ -27,10 +28,23 @@ const ALLOWED = new Set([
 ])
 
 /**
- * Product names read whole: 'Password' or 'Authenticator' alone would let an untranslated label
- * through.
+ * Names read whole: 'Password' or 'Authenticator' alone would let an untranslated label through,
+ * and so would 'better' and 'auth' of the cookies the Cookies page lists.
  */
-const PRODUCT_NAMES = ['1Password', 'Google Authenticator']
+const WHOLE_NAMES = [
+  '1Password',
+  'Google Authenticator',
+  ...Object.values(MOFU_COOKIES).map((cookie) => cookie.name),
+  AUTH_COOKIE_PREFIX,
+  SECURE_COOKIE_PREFIX,
+]
+
+/** `text` without `name` where it stands whole: `lang`, but not the start of `language`. */
+const withoutName = (text: string, name: string) =>
+  text.replace(
+    new RegExp(`(?<![A-Za-z_])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z_])`, 'g'),
+    ' ',
+  )
 
 /** Every Latin-letter word the page shows or says (text, labels, titles), but `names`. */
 async function englishLeft(page: Page, names: string[] = []): Promise<string[]> {
@@ -45,7 +59,7 @@ async function englishLeft(page: Page, names: string[] = []): Promise<string[]> 
     )
   })
   let all = texts.join('\n')
-  for (const name of [...PRODUCT_NAMES, ...names]) all = all.split(name).join(' ')
+  for (const name of [...WHOLE_NAMES, ...names]) all = withoutName(all, name)
   return [...new Set(all.match(/[A-Za-z_][A-Za-z_]*/g) ?? [])].filter((word) => !ALLOWED.has(word))
 }
 

@@ -14,7 +14,7 @@ import { JA } from './i18n-ja'
 const ALLOWED_WORDS = new Set([
   ...['Mofu', 'SeeME', 'SakuraMap', 'Orbitron', 'English', 'Google', 'mochi'],
   ...['ID', 'IP', 'Cookie', 'https', 'SameSite', 'Lax', 'HttpOnly', 'Secure'],
-  ...['darkMode', 'lang', 'true', 'false', 'en', 'ja', 'light', 'dark', 'system'],
+  ...['darkMode', 'lang', 'mofu_device', 'true', 'false', 'en', 'ja', 'light', 'dark', 'system'],
   ...['orbitron', 'default', 'free', '_ga', 'id', 'D'],
   // The attribute a page links back with, typed as is: rel="me".
   ...['rel', 'me'],
@@ -55,6 +55,12 @@ const ARGUMENTS: Record<string, unknown[]> = {
   'profile.editor.removeLink': [1],
   'profile.card.checked': [1, 2],
   'profile.card.howTo': ['…'],
+  'privacy.fields': ['…'],
+  'privacy.preferencesKept': ['…'],
+  'cookies.days': [3],
+  'cookies.minutes': [3],
+  'cookies.storage': ['…'],
+  'cookies.securePrefix': [rich, '…', '…'],
 }
 const DEFAULT_ARGUMENTS = [rich, Section, ' ']
 

@@ -5,6 +5,7 @@ import { genericOAuth } from 'better-auth/plugins'
 import type { Kysely } from 'kysely'
 import type { Recovered } from '../../shared/account-recovery'
 import { AUTH_ERROR_CODES, AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '../../shared/auth-messages'
+import { SESSION_SECONDS } from '../../shared/cookies'
 import { headersLanguage, type Language } from '../../shared/language'
 import type { Config } from '../config'
 import type { DialectName } from '../db/database'
@@ -200,7 +201,7 @@ export function createAuth(deps: AuthDeps) {
       },
     },
     session: {
-      expiresIn: 7 * 24 * 60 * 60,
+      expiresIn: SESSION_SECONDS,
       updateAge: 24 * 60 * 60,
       storeSessionInDatabase: true,
       // Freshness is Mofu's rule on `authenticatedAt` (recent-proof.ts), not the session's age.

@@ -2,11 +2,8 @@ import type { BetterAuthPlugin } from 'better-auth'
 import { createAuthMiddleware } from 'better-auth/api'
 import { deleteSessionCookie } from 'better-auth/cookies'
 import { generateRandomString } from 'better-auth/crypto'
+import { TWO_FACTOR_COOKIE, TWO_FACTOR_COOKIE_SECONDS } from '../../shared/cookies'
 import { TWO_FACTOR_ERRORS } from '../../shared/two-factor'
-
-/** The plugin's cookie for a log-in waiting for its code, and how long it waits. */
-const CHALLENGE_COOKIE = 'two_factor'
-const CHALLENGE_SECONDS = 10 * 60
 
 /**
  * Where a redirect answer sends the browser, or null for any other answer. The callback throws
@@ -42,7 +39,7 @@ export function googleTwoFactorPlugin(): BetterAuthPlugin {
             await ctx.context.internalAdapter.deleteSession(data.session.token)
             ctx.context.setNewSession(null)
             const identifier = `2fa-${generateRandomString(20)}`
-            const expiresAt = new Date(Date.now() + CHALLENGE_SECONDS * 1000)
+            const expiresAt = new Date(Date.now() + TWO_FACTOR_COOKIE_SECONDS * 1000)
             const { internalAdapter } = ctx.context
             await internalAdapter.createVerificationValue({
               value: data.user.id,
@@ -54,8 +51,8 @@ export function googleTwoFactorPlugin(): BetterAuthPlugin {
               identifier: `2fa-attempts-${identifier}`,
               expiresAt,
             })
-            const cookie = ctx.context.createAuthCookie(CHALLENGE_COOKIE, {
-              maxAge: CHALLENGE_SECONDS,
+            const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE, {
+              maxAge: TWO_FACTOR_COOKIE_SECONDS,
             })
             await ctx.setSignedCookie(
               cookie.name,

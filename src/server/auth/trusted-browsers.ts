@@ -2,13 +2,12 @@ import { createHash } from 'node:crypto'
 import type { BetterAuthPlugin } from 'better-auth'
 import { createAuthMiddleware } from 'better-auth/api'
 import type { Kysely } from 'kysely'
+import { TRUST_DEVICE_COOKIE } from '../../shared/cookies'
 import type { Tables } from '../db/tables'
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
 
-/** The two-factor plugin's cookie for a browser trusted to skip codes: `<hmac>!<trust id>`. */
-const TRUST_COOKIE = 'trust_device'
-/** Where the plugin sets or renews that cookie: a log-in, and a code given at log-in. */
+/** Where the plugin sets or renews the trust cookie: a log-in, and a code given at log-in. */
 const TRUSTING_PATHS = new Set([
   '/sign-in/email',
   '/two-factor/verify-totp',
@@ -17,7 +16,7 @@ const TRUSTING_PATHS = new Set([
 
 const hashOf = (trustId: string) => createHash('sha256').update(trustId).digest('hex')
 
-/** The trust id of a trust cookie's value, or null. */
+/** The trust id of a trust cookie's value (the plugin writes `<hmac>!<trust id>`), or null. */
 function trustIdOf(value: unknown): string | null {
   if (typeof value !== 'string') return null
   const trustId = value.split('!')[1]
@@ -26,13 +25,13 @@ function trustIdOf(value: unknown): string | null {
 
 /** The trust id the request's trust cookie carries, if its signature holds. */
 async function trustIdSent(ctx: HookContext): Promise<string | null> {
-  const cookie = ctx.context.createAuthCookie(TRUST_COOKIE)
+  const cookie = ctx.context.createAuthCookie(TRUST_DEVICE_COOKIE)
   return trustIdOf(await ctx.getSignedCookie(cookie.name, ctx.context.secret))
 }
 
 /** The trust id of the trust cookie this answer sets (signed as `value.signature`), if any. */
 function trustIdSet(ctx: HookContext): string | null {
-  const name = ctx.context.createAuthCookie(TRUST_COOKIE).name
+  const name = ctx.context.createAuthCookie(TRUST_DEVICE_COOKIE).name
   const setCookies = ctx.context.responseHeaders?.getSetCookie() ?? []
   const set = setCookies.findLast((cookie) => cookie.startsWith(`${name}=`))
   if (set === undefined) return null

@@ -4,6 +4,7 @@ import { symmetricDecrypt } from 'better-auth/crypto'
 import { createOTP } from '@better-auth/utils/otp'
 import type { Kysely } from 'kysely'
 import { AUTH_MESSAGES } from '../../shared/auth-messages'
+import { TWO_FACTOR_COOKIE } from '../../shared/cookies'
 import { CODE_LOCK_SECONDS, TWO_FACTOR_ERRORS, TWO_FACTOR_MESSAGES } from '../../shared/two-factor'
 import type { Tables } from '../db/tables'
 import type { Limiter } from '../http/limiter'
@@ -15,8 +16,6 @@ type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
 
 /** The plugin's TOTP step; it accepts the step before and after the current one too. */
 const STEP_SECONDS = 30
-/** The plugin's cookie for a sign-in waiting for its code. */
-const CHALLENGE_COOKIE = 'two_factor'
 
 interface TwoFactorRow {
   id: string
@@ -34,7 +33,7 @@ const LOCK_AFTER = 10
 export async function userOfCode(ctx: HookContext): Promise<string | null> {
   const session = await getSessionFromCtx(ctx)
   if (session !== null) return session.user.id
-  const cookie = ctx.context.createAuthCookie(CHALLENGE_COOKIE)
+  const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE)
   const challenge = await ctx.getSignedCookie(cookie.name, ctx.context.secret)
   if (typeof challenge !== 'string' || challenge === '') return null
   const found = await ctx.context.internalAdapter.findVerificationValue(challenge)

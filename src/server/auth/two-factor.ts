@@ -1,6 +1,7 @@
 import type { BetterAuthPlugin } from 'better-auth'
 import { twoFactor } from 'better-auth/plugins'
 import type { Kysely } from 'kysely'
+import { TRUST_DEVICE_SECONDS } from '../../shared/cookies'
 import { CODE_LOCK_SECONDS } from '../../shared/two-factor'
 import type { Tables } from '../db/tables'
 import type { Limiter } from '../http/limiter'
@@ -11,9 +12,6 @@ import { googleTwoFactorPlugin } from './google-two-factor'
 import type { ScryptCost } from './hashing'
 import { twoFactorCodeHooks, userOfCode } from './two-factor-codes'
 import { forgetTrustedBrowsers, trustedBrowsersPlugin } from './trusted-browsers'
-
-/** "Trust this device for 30 days" at sign-in. */
-const TRUST_DEVICE_SECONDS = 30 * 24 * 60 * 60
 
 /**
  * Per client address and minute, like log-in (docs/security.md "Abuse limits"); each path counts on its

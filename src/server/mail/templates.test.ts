@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { Language } from '../../shared/language'
+import { LANGUAGES, type Language } from '../../shared/language'
+import { MAIL_KINDS } from '../../shared/mail-kinds'
 import type { Mail } from './mailer'
 import { passkeyAddedMail, passkeyRemovedMail, passwordRemovedMail } from './sign-in-method-mails'
 import {
@@ -9,6 +10,7 @@ import {
   twoFactorChangedMail,
   verificationMail,
 } from './templates'
+import { MAIL_WORDING } from './wording'
 
 const TO = 'yuki@example.test'
 const URL = 'https://mofu.test/api/auth/verify-email?token=abc&callbackURL=%2F'
@@ -88,5 +90,11 @@ describe('mails in English', () => {
       'This link is valid for 24 hours. If the button does not work, open this link:',
     )
     expect(signIn?.text).toContain('from Chrome 131 on Android, a browser it had not used before')
+  })
+})
+
+describe('the kinds of mail', () => {
+  it.each(LANGUAGES)('in %s are the kinds the privacy page names, and no other', (language) => {
+    expect(Object.keys(MAIL_WORDING[language]).sort()).toEqual([...MAIL_KINDS].sort())
   })
 })

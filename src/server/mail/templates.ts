@@ -1,6 +1,6 @@
 import type { Language } from '../../shared/language'
 import type { Mail } from './mailer'
-import { MAIL_WORDING, type RecoveredParts, type Wording } from './wording'
+import { MAIL_PARTS, MAIL_WORDING, type RecoveredParts, type Wording } from './wording'
 
 export interface LinkMailInput {
   to: string
@@ -32,8 +32,8 @@ export function passwordChangedMail(input: NoticeInput): Mail {
 export function newSignInMail(
   input: NoticeInput & { browser: string | null; system: string | null },
 ): Mail {
-  const wording = wordingOf(input.language)
-  return linkMail(input, wording.newSignIn(wording.device(input.browser, input.system)))
+  const device = MAIL_PARTS[input.language].device(input.browser, input.system)
+  return linkMail(input, wordingOf(input.language).newSignIn(device))
 }
 
 /** Two-factor authentication was turned on or off in the account panel. */
@@ -50,9 +50,9 @@ export function emailChangeConfirmMail(input: LinkMailInput): Mail {
 export function emailChangedMail(
   input: LinkMailInput & { at: Date; browser: string | null; system: string | null },
 ): Mail {
-  const wording = wordingOf(input.language)
   const when = utcTime(input.language, input.at)
-  return linkMail(input, wording.emailChanged(when, wording.device(input.browser, input.system)))
+  const device = MAIL_PARTS[input.language].device(input.browser, input.system)
+  return linkMail(input, wordingOf(input.language).emailChanged(when, device))
 }
 
 /** `November 27, 2026 at 8:24 PM UTC`: a moment as the language words it. */
@@ -99,7 +99,7 @@ const COLOR = {
 }
 
 export function linkMail({ to, url, language, validHours }: LinkMailInput, wording: Wording): Mail {
-  const { validFor, buttonFallback } = wordingOf(language)
+  const { validFor, buttonFallback } = MAIL_PARTS[language]
   const validity = validHours === undefined ? '' : validFor(hours(language, validHours))
   const text = [
     wording.heading,

@@ -1,4 +1,5 @@
 import type { Language } from '../../shared/language'
+import type { MailKind } from '../../shared/mail-kinds'
 
 /** What a recovery gave back and removed, as the recovered mail names it. */
 export interface RecoveredParts {
@@ -20,9 +21,11 @@ export interface Wording {
 
 /**
  * Every text of Mofu's mails, in one catalogue per language (docs/architecture.md "Languages"). Both are typed
- * against this interface, so a mail added in English and not in Japanese fails the typecheck.
+ * against this interface, so a mail added in English and not in Japanese fails the typecheck. One
+ * entry per kind of mail (MAIL_KINDS, which the privacy page names) and nothing else: the words
+ * every mail shares are MailParts.
  */
-export interface MailWording {
+export interface MailWording extends Record<MailKind, Wording | ((...args: never[]) => Wording)> {
   verification: Wording
   passwordReset: Wording
   passwordChanged: Wording
@@ -39,6 +42,10 @@ export interface MailWording {
   recoveryLink: (when: string) => Wording
   /** After a recovery: what it gave back and removed, as `removed` words each part. */
   recovered: (parts: RecoveredParts) => Wording
+}
+
+/** The words around every mail's own. */
+export interface MailParts {
   /** The browser and system of a new sign-in, as far as its User-Agent tells. */
   device: (browser: string | null, system: string | null) => string
   /** The link's validity, from a duration Intl words (`24 hours`). */
@@ -163,6 +170,9 @@ const EN: MailWording = {
     notExpected:
       'If this was not you, ask for a password reset on the log-in screen at once: it signs out everyone.',
   }),
+}
+
+const EN_PARTS: MailParts = {
   device: (browser, system) =>
     [browser ?? 'an unknown browser', system].filter(Boolean).join(' on '),
   validFor: (duration) => `This link is valid for ${duration}.`,
@@ -279,6 +289,9 @@ const JA: MailWording = {
     notExpected:
       '心当たりがない場合は、すぐにログイン画面からパスワードの再設定を依頼してください。すべての端末でログアウトされます。',
   }),
+}
+
+const JA_PARTS: MailParts = {
   device: (browser, system) => {
     const named = browser ?? '不明なブラウザ'
     return system === null ? named : `${system}の${named}`
@@ -289,3 +302,4 @@ const JA: MailWording = {
 }
 
 export const MAIL_WORDING: Readonly<Record<Language, MailWording>> = { en: EN, ja: JA }
+export const MAIL_PARTS: Readonly<Record<Language, MailParts>> = { en: EN_PARTS, ja: JA_PARTS }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
+import { BROWSER_COOKIE, BROWSER_COOKIE_SECONDS } from '../../shared/cookies'
 import type { Tables } from '../db/tables'
 import type { AccountNotices } from '../mail/account-notices'
 
@@ -9,9 +10,6 @@ import type { AccountNotices } from '../mail/account-notices'
  * before mails its owner, except the account's very first one. The cookie and the table keep
  * the names they were deployed with (`mofu_device`, `known_devices`).
  */
-const BROWSER_COOKIE = 'mofu_device'
-/** Browsers cap cookie lifetimes at 400 days. */
-const BROWSER_COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60
 /** 128 random bits, base64url. */
 const BROWSER_ID = /^[A-Za-z0-9_-]{22}$/
 
@@ -47,7 +45,7 @@ export function knownBrowsers(db: Kysely<Tables>, notices: AccountNotices, secur
           sameSite: 'lax',
           secure: secureCookies,
           path: '/',
-          maxAge: BROWSER_COOKIE_MAX_AGE_SECONDS,
+          maxAge: BROWSER_COOKIE_SECONDS,
         })
       }
       const added = await db

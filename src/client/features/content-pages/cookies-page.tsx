@@ -1,50 +1,112 @@
 import type { ReactNode } from 'react'
+import {
+  AUTH_COOKIE_PREFIX,
+  MOFU_COOKIES,
+  SECURE_COOKIE_PREFIX,
+  type MofuCookie,
+} from '@shared/cookies'
+import { PREFERENCE_NAMES } from '@shared/preferences'
 import { MofuMascot } from '@client/components/art/mofu-mascot'
 import { PageHero } from '@client/components/page-hero'
 import { InfoTable, Key, PageSection, RICH, type RichText } from '@client/components/page-section'
+import { useListFormat } from '@client/lib/i18n/format'
 import { useStrings } from '@client/lib/i18n/i18n'
+import { UI_STATE_KEY } from '@client/lib/preferences/preferences'
+import { EFFECTS_KEY, FONT_KEY, LANGUAGE_KEY, THEME_KEY } from '@client/lib/preferences/stored'
+import { PREFERENCE_LABELS } from './preference-labels'
 
-/** The cookies page's words (docs/architecture.md "Languages"). */
+/** What one cookie does and how, as its row of the cookies table says it. */
+interface CookieRow {
+  does: (rich: RichText) => ReactNode
+  details: string
+}
+
+const DAY_SECONDS = 24 * 60 * 60
+
+/**
+ * The cookies page's words (docs/architecture.md "Languages"). Its table lists MOFU_COOKIES, held
+ * to what the server sets: a cookie added there needs its row here, and
+ * privacy-and-cookies-pages.test.tsx checks the page names it.
+ */
 export const COOKIES = {
   title: 'Cookies',
-  tagline: 'The very short list of what Mofu keeps in your browser, and why.',
+  tagline: 'The list of what Mofu keeps in your browser, and why.',
   shortTitle: 'The short version',
   short: ({ link }: RichText): ReactNode => (
     <p>
       Mofu is self-hosted, open-source software, and this site is run by whoever operates this Mofu
-      instance (&ldquo;the operator&rdquo;). Out of the box it uses at most three cookies, all set
-      by this site itself and all needed for things you asked for. There are no advertising cookies.
-      What Mofu stores about you beyond your browser is explained on the{' '}
-      {link('/privacy', 'Privacy page')}.
+      instance (&ldquo;the operator&rdquo;). Every cookie it sets is its own, and none is for
+      advertising: two remember dark mode and the language, and the others come with signing in,
+      most of them only for one step of it. What Mofu keeps about you beyond your browser is
+      explained on the {link('/privacy', 'Privacy page')}.
     </p>
   ),
   cookiesTitle: 'Cookies',
   cookiesCaption: 'Cookies this site sets',
   cookieColumns: ['Name', 'What it does', 'How long', 'Details'],
-  darkMode: ({ key }: RichText): ReactNode => (
-    <>
-      Remembers whether dark mode is on: {key('true')} or {key('false')}.
-    </>
+  days: (count: number) => `${count} days`,
+  minutes: (count: number) => `${count} minutes`,
+  cookies: {
+    darkMode: {
+      does: ({ key }: RichText): ReactNode => (
+        <>
+          Remembers whether dark mode is on: {key('true')} or {key('false')}.
+        </>
+      ),
+      details:
+        'Set by the page, SameSite=Lax. Like every cookie, it travels with requests to this site, but it only ever says true or false.',
+    },
+    lang: {
+      does: ({ key }: RichText): ReactNode => (
+        <>
+          The language the site is shown in: {key('en')} or {key('ja')}, so pages, messages and
+          mails come in it.
+        </>
+      ),
+      details: 'Set by the page, SameSite=Lax. It only ever says en or ja.',
+    },
+    session: {
+      does: () => 'Keeps you signed in.',
+      details:
+        'Set when you sign in; HttpOnly (scripts on the page cannot read it), SameSite=Lax, and Secure (sent over https only) when the site uses https. Renewed daily while you use it, but never past 30 days after you last proved who you are; signing out removes it.',
+    },
+    browser: {
+      does: () =>
+        'A random id for this browser, so Mofu can mail you when your account is signed in to from a browser it has not used before. The account keeps only its hash.',
+      details:
+        'Set at the first sign-in in this browser; HttpOnly, SameSite=Lax, Secure with https. It stays when you sign out: a browser that has it is one your account knows.',
+    },
+    trustedBrowser: {
+      does: () =>
+        'Only if you choose "Trust this device for 30 days" when giving a two-factor code: lets this browser log in with the password alone.',
+      details:
+        'Signed by the server; HttpOnly, SameSite=Lax, Secure with https. Renewed at each log-in. Turning two-factor off or on, a password reset or "Sign out everywhere else" makes it count for nothing.',
+    },
+    twoFactorStep: {
+      does: () => 'While a log-in waits for its two-factor code: which log-in the code is for.',
+      details: 'Signed by the server; HttpOnly, SameSite=Lax, Secure with https.',
+    },
+    passkeyPrompt: {
+      does: () =>
+        "While your device's passkey prompt is open: ties your device's answer to the prompt this browser opened.",
+      details: 'Signed by the server; HttpOnly, SameSite=Lax, Secure with https.',
+    },
+    googleSignIn: {
+      does: () =>
+        "While you sign in with Google: ties Google's answer to the sign-in this browser started.",
+      details: 'Signed by the server; HttpOnly, SameSite=Lax, Secure with https.',
+    },
+  } satisfies Record<MofuCookie, CookieRow>,
+  securePrefix: ({ key }: RichText, auth: string, secure: string): ReactNode => (
+    <p>
+      When the site uses https, the cookies whose names start with {key(auth)} have {key(secure)} in
+      front, which browsers accept only over https. There is no other preference cookie.
+    </p>
   ),
-  days: '365 days',
-  darkModeDetails:
-    'First-party, SameSite=Lax. Like every cookie, it travels with requests to this site, but it only ever says true or false.',
-  lang: ({ key }: RichText): ReactNode => (
-    <>
-      The language the site is shown in: {key('en')} or {key('ja')}, so pages and messages come in
-      it.
-    </>
-  ),
-  langDetails: 'First-party, SameSite=Lax. It only ever says en or ja.',
-  session: 'Sign-in session',
-  sessionDoes: 'Keeps you signed in.',
-  sessionLasts: 'Only while you are signed in',
-  sessionDetails:
-    'First-party, HttpOnly (scripts on the page cannot read it), SameSite=Lax, and Secure (sent over https only) when the site uses https.',
-  noOther: 'There is no other preference cookie.',
   storageTitle: 'Local storage',
-  storage:
-    "Some choices are kept in your browser's local storage instead. These stay on your device and are never sent to the server.",
+  storage: (preferences: string) =>
+    `Some choices are kept in your browser's local storage instead. Signed out, they stay on your device. Signed in, your account also keeps your ${preferences}, each once a browser has chosen it, so they follow you to your other browsers; the other keys never leave your browser.`,
+  preferences: PREFERENCE_LABELS,
   storageCaption: 'Local storage keys',
   storageColumns: ['Key', 'What it remembers'],
   theme: ({ key }: RichText): ReactNode => (
@@ -66,10 +128,10 @@ export const COOKIES = {
     'The six effect switches: sidebar hover, menu-button bounce, drag particles, folder open, filter jump and full-state persistence.',
   uiState:
     'Only while full-state persistence is on: small UI choices, such as the filter on the Home page. Turning persistence off clears it.',
-  avatar: 'A cached copy of your avatar address, so your picture shows instantly.',
+  avatar: 'A cached copy of your avatar and its address, so your picture shows instantly.',
   viewsTitle: 'Page views without cookies',
   views:
-    'Mofu counts page views without any cookie: only the page path, the page you came from (without query strings) and the time. No IP address, user id or device fingerprint is involved.',
+    'Mofu counts page views without any cookie: the page path and the page you came from (without query strings) are sent, and the server only counts views per page and day. No IP address, user id or device fingerprint is involved.',
   gaTitle: 'Google Analytics, only if switched on',
   ga: ({ key }: RichText): ReactNode => (
     <p>
@@ -85,8 +147,10 @@ export const COOKIES = {
       <p>
         You can see, block or delete cookies and local storage in your browser&apos;s settings at
         any time. If you clear them, Mofu simply forgets: dark mode comes back on as the default,
-        your effect switches return to their defaults, and you will need to sign in again. Blocking
-        cookies completely means you cannot stay signed in.
+        your effect switches return to their defaults, and you will need to sign in again (the
+        choices your account keeps come back when you do). That sign-in counts as one from a new
+        browser, so you get a notice by mail, and a trusted browser is asked for a code again.
+        Blocking cookies completely means you cannot stay signed in.
       </p>
       <p>
         Questions? Use the Contact link at the bottom of the page, or read the{' '}
@@ -98,6 +162,15 @@ export const COOKIES = {
 
 export function CookiesPage() {
   const strings = useStrings('cookies', COOKIES)
+  const list = useListFormat()
+  const lasts = (seconds: number) =>
+    seconds % DAY_SECONDS === 0
+      ? strings.days(seconds / DAY_SECONDS)
+      : strings.minutes(seconds / 60)
+  const cookieRows = Object.entries(MOFU_COOKIES).map(([id, cookie]) => {
+    const { does, details } = strings.cookies[id as MofuCookie]
+    return [<Key>{cookie.name}</Key>, does(RICH), lasts(cookie.seconds), details]
+  })
   return (
     <div className="max-w-4xl space-y-10">
       <PageHero
@@ -112,26 +185,22 @@ export function CookiesPage() {
         <InfoTable
           caption={strings.cookiesCaption}
           columns={strings.cookieColumns}
-          rows={[
-            [<Key>darkMode</Key>, strings.darkMode(RICH), strings.days, strings.darkModeDetails],
-            [<Key>lang</Key>, strings.lang(RICH), strings.days, strings.langDetails],
-            [strings.session, strings.sessionDoes, strings.sessionLasts, strings.sessionDetails],
-          ]}
+          rows={cookieRows}
         />
-        <p>{strings.noOther}</p>
+        {strings.securePrefix(RICH, AUTH_COOKIE_PREFIX, SECURE_COOKIE_PREFIX)}
       </PageSection>
 
       <PageSection title={strings.storageTitle}>
-        <p>{strings.storage}</p>
+        <p>{strings.storage(list(PREFERENCE_NAMES.map((name) => strings.preferences[name])))}</p>
         <InfoTable
           caption={strings.storageCaption}
           columns={strings.storageColumns}
           rows={[
-            [<Key>theme</Key>, strings.theme(RICH)],
-            [<Key>font</Key>, strings.font(RICH)],
-            [<Key>language</Key>, strings.language(RICH)],
-            [<Key>action-settings</Key>, strings.effects],
-            [<Key>ui-state</Key>, strings.uiState],
+            [<Key>{THEME_KEY}</Key>, strings.theme(RICH)],
+            [<Key>{FONT_KEY}</Key>, strings.font(RICH)],
+            [<Key>{LANGUAGE_KEY}</Key>, strings.language(RICH)],
+            [<Key>{EFFECTS_KEY}</Key>, strings.effects],
+            [<Key>{UI_STATE_KEY}</Key>, strings.uiState],
             [
               <span className="flex flex-wrap gap-1">
                 <Key>avatarCache</Key> <Key>hasAvatarCached</Key> <Key>avatar</Key>

@@ -2,16 +2,14 @@ import type { Language } from '@shared/language'
 import { useLanguage } from './i18n'
 
 /**
- * Numbers and dates as the language shown writes them, through Intl (docs/architecture.md "Languages"). One
+ * Numbers, dates and lists as the language shown writes them, through Intl (docs/architecture.md "Languages"). One
  * formatter per language and style, made on first use: there are two languages and few styles.
  */
-const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>()
+type Format = Intl.NumberFormat | Intl.DateTimeFormat | Intl.ListFormat
+const formats = new Map<string, Format>()
 
-function cached<Format extends Intl.NumberFormat | Intl.DateTimeFormat>(
-  key: string,
-  make: () => Format,
-): Format {
-  const made = (formats.get(key) as Format | undefined) ?? make()
+function cached<Made extends Format>(key: string, make: () => Made): Made {
+  const made = (formats.get(key) as Made | undefined) ?? make()
   formats.set(key, made)
   return made
 }
@@ -52,4 +50,13 @@ export function useNumberFormat(): (value: number) => string {
 export function useDateFormat(): (date: Date, withTime?: boolean) => string {
   const language = useLanguage()
   return (date, withTime) => formatDate(language, date, withTime)
+}
+
+/** Names joined as the language lists them: `a, b, and c`, `a、b、c`. */
+export function useListFormat(): (items: readonly string[]) => string {
+  const language = useLanguage()
+  return (items) =>
+    cached(`l-${language}`, () => new Intl.ListFormat(language, { type: 'conjunction' })).format(
+      items,
+    )
 }

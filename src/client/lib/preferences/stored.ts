@@ -5,6 +5,7 @@
  * unreadable falls back to the default.
  */
 
+import { DARK_MODE_COOKIE, PAGE_COOKIE_SECONDS } from '@shared/cookies'
 import {
   DEFAULT_LANGUAGE,
   firstSupported,
@@ -24,8 +25,6 @@ import {
   type Theme,
 } from '@shared/preferences'
 
-export const DARK_MODE_COOKIE = 'darkMode'
-export const DARK_MODE_COOKIE_DAYS = 365
 export const FONT_KEY = 'font'
 export const THEME_KEY = 'theme'
 export const EFFECTS_KEY = 'action-settings'
@@ -134,8 +133,7 @@ export function writeStorage(key: string, value: string | null): void {
 /** darkMode and lang: a year, the whole site, never sent cross-site. */
 function writeCookie(name: string, value: string): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : ''
-  const maxAge = DARK_MODE_COOKIE_DAYS * 24 * 60 * 60
-  document.cookie = `${name}=${value}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`
+  document.cookie = `${name}=${value}; Max-Age=${PAGE_COOKIE_SECONDS}; Path=/; SameSite=Lax${secure}`
 }
 
 export const writeDarkModeCookie = (dark: boolean) => writeCookie(DARK_MODE_COOKIE, `${dark}`)

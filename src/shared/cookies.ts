@@ -1,0 +1,80 @@
+import { LANGUAGE_COOKIE } from './language'
+
+/**
+ * Every cookie Mofu sets, by the name a browser keeps it under (docs/api.md "Cookies"). The code
+ * that sets one of Mofu's own takes its name and lifetime from here; the Cookies page lists them
+ * all, and tests/integration/cookies-set.test.ts holds this list to what the server sets, so a
+ * cookie added without its line here fails there. No zod here: the pre-paint script imports the
+ * page's own names.
+ */
+
+const DAY_SECONDS = 24 * 60 * 60
+
+/** The page writes the mode in effect (a theme once chosen decides, docs/using.md "Preferences"). */
+export const DARK_MODE_COOKIE = 'darkMode'
+/** darkMode and lang: a year. */
+export const PAGE_COOKIE_SECONDS = 365 * DAY_SECONDS
+
+/**
+ * A random id per browser: its hash tells a browser the account has used from a new one
+ * (sessions/known-browsers.ts). Browsers cap a cookie's life at 400 days.
+ */
+export const BROWSER_COOKIE = 'mofu_device'
+export const BROWSER_COOKIE_SECONDS = 400 * DAY_SECONDS
+
+/**
+ * Better Auth writes this before the names it is given, and `__Secure-` before that under https
+ * (docs/api.md "Cookies").
+ */
+export const AUTH_COOKIE_PREFIX = 'better-auth.'
+export const SECURE_COOKIE_PREFIX = '__Secure-'
+
+/** A session lasts 7 days, renewed daily (docs/using.md "Sessions"). */
+export const SESSION_SECONDS = 7 * DAY_SECONDS
+
+/** The two-factor plugin's: a browser trusted to skip codes ("Trust this device for 30 days"). */
+export const TRUST_DEVICE_COOKIE = 'trust_device'
+export const TRUST_DEVICE_SECONDS = 30 * DAY_SECONDS
+/** The two-factor plugin's: a log-in waiting for its code, for as long as the plugin waits. */
+export const TWO_FACTOR_COOKIE = 'two_factor'
+export const TWO_FACTOR_COOKIE_SECONDS = 10 * 60
+
+export interface SiteCookie {
+  /** As the browser keeps it over http; Better Auth's gain `__Secure-` under https. */
+  name: string
+  /** Its Max-Age. */
+  seconds: number
+  /** The page's script, or an answer of the server. */
+  setBy: 'page' | 'server'
+}
+
+export const MOFU_COOKIES = {
+  darkMode: { name: DARK_MODE_COOKIE, seconds: PAGE_COOKIE_SECONDS, setBy: 'page' },
+  lang: { name: LANGUAGE_COOKIE, seconds: PAGE_COOKIE_SECONDS, setBy: 'page' },
+  session: {
+    name: `${AUTH_COOKIE_PREFIX}session_token`,
+    seconds: SESSION_SECONDS,
+    setBy: 'server',
+  },
+  browser: { name: BROWSER_COOKIE, seconds: BROWSER_COOKIE_SECONDS, setBy: 'server' },
+  trustedBrowser: {
+    name: `${AUTH_COOKIE_PREFIX}${TRUST_DEVICE_COOKIE}`,
+    seconds: TRUST_DEVICE_SECONDS,
+    setBy: 'server',
+  },
+  twoFactorStep: {
+    name: `${AUTH_COOKIE_PREFIX}${TWO_FACTOR_COOKIE}`,
+    seconds: TWO_FACTOR_COOKIE_SECONDS,
+    setBy: 'server',
+  },
+  /** The passkey plugin's, while the browser's prompt is open: its 5 minutes. */
+  passkeyPrompt: {
+    name: `${AUTH_COOKIE_PREFIX}better-auth-passkey`,
+    seconds: 5 * 60,
+    setBy: 'server',
+  },
+  /** Better Auth's, between Google sign-in's start and its return: its 5 minutes. */
+  googleSignIn: { name: `${AUTH_COOKIE_PREFIX}state`, seconds: 5 * 60, setBy: 'server' },
+} as const satisfies Record<string, SiteCookie>
+
+export type MofuCookie = keyof typeof MOFU_COOKIES
