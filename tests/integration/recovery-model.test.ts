@@ -42,6 +42,9 @@ const app = () => file.subject.app
 const RUNS = Number(process.env.MOFU_MODEL_RUNS ?? (currentTestDialect() === 'sqlite' ? 200 : 12))
 const OWNER_PASSWORD = 'owner-new-secret-91'
 const SQUAT_PASSWORD = 'squatter-pass-55'
+/** The attacker's browser, when it signs in again after the recovery. */
+const EDGE =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36 Edg/156.0.0.0'
 
 const ACTIONS = [
   'session',
@@ -54,6 +57,7 @@ const ACTIONS = [
   'pending',
   'squat',
   'resetLink',
+  'recoveryLink',
 ] as const
 type Action = (typeof ACTIONS)[number]
 type Recovery = 'notice' | 'activity' | 'operator'
@@ -81,6 +85,8 @@ interface Holdings {
   addresses: string[]
   googleAddresses: string[]
   resetCodes: string[]
+  /** Recovery links the attacker had mailed to an address they hold. */
+  recoveryCodes: string[]
   pendingCodes: string[]
   backupCodes: string[]
   /** Whether two-factor is on with the attacker's app; its backup codes are `backupCodes`. */
@@ -183,6 +189,7 @@ function withPreconditions(action: Action, held: Holdings): Action[] {
       return twoFactorOn ? [] : ['twoFactor']
     case 'google':
     case 'resetLink':
+    case 'recoveryLink':
     case 'squat':
       return held.moved ? [] : ['change']
     default:
@@ -293,6 +300,16 @@ async function act(action: Action, held: Holdings, owner: Owner): Promise<boolea
       held.passwords.push(SQUAT_PASSWORD)
       return true
     }
+    case 'recoveryLink': {
+      // "This wasn't me" on the newest entry, after the move: its link goes to the attacker.
+      const page = await callApp(app(), '/api/me/activity', { ip: held.ip, cookie: held.cookie })
+      const newest = (page.json.events as { id: string }[] | undefined)?.[0]
+      if (newest === undefined) return false
+      const before = mailsTo(address, /take your mofu account back/i).length
+      if ((await disownActivity(app(), held, newest.id)).status !== 202) return false
+      held.recoveryCodes.push(await nextCode(address, /take your mofu account back/i, before))
+      return true
+    }
     case 'resetLink': {
       const before = mailsTo(address, /reset your mofu password/i).length
       const asked = await callAuth(app(), '/request-password-reset', {
@@ -358,6 +375,10 @@ async function recover(how: Recovery, held: Holdings, owner: Owner): Promise<Ans
     owner.uid,
     held.startedAt,
   )
+  // Out at once, not when the owner gets round to the mailed link.
+  for (const cookie of held.cookies) {
+    expect(await sessionUser(app(), cookie), "a session after the operator's recovery").toBeNull()
+  }
   const code = await nextCode(owner.email, /reset your mofu password/i, before)
   return resetWith(app(), owner.ip, code, OWNER_PASSWORD)
 }
@@ -375,6 +396,24 @@ async function expectOnlyTheOwner(held: Holdings, owner: Owner, how: Recovery) {
   expect(isSessionOf(ownKey, owner.uid), "the owner's kept passkey").toBe(how !== 'operator')
   // The attacker's browsers, even with the new password, are asked for whatever second step
   // the account has and are signed in by no cookie they hold.
+  // The attacker's browser is no longer known: signing in from it tells the owner.
+  const browser = held.cookies.find((cookie) => cookie.includes('mofu_device='))
+  if (browser !== undefined) {
+    const toldOfEdge = () =>
+      mailsTo(owner.email, /new sign-in to your mofu account/i).filter((mail) =>
+        /Edge/.test(mail.text ?? ''),
+      ).length
+    const tried = await callAuth(app(), '/sign-in/email', {
+      ip: held.ip,
+      cookie: browser,
+      headers: { 'User-Agent': EDGE },
+      body: { email: owner.email, password: OWNER_PASSWORD },
+    })
+    expect(isSessionOf(tried, owner.uid)).toBe(true)
+    await expect
+      .poll(toldOfEdge, { timeout: 10_000, message: "the attacker's browser, known still" })
+      .toBe(1)
+  }
   for (const cookie of held.cookies) {
     const tried = await callAuth(app(), '/sign-in/email', {
       ip: held.ip,
@@ -402,7 +441,7 @@ async function expectOnlyTheOwner(held: Holdings, owner: Owner, how: Recovery) {
     const user = signedIn.cookie === '' ? null : await sessionUser(app(), signedIn.cookie)
     expect(user, `Google as ${email}`).not.toBe(owner.uid)
   }
-  for (const code of held.resetCodes) {
+  for (const code of [...held.resetCodes, ...held.recoveryCodes]) {
     expect((await resetWith(app(), held.ip, code, 'attacker-again-1')).status).toBe(400)
   }
   for (const code of held.pendingCodes) {
@@ -414,7 +453,7 @@ async function expectOnlyTheOwner(held: Holdings, owner: Owner, how: Recovery) {
 const unmoved = (action: Action): Action[] =>
   action === 'change'
     ? ['pending']
-    : ['google', 'resetLink', 'squat'].includes(action)
+    : ['google', 'resetLink', 'recoveryLink', 'squat'].includes(action)
       ? []
       : [action]
 
@@ -442,6 +481,7 @@ async function attackAndRecover(actions: Action[], way: (typeof WAYS)[number]) {
     addresses: [],
     googleAddresses: [],
     resetCodes: [],
+    recoveryCodes: [],
     pendingCodes: [],
     backupCodes: [],
     passwords: [TEST_PASSWORD],
