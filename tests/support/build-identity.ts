@@ -19,8 +19,10 @@ export interface Health {
 }
 
 /**
- * Which build answered /healthz: this checkout's, the release's (its own commit, `unknown`, or
- * none for a release from before /healthz named its commit), or another one.
+ * Which build answered /healthz: this checkout's, the release's, or another one. The release
+ * names its own version and commit, or `unknown`; one from before /healthz named them (0.1.0
+ * answers `{ "status": "ok" }` alone) names neither. Between a release and the tree after it
+ * the version alone tells nothing: package.json keeps the release's until the next is cut.
  */
 export function whichBuild(
   health: Health,
@@ -30,7 +32,8 @@ export function whichBuild(
   if (version === PACKAGE_VERSION && typeof commit === 'string' && THIS_CHECKOUT.test(commit)) {
     return 'this tree'
   }
-  const itsOwn = commit === undefined || commit === release.commit || commit === 'unknown'
-  if (version === release.version && itsOwn) return 'the release'
+  const itsCommit = commit === undefined || commit === release.commit || commit === 'unknown'
+  const itsVersion = version === release.version || (version === undefined && commit === undefined)
+  if (itsVersion && itsCommit) return 'the release'
   return 'another build'
 }

@@ -92,9 +92,11 @@ const deployed = (at: Deployment): Deployed => ({
   oidc: at.oidc,
 })
 
-/** Which build serves `at`, by its /healthz. */
-const buildServing = async (at: Deployment) =>
-  whichBuild((await callApp(api(at), '/healthz', { origin: null })).json, release)
+/** Expects `build` to serve `at`, by its /healthz. */
+async function expectServing(at: Deployment, build: ReturnType<typeof whichBuild>) {
+  const health = (await callApp(api(at), '/healthz', { origin: null })).json
+  expect(whichBuild(health, release), `/healthz: ${JSON.stringify(health)}`).toBe(build)
+}
 
 /** The views counted for a path, read from the SQLite file while no server runs. */
 function pageViews(at: Deployment, pathname: string): number {
@@ -115,7 +117,7 @@ describe(`from ${release.version} (${release.commit.slice(0, 7)}) to this tree, 
     const wayBack = wayBackTo(release)
     const at = await deployment('sqlite')
     const old = await serve(at, built.main)
-    expect(await buildServing(at)).toBe('the release')
+    await expectServing(at, 'the release')
     const kept = await seed(deployed(at))
     // The backup the changelog asks for before an upgrade.
     const archive = path.join(scratch, 'before-upgrade.tar.gz')
@@ -125,7 +127,7 @@ describe(`from ${release.version} (${release.commit.slice(0, 7)}) to this tree, 
     expect(pageViews(at, '/seeme')).toBe(3)
 
     const current = await serve(at)
-    expect(await buildServing(at)).toBe('this tree')
+    await expectServing(at, 'this tree')
     await expectKept(deployed(at), kept)
     expect(await current.stop()).toBe(0)
     expect(pageViews(at, '/seeme')).toBe(3)
@@ -135,7 +137,7 @@ describe(`from ${release.version} (${release.commit.slice(0, 7)}) to this tree, 
     // that database with the words the changelog quotes.
     if (wayBack.by === 'restart') {
       const back = await serve(at, built.main)
-      expect(await buildServing(at)).toBe('the release')
+      await expectServing(at, 'the release')
       await expectSeen(deployed(at), kept)
       expect(await back.stop()).toBe(0)
     } else {
@@ -148,7 +150,7 @@ describe(`from ${release.version} (${release.commit.slice(0, 7)}) to this tree, 
     const restore = await runMofu({ ...old.env }, ['restore', archive], built.mofu)
     expect(restore.code, restore.stderr).toBe(0)
     await serve(at, built.main)
-    expect(await buildServing(at)).toBe('the release')
+    await expectServing(at, 'the release')
     await expectKept(deployed(at), kept)
   })
 
