@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULT_EFFECTS } from '../../src/shared/preferences'
 import { HANDLE_MESSAGES, type Profile } from '../../src/shared/profile'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
 import { callApp } from '../support/api'
@@ -396,14 +397,7 @@ describe('PATCH /api/me/profile', () => {
   it('reads the kept preferences it understands among ones it does not, and saves them back with them', async () => {
     const user = users[13] as User
     await setUp(user, 'Later prefs', 'laterprefs')
-    const effects = {
-      sidebarHoverEffect: false,
-      hamburgerBounce: true,
-      dragParticleEffect: true,
-      folderOpenEffect: true,
-      filterJumpEffect: false,
-      fullStatePersistence: true,
-    }
+    const effects = { ...DEFAULT_EFFECTS, sidebarHoverEffect: false, filterJumpEffect: false }
     const keep = (preferences: string | null) =>
       subject.database.db
         .updateTable('profiles')

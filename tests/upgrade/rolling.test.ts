@@ -73,6 +73,17 @@ const EVERY_PREFERENCE: Required<KeptPreferences> = {
   language: 'ja',
 }
 
+/** What only this tree keeps of a profile besides its banner and released handles. */
+const NEW_FIELDS = {
+  bio: 'Kept through the roll\nby every instance 🌸',
+  pronouns: 'she/her',
+  links: [{ label: 'Site', url: 'https://mofu.test/rolled' }],
+  accent: 'lavender',
+  frame: 'sakura',
+  noindex: true,
+  preferences: EVERY_PREFERENCE,
+}
+
 const knownMigrations = () =>
   Object.keys({ ...migrations0001To0007('postgres'), ...migrations0008On('postgres') })
 
@@ -161,16 +172,7 @@ async function fill(app: Requester, user: Filled) {
   const saved = await callApp(app, '/api/me/profile', {
     method: 'PATCH',
     cookie: user.cookie,
-    body: {
-      handle: user.handle,
-      bio: 'Kept through the roll\nby every instance 🌸',
-      pronouns: 'she/her',
-      links: [{ label: 'Site', url: 'https://mofu.test/rolled' }],
-      accent: 'lavender',
-      frame: 'sakura',
-      noindex: true,
-      preferences: EVERY_PREFERENCE,
-    },
+    body: { handle: user.handle, ...NEW_FIELDS },
   })
   expect(saved.status, saved.text).toBe(200)
   const uploaded = await callApp(app, '/api/me/banner', {
@@ -347,13 +349,7 @@ describe(`from ${release.version} (${release.commit.slice(0, 7)}) to this tree, 
     const { before, after, savedLastOn } = newData
     expect(before.own.status).toBe(200)
     expect(before.own.profile).toMatchObject({
-      bio: 'Kept through the roll\nby every instance 🌸',
-      pronouns: 'she/her',
-      links: [{ label: 'Site', url: 'https://mofu.test/rolled' }],
-      accent: 'lavender',
-      frame: 'sakura',
-      noindex: true,
-      preferences: EVERY_PREFERENCE,
+      ...NEW_FIELDS,
       banner: expect.stringContaining('/media/banners/'),
     })
     expect(before.released.status, 'the released handle redirects').toBe(301)
