@@ -7,6 +7,23 @@ import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { build } from 'esbuild'
 
+// The commit /healthz and the startup line report, read once here and fixed in the bundle, by
+// the function the server runs itself when started without a build (src/server/build-commit.ts).
+const [commitModule] = (
+  await build({
+    entryPoints: ['src/server/build-commit.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    write: false,
+    logLevel: 'warning',
+  })
+).outputFiles
+const { buildCommit } = await import(
+  `data:text/javascript,${encodeURIComponent(commitModule.text)}`
+)
+const commit = buildCommit(path.resolve(import.meta.dirname, '..'), process.env)
+
 // npm packages are bundled too: one file to read and compile instead of about a thousand
 // modules to resolve halves the time a process takes to start, which is how long a restarted
 // instance is away (docs/decisions/bundled-server.md). Packages with native code stay in
@@ -21,6 +38,7 @@ const server = {
   banner: {
     js: "import { createRequire as bundleRequire } from 'node:module';\nconst require = bundleRequire(import.meta.url);",
   },
+  define: { MOFU_BUILD_COMMIT: JSON.stringify(commit) },
   sourcemap: true,
   logLevel: 'warning',
 }

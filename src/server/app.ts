@@ -30,7 +30,7 @@ import type { Database } from './db/database'
 import { securityTxtRoutes } from './http/security-txt'
 import { shareCardRoutes } from './share-cards/routes'
 import { cardArt, shareCards } from './share-cards/share-cards'
-import { MOFU_VERSION } from './version'
+import { MOFU_COMMIT, MOFU_VERSION } from './version'
 import { isDatabaseUnavailable } from './db/unavailable'
 import { clientAddressOf, type TrustProxy } from './http/client-address'
 import { clientAssets } from './http/client-assets'
@@ -157,7 +157,7 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .use('/api/*', sessions.oneReading)
-    .get('/healthz', (c) => c.json({ status: 'ok', version: MOFU_VERSION }))
+    .get('/healthz', (c) => c.json({ status: 'ok', version: MOFU_VERSION, commit: MOFU_COMMIT }))
     .get('/readyz', async (c) => {
       const { ready, body } = await readiness(c.get('requestId'))
       return c.json(body, ready ? 200 : 503)

@@ -14,7 +14,7 @@ import { startUnverifiedAccountSweep } from './account/unverified-accounts'
 import { startActivityPurge } from './account/security-activity'
 import { removeOrphanedTempFiles } from './storage/local-storage'
 import { openServices } from './services'
-import { MOFU_VERSION } from './version'
+import { MOFU_COMMIT, MOFU_VERSION } from './version'
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before the process exits. */
 const STOP_GRACE_MS = 8_000
@@ -137,7 +137,12 @@ async function main() {
     },
     (info) => {
       logger.info(
-        { port: info.port, publicUrl: config.publicUrl, version: MOFU_VERSION },
+        {
+          port: info.port,
+          publicUrl: config.publicUrl,
+          version: MOFU_VERSION,
+          commit: MOFU_COMMIT,
+        },
         `Mofu is ready at ${config.publicUrl}`,
       )
       for (const line of whereThingsAre(config)) logger.info(line)

@@ -145,26 +145,59 @@ function isVisible(name: string): boolean {
   return name.replace(/[\p{Z}\p{Cf}\s]/gu, '') !== ''
 }
 
+const EFFECT_SCHEMAS = Object.fromEntries(
+  EFFECT_NAMES.map((name) => [name, z.boolean()]),
+) as Record<EffectName, z.ZodMiniBoolean>
+
 /**
- * The preferences the account keeps (docs/using.md "Preferences"), each present only once a browser
- * chose it. A theme of null (never chosen, as browsers before partial preferences sent it and
- * accounts kept it) reads as absent.
+ * Each preference the account keeps (docs/using.md "Preferences"). A theme of null (never
+ * chosen, as browsers before partial preferences sent it and accounts kept it) reads as absent.
  */
+const PREFERENCE_SCHEMAS = {
+  theme: z.nullable(z.enum(THEMES)),
+  font: z.enum(FONTS),
+  effects: z.strictObject(EFFECT_SCHEMAS),
+  language: z.enum(LANGUAGE_CHOICES),
+}
+
+/** The preferences chosen, without the ones that read as absent. */
+const chosenOnly = (preferences: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(preferences).filter(([, value]) => value !== undefined && value !== null),
+  ) as KeptPreferences
+
+/** The preferences a browser sends to be kept, each present only once it chose it. */
 export const PreferencesSchema = z.pipe(
   z.strictObject({
-    theme: z.optional(z.nullable(z.enum(THEMES))),
-    font: z.optional(z.enum(FONTS)),
-    effects: z.optional(
-      z.strictObject(
-        Object.fromEntries(EFFECT_NAMES.map((name) => [name, z.boolean()])) as Record<
-          EffectName,
-          z.ZodMiniBoolean
-        >,
-      ),
-    ),
-    language: z.optional(z.enum(LANGUAGE_CHOICES)),
+    theme: z.optional(PREFERENCE_SCHEMAS.theme),
+    font: z.optional(PREFERENCE_SCHEMAS.font),
+    effects: z.optional(PREFERENCE_SCHEMAS.effects),
+    language: z.optional(PREFERENCE_SCHEMAS.language),
   }),
-  z.transform(({ theme, ...rest }): KeptPreferences => (theme == null ? rest : { theme, ...rest })),
+  z.transform(chosenOnly),
+)
+
+/** One kept preference read on its own: absent when missing or unreadable. */
+const readOnItsOwn = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined)
+
+/**
+ * The preferences this release understands among the ones the account keeps, null when none:
+ * each key is read on its own and the others are left out, so a key or a value this release
+ * does not know (a later release's, while a roll has both running) never costs the ones it
+ * does; of the effects, those it knows. The store keeps the rest as it found them
+ * (profiles/profile-store.ts).
+ */
+export const KeptPreferencesSchema = z.pipe(
+  z.object({
+    theme: readOnItsOwn(PREFERENCE_SCHEMAS.theme),
+    font: readOnItsOwn(PREFERENCE_SCHEMAS.font),
+    effects: readOnItsOwn(z.object(EFFECT_SCHEMAS)),
+    language: readOnItsOwn(PREFERENCE_SCHEMAS.language),
+  }),
+  z.transform((kept): KeptPreferences | null => {
+    const chosen = chosenOnly(kept)
+    return Object.keys(chosen).length === 0 ? null : chosen
+  }),
 )
 
 /** PATCH /api/me/profile: fields not sent stay as they are. Plan and pins are the server's. */
@@ -221,7 +254,7 @@ export const ProfileSchema = z.object({
   pinResetAt: z.nullable(z.string()),
   plan: z.string(),
   /** Null until a signed-in browser has chosen any (it then gives its own choices). */
-  preferences: z.nullable(PreferencesSchema),
+  preferences: z.nullable(KeptPreferencesSchema),
   ...ProfileFieldsSchema,
 })
 export type Profile = z.infer<typeof ProfileSchema>

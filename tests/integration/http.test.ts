@@ -6,6 +6,7 @@ import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { strictObject } from 'zod/mini'
 import { ApiErrorSchema } from '../../src/shared/api-error'
+import { THIS_CHECKOUT } from '../support/build-identity'
 import { PACKAGE_VERSION } from '../support/package-version'
 import { createTestApp, type TestApp } from '../support/test-app'
 
@@ -63,7 +64,12 @@ describe('health', () => {
   it('answers /healthz while the process lives', async () => {
     const response = await get('/healthz')
     expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({ status: 'ok', version: PACKAGE_VERSION })
+    // Run from the checkout, not a build: the commit is read from git at start.
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      version: PACKAGE_VERSION,
+      commit: expect.stringMatching(THIS_CHECKOUT),
+    })
   })
 
   it('answers /readyz with 200 while the database is reachable and 503 once it is not', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULT_EFFECTS } from '../../src/shared/preferences'
 import { HANDLE_MESSAGES, type Profile } from '../../src/shared/profile'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
 import { callApp } from '../support/api'
@@ -391,6 +392,56 @@ describe('PATCH /api/me/profile', () => {
       .execute()
     const { json } = await getProfile(user)
     expect((json as Profile).preferences).toEqual({ font: 'orbitron', effects })
+  })
+
+  it('reads the kept preferences it understands among ones it does not, and saves them back with them', async () => {
+    const user = users[13] as User
+    await setUp(user, 'Later prefs', 'laterprefs')
+    const effects = { ...DEFAULT_EFFECTS, sidebarHoverEffect: false, filterJumpEffect: false }
+    const keep = (preferences: string | null) =>
+      subject.database.db
+        .updateTable('profiles')
+        .set({ preferences })
+        .where('user_id', '=', user.uid)
+        .execute()
+    // As a later release may keep them while this one still runs beside it: a key of its own, a
+    // font and an effect this one does not know.
+    const later = {
+      theme: 'dark',
+      font: 'mincho',
+      effects: { ...effects, sparkleTrail: true },
+      language: 'ja',
+      wallpaper: { name: 'sakura', dim: 0.4 },
+    }
+    await keep(JSON.stringify(later))
+    const read = await getProfile(user)
+    expect(read.status, read.text).toBe(200)
+    expect((read.json as Profile).preferences).toEqual({ theme: 'dark', effects, language: 'ja' })
+
+    const saved = await patchProfile(user, { preferences: { theme: 'light' } })
+    expect(saved.status, saved.text).toBe(200)
+    expect((saved.json as Profile).preferences).toEqual({ theme: 'light', effects, language: 'ja' })
+    expect(JSON.parse((await rowOf(user.uid))?.preferences ?? 'null')).toEqual({
+      ...later,
+      theme: 'light',
+    })
+    // A choice of a key it knows replaces the value it could not read.
+    await patchProfile(user, { preferences: { font: 'orbitron' } })
+    expect(JSON.parse((await rowOf(user.uid))?.preferences ?? 'null')).toEqual({
+      ...later,
+      theme: 'light',
+      font: 'orbitron',
+    })
+
+    // Kept preferences that are no object at all read as none; a choice then stands alone.
+    for (const unreadable of ['"dark"', '[1]', '{"theme":', 'null']) {
+      await keep(unreadable)
+      expect((await getProfile(user)).json, unreadable).toMatchObject({ preferences: null })
+      await patchProfile(user, { preferences: { theme: 'system' } })
+      expect(JSON.parse((await rowOf(user.uid))?.preferences ?? 'null')).toEqual({
+        theme: 'system',
+      })
+    }
   })
 
   it('answers 401 without a session and stores nothing', async () => {

@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
+import { THIS_CHECKOUT } from '../support/build-identity'
 import { freePort } from '../support/free-port'
 import { PACKAGE_VERSION } from '../support/package-version'
 import { startServer, type ServerProcess } from '../support/server-process'
@@ -42,9 +43,10 @@ describe('the server log', () => {
       expect(messages.some((message) => expected.test(message))).toBe(true)
     }
     const ready = lines()
-      .map((line) => JSON.parse(line) as { msg: string; version?: unknown })
+      .map((line) => JSON.parse(line) as { msg: string; version?: unknown; commit?: unknown })
       .find((entry) => entry.msg.startsWith('Mofu is ready'))
     expect(ready?.version, 'the release in the ready line').toBe(PACKAGE_VERSION)
+    expect(ready?.commit, 'the commit in the ready line').toMatch(THIS_CHECKOUT)
   })
 
   it('is readable lines with LOG_FORMAT=pretty: time, level, message, fields', async () => {

@@ -5,6 +5,7 @@ import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
+import { THIS_CHECKOUT } from '../support/build-identity'
 import { PACKAGE_VERSION } from '../support/package-version'
 import { startServer, type ServerProcess } from '../support/server-process'
 import { createTestDatabase, type TestDatabase } from '../support/test-database'
@@ -29,8 +30,13 @@ describe('the built server', () => {
     expect(fs.existsSync(path.join(server.dataDir, 'mofu.db'))).toBe(true)
     const health = await fetch(`${server.url}/healthz`)
     expect(health.status).toBe(200)
-    // The release it is, as package.json (and so CHANGELOG.md) names it.
-    expect(await health.json()).toEqual({ status: 'ok', version: PACKAGE_VERSION })
+    // The release it is, as package.json (and so CHANGELOG.md) names it, and the commit it was
+    // built from: this checkout's.
+    expect(await health.json()).toEqual({
+      status: 'ok',
+      version: PACKAGE_VERSION,
+      commit: expect.stringMatching(THIS_CHECKOUT),
+    })
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
     const page = await fetch(`${server.url}/`)
     expect(page.headers.get('content-type')).toContain('text/html')

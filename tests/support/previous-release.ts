@@ -13,9 +13,11 @@ export interface Release {
   commit: string
 }
 
+const readChangelog = () => fs.readFileSync(path.join(ROOT, 'CHANGELOG.md'), 'utf8')
+
 /** The newest release in CHANGELOG.md and the commit it was cut from. */
 export function previousRelease(): Release {
-  const changelog = fs.readFileSync(path.join(ROOT, 'CHANGELOG.md'), 'utf8')
+  const changelog = readChangelog()
   for (const section of changelog.split(/^## /m)) {
     const version = /^\[(\d+\.\d+\.\d+)\]/.exec(section)?.[1]
     if (version === undefined) continue
@@ -24,6 +26,54 @@ export function previousRelease(): Release {
     return { version, commit }
   }
   throw new Error('CHANGELOG.md names no release')
+}
+
+/**
+ * How going back from this tree to a release goes, as CHANGELOG.md says it above that release:
+ * a restart of the release on the database this tree migrated, or the backup made before the
+ * upgrade, restored by the release's own `mofu restore`, the release refusing the migrated
+ * database with the words quoted.
+ */
+export type WayBack = { by: 'restart' } | { by: 'backup'; refusal: string }
+
+const SAYINGS = {
+  restart: 'is a restart',
+  backup: 'takes the backup made before the upgrade',
+} as const
+
+/**
+ * The way back to `release` that the changelog's notes since it give, in a bold sentence of
+ * their own: "**Going back to 0.1.0 is a restart.**", or "**Going back to 0.1.0 takes the backup
+ * made before the upgrade.**" with the release's refusal quoted after it ("refuses to start on
+ * it ("…")"). Throws when they say neither, so a way back nobody wrote down fails the upgrade
+ * test instead of going untested.
+ */
+export function wayBackTo(release: Release, changelog = readChangelog()): WayBack {
+  const version = release.version.replaceAll('.', '\\.')
+  const heading = new RegExp(`^## \\[${version}\\]`, 'm').exec(changelog)
+  if (heading === null) throw new Error(`CHANGELOG.md has no section for ${release.version}`)
+  const since = changelog.slice(0, heading.index).replace(/\s+/g, ' ')
+  const said = new RegExp(`\\*\\*Going back to ${version} ([^*]*?)\\.\\*\\*([^*]*)`).exec(since)
+  const how = `"**Going back to ${release.version} ${SAYINGS.restart}.**" or "**Going back to ${release.version} ${SAYINGS.backup}.**"`
+  if (said === null) {
+    throw new Error(
+      `CHANGELOG.md says nowhere above ${release.version} how to go back to it: ${how}`,
+    )
+  }
+  const [, saying, after = ''] = said
+  if (saying === SAYINGS.restart) return { by: 'restart' }
+  if (saying === SAYINGS.backup) {
+    const refusal = /refuses to start on it \("([^"]+)"/.exec(after)?.[1]
+    if (refusal === undefined) {
+      throw new Error(
+        `CHANGELOG.md says going back to ${release.version} takes the backup, but quotes no refusal: 'refuses to start on it ("…")'`,
+      )
+    }
+    return { by: 'backup', refusal }
+  }
+  throw new Error(
+    `CHANGELOG.md says "Going back to ${release.version} ${saying}", which the upgrade test cannot follow: ${how}`,
+  )
 }
 
 export interface BuiltRelease extends Release {

@@ -215,7 +215,7 @@ export type Seeded = Awaited<ReturnType<typeof seed>>
  * The sessions, profile, avatar and security activity the release kept, as this deployment
  * serves them; reads only, so it can be asked again after a later change.
  */
-async function expectSeen({ app }: Deployed, kept: Seeded) {
+export async function expectSeen({ app }: Deployed, kept: Seeded) {
   const { profiled, twoFactor, passkey } = kept
   for (const member of [profiled, twoFactor, passkey]) {
     expect(await sessionUser(app, member.cookie), `a session of ${member.email}`).toBe(member.uid)

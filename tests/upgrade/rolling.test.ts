@@ -3,12 +3,19 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrations0001To0007 } from '../../src/server/db/migrations-0001-0007'
 import { migrations0008On } from '../../src/server/db/migrations-0008-on'
-import { callApp } from '../support/api'
+import { DEFAULT_EFFECTS, type KeptPreferences } from '../../src/shared/preferences'
+import { callApp, type Answer, type Requester } from '../support/api'
+import { whichBuild } from '../support/build-identity'
 import type { OidcPeer } from '../support/oidc-provider'
-import { PACKAGE_VERSION } from '../support/package-version'
 import { buildRelease, previousRelease } from '../support/previous-release'
 import { acknowledgedLost } from '../scale/acknowledged'
-import { addressedRequester, clientFrom, loopbackFor, type Client } from '../scale/client'
+import {
+  addressedRequester,
+  asRequester,
+  clientFrom,
+  loopbackFor,
+  type Client,
+} from '../scale/client'
 import { startCluster, type Cluster, type Instance } from '../scale/cluster'
 import { EXPECTED, memberLoop, Recorder, type Member, type Sent } from '../scale/workload'
 import { expectKept, googleStandIn, seed, signedUp, type Deployed, type Seeded } from './kept'
@@ -19,8 +26,10 @@ import { expectKept, googleStandIn, seed, signedUp, type Deployed, type Seeded }
  * Redis, S3 store and SMTP relay, hold every kind of data, made through the release's own API.
  * Under a mixed load, each instance in turn is stopped (SIGTERM, as systemd sends it) and
  * started on this tree's build. The first new instance migrates, once, while the release's
- * instances keep serving on the migrated database; no request fails; nothing acknowledged is
- * lost; everything the release kept works on the new build.
+ * instances keep serving on the migrated database, and a profile holding what only this tree
+ * keeps, saved on them, loses none of it; no request fails; nothing acknowledged is lost;
+ * everything the release kept works on the new build; /healthz says which build each instance
+ * runs, by its commit (tests/support/build-identity.ts).
  */
 
 const INSTANCES = 3
@@ -43,8 +52,37 @@ let releaseMigrations: string[] = []
 const appliedBy = new Map<number, string[]>()
 /** Each instance's roll: from SIGTERM to its new build serving. */
 const rolls: { port: number; stoppingAt: number; servingAt: number }[] = []
+/** Which build each instance ran before the roll, by /healthz. */
+let buildsBefore: { port: number; build: string }[] = []
 /** What the release's instances answered, asked directly, while the first new one ran. */
-const oldAnswers: { port: number; read: number; save: number }[] = []
+const oldAnswers: { port: number; build: string; read: number; save: number; choice: number }[] = []
+/**
+ * The profile holding what only this tree keeps, as the first new instance answered it once it
+ * had written it, and again after each of the release's instances had saved the profile.
+ */
+let newData: { before: Seen; after: Seen; savedLastOn: number }
+
+/**
+ * Every preference this tree keeps: a key added to KeptPreferences must be added here, so the
+ * release's instances meet it in the roll.
+ */
+const EVERY_PREFERENCE: Required<KeptPreferences> = {
+  theme: 'dark',
+  font: 'orbitron',
+  effects: { ...DEFAULT_EFFECTS, dragParticleEffect: false },
+  language: 'ja',
+}
+
+/** What only this tree keeps of a profile besides its banner and released handles. */
+const NEW_FIELDS = {
+  bio: 'Kept through the roll\nby every instance 🌸',
+  pronouns: 'she/her',
+  links: [{ label: 'Site', url: 'https://mofu.test/rolled' }],
+  accent: 'lavender',
+  frame: 'sakura',
+  noindex: true,
+  preferences: EVERY_PREFERENCE,
+}
 
 const knownMigrations = () =>
   Object.keys({ ...migrations0001To0007('postgres'), ...migrations0008On('postgres') })
@@ -84,19 +122,114 @@ async function roll(instance: Instance) {
   )
 }
 
-/** A user's read and save sent straight to a release's instance, not through nginx. */
-async function askDirectly(instance: Instance, user: { cookie: string }) {
+/** Requests straight to one instance, not through nginx. */
+function direct(instance: Instance): Requester {
   const client = clientFrom('127.31.0.1', { url: instance.url })
   clients.push(client)
-  const headers = { Cookie: user.cookie, Origin: cluster.nginx.publicUrl }
-  const read = await client.request('/api/me/profile', { headers, timeoutMs: 30_000 })
-  const save = await client.request('/api/me/profile', {
-    method: 'PATCH',
-    headers: { ...headers, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: `Asked on ${instance.port}` }),
-    timeoutMs: 30_000,
+  return asRequester(client, cluster.nginx.publicUrl, 30_000)
+}
+
+const health = async (app: Requester) =>
+  whichBuild((await callApp(app, '/healthz', { origin: null })).json, release)
+
+/** Which build each instance runs, asked directly. */
+const builds = () =>
+  Promise.all(
+    cluster.instances.map(async (instance) => ({
+      port: instance.port,
+      build: await health(direct(instance)),
+    })),
+  )
+
+/** A user with a handle, made on the release through nginx, whose profile this tree then fills. */
+interface Filled {
+  cookie: string
+  /** The handle it had on the release, which this tree keeps as released. */
+  released: string
+  /** The one it moved to on this tree. */
+  handle: string
+}
+
+const banner = () =>
+  sharp({
+    create: {
+      width: 900,
+      height: 300,
+      channels: 3,
+      background: { r: 250, g: 190, b: 210 },
+      noise: { type: 'gaussian', mean: 128, sigma: 20 },
+    },
   })
-  return { port: instance.port, read: read.status, save: save.status }
+    .jpeg({ quality: 85 })
+    .toBuffer()
+
+/**
+ * Writes through a new instance what only this tree keeps: the profile fields (bio, pronouns,
+ * links, accent, frame, noindex), every preference, a banner, and a move to another handle that
+ * leaves the old one released.
+ */
+async function fill(app: Requester, user: Filled) {
+  const saved = await callApp(app, '/api/me/profile', {
+    method: 'PATCH',
+    cookie: user.cookie,
+    body: { handle: user.handle, ...NEW_FIELDS },
+  })
+  expect(saved.status, saved.text).toBe(200)
+  const uploaded = await callApp(app, '/api/me/banner', {
+    method: 'PUT',
+    cookie: user.cookie,
+    raw: new Uint8Array(await banner()),
+    headers: { 'Content-Type': 'image/jpeg' },
+  })
+  expect(uploaded.status, uploaded.text).toBe(200)
+}
+
+/** The filled profile as an instance answers it: to its owner, at the released handle, its banner. */
+async function seen(app: Requester, user: Filled) {
+  const own = await callApp(app, '/api/me/profile', { cookie: user.cookie, origin: null })
+  const released = await callApp(app, `/api/profiles/${user.released}`, { origin: null })
+  const url = own.json.banner === '' ? undefined : new URL(String(own.json.banner))
+  const image =
+    url === undefined
+      ? undefined
+      : await callApp(app, `${url.pathname}${url.search}`, { origin: null })
+  const answered = (answer: Answer) => ({
+    status: answer.status,
+    location: answer.headers.get('location'),
+  })
+  return {
+    own: { status: own.status, profile: own.json },
+    released: answered(released),
+    banner: { status: image?.status, type: image?.headers.get('content-type') },
+  }
+}
+type Seen = Awaited<ReturnType<typeof seen>>
+
+/**
+ * A release's instance, asked directly once the database is migrated: which build it is, and
+ * its answers to the owner's read and to the two saves its own client sends (name and handle
+ * from the profile form, the browser's preferences).
+ */
+async function saveOnRelease(instance: Instance, user: Filled) {
+  const app = direct(instance)
+  const read = await callApp(app, '/api/me/profile', { cookie: user.cookie, origin: null })
+  const save = await callApp(app, '/api/me/profile', {
+    method: 'PATCH',
+    cookie: user.cookie,
+    body: { name: `Saved on ${instance.port}`, handle: user.handle },
+  })
+  const choice = await callApp(app, '/api/me/profile', {
+    method: 'PATCH',
+    cookie: user.cookie,
+    body: { preferences: { theme: 'light' } },
+  })
+  return {
+    port: instance.port,
+    build: await health(app),
+    read: read.status,
+    save: save.status,
+    choice: choice.status,
+  }
 }
 
 beforeAll(async () => {
@@ -140,6 +273,20 @@ beforeAll(async () => {
     }),
   )
 
+  const stamp = Date.now().toString(36)
+  const filled: Filled = {
+    cookie: (await signedUp(deployed, 'filled')).cookie,
+    released: `rolled${stamp}`,
+    handle: `moved${stamp}`,
+  }
+  const handled = await callApp(app, '/api/me/profile', {
+    method: 'PATCH',
+    cookie: filled.cookie,
+    body: { handle: filled.released },
+  })
+  expect(handled.status, handled.text).toBe(200)
+
+  buildsBefore = await builds()
   releaseMigrations = (
     await cluster.query<{ name: string }>('select name from kysely_migration')
   ).map(({ name }) => name)
@@ -152,9 +299,12 @@ beforeAll(async () => {
     for (const [index, instance] of cluster.instances.entries()) {
       await roll(instance)
       if (index === 0) {
-        for (const old of cluster.instances.slice(1)) {
-          oldAnswers.push(await askDirectly(old, kept.passkey))
-        }
+        const first = direct(instance)
+        await fill(first, filled)
+        const before = await seen(first, filled)
+        const later = cluster.instances.slice(1)
+        for (const old of later) oldAnswers.push(await saveOnRelease(old, filled))
+        newData = { before, after: await seen(first, filled), savedLastOn: later.at(-1)?.port ?? 0 }
       }
       await sleep(SETTLE_MS)
     }
@@ -181,7 +331,41 @@ describe(`from ${release.version} (${release.commit.slice(0, 7)}) to this tree, 
     expect(lacked.length, 'migrations added since the release').toBeGreaterThan(0)
     expect(appliedBy.get(first.port)?.toSorted()).toEqual(lacked.toSorted())
     for (const instance of later) expect(appliedBy.get(instance.port)).toEqual([])
-    expect(oldAnswers).toEqual(later.map(({ port }) => ({ port, read: 200, save: 200 })))
+    expect(buildsBefore, 'the builds before the roll').toEqual(
+      cluster.instances.map(({ port }) => ({ port, build: 'the release' })),
+    )
+    expect(oldAnswers).toEqual(
+      later.map(({ port }) => ({
+        port,
+        build: 'the release',
+        read: 200,
+        save: 200,
+        choice: 200,
+      })),
+    )
+  })
+
+  it("a save on the release's instances keeps whole what only this tree keeps", () => {
+    const { before, after, savedLastOn } = newData
+    expect(before.own.status).toBe(200)
+    expect(before.own.profile).toMatchObject({
+      ...NEW_FIELDS,
+      banner: expect.stringContaining('/media/banners/'),
+    })
+    expect(before.released.status, 'the released handle redirects').toBe(301)
+    expect(before.banner).toEqual({ status: 200, type: expect.stringMatching(/^image\//) })
+    // Only what the release's saves changed has changed: the name and the theme.
+    expect(after).toEqual({
+      ...before,
+      own: {
+        status: 200,
+        profile: {
+          ...before.own.profile,
+          name: `Saved on ${savedLastOn}`,
+          preferences: { ...EVERY_PREFERENCE, theme: 'light' },
+        },
+      },
+    })
   })
 
   it('no request through nginx failed during the roll, and every answer was the one deserved', () => {
@@ -202,10 +386,9 @@ describe(`from ${release.version} (${release.commit.slice(0, 7)}) to this tree, 
   })
 
   it('every instance runs this tree', async () => {
-    for (const instance of cluster.instances) {
-      const health = await fetch(`${instance.url}/healthz`)
-      expect(((await health.json()) as { version?: string }).version).toBe(PACKAGE_VERSION)
-    }
+    expect(await builds()).toEqual(
+      cluster.instances.map(({ port }) => ({ port, build: 'this tree' })),
+    )
   })
 
   it('nothing the members were told was done is lost', async () => {

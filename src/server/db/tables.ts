@@ -44,7 +44,10 @@ export interface ProfilesTable {
   /** ThumbHash of the stored banner (base64), painted while it loads; '' for none. */
   banner_thumbhash: Generated<string>
   font: Generated<string>
-  /** The preferences the account keeps, as JSON (PreferencesSchema), or NULL for none yet. */
+  /**
+   * The preferences the account keeps, as a JSON object, or NULL for none yet: the keys a
+   * release knows (KeptPreferencesSchema) beside any a later one added, kept as they are.
+   */
   preferences: string | null
   pin_count: Generated<number>
   used_pin_count: Generated<number>

@@ -3,8 +3,8 @@ import { handleSkeleton } from '../../shared/handle-skeleton'
 import type { KeptPreferences } from '../../shared/preferences'
 import { ProfileLinksSchema, type ProfileLink } from '../../shared/profile-fields'
 import {
+  KeptPreferencesSchema,
   passesForReserved,
-  PreferencesSchema,
   type Profile,
   type ProfileChanges,
   type PublicProfile,
@@ -101,18 +101,25 @@ function storedLinks(json: string): ProfileLink[] {
   }
 }
 
+/** The kept preferences as stored, every key of them; {} for none or for what is no object. */
+function storedObject(json: string | null): Record<string, unknown> {
+  try {
+    const parsed: unknown = json === null ? null : JSON.parse(json)
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {}
+  } catch {
+    return {}
+  }
+}
+
 /**
- * The kept preferences, null when none were chosen yet; anything unreadable counts as none, so
- * the browser's are kept.
+ * The kept preferences this release understands (KeptPreferencesSchema), null when none were
+ * chosen yet; anything unreadable counts as none, so the browser's are kept.
  */
 export function storedPreferences(json: string | null): Profile['preferences'] {
-  if (json === null) return null
-  try {
-    const parsed = PreferencesSchema.safeParse(JSON.parse(json))
-    return parsed.success && Object.keys(parsed.data).length > 0 ? parsed.data : null
-  } catch {
-    return null
-  }
+  const parsed = KeptPreferencesSchema.safeParse(storedObject(json))
+  return parsed.success ? parsed.data : null
 }
 
 /** SQLite and PostgreSQL each report constraint violations their own way. */
@@ -192,14 +199,15 @@ export function profileStore(database: Pick<Database, 'db' | 'read' | 'dialect'>
   }
 
   /**
-   * Merges the preferences a browser chose into the kept ones, key by key. The row is written
-   * only if its preferences are still those read, so two browsers choosing at once each keep
-   * their choice; a lost round reads again.
+   * Merges the preferences a browser chose into the kept ones, key by key; the keys and values
+   * this release does not know stay as they were, for the release that wrote them. The row is
+   * written only if its preferences are still those read, so two browsers choosing at once each
+   * keep their choice; a lost round reads again.
    */
   async function keepPreferences(row: ProfileRow, chosen: KeptPreferences) {
     let kept = row.preferences
     for (let attempt = 0; attempt < SWITCH_ATTEMPTS; attempt++) {
-      const merged = { ...storedPreferences(kept), ...chosen }
+      const merged = { ...storedObject(kept), ...chosen }
       const updated = await db
         .updateTable('profiles')
         .set({
