@@ -118,13 +118,15 @@ let requestsStarted = 0
 const countRequest = () => (requestsStarted += 1)
 
 const ALLOWED_HOST = 'allowed.links.test'
+/** Another name on the allow list, for the same peer. */
+const OTHER_HOST = 'other.links.test'
 const allowedUrl = (pathname: string) => `https://${ALLOWED_HOST}:${allowed.port}${pathname}`
 
 function options(overrides: Partial<LinkCheckOptions> = {}): LinkCheckOptions {
   return {
     publicUrl: PUBLIC_URL,
     limits: { limiter: createLimiter(memoryCounters()), userId: 'alice' },
-    allowHosts: [ALLOWED_HOST],
+    allowHosts: [ALLOWED_HOST, OTHER_HOST],
     ca: tlsFiles.cert,
     dnsServers: [dns.server],
     timeoutMs: 2_000,
@@ -204,6 +206,7 @@ beforeAll(async () => {
     '/gzip': html(REL_ME, { 'Content-Encoding': 'gzip' }),
   })
   dns.names.set(ALLOWED_HOST, (type) => (type === 'A' ? ['127.0.0.1'] : []))
+  dns.names.set(OTHER_HOST, (type) => (type === 'A' ? ['127.0.0.1'] : []))
   dns.names.set('loopback.links.test', (type) => (type === 'A' ? ['127.0.0.1'] : ['::1']))
   dns.names.set('sub.allowed.links.test', (type) => (type === 'A' ? ['127.0.0.1'] : []))
   diagnostics.subscribe('http.client.request.start', countRequest)
@@ -410,19 +413,25 @@ describe('a DNS answer that changes between look-ups', () => {
 describe('redirects', () => {
   const via = (location: string) => allowedUrl(`/to?location=${encodeURIComponent(location)}`)
 
-  it('refuses a redirect to a loopback address', async () => {
-    const result = await checkLink(via(`https://127.0.0.1:${forbidden.port}/`), PROFILE, options())
-    expect(result).toEqual({ verified: false, reason: 'forbidden-address' })
-    expect(allowed.requests).toHaveLength(1)
-    expect(forbidden.connections).toBe(0)
-  })
-
-  it('refuses a redirect to a name that resolves to loopback', async () => {
-    const target = `https://loopback.links.test:${forbidden.port}/`
-    const result = await checkLink(via(target), PROFILE, options())
-    expect(result).toEqual({ verified: false, reason: 'forbidden-address' })
-    expect(forbidden.connections).toBe(0)
-  })
+  // Each a page of another origin that links back: followed, its proof would be lent to the link.
+  const elsewhere: [string, () => string][] = [
+    ['a loopback address', () => `https://127.0.0.1:${forbidden.port}/`],
+    ['a name that resolves to loopback', () => `https://loopback.links.test:${forbidden.port}/`],
+    ['another port of the same host', () => `https://${ALLOWED_HOST}:${forbidden.port}/`],
+    [
+      'another allowed name on the same server',
+      () => `https://${OTHER_HOST}:${allowed.port}/rel-me`,
+    ],
+  ]
+  for (const [where, target] of elsewhere) {
+    it(`refuses a redirect to ${where}, another origin, without following it`, async () => {
+      const result = await checkLink(via(target()), PROFILE, options())
+      expect(result).toEqual({ verified: false, reason: 'other-origin' })
+      expect(allowed.requests.map((request) => request.path)).toEqual(['/to'])
+      expect(forbidden.connections).toBe(0)
+      expect(new Set(dns.queries.map((query) => query.name))).toEqual(new Set([ALLOWED_HOST]))
+    })
+  }
 
   it('refuses a redirect to http://', async () => {
     const target = `http://${ALLOWED_HOST}:${allowed.port}/rel-me`
