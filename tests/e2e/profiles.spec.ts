@@ -491,7 +491,7 @@ test('a whole profile: every field, each problem under its own, a cropped banner
   await noScript.close()
 })
 
-test('a link whose page links back with rel="me" is verified, after the save and on checking again', async ({
+test('a link whose page links back with rel="me" is verified, after the save and on checking again, which finds a link back gone', async ({
   page,
   playwright,
   browser,
@@ -508,6 +508,17 @@ test('a link whose page links back with rel="me" is verified, after the save and
   const peer = process.env.MOFU_E2E_LINK_PEER ?? ''
   const linkingBack = (pathname: string) =>
     `${peer}${pathname}?to=${encodeURIComponent(new URL(`/@${handle}`, baseURL).href)}`
+  // The peer's own controls, over its self-signed HTTPS: for the page at a link's address.
+  const peerControl = await playwright.request.newContext({ ignoreHTTPSErrors: true })
+  const peerPage = (link: string) => {
+    const { pathname, search } = new URL(link)
+    return encodeURIComponent(`${pathname}${search}`)
+  }
+  /** How many times the peer was asked for the page at `link`. */
+  const peerAsked = async (link: string) => {
+    const answer = await peerControl.get(`${peer}/asked?page=${peerPage(link)}`)
+    return ((await answer.json()) as { times: number }).times
+  }
   await panel(page).getByRole('button', { name: 'Edit' }).click()
   await editor(page).name.fill('Mimi')
   await editor(page).handle.fill(handle)
@@ -534,14 +545,21 @@ test('a link whose page links back with rel="me" is verified, after the save and
 
   // The diary's page gains its link back (another address, same page): checked again.
   await panel(page).getByRole('button', { name: 'Edit' }).click()
-  await links
-    .getByRole('group', { name: 'Link 2' })
-    .getByLabel('Address')
-    .fill(`${linkingBack('/me')}&from=diary`)
+  const diary = `${linkingBack('/me')}&from=diary`
+  await links.getByRole('group', { name: 'Link 2' }).getByLabel('Address').fill(diary)
   await editor(page).save.click()
   await expect(card.getByText('2 of 2 links verified.')).toBeVisible()
+  expect(await peerAsked(diary)).toBe(1)
+
+  // Then its page takes the link back off: checking again finds it gone.
+  const unlinked = await peerControl.post(`${peer}/unlink?page=${peerPage(diary)}`)
+  expect(unlinked.status()).toBe(204)
   await card.getByRole('button', { name: 'Check links again' }).click()
-  await expect(card.getByText('2 of 2 links verified.')).toBeVisible()
+  await expect(card.getByText('1 of 2 links verified.')).toBeVisible()
+  await expect(card.getByRole('listitem').filter({ hasText: 'Diary' })).toContainText(
+    'Not verified',
+  )
+  expect(await peerAsked(diary)).toBe(2)
 
   const elsewhere = await browser.newContext({
     baseURL,
@@ -554,8 +572,10 @@ test('a link whose page links back with rel="me" is verified, after the save and
   await expect(shown.filter({ hasText: 'Garden' })).toContainText(
     'Verified: its page links back to this profile',
   )
-  await expect(shown.filter({ hasText: 'Diary' })).toContainText('Verified')
+  await expect(shown.filter({ hasText: 'Diary' })).toBeVisible()
+  await expect(shown.filter({ hasText: 'Diary' })).not.toContainText('Verified')
   await elsewhere.close()
+  await peerControl.dispose()
 })
 
 test('the server-drawn /@handle page keeps every text of the profile as text', async ({
