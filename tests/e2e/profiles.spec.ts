@@ -734,6 +734,49 @@ test('a changed handle leads to the new one, and nobody else can take it for 30 
   await other.dispose()
 })
 
+test('a change of ID past the limit is refused under the ID field, and nothing is saved', async ({
+  page,
+  playwright,
+  baseURL,
+  allowConsoleError,
+}) => {
+  const api = await playwright.request.newContext({ baseURL })
+  await signedInOnPage(page, api, baseURL ?? '', 'limited')
+  // A first ID, then as many changes as 30 days allow, through the API.
+  const handles = [0, 1, 2, 3].map((step) => uniqueHandle(`step${step}x`))
+  for (const handle of handles) {
+    const saved = await api.patch('/api/me/profile', {
+      data: { name: 'Often', handle },
+      headers: { Origin: baseURL ?? '' },
+    })
+    expect(saved.status()).toBe(200)
+  }
+  const current = handles.at(-1) ?? ''
+  await page.reload()
+  await expect(panel(page).getByTestId('profile-handle')).toHaveText(`@${current}`)
+
+  await panel(page).getByRole('button', { name: 'Edit' }).click()
+  const another = uniqueHandle('another')
+  await editor(page).handle.fill(another)
+  await expect(editor(page).status).toHaveText('This ID is available')
+  allowConsoleError({ url: '/api/me/profile', status: 429 })
+  await editor(page).save.click()
+  await expect(editor(page).status).toHaveText(
+    'You can change your ID 3 times in 30 days. Try again once 30 days have passed since the first of those changes.',
+  )
+  await expect(editor(page).handle).toHaveAccessibleDescription(
+    'You can change your ID 3 times in 30 days. Try again once 30 days have passed since the first of those changes.',
+  )
+  await expect(editor(page).handle).toHaveValue(another)
+  expect(await blockingViolations(page, { include: 'form[aria-label="Edit profile"]' })).toEqual([])
+  // Typing again clears it, until the next save says so again.
+  await editor(page).handle.fill(`${another}z`)
+  await expect(editor(page).status).toHaveText('This ID is available')
+  await editor(page).cancel.click()
+  await expect(panel(page).getByTestId('profile-handle')).toHaveText(`@${current}`)
+  await api.dispose()
+})
+
 test('retyping your own saved handle says it is available', async ({ page, request, baseURL }) => {
   await signedInOnPage(page, request, baseURL ?? '', 'profile')
   const mine = uniqueHandle('own')
