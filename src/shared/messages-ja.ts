@@ -2,9 +2,11 @@ import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from './auth-messages'
 import { AVATAR_MAX_BYTES, AVATAR_MAX_INPUT_PIXELS, AVATAR_MESSAGES } from './avatar'
 import { PASSKEY_MESSAGES, PASSKEY_NAME_MAX_LENGTH } from './passkeys'
 import {
+  HANDLE_CHANGES_MAX,
   HANDLE_MAX_LENGTH,
   HANDLE_MESSAGES,
   HANDLE_MIN_LENGTH,
+  HANDLE_RELEASE_DAYS,
   NAME_MAX_LENGTH,
   NAME_MESSAGES,
 } from './profile'
@@ -87,6 +89,7 @@ const HANDLE_JA: Translation<typeof HANDLE_MESSAGES> = {
   tooLong: `英数字${HANDLE_MAX_LENGTH}文字以内にしてください`,
   reserved: 'このIDは予約されています',
   tooSimilar: 'このIDは、すでにあるIDと似すぎています',
+  changesLimited: `IDを変更できるのは${HANDLE_RELEASE_DAYS}日間に${HANDLE_CHANGES_MAX}回までです。そのうち最初の変更から${HANDLE_RELEASE_DAYS}日たつと、また変更できます。`,
   saving: '保存しています...',
   saved: 'プロフィールを保存しました！',
 }

@@ -16,10 +16,11 @@ export const NAME_MAX_LENGTH = 50
 /** How long a handle someone changed away from redirects to them and stays theirs alone. */
 export const HANDLE_RELEASE_DAYS = 30
 /**
- * How many released handles one account keeps at once: a further change ends the oldest
- * release early, so changing again and again cannot hold a row of handles for a month.
+ * How many times one account may change its handle within HANDLE_RELEASE_DAYS. Each change
+ * reserves the handle left for those days and none ends early, so this also bounds the handles
+ * an account holds at once: its own and this many released.
  */
-export const HANDLE_RELEASES_KEPT = 3
+export const HANDLE_CHANGES_MAX = 3
 
 export const HANDLE_MESSAGES = {
   checking: 'Checking availability...',
@@ -29,6 +30,7 @@ export const HANDLE_MESSAGES = {
   tooLong: `At most ${HANDLE_MAX_LENGTH} letters or digits`,
   reserved: 'This ID is reserved',
   tooSimilar: 'This ID is too similar to an existing one',
+  changesLimited: `You can change your ID ${HANDLE_CHANGES_MAX} times in ${HANDLE_RELEASE_DAYS} days. Try again once ${HANDLE_RELEASE_DAYS} days have passed since the first of those changes.`,
   saving: 'Saving...',
   saved: 'Profile saved successfully!',
 } as const

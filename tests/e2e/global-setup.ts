@@ -17,9 +17,9 @@ const GOOGLE_CLIENT_SECRET = 'mofu-e2e-secret'
  * One built app for the whole run, with real peers: an SMTP server capturing its mail (read by
  * tests through a small HTTP mailbox, since tests run in other processes) and an OpenID Connect
  * provider standing in for Google, and a web page on https://localhost that a profile link can
- * point to (/me?to=ADDRESS links back to ADDRESS with rel="me"), which the server's link check is
- * opened up to as an operator would for an intranet host. Tests reach them through environment
- * variables.
+ * point to (/me?to=ADDRESS links back to ADDRESS with rel="me", until a test takes the link back
+ * off), which the server's link check is opened up to as an operator would for an intranet host.
+ * Tests reach them through environment variables.
  */
 export default async function globalSetup() {
   const port = await freePort()
@@ -75,10 +75,27 @@ async function startLinkPeer() {
     fs.readFile(files.key, 'utf8'),
     fs.readFile(files.cert, 'utf8'),
   ])
+  // Each page's address (path and query) and how many times it was asked for; the pages a test
+  // took the link back off, through POST /unlink?page=ADDRESS (GET /asked?page=ADDRESS counts).
+  const asked = new Map<string, number>()
+  const unlinked = new Set<string>()
   const server = https.createServer({ key, cert }, (request, response) => {
     const url = new URL(request.url ?? '/', 'https://localhost')
+    const page = url.searchParams.get('page') ?? ''
+    if (url.pathname === '/unlink' && request.method === 'POST') {
+      unlinked.add(page)
+      response.writeHead(204).end()
+      return
+    }
+    if (url.pathname === '/asked') {
+      response.setHeader('Content-Type', 'application/json')
+      response.end(JSON.stringify({ times: asked.get(page) ?? 0 }))
+      return
+    }
+    const address = `${url.pathname}${url.search}`
+    asked.set(address, (asked.get(address) ?? 0) + 1)
     const to = (url.searchParams.get('to') ?? '').replace(/[<>"&]/g, '')
-    const rel = url.pathname === '/me' ? ' rel="me"' : ''
+    const rel = url.pathname === '/me' && !unlinked.has(address) ? ' rel="me"' : ''
     response.setHeader('Content-Type', 'text/html; charset=utf-8')
     response.end(`<!doctype html><title>Elsewhere</title><a${rel} href="${to}">Mofu</a>`)
   })

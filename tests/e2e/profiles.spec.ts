@@ -491,7 +491,7 @@ test('a whole profile: every field, each problem under its own, a cropped banner
   await noScript.close()
 })
 
-test('a link whose page links back with rel="me" is verified, after the save and on checking again', async ({
+test('a link whose page links back with rel="me" is verified, after the save and on checking again, which finds a link back gone', async ({
   page,
   playwright,
   browser,
@@ -508,6 +508,17 @@ test('a link whose page links back with rel="me" is verified, after the save and
   const peer = process.env.MOFU_E2E_LINK_PEER ?? ''
   const linkingBack = (pathname: string) =>
     `${peer}${pathname}?to=${encodeURIComponent(new URL(`/@${handle}`, baseURL).href)}`
+  // The peer's own controls, over its self-signed HTTPS: for the page at a link's address.
+  const peerControl = await playwright.request.newContext({ ignoreHTTPSErrors: true })
+  const peerPage = (link: string) => {
+    const { pathname, search } = new URL(link)
+    return encodeURIComponent(`${pathname}${search}`)
+  }
+  /** How many times the peer was asked for the page at `link`. */
+  const peerAsked = async (link: string) => {
+    const answer = await peerControl.get(`${peer}/asked?page=${peerPage(link)}`)
+    return ((await answer.json()) as { times: number }).times
+  }
   await panel(page).getByRole('button', { name: 'Edit' }).click()
   await editor(page).name.fill('Mimi')
   await editor(page).handle.fill(handle)
@@ -534,14 +545,21 @@ test('a link whose page links back with rel="me" is verified, after the save and
 
   // The diary's page gains its link back (another address, same page): checked again.
   await panel(page).getByRole('button', { name: 'Edit' }).click()
-  await links
-    .getByRole('group', { name: 'Link 2' })
-    .getByLabel('Address')
-    .fill(`${linkingBack('/me')}&from=diary`)
+  const diary = `${linkingBack('/me')}&from=diary`
+  await links.getByRole('group', { name: 'Link 2' }).getByLabel('Address').fill(diary)
   await editor(page).save.click()
   await expect(card.getByText('2 of 2 links verified.')).toBeVisible()
+  expect(await peerAsked(diary)).toBe(1)
+
+  // Then its page takes the link back off: checking again finds it gone.
+  const unlinked = await peerControl.post(`${peer}/unlink?page=${peerPage(diary)}`)
+  expect(unlinked.status()).toBe(204)
   await card.getByRole('button', { name: 'Check links again' }).click()
-  await expect(card.getByText('2 of 2 links verified.')).toBeVisible()
+  await expect(card.getByText('1 of 2 links verified.')).toBeVisible()
+  await expect(card.getByRole('listitem').filter({ hasText: 'Diary' })).toContainText(
+    'Not verified',
+  )
+  expect(await peerAsked(diary)).toBe(2)
 
   const elsewhere = await browser.newContext({
     baseURL,
@@ -554,8 +572,10 @@ test('a link whose page links back with rel="me" is verified, after the save and
   await expect(shown.filter({ hasText: 'Garden' })).toContainText(
     'Verified: its page links back to this profile',
   )
-  await expect(shown.filter({ hasText: 'Diary' })).toContainText('Verified')
+  await expect(shown.filter({ hasText: 'Diary' })).toBeVisible()
+  await expect(shown.filter({ hasText: 'Diary' })).not.toContainText('Verified')
   await elsewhere.close()
+  await peerControl.dispose()
 })
 
 test('the server-drawn /@handle page keeps every text of the profile as text', async ({
@@ -712,6 +732,49 @@ test('a changed handle leads to the new one, and nobody else can take it for 30 
   expect(taken.status()).toBe(409)
   expect(await taken.json()).toMatchObject({ code: 'HANDLE_TAKEN' })
   await other.dispose()
+})
+
+test('a change of ID past the limit is refused under the ID field, and nothing is saved', async ({
+  page,
+  playwright,
+  baseURL,
+  allowConsoleError,
+}) => {
+  const api = await playwright.request.newContext({ baseURL })
+  await signedInOnPage(page, api, baseURL ?? '', 'limited')
+  // A first ID, then as many changes as 30 days allow, through the API.
+  const handles = [0, 1, 2, 3].map((step) => uniqueHandle(`step${step}x`))
+  for (const handle of handles) {
+    const saved = await api.patch('/api/me/profile', {
+      data: { name: 'Often', handle },
+      headers: { Origin: baseURL ?? '' },
+    })
+    expect(saved.status()).toBe(200)
+  }
+  const current = handles.at(-1) ?? ''
+  await page.reload()
+  await expect(panel(page).getByTestId('profile-handle')).toHaveText(`@${current}`)
+
+  await panel(page).getByRole('button', { name: 'Edit' }).click()
+  const another = uniqueHandle('another')
+  await editor(page).handle.fill(another)
+  await expect(editor(page).status).toHaveText('This ID is available')
+  allowConsoleError({ url: '/api/me/profile', status: 429 })
+  await editor(page).save.click()
+  await expect(editor(page).status).toHaveText(
+    'You can change your ID 3 times in 30 days. Try again once 30 days have passed since the first of those changes.',
+  )
+  await expect(editor(page).handle).toHaveAccessibleDescription(
+    'You can change your ID 3 times in 30 days. Try again once 30 days have passed since the first of those changes.',
+  )
+  await expect(editor(page).handle).toHaveValue(another)
+  expect(await blockingViolations(page, { include: 'form[aria-label="Edit profile"]' })).toEqual([])
+  // Typing again clears it, until the next save says so again.
+  await editor(page).handle.fill(`${another}z`)
+  await expect(editor(page).status).toHaveText('This ID is available')
+  await editor(page).cancel.click()
+  await expect(panel(page).getByTestId('profile-handle')).toHaveText(`@${current}`)
+  await api.dispose()
 })
 
 test('retyping your own saved handle says it is available', async ({ page, request, baseURL }) => {

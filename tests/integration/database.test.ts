@@ -9,7 +9,7 @@ import { openDatabase, type Database, type DatabaseTarget } from '../../src/serv
 import { migrateTo, migrateToLatest } from '../../src/server/db/migrations'
 import { isDatabaseUnavailable } from '../../src/server/db/unavailable'
 import { resolveAuthSecret } from '../../src/server/auth/secret'
-import { isUniqueViolation } from '../../src/server/profiles/profile-store'
+import { isUniqueViolation } from '../../src/server/db/constraint-errors'
 import { warnOfLookAlikesKept } from '../../src/server/startup-checks'
 import { connectRedisStorage } from '../../src/server/auth/redis-storage'
 import { TEST_REDIS_URL } from '../support/app-with-mail'

@@ -13,6 +13,7 @@ import { passesForReserved, ProfilePatchSchema, type Profile } from '../../src/s
 import { ACCENT_NAMES, FRAMES, LinkCheckRequestSchema } from '../../src/shared/profile-fields'
 import { callApp, type Answer } from '../support/api'
 import { authEndpoints, fieldsOf } from '../support/auth-endpoints'
+import { forgetHandleChanges } from '../support/handle-changes'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
@@ -264,6 +265,8 @@ describe('profile saves with generated names and handles', () => {
       let stored = await profileOf(owner)
       await fc.assert(
         fc.asyncProperty(patch, async (body) => {
+          // Thousands of changes of handle: each as if the ones before were long ago.
+          await forgetHandleChanges(subject)
           const saved = await send('PATCH', '/api/me/profile', {
             cookie: owner.cookie,
             body: JSON.stringify(body),

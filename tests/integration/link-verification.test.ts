@@ -24,10 +24,41 @@ const PUBLIC_URL = 'http://localhost:3000'
 let smtp: SmtpCapture
 let subject: TestApp
 let dir: string
+/** The site the links go to, and another one: another port is another origin. */
 let peer: https.Server
 let peerPort: number
+let elsewhere: https.Server
+let elsewherePort: number
+/** Every address the peers were asked for, as the link check wrote it. */
 const requested: string[] = []
 let sequence = 0
+
+/**
+ * /me?to=ADDRESS links back to ADDRESS with rel="me"; /to?location=ADDRESS redirects there, as
+ * an open redirect does; any other page links nowhere.
+ */
+function linkPeer(tls: { key: string; cert: string }, port: () => number) {
+  return https.createServer(tls, (request, response) => {
+    requested.push(`https://localhost:${port()}${request.url ?? '/'}`)
+    const url = new URL(request.url ?? '/', 'https://localhost')
+    if (url.pathname === '/to') {
+      response.writeHead(302, { Location: url.searchParams.get('location') ?? '/' }).end()
+      return
+    }
+    const to = url.searchParams.get('to') ?? ''
+    response.setHeader('Content-Type', 'text/html; charset=utf-8')
+    response.end(
+      url.pathname === '/me'
+        ? `<!doctype html><p>Also me: <a rel="me" href="${to}">Mofu</a></p>`
+        : `<!doctype html><p>Also me: <a href="${to}">Mofu</a></p>`,
+    )
+  })
+}
+
+const listen = async (server: https.Server) => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return (server.address() as AddressInfo).port
+}
 
 beforeAll(async () => {
   smtp = await startSmtpCapture()
@@ -37,20 +68,10 @@ beforeAll(async () => {
     fs.readFile(files.key, 'utf8'),
     fs.readFile(files.cert, 'utf8'),
   ])
-  // /me?to=ADDRESS links back to ADDRESS with rel="me"; any other page links nowhere.
-  peer = https.createServer({ key, cert }, (request, response) => {
-    const url = new URL(request.url ?? '/', 'https://localhost')
-    requested.push(url.pathname)
-    const to = url.searchParams.get('to') ?? ''
-    response.setHeader('Content-Type', 'text/html; charset=utf-8')
-    response.end(
-      url.pathname === '/me'
-        ? `<!doctype html><p>Also me: <a rel="me" href="${to}">Mofu</a></p>`
-        : `<!doctype html><p>Also me: <a href="${to}">Mofu</a></p>`,
-    )
-  })
-  await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve))
-  peerPort = (peer.address() as AddressInfo).port
+  peer = linkPeer({ key, cert }, () => peerPort)
+  elsewhere = linkPeer({ key, cert }, () => elsewherePort)
+  peerPort = await listen(peer)
+  elsewherePort = await listen(elsewhere)
   subject = await createTestApp({
     smtpUrl: smtp.url,
     app: { publicUrl: PUBLIC_URL, linkCheck: { allowHosts: ['localhost'], ca: cert } },
@@ -60,6 +81,7 @@ afterAll(async () => {
   await subject?.dispose()
   await smtp?.close()
   await new Promise((resolve) => peer?.close(resolve))
+  await new Promise((resolve) => elsewhere?.close(resolve))
   await fs.rm(dir, { recursive: true, force: true })
 })
 
@@ -71,8 +93,16 @@ async function newUser(): Promise<TestUser> {
   })
 }
 
-const pageAt = (pathname: string, handle: string) =>
-  `https://localhost:${peerPort}${pathname}?to=${encodeURIComponent(`${PUBLIC_URL}/@${handle}`)}`
+const pageAt = (pathname: string, handle: string, port = peerPort) =>
+  `https://localhost:${port}${pathname}?to=${encodeURIComponent(`${PUBLIC_URL}/@${handle}`)}`
+
+/** The peers' address that redirects to `location`. */
+const redirectTo = (location: string) =>
+  `https://localhost:${peerPort}/to?location=${encodeURIComponent(location)}`
+
+/** How many times the peers were asked for each of these addresses. */
+const timesAsked = (urls: readonly string[]) =>
+  urls.map((url) => requested.filter((asked) => asked === url).length)
 
 const call = (who: TestUser, url: string, method = 'GET', body?: unknown) =>
   callApp(subject.app, url, { method, cookie: who.cookie, ip: who.ip, body })
@@ -109,12 +139,44 @@ describe('checking profile links', () => {
     })
     expect(saved.status, saved.text).toBe(200)
     expect(saved.json).toMatchObject({ verifiedLinks: [] })
+    const links = [linksBack, mentions, toSomeoneElse]
+    expect(timesAsked(links)).toEqual([0, 0, 0])
 
     const checked = await check(who)
     expect(checked.status, checked.text).toBe(200)
     expect(checked.json).toMatchObject({ verifiedLinks: [linksBack] })
+    // Every link's page was asked for, once each.
+    expect(timesAsked(links)).toEqual([1, 1, 1])
     const shown = await callApp(subject.app, `/api/profiles/${handle}`, { ip: '10.93.9.1' })
     expect(shown.json).toMatchObject({ verifiedLinks: [linksBack] })
+  })
+
+  it('never lends one site’s link back to an address that redirects to it from another origin', async () => {
+    const who = await newUser()
+    const handle = `lends${Date.now().toString(36)}`
+    // An open redirect on one site, to a page of another that links back with rel="me".
+    const provenElsewhere = pageAt('/me', handle, elsewherePort)
+    const borrowing = redirectTo(provenElsewhere)
+    // The same site moving its page: that page's own proof.
+    const moved = redirectTo(pageAt('/me', handle))
+    const saved = await call(who, '/api/me/profile', 'PATCH', {
+      handle,
+      links: [
+        { label: 'Borrowed', url: borrowing },
+        { label: 'Moved', url: moved },
+      ],
+    })
+    expect(saved.status, saved.text).toBe(200)
+
+    const checked = await check(who)
+    expect(checked.status, checked.text).toBe(200)
+    expect(checked.json).toMatchObject({ verifiedLinks: [moved] })
+    const shown = await callApp(subject.app, `/api/profiles/${handle}`, { ip: '10.93.9.3' })
+    expect(shown.json).toMatchObject({ verifiedLinks: [moved] })
+    // The other site was never asked: the redirect to it ended the check.
+    expect(timesAsked([borrowing, moved, provenElsewhere, pageAt('/me', handle)])).toEqual([
+      1, 1, 0, 1,
+    ])
   })
 
   it('counts a check only for the handle and the addresses it was made for', async () => {

@@ -8,6 +8,7 @@ import {
   ProfilePatchSchema,
 } from '../../src/shared/profile'
 import { callApp } from '../support/api'
+import { forgetHandleChanges } from '../support/handle-changes'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { createTestUser, type TestUser } from '../support/test-users'
@@ -77,11 +78,14 @@ async function setHandle(who: TestUser, handle: string) {
 
 /**
  * Gives each user a handle of its own that no test uses, and ends every release (released
- * handles are reserved: released-handles.test.ts), so a test starts from known rows.
+ * handles are reserved: released-handles.test.ts) and the count of changes, so a test starts
+ * from known rows.
  */
 async function resetHandles() {
+  await forgetHandleChanges(subject)
   for (const [index, each] of users.entries()) await setHandle(each, `resting${'x'.repeat(index)}`)
   await subject.database.db.deleteFrom('released_handles').execute()
+  await forgetHandleChanges(subject)
 }
 
 const storedRow = (who: TestUser) =>
@@ -240,6 +244,7 @@ describe('concurrent saves of look-alike handles', () => {
     await resetHandles()
     const spellings = ['momiji', 'rnomiji', 'm0miji', 'momij1', 'rnornlji', 'MOMIJl']
     for (let round = 0; round < 5; round += 1) {
+      await forgetHandleChanges(subject)
       const results = await Promise.all(
         users.map((each, index) => save(each, { handle: `${spellings[index]}${round}` })),
       )
@@ -312,6 +317,8 @@ describe('any sequence of saves', () => {
           expect(answer.available, handle).toBe(expected === 200)
           if (expected === 409) await expectFreeSuggestions(answer.suggestions, username)
 
+          // Far more changes than the limit allows: each as if the ones before were long ago.
+          await forgetHandleChanges(subject)
           const saved = await save(saver, { handle })
           statuses[saved.status] = (statuses[saved.status] ?? 0) + 1
           expect(saved.status, `${handle}: ${saved.text}`).toBe(expected)

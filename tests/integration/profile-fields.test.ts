@@ -1,6 +1,13 @@
 import { unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
-import { LINK_MESSAGES } from '../../src/shared/profile-fields'
+import {
+  BIO_MAX_LENGTH,
+  LINK_LABEL_MAX_LENGTH,
+  LINK_MESSAGES,
+  LINK_URL_MAX_LENGTH,
+  PROFILE_LINKS_MAX,
+  PRONOUNS_MAX_LENGTH,
+} from '../../src/shared/profile-fields'
 import { callApp } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
 import type { TestUser } from '../support/test-users'
@@ -86,6 +93,46 @@ describe('profile fields', () => {
     })
   })
 
+  /** An https address of exactly `length` characters, as the URL parser writes it. */
+  const addressOf = (length: number) => {
+    const start = 'https://example.org/'
+    return `${start}${'a'.repeat(length - start.length)}`
+  }
+
+  it.each([
+    [
+      `a bio of ${BIO_MAX_LENGTH} characters, an emoji counting one`,
+      { bio: '🌸'.repeat(BIO_MAX_LENGTH) },
+    ],
+    [
+      `pronouns of ${PRONOUNS_MAX_LENGTH} characters`,
+      { pronouns: 'a'.repeat(PRONOUNS_MAX_LENGTH) },
+    ],
+    [
+      `${PROFILE_LINKS_MAX} links`,
+      {
+        links: Array.from({ length: PROFILE_LINKS_MAX }, (_, index) => ({
+          label: `Link ${index}`,
+          url: `https://links.example/${index}`,
+        })),
+      },
+    ],
+    [
+      `a link label of ${LINK_LABEL_MAX_LENGTH} characters`,
+      { links: [{ label: 'a'.repeat(LINK_LABEL_MAX_LENGTH), url: 'https://a.example/' }] },
+    ],
+    [
+      `a link address of ${LINK_URL_MAX_LENGTH} characters`,
+      { links: [{ label: 'x', url: addressOf(LINK_URL_MAX_LENGTH) }] },
+    ],
+  ])('take %s, the most there may be, and store it whole', async (_, body) => {
+    const user = await file.createUser()
+    const saved = await patch(user, body)
+    expect(saved.status, saved.text).toBe(200)
+    expect(saved.json).toMatchObject(body)
+    expect(await own(user)).toMatchObject(body)
+  })
+
   it.each([
     ['an address that is not https', { links: [{ label: 'x', url: 'http://a.example' }] }],
     ['a script address', { links: [{ label: 'x', url: 'javascript:alert(1)' }] }],
@@ -93,6 +140,11 @@ describe('profile fields', () => {
     ['a link with more fields', { links: [{ ...FIELDS.links[0], verified: true }] }],
     ['a bio of 301 characters', { bio: 'a'.repeat(301) }],
     ['pronouns of 41 characters', { pronouns: 'a'.repeat(41) }],
+    [
+      'a link label of 41 characters',
+      { links: [{ label: 'a'.repeat(41), url: 'https://a.example/' }] },
+    ],
+    ['a link address of 301 characters', { links: [{ label: 'x', url: addressOf(301) }] }],
     ['a colour Mofu does not ship', { accent: '#ff0000' }],
     ['a frame Mofu does not ship', { frame: '../../etc/passwd' }],
   ])('refuse %s with 400, and store nothing of the save', async (_, body) => {

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_EFFECTS } from '../../src/shared/preferences'
 import { HANDLE_MESSAGES, type Profile } from '../../src/shared/profile'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
 import { callApp } from '../support/api'
+import { forgetHandleChanges } from '../support/handle-changes'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
@@ -58,6 +59,8 @@ afterAll(async () => {
   await subject?.dispose()
   await smtp?.close()
 })
+// The users are shared and change handles far more often than the limit on changes allows.
+beforeEach(() => forgetHandleChanges(subject))
 
 /** A new e-mail address and a client address of its own (rate limits count per address). */
 function newIdentity() {
@@ -205,6 +208,7 @@ describe('PATCH /api/me/profile', () => {
     for (let round = 0; round < 20; round++) {
       // One save keeps the handle the row has, the other moves it: whichever lands last, the
       // row holds that save's name with that save's handle.
+      await forgetHandleChanges(subject)
       await setUp(user, 'Start', `stay${round}`)
       const saves = [
         { name: `Stay ${round}`, handle: `stay${round}` },

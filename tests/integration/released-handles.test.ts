@@ -2,14 +2,18 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { unzipSync } from 'fflate'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { takeBackHandle } from '../../src/server/profiles/released-handles'
 import { handleSkeleton } from '../../src/shared/handle-skeleton'
+import { SHARED_MESSAGES_JA } from '../../src/shared/messages-ja'
 import {
+  HANDLE_CHANGES_MAX,
   HANDLE_MESSAGES,
-  HANDLE_RELEASES_KEPT,
+  HANDLE_RELEASE_DAYS,
   PublicProfileSchema,
 } from '../../src/shared/profile'
-import { callApp } from '../support/api'
+import { callApp, type Call } from '../support/api'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
@@ -22,6 +26,8 @@ import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-us
 
 const TAKEN_BODY = { code: 'HANDLE_TAKEN', message: HANDLE_MESSAGES.taken }
 const TOO_SIMILAR_BODY = { code: 'HANDLE_TOO_SIMILAR', message: HANDLE_MESSAGES.tooSimilar }
+const LIMITED_BODY = { code: 'HANDLE_CHANGES_LIMITED', message: HANDLE_MESSAGES.changesLimited }
+const DAY_MS = 86_400_000
 const USERS = 8
 const SHELL =
   '<!doctype html><html><head></head><body><div id="root">profile shell</div></body></html>'
@@ -31,6 +37,7 @@ let subject: TestApp
 let clientDir: string
 let users: TestUser[] = []
 let sequence = 0
+let accounts = 0
 
 beforeAll(async () => {
   smtp = await startSmtpCapture()
@@ -57,11 +64,17 @@ afterAll(async () => {
 
 const user = (index: number) => users[index] as TestUser
 
+/** An account of the test's own, so the changes of handle it counts are its alone. */
+function newUser() {
+  accounts += 1
+  return createTestUser(subject.app, smtp, {
+    email: `released-own${accounts}-${Date.now()}@mofu.test`,
+    ip: `10.91.2.${accounts}`,
+  })
+}
+
 /** Each request from a client address of its own, so no test meets the per-address limits. */
-async function request(
-  path: string,
-  options: { method?: string; cookie?: string; body?: unknown } = {},
-) {
+async function request(path: string, options: Omit<Call, 'ip'> = {}) {
   sequence += 1
   const answer = await callApp(subject.app, path, {
     ...options,
@@ -71,8 +84,8 @@ async function request(
   return answer
 }
 
-const save = (who: TestUser, handle: string) =>
-  request('/api/me/profile', { method: 'PATCH', cookie: who.cookie, body: { handle } })
+const save = (who: TestUser, handle: string, headers?: Record<string, string>) =>
+  request('/api/me/profile', { method: 'PATCH', cookie: who.cookie, body: { handle }, headers })
 
 async function setHandle(who: TestUser, handle: string) {
   const saved = await save(who, handle)
@@ -108,6 +121,38 @@ const endRelease = (username: string) =>
     .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
     .where('username', '=', username)
     .execute()
+
+/**
+ * What `days` days do to an account's handles: every time stored about them, the releases'
+ * ends and the changes', moves back by that much.
+ */
+async function passDays(who: TestUser, days: number) {
+  const { db } = subject.database
+  const earlier = (at: string) => new Date(Date.parse(at) - days * DAY_MS).toISOString()
+  for (const row of await db
+    .selectFrom('released_handles')
+    .select(['username', 'expires_at'])
+    .where('user_id', '=', who.uid)
+    .execute()) {
+    await db
+      .updateTable('released_handles')
+      .set({ expires_at: earlier(row.expires_at) })
+      .where('username', '=', row.username)
+      .execute()
+  }
+  for (const row of await db
+    .selectFrom('handle_changes')
+    .select(['seq', 'changed_at'])
+    .where('user_id', '=', who.uid)
+    .execute()) {
+    await db
+      .updateTable('handle_changes')
+      .set({ changed_at: earlier(row.changed_at) })
+      .where('user_id', '=', who.uid)
+      .where('seq', '=', row.seq)
+      .execute()
+  }
+}
 
 /** The API's and the page's answer for a handle: where each redirects, or null. */
 async function redirectsOf(handle: string) {
@@ -251,73 +296,254 @@ describe('a handle its owner changed away from', () => {
 })
 
 describe('an account changing its handle again and again', () => {
-  it(`keeps its latest ${HANDLE_RELEASES_KEPT} released handles; the oldest is free for anyone`, async () => {
-    const [owner, other] = [user(6), user(5)]
-    const handles = ['hoardone', 'hoardtwo', 'hoardthree', 'hoardfour', 'hoardfive']
-    for (const handle of handles) await setHandle(owner, handle)
-    const released = handles.slice(0, -1)
-    expect((await releasesOf(owner)).filter((handle) => handles.includes(handle))).toEqual(
-      released.slice(-HANDLE_RELEASES_KEPT).sort(),
+  it(`may change it ${HANDLE_CHANGES_MAX} times in ${HANDLE_RELEASE_DAYS} days, and every handle it left stays reserved its whole ${HANDLE_RELEASE_DAYS} days`, async () => {
+    const [owner, other] = [await newUser(), await newUser()]
+    // A first handle, as many changes as are allowed, and one more.
+    const handles = Array.from({ length: HANDLE_CHANGES_MAX + 2 }, (_, step) => `hoardstep${step}`)
+    const [first = '', ...next] = handles
+    const refusedHandle = handles.at(-1) ?? ''
+    await setHandle(owner, first)
+    const answers = []
+    for (const handle of next) answers.push(await save(owner, handle))
+
+    // However many changes came after, the first handle left is still the owner's alone.
+    expect((await save(other, first)).json).toEqual(TAKEN_BODY)
+    expect(answers.map((answer) => answer.status)).toEqual([
+      ...Array<number>(HANDLE_CHANGES_MAX).fill(200),
+      429,
+    ])
+    const refused = answers.at(-1)
+    expect(refused?.json).toEqual(LIMITED_BODY)
+    const retryDays = Number(refused?.headers.get('Retry-After')) / 86_400
+    expect(retryDays).toBeGreaterThan(HANDLE_RELEASE_DAYS - 0.1)
+    expect(retryDays).toBeLessThanOrEqual(HANDLE_RELEASE_DAYS)
+    const kept = handles[HANDLE_CHANGES_MAX] ?? ''
+    const left = handles.slice(0, HANDLE_CHANGES_MAX)
+    expect(await currentHandle(owner)).toBe(kept)
+    expect(await releasesOf(owner)).toEqual([...left].sort())
+    for (const handle of left) {
+      expect(await check(handle, other), handle).toMatchObject({ message: HANDLE_MESSAGES.taken })
+      expect(await redirectsOf(handle), handle).toEqual({
+        api: `/api/profiles/${kept}`,
+        page: `/@${kept}`,
+      })
+    }
+    const japanese = await save(owner, refusedHandle, { 'Accept-Language': 'ja' })
+    expect(japanese.status).toBe(429)
+    expect(japanese.json).toEqual({
+      code: 'HANDLE_CHANGES_LIMITED',
+      message: SHARED_MESSAGES_JA.handle.changesLimited,
+    })
+
+    // A minute before the 30 days are over: still reserved, and still no change.
+    await passDays(owner, HANDLE_RELEASE_DAYS - 1 / 1440)
+    expect((await save(other, first)).json).toEqual(TAKEN_BODY)
+    expect((await save(owner, refusedHandle)).json).toEqual(LIMITED_BODY)
+    expect(await currentHandle(owner)).toBe(kept)
+
+    // A minute after: each handle left is free for anyone, and the owner may change again.
+    await passDays(owner, 2 / 1440)
+    expect(await check(first, other)).toMatchObject({ available: true })
+    await setHandle(other, first)
+    await setHandle(owner, refusedHandle)
+    expect(await releasesOf(owner)).toEqual([kept])
+    // Of the changes over 30 days old only the latest is kept, and then the new one.
+    const changes = await subject.database.db
+      .selectFrom('handle_changes')
+      .select('username')
+      .where('user_id', '=', owner.uid)
+      .orderBy('seq')
+      .execute()
+    expect(changes.map((change) => change.username)).toEqual([left.at(-1), kept])
+  })
+
+  it('counts changes sent at once, each releasing the handle before it', async () => {
+    const owner = await newUser()
+    await setHandle(owner, 'atoncebase')
+    const wanted = Array.from({ length: HANDLE_CHANGES_MAX + 1 }, (_, step) => `atonce${step}`)
+    const answers = await Promise.all(wanted.map((handle) => save(owner, handle)))
+
+    expect(answers.map((answer) => answer.status).sort()).toEqual([
+      ...Array<number>(HANDLE_CHANGES_MAX).fill(200),
+      429,
+    ])
+    const current = await currentHandle(owner)
+    const moved = wanted.filter((_, index) => answers[index]?.status === 200)
+    expect(moved).toContain(current)
+    // The one user's saves queued: each released the handle before it, none was lost.
+    expect(await releasesOf(owner)).toEqual(
+      ['atoncebase', ...moved.filter((handle) => handle !== current)].sort(),
     )
-    for (const ended of released.slice(0, -HANDLE_RELEASES_KEPT)) {
-      expect(await redirectsOf(ended), ended).toEqual({ api: 404, page: 404 })
-      expect(await check(ended, other), ended).toMatchObject({ available: true })
-    }
-    for (const kept of released.slice(-HANDLE_RELEASES_KEPT)) {
-      expect(await check(kept, other), kept).toMatchObject({ message: HANDLE_MESSAGES.taken })
-    }
   })
 })
 
 describe('an owner leaving a handle while others try to take it', () => {
+  /**
+   * PostgreSQL: the backends waiting for a lock one of `pids` holds. SQLite runs one write
+   * transaction at a time, so nothing there waits inside the database.
+   */
+  async function waitingOn(pids: readonly number[]) {
+    const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity
+      where pg_blocking_pids(pid) && ${[...pids]}::int[]`.execute(subject.database.db)
+    return rows.map((row) => row.pid)
+  }
+
+  /** Polls `read` until `done` holds of its answer: the condition, not a time, ends the wait. */
+  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+    for (;;) {
+      const value = await read()
+      if (done(value)) return value
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+  }
+
   it(
-    'never lets another user hold it, or a look-alike of it, while it is released',
-    { timeout: 120_000 },
+    'refuses the handle and its look-alikes to saves made while the owner’s is in flight',
+    { timeout: 60_000 },
     async () => {
-      const owner = user(7)
-      const takers = users.slice(0, 7)
-      const spellings = (round: number) => [
-        `mizore${round}`,
-        `rnizore${round}`,
-        `rn1zore${round}`,
-        `MIZORE${round}`,
-        `m1zore${round}`,
-        `mlzore${round}`,
-        `mizore${round}`,
-      ]
-      for (let round = 0; round < 6; round += 1) {
-        const wanted = `mizore${round}`
-        for (const [index, taker] of takers.entries())
-          await setHandle(taker, `taker${round}x${index}`)
-        await setHandle(owner, wanted)
-        const leaving = [0, 1, 2].map((step) => `owner${round}x${step}`)
-
-        const [ownerAnswers, takerAnswers] = await Promise.all([
-          Promise.all(leaving.map((handle) => save(owner, handle))),
-          Promise.all(takers.map((taker, index) => save(taker, spellings(round)[index] ?? ''))),
-        ])
-
-        for (const answer of ownerAnswers) expect(answer.status, answer.text).toBe(200)
-        const current = await currentHandle(owner)
-        expect(leaving).toContain(current)
-        // Each of the owner's saves released the handle before it, however they interleaved.
-        const released = await releasesOf(owner)
-        expect(released.filter((handle) => handle === wanted || leaving.includes(handle))).toEqual(
-          [wanted, ...leaving.filter((handle) => handle !== current)].sort(),
-        )
-        for (const answer of takerAnswers) {
-          expect(answer.status, answer.text).toBe(409)
-          expect([TAKEN_BODY, TOO_SIMILAR_BODY]).toContainEqual(answer.json)
-        }
-        const holders = await subject.database.db
-          .selectFrom('profiles')
-          .select('user_id')
-          .where('handle_skeleton', '=', handleSkeleton(wanted))
-          .execute()
-        expect(holders, `round ${round}`).toEqual([])
+      const [owner, taker, lookAlike] = [await newUser(), await newUser(), await newUser()]
+      await setHandle(owner, 'mizore')
+      await setHandle(taker, 'takerone')
+      await setHandle(lookAlike, 'takertwo')
+      const events: string[] = []
+      const sent = (name: string, answer: Promise<Awaited<ReturnType<typeof save>>>) => {
+        events.push(`${name} sent`)
+        return answer.then((answered) => {
+          events.push(`${name} answered`)
+          return answered
+        })
       }
+
+      let answers: Awaited<ReturnType<typeof save>>[]
+      if (subject.database.dialect === 'postgres') {
+        // The owner's save is held inside its transaction, its profile already moved to its new
+        // handle but not committed: a row of the release it is about to write is written first,
+        // uncommitted, by this test's own transaction, which the save's insert waits for.
+        let pending: Promise<Awaited<ReturnType<typeof save>>[]> | undefined
+        await subject.database.db
+          .transaction()
+          .execute(async (trx) => {
+            const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)
+            const holder = rows[0]?.pid ?? 0
+            await trx
+              .insertInto('released_handles')
+              .values({
+                username: 'mizore',
+                skeleton: handleSkeleton('mizore'),
+                user_id: null,
+                expires_at: new Date(Date.now() + DAY_MS).toISOString(),
+              })
+              .execute()
+            const leaving = sent('owner', save(owner, 'mizorenew'))
+            const [ownerPid = 0] = await until(
+              () => waitingOn([holder]),
+              (pids) => pids.length === 1,
+            )
+            // Both takers' saves meet the owner's uncommitted profile row in the unique indexes.
+            const taking = [
+              sent('taker', save(taker, 'mizore')),
+              sent('look-alike', save(lookAlike, 'rnizore')),
+            ]
+            await until(
+              () => waitingOn([ownerPid]),
+              (pids) => pids.length === 2,
+            )
+            pending = Promise.all([leaving, ...taking])
+            // Rolled back: the owner's save goes on, and the takers' after it.
+            throw new Error('rolled back')
+          })
+          .catch((error: unknown) => {
+            if (!(error instanceof Error && error.message === 'rolled back')) throw error
+          })
+        answers = await (pending ?? Promise.resolve([]))
+      } else {
+        // SQLite runs one write transaction at a time: the saves queue on its connection.
+        answers = await Promise.all([
+          sent('owner', save(owner, 'mizorenew')),
+          sent('taker', save(taker, 'mizore')),
+          sent('look-alike', save(lookAlike, 'rnizore')),
+        ])
+      }
+      // All three were in flight at once: sent before any was answered (on PostgreSQL, two of
+      // them waiting inside the database on the third).
+      expect(events.slice(0, 3)).toEqual(['owner sent', 'taker sent', 'look-alike sent'])
+
+      const [ownerAnswer, takerAnswer, lookAlikeAnswer] = answers
+      expect(ownerAnswer?.status, ownerAnswer?.text).toBe(200)
+      expect(takerAnswer?.json).toEqual(TAKEN_BODY)
+      expect(lookAlikeAnswer?.json).toEqual(TOO_SIMILAR_BODY)
+      expect(await currentHandle(owner)).toBe('mizorenew')
+      expect(await currentHandle(taker)).toBe('takerone')
+      expect(await currentHandle(lookAlike)).toBe('takertwo')
+      expect(await releasesOf(owner)).toEqual(['mizore'])
+      const holders = await subject.database.db
+        .selectFrom('profiles')
+        .select('user_id')
+        .where('handle_skeleton', '=', handleSkeleton('mizore'))
+        .execute()
+      expect(holders).toEqual([])
     },
   )
+})
+
+describe('taking a handle back (the account recovery)', () => {
+  it('gives back the handle held at a moment, releasing the current one, past the limit on changes', async () => {
+    const [owner, other] = [await newUser(), await newUser()]
+    await setHandle(owner, 'Kaeru')
+    const since = new Date()
+    for (const handle of ['kaerutwo', 'kaeruthree', 'kaerufour']) await setHandle(owner, handle)
+    expect((await save(owner, 'kaerufive')).json).toEqual(LIMITED_BODY)
+
+    expect(await takeBackHandle(subject.database.db, owner.uid, since)).toBe('kaeru')
+    expect(await currentHandle(owner)).toBe('kaeru')
+    const profile = await request('/api/profiles/kaeru')
+    expect(profile.status).toBe(200)
+    expect(PublicProfileSchema.parse(profile.json)).toMatchObject({
+      username: 'kaeru',
+      displayUsername: 'Kaeru',
+    })
+    expect(await check('kaeru', other)).toMatchObject({
+      available: false,
+      message: HANDLE_MESSAGES.taken,
+    })
+    expect(await check('kaeru', owner)).toMatchObject({ available: true })
+    // The handle it moved from is released as by any change, and every old one leads here.
+    for (const old of ['kaerutwo', 'kaeruthree', 'kaerufour']) {
+      expect(await redirectsOf(old), old).toEqual({ api: '/api/profiles/kaeru', page: '/@kaeru' })
+      expect(await check(old, other), old).toMatchObject({ message: HANDLE_MESSAGES.taken })
+    }
+    expect((await save(other, 'kaerufour')).json).toEqual(TAKEN_BODY)
+
+    // Nothing changed since then any more, nor since now.
+    expect(await takeBackHandle(subject.database.db, owner.uid, since)).toBeNull()
+    expect(await takeBackHandle(subject.database.db, owner.uid, new Date())).toBeNull()
+    expect(await currentHandle(owner)).toBe('kaeru')
+  })
+
+  it('gives nothing back once the handle is another account’s', async () => {
+    const [owner, other] = [await newUser(), await newUser()]
+    await setHandle(owner, 'kawa')
+    const since = new Date()
+    await setHandle(owner, 'kawatwo')
+    await endRelease('kawa')
+    await setHandle(other, 'kawa')
+
+    expect(await takeBackHandle(subject.database.db, owner.uid, since)).toBeNull()
+    expect(await currentHandle(owner)).toBe('kawatwo')
+    expect(await currentHandle(other)).toBe('kawa')
+    expect(await redirectsOf('kawa')).toEqual({ api: 200, page: 200 })
+    expect(await check('kawa', owner)).toMatchObject({ message: HANDLE_MESSAGES.taken })
+    expect(await releasesOf(owner)).toEqual([])
+
+    // Nor once its reservation is over, though nobody took it.
+    await setHandle(owner, 'kawathree')
+    const later = new Date()
+    await setHandle(owner, 'kawafour')
+    await endRelease('kawathree')
+    expect(await takeBackHandle(subject.database.db, owner.uid, later)).toBeNull()
+    expect(await currentHandle(owner)).toBe('kawafour')
+    expect(await check('kawathree', other)).toMatchObject({ available: true })
+  })
 })
 
 describe('a deleted account’s handles', () => {
@@ -359,9 +585,9 @@ describe('a deleted account’s handles', () => {
 })
 
 describe('the data export', () => {
-  it('lists the live released handles and until when each is reserved', async () => {
-    const owner = user(2)
-    await setHandle(owner, 'exportone')
+  it('lists the live released handles and until when each is reserved, and the changes kept', async () => {
+    const owner = await newUser()
+    await setHandle(owner, 'ExportOne')
     await setHandle(owner, 'exporttwo')
     await setHandle(owner, 'exportthree')
     await endRelease('exportone')
@@ -369,10 +595,14 @@ describe('the data export', () => {
     expect(answer.status).toBe(200)
     const data = JSON.parse(
       new TextDecoder().decode(unzipSync(new Uint8Array(answer.bytes))['mofu-data.json']),
-    ) as { profile: { releasedHandles: unknown } }
+    ) as { profile: { releasedHandles: unknown; handleChanges: unknown } }
     const released = data.profile.releasedHandles as { username: string }[]
     expect(released.map((handle) => handle.username)).toEqual(expect.arrayContaining(['exporttwo']))
     expect(released.map((handle) => handle.username)).not.toContain('exportone')
     expect(released).toContainEqual({ username: 'exporttwo', reservedUntil: expect.any(String) })
+    expect(data.profile.handleChanges).toEqual([
+      { from: 'ExportOne', at: expect.any(String) },
+      { from: 'exporttwo', at: expect.any(String) },
+    ])
   })
 })

@@ -65,7 +65,7 @@ export async function acknowledgedLost(members: Member[], query: Query): Promise
 /**
  * A member's saves are sequential. The row must hold the name of the last save answered 200,
  * or of a later one whose answer was lost with a killed instance (it may have been written);
- * likewise the handle of the last claim answered 200. A save refused (409) wrote nothing.
+ * likewise the handle of the last claim answered 200. A save refused (409, 429) wrote nothing.
  */
 function savesLost(member: Member, row: StoredProfile): string[] {
   const lastKept = member.saves.findLastIndex((save) => save.sent.status === 200)

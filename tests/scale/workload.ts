@@ -38,8 +38,8 @@ export const EXPECTED: Record<Kind, readonly number[]> = {
   read: [200],
   handle: [200],
   save: [200],
-  // A handle another member holds is refused.
-  claim: [200, 409],
+  // A handle another member holds is refused, and so is a change past the limit on changes.
+  claim: [200, 409, 429],
   'avatar-upload': [200],
   'avatar-read': [200],
   view: [204],

@@ -4,9 +4,13 @@ export type RecordType = 'A' | 'AAAA'
 
 /**
  * What a name answers to its `count`th query of `type` (1 for the first): addresses of that
- * type (none is an empty answer), or null to leave the query unanswered.
+ * type (none is an empty answer), or null to leave the query unanswered; a promise of them for
+ * a server that answers late.
  */
-export type Answers = (type: RecordType, count: number) => string[] | null
+export type Answers = (
+  type: RecordType,
+  count: number,
+) => string[] | null | Promise<string[] | null>
 
 export interface DnsServer {
   /** For a resolver's setServers: `127.0.0.1:port`. */
@@ -61,7 +65,9 @@ export async function startDnsServer(): Promise<DnsServer> {
   const names = new Map<string, Answers>()
   const counts = new Map<string, number>()
 
-  socket.on('message', (query, from) => {
+  let closed = false
+
+  async function answer(query: Buffer, from: dgram.RemoteInfo) {
     let offset = 12
     const labels: string[] = []
     while (offset < query.length && query[offset] !== 0) {
@@ -80,8 +86,9 @@ export async function startDnsServer(): Promise<DnsServer> {
       queries.push({ name, type })
       const count = (counts.get(`${type} ${name}`) ?? 0) + 1
       counts.set(`${type} ${name}`, count)
-      const addresses = answersOf === undefined ? [] : answersOf(type, count)
-      if (addresses === null) return
+      const addresses = answersOf === undefined ? [] : await answersOf(type, count)
+      // A late answer may find the server closed.
+      if (addresses === null || closed) return
       records = addresses.map((address) => record(type, address))
     }
     const header = Buffer.alloc(12)
@@ -95,7 +102,8 @@ export async function startDnsServer(): Promise<DnsServer> {
       from.port,
       from.address,
     )
-  })
+  }
+  socket.on('message', (query, from) => void answer(query, from))
 
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve))
   const { port } = socket.address()
@@ -103,6 +111,9 @@ export async function startDnsServer(): Promise<DnsServer> {
     server: `127.0.0.1:${port}`,
     queries,
     names,
-    close: () => new Promise((resolve) => socket.close(() => resolve())),
+    close() {
+      closed = true
+      return new Promise((resolve) => socket.close(() => resolve()))
+    },
   }
 }

@@ -2,7 +2,7 @@ import { Zip, ZipDeflate, ZipPassThrough } from 'fflate'
 import type { Kysely } from 'kysely'
 import type { Tables } from '../db/tables'
 import { profileFields, storedPreferences, type ProfileStore } from '../profiles/profile-store'
-import { releasedHandlesOf } from '../profiles/released-handles'
+import { handleChangesOf, releasedHandlesOf } from '../profiles/released-handles'
 import { avatarKey, mediaKey } from '../storage/avatar-object'
 import type { ObjectStorage } from '../storage/object-storage'
 import type { Auth } from '../auth/auth'
@@ -32,18 +32,29 @@ async function accountData(
   headers: Headers,
   uid: string,
 ): Promise<ExportFile[]> {
-  const [current, sessions, accounts, passkeys, profile, avatar, banner, activity, released] =
-    await Promise.all([
-      auth.api.getSession({ headers }),
-      auth.api.listSessions({ headers }),
-      auth.api.listUserAccounts({ headers }),
-      auth.api.listPasskeys({ headers }),
-      profiles.loadOrCreate(uid),
-      storage.get(avatarKey(uid)),
-      storage.get(mediaKey('banners', uid)),
-      allActivity(db, uid),
-      releasedHandlesOf(db, uid, new Date()),
-    ])
+  const [
+    current,
+    sessions,
+    accounts,
+    passkeys,
+    profile,
+    avatar,
+    banner,
+    activity,
+    released,
+    changes,
+  ] = await Promise.all([
+    auth.api.getSession({ headers }),
+    auth.api.listSessions({ headers }),
+    auth.api.listUserAccounts({ headers }),
+    auth.api.listPasskeys({ headers }),
+    profiles.loadOrCreate(uid),
+    storage.get(avatarKey(uid)),
+    storage.get(mediaKey('banners', uid)),
+    allActivity(db, uid),
+    releasedHandlesOf(db, uid, new Date()),
+    handleChangesOf(db, uid),
+  ])
   const user = current?.user
   const data = {
     exportedAt: new Date().toISOString(),
@@ -76,6 +87,11 @@ async function accountData(
       releasedHandles: released.map((handle) => ({
         username: handle.username,
         reservedUntil: handle.expires_at,
+      })),
+      // The changes of handle kept for the limit on them: the handle left, and when.
+      handleChanges: changes.map((change) => ({
+        from: change.display_username,
+        at: change.changed_at,
       })),
     },
     // What the owner named each passkey and when it was added: never its key or credential id.

@@ -1,5 +1,6 @@
 import type { MediaFolder } from '../../shared/avatar-renditions'
-import { isMissingUser, type ProfileStore } from '../profiles/profile-store'
+import { isMissingUser } from '../db/constraint-errors'
+import type { ProfileStore } from '../profiles/profile-store'
 import {
   avatarVersion,
   mediaKey,

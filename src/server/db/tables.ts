@@ -247,9 +247,26 @@ export interface ReleasedHandlesTable {
   expires_at: string
 }
 
+/**
+ * Each change of a user's handle, for the limit on changes and to take one back
+ * (profiles/released-handles.ts); kept for the days a release lasts, and the latest older one.
+ */
+export interface HandleChangesTable {
+  user_id: string
+  /** 1, 2, 3… for each user, in the order its changes were made. */
+  seq: number
+  /** The handle changed away from, lowercase. */
+  username: string
+  /** The same, as typed. */
+  display_username: string
+  /** ISO 8601. */
+  changed_at: string
+}
+
 export interface Tables {
   profiles: ProfilesTable
   released_handles: ReleasedHandlesTable
+  handle_changes: HandleChangesTable
   user: UserTable
   session: SessionTable
   account: AccountTable

@@ -32,6 +32,11 @@ export type LinkRefusal =
   /** The answer was neither a success nor a redirect with a Location. */
   | 'error-status'
   | 'too-many-redirects'
+  /**
+   * A redirect leads to another origin (scheme, host or port): that page speaks for its own
+   * site, not for the link's, so it is not asked for.
+   */
+  | 'other-origin'
   /** The page is over the byte limit (declared or read). */
   | 'too-large'
   /** The whole check, look-ups and every hop included, went over the time limit. */
@@ -190,7 +195,10 @@ export async function checkLink(
           : { verified: false, reason: 'no-link-back' }
       }
       if (redirects === LINK_CHECK_MAX_REDIRECTS) throw new Refused('too-many-redirects')
-      url = httpsUrl(answer.location, url)
+      const next = httpsUrl(answer.location, url)
+      // Otherwise an open redirect on one site would lend another site's link back to it.
+      if (next.origin !== url.origin) throw new Refused('other-origin')
+      url = next
     }
   } catch (error) {
     if (deadline.aborted) return { verified: false, reason: 'timeout' }

@@ -15,9 +15,12 @@ import { preparedQuery } from '../db/prepared'
 import type { Database } from '../db/database'
 import type { ProfilesTable } from '../db/tables'
 import {
-  liveReleaseForOthers,
+  HandleChangesLimitedError,
+  handleTransaction,
+  lockProfile,
+  moveHandle,
+  nextChangeAt,
   purgeEndedReleases,
-  releaseHandle,
   reserveHandleOfDeleted,
 } from './released-handles'
 
@@ -122,27 +125,11 @@ export function storedPreferences(json: string | null): Profile['preferences'] {
   return parsed.success ? parsed.data : null
 }
 
-/** SQLite and PostgreSQL each report constraint violations their own way. */
-const errorCode = (error: unknown) => (error as { code?: unknown } | null)?.code
-/** Another profile holds the handle (the unique index decided a race). */
-export const isUniqueViolation = (error: unknown) =>
-  ['SQLITE_CONSTRAINT_UNIQUE', '23505'].includes(String(errorCode(error)))
-/** The user was deleted while this request ran (its session was checked just before). */
-export const isMissingUser = (error: unknown) =>
-  ['SQLITE_CONSTRAINT_FOREIGNKEY', '23503'].includes(String(errorCode(error)))
-
 /** One user's uploads racing each other; each lost round means another switch landed. */
 const SWITCH_ATTEMPTS = 8
 
 /** A new handle that passes for a reserved name: no row holds those, so no index refuses it. */
 export class ReservedLookAlikeError extends Error {}
-
-/** A new handle that someone else released, or a look-alike of one, while it stays theirs. */
-export class ReleasedHandleError extends Error {
-  constructor(readonly sameHandle: boolean) {
-    super(sameHandle ? 'released handle' : 'look-alike of a released handle')
-  }
-}
 
 type ProfileFields = Updateable<ProfilesTable>
 type Handle = NonNullable<ProfileChanges['handle']>
@@ -151,7 +138,7 @@ type Handle = NonNullable<ProfileChanges['handle']>
  * Profiles in the database. The reads every request makes are compiled once (see
  * preparedQuery); the writes are built per call.
  */
-export function profileStore(database: Pick<Database, 'db' | 'read' | 'dialect'>) {
+export function profileStore(database: Pick<Database, 'db' | 'read'>) {
   const { db } = database
   const byUser = preparedQuery(
     database,
@@ -228,25 +215,20 @@ export function profileStore(database: Pick<Database, 'db' | 'read' | 'dialect'>
   }
 
   /**
-   * Saves a handle with the other fields, in one transaction: the handle left is released
-   * (docs/decisions/released-handles.md), one of the user's own released handles is taken back,
-   * and the save is undone if someone else's release holds the new one or a look-alike. The
-   * update comes before that check: on PostgreSQL it waits on the unique indexes for a
-   * transaction that is releasing the same handle, so the check then sees its release.
+   * Saves a handle with the other fields, in one transaction (docs/decisions/released-handles.md):
+   * a change is refused past HANDLE_CHANGES_MAX, the handle left is released, one of the user's
+   * own released handles is taken back, and the save is undone if someone else's release holds
+   * the new one or a look-alike (moveHandle).
    */
   async function saveWithHandle(uid: string, fields: ProfileFields, handle: Handle) {
     const now = new Date()
-    const begin =
-      database.dialect === 'postgres'
-        ? db.transaction().setIsolationLevel('read committed')
-        : db.transaction()
-    await begin.execute(async (trx) => {
-      const held = await trx
-        .selectFrom('profiles')
-        .select('username')
-        .where('user_id', '=', uid)
-        .$if(database.dialect === 'postgres', (query) => query.forUpdate())
-        .executeTakeFirst()
+    await handleTransaction(db, async (trx) => {
+      const left = (await lockProfile(trx, uid, now))?.held ?? null
+      // Keeping the handle, or choosing a first one, is no change.
+      if (left !== null && left.username !== handle.username) {
+        const retryAt = await nextChangeAt(trx, uid, now)
+        if (retryAt !== null) throw new HandleChangesLimitedError(retryAt)
+      }
       // A handle passing for a reserved name is only saved by its holder (kept from before the
       // rule), decided in the UPDATE itself.
       const reservedLookAlike = passesForReserved(handle.username)
@@ -269,18 +251,8 @@ export function profileStore(database: Pick<Database, 'db' | 'read' | 'dialect'>
       }
       // The handle kept is no claim: a look-alike kept from before the rule stays savable even
       // when the handle it passes for is released.
-      const left = held?.username ?? null
-      if (left === handle.username) return
-      if (left !== null) await releaseHandle(trx, uid, left, now)
-      await trx
-        .deleteFrom('released_handles')
-        .where('username', '=', handle.username)
-        .where('user_id', '=', uid)
-        .execute()
-      const reserved = await liveReleaseForOthers(trx, uid, handle.username, now)
-      if (reserved !== undefined) {
-        throw new ReleasedHandleError(reserved.username === handle.username)
-      }
+      if (left?.username === handle.username) return
+      await moveHandle(trx, uid, left, handle.username, now)
     })
     await purgeEndedReleases(db, now)
   }
@@ -291,8 +263,9 @@ export function profileStore(database: Pick<Database, 'db' | 'read' | 'dialect'>
     /**
      * Merge-saves the fields sent, leaving the others as they are; throws on a handle that is
      * taken or too similar (the unique indexes), released by someone else, or passes for a
-     * reserved name. One UPDATE, so two saves racing each leave the row whole: name and handle
-     * always of the same save; the preferences (a font among them) are then merged key by key.
+     * reserved name, and on a change past HANDLE_CHANGES_MAX. One UPDATE, so two saves racing
+     * each leave the row whole: name and handle always of the same save; the preferences (a font
+     * among them) are then merged key by key.
      */
     async save(uid: string, patch: ProfileChanges): Promise<ProfileRow> {
       const before = await loadOrCreate(uid)

@@ -1,13 +1,15 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import { handleSkeleton } from '../../shared/handle-skeleton'
-import { HANDLE_RELEASE_DAYS, HANDLE_RELEASES_KEPT } from '../../shared/profile'
+import { HANDLE_CHANGES_MAX, HANDLE_RELEASE_DAYS } from '../../shared/profile'
+import { isUniqueViolation } from '../db/constraint-errors'
 import type { Database } from '../db/database'
 import type { Tables } from '../db/tables'
 
 /**
  * Released handles (docs/using.md "Changing your handle"; why they work this way:
  * docs/decisions/released-handles.md). A handle its holder changed away from redirects to them
- * and stays theirs alone, look-alikes with it, for HANDLE_RELEASE_DAYS.
+ * and stays theirs alone, look-alikes with it, for HANDLE_RELEASE_DAYS; no later change ends
+ * that early. An account may change its handle HANDLE_CHANGES_MAX times in those days.
  */
 
 const RELEASE_MS = HANDLE_RELEASE_DAYS * 86_400_000
@@ -15,10 +17,129 @@ const RELEASE_MS = HANDLE_RELEASE_DAYS * 86_400_000
 /** When a handle released at `now` is free for anyone, as stored (ISO 8601 sorts as text). */
 const releaseEnds = (now: Date) => new Date(now.getTime() + RELEASE_MS).toISOString()
 
+/** The start of the days a change made before `now` still counts in, as stored. */
+const countedSince = (now: Date) => new Date(now.getTime() - RELEASE_MS).toISOString()
+
+/** A new handle that someone else released, or a look-alike of one, while it stays theirs. */
+export class ReleasedHandleError extends Error {
+  constructor(readonly sameHandle: boolean) {
+    super(sameHandle ? 'released handle' : 'look-alike of a released handle')
+  }
+}
+
+/** A change of handle past HANDLE_CHANGES_MAX in HANDLE_RELEASE_DAYS; `retryAt` is when it may. */
+export class HandleChangesLimitedError extends Error {
+  constructor(readonly retryAt: Date) {
+    super('handle changes limited')
+  }
+}
+
+/** A handle as the profile holds it: lowercase, and as typed. */
+export interface HeldHandle {
+  username: string
+  displayUsername: string
+}
+
 /**
- * Reserves `username` for `uid` from `now`, ending their oldest release beyond
- * HANDLE_RELEASES_KEPT. A row left for the same handle has expired: while it was live nobody
- * else could hold the handle to release it.
+ * Runs a change of handle in one transaction: BEGIN IMMEDIATE on SQLite (database.ts), READ
+ * COMMITTED named on PostgreSQL, so each statement sees what committed before it.
+ */
+export const handleTransaction = <Result>(
+  db: Kysely<Tables>,
+  body: (trx: Transaction<Tables>) => Promise<Result>,
+): Promise<Result> => db.transaction().setIsolationLevel('read committed').execute(body)
+
+/**
+ * Locks the user's profile row until the transaction ends and answers its handle then (none
+ * without a profile). A write rather than SELECT … FOR UPDATE, which SQLite has no words for: on
+ * PostgreSQL it holds the row just the same, so the user's other changes queue behind it.
+ */
+export async function lockProfile(
+  trx: Transaction<Tables>,
+  uid: string,
+  now: Date,
+): Promise<{ held: HeldHandle | null } | undefined> {
+  const row = await trx
+    .updateTable('profiles')
+    .set({ updated_at: now.toISOString() })
+    .where('user_id', '=', uid)
+    .returning(['username', 'display_username'])
+    .executeTakeFirst()
+  if (row === undefined) return undefined
+  const { username, display_username } = row
+  return {
+    held: username === null ? null : { username, displayUsername: display_username ?? username },
+  }
+}
+
+/**
+ * When `uid` may change its handle again, or null when it may now: at HANDLE_CHANGES_MAX changes
+ * within HANDLE_RELEASE_DAYS, once the oldest of the latest HANDLE_CHANGES_MAX is that old.
+ */
+export async function nextChangeAt(
+  db: Kysely<Tables>,
+  uid: string,
+  now: Date,
+): Promise<Date | null> {
+  const row = await db
+    .selectFrom('handle_changes')
+    .select('changed_at')
+    .where('user_id', '=', uid)
+    .where('changed_at', '>', countedSince(now))
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .offset(HANDLE_CHANGES_MAX - 1)
+    .executeTakeFirst()
+  return row === undefined ? null : new Date(Date.parse(row.changed_at) + RELEASE_MS)
+}
+
+/**
+ * The rest of a change of handle, once the profile holds `taken` (still uncommitted): `left` is
+ * reserved for `uid` and the change counted; `uid`'s own release of `taken` ends (taken back);
+ * and the change is undone if someone else's live release holds `taken` or a look-alike. That
+ * check comes after the profile's update: on PostgreSQL the update waits in the unique indexes
+ * for a transaction releasing the same handle, so the check then sees its release. Answers
+ * whether `taken` was one of `uid`'s live releases.
+ */
+export async function moveHandle(
+  trx: Transaction<Tables>,
+  uid: string,
+  left: HeldHandle | null,
+  taken: string,
+  now: Date,
+): Promise<boolean> {
+  if (left !== null) {
+    await releaseHandle(trx, uid, left.username, now)
+    const last = await trx
+      .selectFrom('handle_changes')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .where('user_id', '=', uid)
+      .executeTakeFirst()
+    await trx
+      .insertInto('handle_changes')
+      .values({
+        user_id: uid,
+        seq: Number(last?.seq ?? 0) + 1,
+        username: left.username,
+        display_username: left.displayUsername,
+        changed_at: now.toISOString(),
+      })
+      .execute()
+  }
+  const takenBack = await trx
+    .deleteFrom('released_handles')
+    .where('username', '=', taken)
+    .where('user_id', '=', uid)
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst()
+  const reserved = await liveReleaseForOthers(trx, uid, taken, now)
+  if (reserved !== undefined) throw new ReleasedHandleError(reserved.username === taken)
+  return Number(takenBack.numDeletedRows) > 0
+}
+
+/**
+ * Reserves `username` for `uid` from `now`. A row left for the same handle has expired: while
+ * it was live nobody else could hold the handle to release it.
  */
 export async function releaseHandle(db: Kysely<Tables>, uid: string, username: string, now: Date) {
   const row = {
@@ -34,19 +155,63 @@ export async function releaseHandle(db: Kysely<Tables>, uid: string, username: s
       conflict.column('username').doUpdateSet({ user_id: uid, expires_at: row.expires_at }),
     )
     .execute()
-  await db
-    .deleteFrom('released_handles')
-    .where('user_id', '=', uid)
-    .where('username', 'not in', (eb) =>
-      eb
-        .selectFrom('released_handles as kept')
-        .select('kept.username')
-        .where('kept.user_id', '=', uid)
-        .orderBy('kept.expires_at', 'desc')
-        .orderBy('kept.username', 'desc')
-        .limit(HANDLE_RELEASES_KEPT),
-    )
-    .execute()
+}
+
+/** Given back by takeBackHandle when it is no longer the account's to take. */
+class NotReservedError extends Error {}
+
+/**
+ * For the account recovery: gives `uid` back the handle it held at `since`, if it changed its
+ * handle after that and the handle is still reserved for it, releasing the current one as any
+ * change does. Not refused by HANDLE_CHANGES_MAX, which the changes being undone may have used
+ * up; it counts as a change all the same. Decided inside the change's transaction, as a save
+ * is, so a claim racing it either waits for it or is seen by it. Answers the handle given back,
+ * or null when nothing changed.
+ */
+export async function takeBackHandle(
+  db: Kysely<Tables>,
+  uid: string,
+  since: Date,
+): Promise<string | null> {
+  const now = new Date()
+  try {
+    const given = await handleTransaction(db, async (trx) => {
+      const profile = await lockProfile(trx, uid, now)
+      // The first change after `since` left the handle held then.
+      const first = await trx
+        .selectFrom('handle_changes')
+        .select(['username', 'display_username', 'changed_at'])
+        .where('user_id', '=', uid)
+        .where('changed_at', '>', since.toISOString())
+        .orderBy('seq')
+        .limit(1)
+        .executeTakeFirst()
+      if (profile === undefined || first === undefined) return null
+      // Older, the handle it left then was released longer ago than a reservation lasts, and
+      // changes before it may be gone (purgeEndedReleases): none is known to be held for it.
+      if (first.changed_at <= countedSince(now)) return null
+      const { held } = profile
+      if (held?.username === first.username) return null
+      await trx
+        .updateTable('profiles')
+        .set({
+          username: first.username,
+          display_username: first.display_username,
+          handle_skeleton: handleSkeleton(first.username),
+        })
+        .where('user_id', '=', uid)
+        .execute()
+      if (!(await moveHandle(trx, uid, held, first.username, now))) throw new NotReservedError()
+      return first.username
+    })
+    await purgeEndedReleases(db, now)
+    return given
+  } catch (error) {
+    // Another account holds it, or a look-alike of it (the unique indexes), or its release ended.
+    if (error instanceof NotReservedError || error instanceof ReleasedHandleError) return null
+    if (isUniqueViolation(error)) return null
+    throw error
+  }
 }
 
 /**
@@ -73,9 +238,28 @@ export const liveReleaseForOthers = (
     .orderBy('username')
     .executeTakeFirst()
 
-/** Rows whose reservation has ended: their handles are free, and nothing needs them. */
+/**
+ * Rows nothing needs any more: releases whose reservation has ended, and changes of handle
+ * older than HANDLE_RELEASE_DAYS but each account's latest such one, which tells
+ * takeBackHandle that a `since` before it was followed by a change whose release has ended.
+ */
 export async function purgeEndedReleases(db: Kysely<Tables>, now: Date) {
   await db.deleteFrom('released_handles').where('expires_at', '<=', now.toISOString()).execute()
+  const counted = countedSince(now)
+  await db
+    .deleteFrom('handle_changes')
+    .where('changed_at', '<=', counted)
+    .where((where) =>
+      where.exists(
+        where
+          .selectFrom('handle_changes as later')
+          .select('later.seq')
+          .whereRef('later.user_id', '=', 'handle_changes.user_id')
+          .whereRef('later.seq', '>', 'handle_changes.seq')
+          .where('later.changed_at', '<=', counted),
+      ),
+    )
+    .execute()
 }
 
 /**
@@ -100,6 +284,15 @@ export const releasedHandlesOf = (db: Kysely<Tables>, uid: string, now: Date) =>
     .where('expires_at', '>', now.toISOString())
     .orderBy('expires_at')
     .orderBy('username')
+    .execute()
+
+/** The user's kept changes of handle, oldest first: their data while it is kept. */
+export const handleChangesOf = (db: Kysely<Tables>, uid: string) =>
+  db
+    .selectFrom('handle_changes')
+    .select(['display_username', 'changed_at'])
+    .where('user_id', '=', uid)
+    .orderBy('seq')
     .execute()
 
 /** The reads every visit of an old address makes, compiled once (see prepared.ts). */

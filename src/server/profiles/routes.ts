@@ -8,6 +8,7 @@ import {
   type HandleAvailability,
 } from '../../shared/profile'
 import { LinkCheckRequestSchema } from '../../shared/profile-fields'
+import { isMissingUser, isUniqueViolation } from '../db/constraint-errors'
 import { apiError, invalidInput, limitBody, requireJson } from '../http/errors'
 import { answerLanguage } from '../http/language'
 import { inLanguage, SERVER_MESSAGES } from '../http/messages'
@@ -17,11 +18,12 @@ import type { ShareCards } from '../share-cards/share-cards'
 import type { HandleClaim, HandleClaims } from './handle-claims'
 import { handleSuggestions } from './handle-suggestions'
 import { checkLink, type LinkCheck, type LinkCheckSettings } from './link-check'
-import type { ReleasedHandles } from './released-handles'
 import {
-  isMissingUser,
-  isUniqueViolation,
+  HandleChangesLimitedError,
   ReleasedHandleError,
+  type ReleasedHandles,
+} from './released-handles'
+import {
   ReservedLookAlikeError,
   toProfile,
   toPublicProfile,
@@ -78,6 +80,11 @@ export function ownProfileRoutes({
           return c.json(toProfile(saved, publicUrl))
         } catch (error) {
           if (error instanceof ReservedLookAlikeError) return tooSimilar(c)
+          if (error instanceof HandleChangesLimitedError) {
+            const seconds = Math.ceil((error.retryAt.getTime() - Date.now()) / 1000)
+            c.header('Retry-After', String(Math.max(seconds, 1)))
+            return apiError(c, 429, 'HANDLE_CHANGES_LIMITED', HANDLE_MESSAGES.changesLimited)
+          }
           if (error instanceof ReleasedHandleError)
             return error.sameHandle ? taken(c) : tooSimilar(c)
           const handle = c.req.valid('json').handle

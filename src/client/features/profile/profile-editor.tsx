@@ -85,7 +85,10 @@ export function ProfileEditor({
     } catch (error) {
       const refusal = error instanceof ApiError ? REFUSED_HANDLE[error.code] : undefined
       if (refusal !== undefined) refuse(username, refusal)
-      else if (error instanceof ApiError && error.issues !== undefined) {
+      else if (error instanceof ApiError && error.code === 'HANDLE_CHANGES_LIMITED') {
+        // The ID is free, only not for this account yet: said under it, not as its availability.
+        setProblems({ handle: HANDLE_MESSAGES.changesLimited })
+      } else if (error instanceof ApiError && error.issues !== undefined) {
         setProblems(fieldProblems(error.issues))
       } else setFailure(errorMessage(error))
     }
