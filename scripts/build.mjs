@@ -1,6 +1,8 @@
 // Second half of `npm run build`, after `vite build`: bundles the server into
-// dist/server/main.js and the admin command into dist/server/mofu.js, and precompresses the
-// client's text files so they are served as Brotli or gzip without compressing on each request.
+// dist/server/main.js, the thread that lays out share card text into dist/server/text-worker.js
+// beside it (where the bundle looks for it), and the admin command into dist/server/mofu.js, and
+// precompresses the client's text files so they are served as Brotli or gzip without compressing
+// on each request.
 import fs from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -43,6 +45,11 @@ const server = {
   logLevel: 'warning',
 }
 await build({ ...server, entryPoints: ['src/server/main.ts'], outfile: 'dist/server/main.js' })
+await build({
+  ...server,
+  entryPoints: ['src/server/share-cards/text-worker.ts'],
+  outfile: 'dist/server/text-worker.js',
+})
 await build({
   ...server,
   entryPoints: ['src/server/cli/mofu.ts'],

@@ -100,6 +100,7 @@ export function createApp(deps: AppDeps) {
     ]),
     decode,
     logger,
+    metrics,
   })
   const profiles = {
     profiles: store,
@@ -187,7 +188,17 @@ export function createApp(deps: AppDeps) {
     .route('/api/events', clientErrorRoutes({ logger, limits }))
     .route('/media/avatars', mediaRoutes(images, AVATAR_KIND))
     .route('/media/banners', mediaRoutes(images, BANNER_KIND))
-    .route('/media/cards', shareCardRoutes({ profiles: store, cards, limits }))
+    .route(
+      '/media/cards',
+      shareCardRoutes({
+        profiles: store,
+        cards,
+        limits,
+        limiter: deps.limiter,
+        clientAddress,
+        logger,
+      }),
+    )
     .route('/', profilePageRoutes({ ...profiles, client }))
 
   app.notFound((c) => apiError(c, 404, 'NOT_FOUND', SERVER_MESSAGES.notFound))

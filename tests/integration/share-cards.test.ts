@@ -3,8 +3,11 @@ import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
+import { createMetrics } from '../../src/server/metrics/metrics'
 import { storedCardVersion } from '../../src/server/share-cards/share-cards'
+import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
 import { callApp, type Answer } from '../support/api'
+import { spreadName } from '../support/font-slices'
 import { appWithMail } from '../support/app-with-mail'
 import type { TestApp } from '../support/test-app'
 import { TEST_PASSWORD, type TestUser } from '../support/test-users'
@@ -35,7 +38,13 @@ export const profileDescription = () => 'A profile on Mofu'`,
 )
 afterAll(() => fs.rmSync(built, { recursive: true, force: true }))
 
-const file = appWithMail('card', 212, { app: { clientDir } })
+const METRICS_TOKEN = 'share-card-metrics-token-0123456789'
+const file = appWithMail('card', 212, {
+  app: { clientDir, metrics: createMetrics(), metricsToken: METRICS_TOKEN },
+})
+/** Cards made on request a minute, for one account's profile and for one address (docs/api.md). */
+const CARDS_PER_ACCOUNT = 5
+const CARDS_PER_ADDRESS = 10
 const CARD_URL = /^http:\/\/localhost:3000\/media\/cards\/([A-Za-z0-9_-]+)\.jpg\?v=([0-9a-f]{16})$/
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 let sequence = 0
@@ -45,6 +54,8 @@ async function request(
   target: string,
   options: {
     method?: string
+    /** The client's address; one of its own for each request when absent. */
+    ip?: string
     cookie?: string
     body?: unknown
     headers?: Record<string, string>
@@ -52,11 +63,23 @@ async function request(
 ): Promise<Answer> {
   sequence += 1
   const answer = await callApp(app.app, target, {
-    ...options,
     ip: `10.212.${200 + (sequence >> 8)}.${sequence & 255}`,
+    ...options,
   })
   expect(answer.status, `${target}: ${answer.text.slice(0, 200)}`).toBeLessThan(500)
   return answer
+}
+
+/** The cards the app made and stored on request so far, read from its metrics. */
+async function cardsMadeOnRequest(app: TestApp): Promise<number> {
+  const scraped = await callApp(app.app, '/metrics', {
+    headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+  })
+  expect(scraped.status).toBe(200)
+  const series = 'mofu_share_cards_made_total{cause="request"} '
+  const line = scraped.text.split('\n').find((entry) => entry.startsWith(series))
+  expect(line, series).toBeDefined()
+  return Number(line?.slice(series.length))
 }
 
 async function save(app: TestApp, user: TestUser, patch: Record<string, unknown>) {
@@ -93,14 +116,14 @@ async function cardOf(app: TestApp, user: TestUser, handle: string) {
   return { path: url.pathname + url.search, version: match?.[2] ?? '' }
 }
 
-/** The version of the card in storage, once it is `version` (made while nobody waits). */
+/**
+ * The version of the card in storage, once it is `version` (made while nobody waits: a second
+ * after the save, and after the card before it and its rest of three times that card's time).
+ */
 async function storedCard(app: TestApp, uid: string, version: string) {
   let stored = await app.storage.get(`cards/${uid}`)
-  for (
-    let tries = 0;
-    tries < 100 && storedCardVersion(stored?.body ?? Buffer.alloc(0)) !== version;
-    tries++
-  ) {
+  const until = Date.now() + 15_000
+  while (Date.now() < until && storedCardVersion(stored?.body ?? Buffer.alloc(0)) !== version) {
     await new Promise((resolve) => setTimeout(resolve, 50))
     stored = await app.storage.get(`cards/${uid}`)
   }
@@ -123,6 +146,16 @@ async function expectCard(answer: Answer) {
 
 let handles = 0
 const newHandle = (stem: string) => `${stem}${Date.now() % 100_000}x${(handles += 1)}`
+
+/** A new user who saved a name and a handle, once the card made after the save is stored. */
+async function profileWithCard(stem: string, name = stem) {
+  const user = await file.createUser()
+  const handle = newHandle(stem)
+  await save(file.subject, user, { name, handle })
+  const card = await cardOf(file.subject, user, handle)
+  const stored = await expectStoredCard(file.subject, user.uid, card.version)
+  return { user, handle, card, stored }
+}
 
 describe('the share card', () => {
   it('is the og:image of /@handle: a 1200 x 630 JPEG with its size, type and alt text', async () => {
@@ -151,12 +184,8 @@ describe('the share card', () => {
   })
 
   it('is made again after a change of name or avatar, under a new address, in place of the old', async () => {
-    const user = await file.createUser()
-    const handle = newHandle('Mimi')
-    await save(file.subject, user, { name: 'Mimi', handle })
-    const first = await cardOf(file.subject, user, handle)
     // Made after the save, before anyone asked for it.
-    await expectStoredCard(file.subject, user.uid, first.version)
+    const { user, handle, card: first } = await profileWithCard('Mimi')
 
     await save(file.subject, user, { name: 'Mimi 2' })
     const renamed = await cardOf(file.subject, user, handle)
@@ -222,6 +251,16 @@ describe('the share card', () => {
     await expectStoredCard(file.subject, user.uid, removed.version)
   })
 
+  it("draws a name of 50 kanji from 50 of the font's files as its first seven and '…'", async () => {
+    const spread = spreadName(50)
+    const { user, handle, stored: drawn } = await profileWithCard('Kan', spread)
+    await save(file.subject, user, { name: `${spread.slice(0, 7)}…` })
+    const short = await cardOf(file.subject, user, handle)
+    const cut = await expectStoredCard(file.subject, user.uid, short.version)
+    const picture = (jpeg: Buffer | undefined) => sharp(jpeg).raw().toBuffer()
+    expect((await picture(drawn?.body)).equals(await picture(cut?.body))).toBe(true)
+  })
+
   it('is never made for a ?v= that is not the current one', async () => {
     const user = await file.createUser()
     const handle = newHandle('Rin')
@@ -244,14 +283,80 @@ describe('the share card', () => {
     // A card missing from storage (another instance's save, a failed make) is made when asked,
     // once for a burst of asks, and it is the current one.
     await file.subject.storage.delete(`cards/${user.uid}`)
+    const made = await cardsMadeOnRequest(file.subject)
     const burst = await Promise.all(
       Array.from({ length: 6 }, () => request(file.subject, `/media/cards/${user.uid}.jpg?v=1`)),
     )
+    expect(await cardsMadeOnRequest(file.subject)).toBe(made + 1)
     for (const answer of burst) {
       await expectCard(answer)
       expect(answer.headers.get('ETag')).toBe(`"${card.version}"`)
     }
   })
+
+  it('makes at most 5 cards a minute on request for one account: past that the card stored before answers, else 429', async () => {
+    const { user, handle, card: first } = await profileWithCard('Aki')
+    let before = first
+    const made = await cardsMadeOnRequest(file.subject)
+    // Asked for right after each save, a card is made on request, before the one made after it.
+    for (let at = 1; at <= CARDS_PER_ACCOUNT; at++) {
+      await save(file.subject, user, { name: `Aki ${at}` })
+      const card = await cardOf(file.subject, user, handle)
+      const answer = await request(file.subject, card.path)
+      await expectCard(answer)
+      expect(answer.headers.get('ETag')).toBe(`"${card.version}"`)
+      before = card
+    }
+    expect(await cardsMadeOnRequest(file.subject)).toBe(made + CARDS_PER_ACCOUNT)
+
+    await save(file.subject, user, { name: 'Aki past' })
+    const past = await cardOf(file.subject, user, handle)
+    const stale = await request(file.subject, past.path)
+    await expectCard(stale)
+    expect(stale.headers.get('ETag')).toBe(`"${before.version}"`)
+    expect(stale.headers.get('Cache-Control')).toBe('public, no-cache')
+    // The new card is still made, while nobody waits.
+    const remade = await expectStoredCard(file.subject, user.uid, past.version)
+    expect(await cardsMadeOnRequest(file.subject)).toBe(made + CARDS_PER_ACCOUNT)
+
+    // With no card stored to answer with, the limit answers.
+    expect(remade).not.toBeNull()
+    await file.subject.storage.delete(`cards/${user.uid}`)
+    const refused = await request(file.subject, past.path)
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
+    expect(refused.json).toEqual({ code: 'RATE_LIMITED', message: AUTH_MESSAGES.tooManyRequests })
+    expect(await cardsMadeOnRequest(file.subject)).toBe(made + CARDS_PER_ACCOUNT)
+  }, 60_000)
+
+  it('makes at most 10 cards a minute on request for one address, whoever asks for', async () => {
+    const address = '10.212.99.1'
+    const profiles = await Promise.all(['Mei', 'Mei', 'Mei'].map((stem) => profileWithCard(stem)))
+    const made = await cardsMadeOnRequest(file.subject)
+    // Two accounts, each within its own limit, all from one address.
+    for (const { user, handle } of profiles.slice(0, CARDS_PER_ADDRESS / CARDS_PER_ACCOUNT)) {
+      for (let round = 1; round <= CARDS_PER_ACCOUNT; round++) {
+        await save(file.subject, user, { name: `Mei ${round}` })
+        const card = await cardOf(file.subject, user, handle)
+        const answer = await request(file.subject, card.path, { ip: address })
+        expect(answer.headers.get('ETag')).toBe(`"${card.version}"`)
+      }
+    }
+    expect(await cardsMadeOnRequest(file.subject)).toBe(made + CARDS_PER_ADDRESS)
+
+    // The third account's new card: the stored one for this address, made for another.
+    const last = profiles[2]
+    if (last === undefined) throw new Error('three profiles were made')
+    await save(file.subject, last.user, { name: 'Mei new' })
+    const card = await cardOf(file.subject, last.user, last.handle)
+    const stale = await request(file.subject, card.path, { ip: address })
+    await expectCard(stale)
+    expect(stale.headers.get('ETag')).toBe(`"${last.card.version}"`)
+    const elsewhere = await request(file.subject, card.path)
+    await expectCard(elsewhere)
+    expect(elsewhere.headers.get('ETag')).toBe(`"${card.version}"`)
+    expect(await cardsMadeOnRequest(file.subject)).toBe(made + CARDS_PER_ADDRESS + 1)
+  }, 60_000)
 
   it('answers 404 for no such user, a profile without a handle, and other names', async () => {
     const user = await file.createUser()

@@ -53,6 +53,14 @@ export const LIMITS = {
   },
   /** Opened change-of-address links per client address: codes are too long to guess. */
   emailChangeConfirm: { name: 'email-change-confirm', max: 10, windowSeconds: 60 },
+  /**
+   * Share cards made on request for one account's profile (share-cards/routes.ts). The card
+   * after a save is made within seconds anyway, so these are the previews asked for sooner, and
+   * past them the card stored before answers.
+   */
+  cardMakeAccount: { name: 'card-make-account', max: 5, windowSeconds: 60 },
+  /** Share cards made on request for one client address, whoever's they are. */
+  cardMakeAddress: { name: 'card-make-address', max: 10, windowSeconds: 60 },
 } as const satisfies Record<string, LimitRule>
 
 export interface Count {
@@ -201,6 +209,13 @@ export const RATE_LIMITED = {
 export const logThrottled = (logger: Logger, source: SecurityEventSource) =>
   logSecurityEvent(logger, 'throttled', source)
 
+/**
+ * What per-address limits count a client address by. An IPv6 client is counted by its /64, as
+ * Better Auth counts its own limits: one home or server is given a whole /64 and could otherwise
+ * take a fresh address for every request.
+ */
+export const addressSubject = (address: string) => normalizeIP(address, { ipv6Subnet: 64 })
+
 export interface RouteLimits {
   /** Keyed by the client's address. */
   perAddress(rule: LimitRule): MiddlewareHandler
@@ -228,9 +243,7 @@ export function routeLimits(deps: {
       await next()
     }
   return {
-    // An IPv6 client is counted by its /64, as Better Auth counts its own limits: one home or
-    // server is given a whole /64 and could otherwise take a fresh address for every request.
-    perAddress: (rule) => guard(rule, (c) => normalizeIP(clientAddress(c), { ipv6Subnet: 64 })),
+    perAddress: (rule) => guard(rule, (c) => addressSubject(clientAddress(c))),
     perUser: (rule) => guard(rule, (c) => c.get('uid' as never)),
   }
 }

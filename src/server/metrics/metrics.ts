@@ -6,6 +6,9 @@ import { RequestDurations } from './request-durations'
 /** How an avatar upload ended: stored, refused as not a usable image, or turned away as busy. */
 export type AvatarUploadResult = 'stored' | 'rejected' | 'busy'
 
+/** What made a share card: a change of the profile (made while nobody waits), or a request for it. */
+export type CardCause = 'change' | 'request'
+
 /** What the PostgreSQL pool holds at the moment it is read. */
 export interface PoolStats {
   inUse: number
@@ -26,6 +29,8 @@ export interface Metrics {
   avatarUpload(result: AvatarUploadResult): void
   /** Time spent decoding and re-encoding one upload (in its decode slot). */
   avatarProcessed(seconds: number): void
+  /** One share card made and stored, after a change of the profile or on a request for it. */
+  shareCardMade(cause: CardCause): void
   /** Reports the database pool's figures on every scrape. */
   watchPool(stats: () => PoolStats): void
 }
@@ -80,9 +85,16 @@ export function createMetrics(): Metrics {
     buckets: AVATAR_BUCKETS,
     registers,
   })
+  const shareCards = new Counter({
+    name: 'mofu_share_cards_made_total',
+    help: 'Share cards made and stored, by cause: a change of the profile, or a request for the card.',
+    labelNames: ['cause'] as const,
+    registers,
+  })
   for (const result of ['ok', 'failed']) signIns.inc({ result }, 0)
   for (const result of ['sent', 'failed']) mails.inc({ result }, 0)
   for (const result of ['stored', 'rejected', 'busy']) avatarUploads.inc({ result }, 0)
+  for (const cause of ['change', 'request']) shareCards.inc({ cause }, 0)
 
   return {
     registry,
@@ -96,6 +108,7 @@ export function createMetrics(): Metrics {
     mail: (result) => mails.inc({ result }),
     avatarUpload: (result) => avatarUploads.inc({ result }),
     avatarProcessed: (seconds) => avatarSeconds.observe(seconds),
+    shareCardMade: (cause) => shareCards.inc({ cause }),
     watchPool(stats) {
       const read = (field: keyof PoolStats) =>
         function (this: Gauge) {

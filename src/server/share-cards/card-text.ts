@@ -7,8 +7,10 @@ import opentype from 'opentype.js'
  * Text drawn as SVG paths from font files shipped in npm packages, so a card looks the same on
  * every machine, one without a single font installed included (docs/decisions/share-card-text.md):
  * Orbitron (the brand's face) for Latin letters, Mochiy Pop One for Japanese and what Orbitron
- * lacks, each file loaded the first time a character needs it. A character neither font has
- * (an emoji) is left out; no text of a profile ever reaches the SVG as text.
+ * lacks, each file loaded the first time a character needs it, at most CARD_FONT_FILES for a
+ * card. A character neither font has (an emoji) is left out; no text of a profile ever reaches
+ * the SVG as text. The server runs this on the card text thread (text-thread.ts), never on its
+ * main thread.
  */
 
 const require = createRequire(import.meta.url)
@@ -39,14 +41,40 @@ function fontFiles(pkg: string, family: string, weight: number): FontFile[] {
   }))
 }
 
-/** Files parsed and kept; a name rarely needs more than a few of Mochiy Pop One's 120 slices. */
+/**
+ * Files parsed and kept, the one used longest ago let go first. A card reads at most
+ * CARD_FONT_FILES of them, and most names share a few slices (the kana, common kanji), which stay.
+ */
 const FONTS_KEPT = 32
+
+/**
+ * Font files one card's text may draw from, cached or not, so that what a card shows depends on
+ * its text alone. Mochiy Pop One spreads its kanji over its slices about one a character, and each
+ * slice takes a few milliseconds to parse, so without a bound a name of 50 kanji reads 50 files
+ * for each card. Eight is Orbitron's file, which the handle and the ellipsis take first, and
+ * seven slices: a Japanese personal name of family and given name, kana or kanji, needs at most
+ * five, and a card still costs at most about what its pictures do. The name stops with '…' at
+ * the first character past the bound (docs/decisions/share-card-text-thread.md).
+ */
+export const CARD_FONT_FILES = 8
+
+/** The font files a card's text has drawn from so far. */
+type FontsUsed = Set<string>
+
+interface Placed {
+  font: opentype.Font
+  glyph: opentype.Glyph
+}
+
+/** What stands for a character whose font would be one file more than a card may draw from. */
+const PAST_BOUND = Symbol('past the bound')
 
 function fontChain() {
   const families = [
     fontFiles('@fontsource/orbitron', 'orbitron', 800),
     fontFiles('@fontsource/mochiy-pop-one', 'mochiy-pop-one', 400),
   ]
+  /** In the order of their last use, the least recent first. */
   const parsed = new Map<string, opentype.Font>()
   const load = (file: string) => {
     let font = parsed.get(file)
@@ -54,17 +82,21 @@ function fontChain() {
       const bytes = fs.readFileSync(file)
       font = opentype.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length))
       if (parsed.size >= FONTS_KEPT) parsed.delete(parsed.keys().next().value ?? '')
-      parsed.set(file, font)
+    } else {
+      parsed.delete(file)
     }
+    parsed.set(file, font)
     return font
   }
   /** The first font of the chain with a glyph for the code point, and that glyph. */
-  return (codePoint: number): { font: opentype.Font; glyph: opentype.Glyph } | null => {
+  return (codePoint: number, used: FontsUsed): Placed | null | typeof PAST_BOUND => {
     for (const files of families) {
       const covering = files.find(({ ranges }) =>
         ranges.some(([low, high]) => codePoint >= low && codePoint <= high),
       )
       if (covering === undefined) continue
+      if (!used.has(covering.file) && used.size >= CARD_FONT_FILES) return PAST_BOUND
+      used.add(covering.file)
       const font = load(covering.file)
       const glyph = font.charToGlyph(String.fromCodePoint(codePoint))
       if (glyph.index !== 0) return { font, glyph }
@@ -75,32 +107,31 @@ function fontChain() {
 
 let glyphOf: ReturnType<typeof fontChain> | undefined
 
-interface Placed {
-  font: opentype.Font
-  glyph: opentype.Glyph
-}
-
-/** The glyphs of a line, with every kind of space one space and nothing no font has. */
-function placeGlyphs(text: string): Placed[] {
+/**
+ * The glyphs of a line, with every kind of space one space and nothing no font has; `cut` when
+ * the line stops at a character past the card's bound of font files.
+ */
+function placeGlyphs(text: string, used: FontsUsed): { glyphs: Placed[]; cut: boolean } {
   glyphOf ??= fontChain()
-  const placed: Placed[] = []
+  const glyphs: Placed[] = []
   let space = false
   for (const character of text.normalize('NFC')) {
     if (/\s/u.test(character)) {
-      space = placed.length > 0
+      space = glyphs.length > 0
       continue
     }
     // Joiners, variation selectors and emoji no font has are left out, never drawn as boxes.
-    const found = glyphOf(character.codePointAt(0) ?? 0)
+    const found = glyphOf(character.codePointAt(0) ?? 0, used)
+    if (found === PAST_BOUND) return { glyphs, cut: true }
     if (found === null) continue
     if (space) {
-      const blank = glyphOf(0x20)
-      if (blank !== null) placed.push(blank)
+      const blank = glyphOf(0x20, used)
+      if (blank !== null && blank !== PAST_BOUND) glyphs.push(blank)
       space = false
     }
-    placed.push(found)
+    glyphs.push(found)
   }
-  return placed
+  return { glyphs, cut: false }
 }
 
 /** Width of glyphs at a size, with the kerning of each font between its own glyphs. */
@@ -125,7 +156,8 @@ export interface TextLine {
 
 /**
  * One line of text as path data, centred on `x` with its baseline at `y`: drawn at `size`, or
- * smaller down to `minSize` to fit `maxWidth`, and past that cut with an ellipsis.
+ * smaller down to `minSize` to fit `maxWidth`, and past that cut with an ellipsis, as it is where
+ * a character's font would be past the card's bound of font files (`used`, shared by its lines).
  */
 export function textLine(
   text: string,
@@ -136,20 +168,23 @@ export function textLine(
     minSize,
     maxWidth,
   }: { x: number; y: number; size: number; minSize: number; maxWidth: number },
+  used: FontsUsed = new Set(),
 ): TextLine {
-  let glyphs = placeGlyphs(text)
-  let width = widthOf(glyphs, size)
+  // The ellipsis' font first, so that a line cut anywhere can end with it.
+  const end = placeGlyphs('…', used).glyphs
+  const placed = placeGlyphs(text, used)
+  let glyphs = placed.glyphs
+  let width = widthOf(placed.cut ? [...glyphs, ...end] : glyphs, size)
   if (width > maxWidth) {
     size = Math.max(minSize, (size * maxWidth) / width)
     width = widthOf(glyphs, size)
   }
-  if (width > maxWidth) {
-    const ellipsis = placeGlyphs('…')
-    while (glyphs.length > 0 && widthOf([...glyphs, ...ellipsis], size) > maxWidth) {
+  if (placed.cut || width > maxWidth) {
+    while (glyphs.length > 0 && widthOf([...glyphs, ...end], size) > maxWidth) {
       glyphs = glyphs.slice(0, -1)
     }
     while (glyphs.length > 0 && glyphs.at(-1)?.glyph.unicode === 0x20) glyphs = glyphs.slice(0, -1)
-    glyphs = [...glyphs, ...ellipsis]
+    glyphs = [...glyphs, ...end]
     width = widthOf(glyphs, size)
   }
   let pen = x - width / 2
@@ -163,4 +198,35 @@ export function textLine(
     }
   })
   return { d: parts.join(''), width, size }
+}
+
+/** The card's text: its name, and its @handle under it or, with no name drawn, in its place. */
+export interface CardText {
+  name: TextLine
+  handle: TextLine
+}
+
+/** Where the lines go on the card's 1200 px: centred, at most 1080 px wide. */
+const CENTRE = 600
+const TEXT_WIDTH = 1080
+
+/**
+ * The name and handle of a card as path data, drawn from at most CARD_FONT_FILES font files
+ * between them: the handle's come first, so whatever the name needs, the handle is whole.
+ */
+export function cardText(name: string, handle: string): CardText {
+  const used: FontsUsed = new Set()
+  placeGlyphs(`@${handle}`, used)
+  const nameLine = textLine(
+    name,
+    { x: CENTRE, y: 522, size: 60, minSize: 40, maxWidth: TEXT_WIDTH },
+    used,
+  )
+  const alone = nameLine.d === ''
+  const handleLine = textLine(
+    `@${handle}`,
+    { x: CENTRE, y: alone ? 522 : 574, size: alone ? 52 : 32, minSize: 24, maxWidth: TEXT_WIDTH },
+    used,
+  )
+  return { name: nameLine, handle: handleLine }
 }

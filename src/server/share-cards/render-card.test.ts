@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { textLine } from './card-text'
+import { CARD_FONT_FILES, cardText, textLine } from './card-text'
 import {
   ACCENT_BAR_TOP,
   cardAccent,
@@ -101,6 +101,20 @@ describe('the share card', () => {
     )
     expect(await nameInk(jpeg, { left: 0, top: 460, right: 55, bottom: 540 })).toBe(0)
     expect(await nameInk(jpeg, { left: 1145, top: 460, right: 1200, bottom: 540 })).toBe(0)
+  })
+
+  it('draws a name from at most CARD_FONT_FILES font files, cut there with an ellipsis', async () => {
+    const box = { x: 600, y: 522, size: 60, minSize: 40, maxWidth: 1080 }
+    // Each kanji and the kana here is in another of Mochiy Pop One's files, and the ellipsis in
+    // Orbitron's: the eighth of the Japanese font's files is one too many.
+    const eight = '東京都渋谷区の猫'
+    expect(textLine(eight, box).d).toBe(textLine('東京都渋谷区の…', box).d)
+    const seven = '北海道札幌市中央区'
+    expect(textLine(seven, box).d).not.toBe(textLine('北海道札幌市中央…', box).d)
+    // On the card the handle is whole, and the name still drawn.
+    expect(cardText(eight, 'sora').handle.d).toBe(cardText('Sora', 'sora').handle.d)
+    expect(await nameInk(await card({ name: eight }))).toBeGreaterThan(1500)
+    expect(CARD_FONT_FILES).toBe(8)
   })
 
   it('draws a hostile name as the text it is: only outlines reach the SVG', async () => {

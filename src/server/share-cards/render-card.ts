@@ -1,6 +1,7 @@
 import sharp from 'sharp'
 import { ACCENTS, type Accent } from '../../shared/profile-fields'
-import { textLine } from './card-text'
+import type { CardText } from './card-text'
+import { layOutCardText } from './text-thread'
 
 /**
  * The share card a link to /@handle previews with (docs/using.md "Share cards"): the
@@ -28,7 +29,6 @@ const NAME_COLOUR = '#fdf4ff'
 export const ACCENT_BAR_TOP = 614
 /** The accent of a profile that chose none. */
 const DEFAULT_ACCENT: Accent = 'sakura'
-const TEXT_WIDTH = 1080
 
 export interface ShareCardInput {
   name: string
@@ -80,21 +80,7 @@ function accentDesign(accent: string): Buffer {
 }
 
 /** What lies over the banner: its fade into the night, the ring, the text and the accent line. */
-function overlay(input: ShareCardInput, accent: string): Buffer {
-  const name = textLine(input.name, {
-    x: W / 2,
-    y: 522,
-    size: 60,
-    minSize: 40,
-    maxWidth: TEXT_WIDTH,
-  })
-  const handle = textLine(`@${input.handle}`, {
-    x: W / 2,
-    y: name.d === '' ? 522 : 574,
-    size: name.d === '' ? 52 : 32,
-    minSize: 24,
-    maxWidth: TEXT_WIDTH,
-  })
+function overlay({ name, handle }: CardText, accent: string): Buffer {
   // Only numbers reach the SVG: the text is path data made from the fonts' outlines.
   return Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">` +
@@ -115,10 +101,14 @@ const circleMask = Buffer.from(
   `<svg xmlns="http://www.w3.org/2000/svg" width="${AVATAR}" height="${AVATAR}"><circle cx="${AVATAR / 2}" cy="${AVATAR / 2}" r="${AVATAR / 2}"/></svg>`,
 )
 
-/** Renders the card as a JPEG of SHARE_CARD_WIDTH x SHARE_CARD_HEIGHT. */
+/**
+ * Renders the card as a JPEG of SHARE_CARD_WIDTH x SHARE_CARD_HEIGHT, its text laid out on the
+ * card text thread while sharp readies the pictures.
+ */
 export async function renderShareCard(input: ShareCardInput): Promise<Buffer> {
   const accent = cardAccent(input.accent)
-  const [banner, avatar, frame] = await Promise.all([
+  const [text, banner, avatar, frame] = await Promise.all([
+    layOutCardText(input.name, input.handle),
     input.banner === null
       ? accentDesign(accent)
       : sharp(input.banner)
@@ -141,7 +131,7 @@ export async function renderShareCard(input: ShareCardInput): Promise<Buffer> {
   return sharp({ create: { width: W, height: H, channels: 3, background: NIGHT } })
     .composite([
       { input: banner, left: 0, top: 0 },
-      { input: overlay(input, accent), left: 0, top: 0 },
+      { input: overlay(text, accent), left: 0, top: 0 },
       { input: avatar, left: AVATAR_X - AVATAR / 2, top: AVATAR_Y - AVATAR / 2 },
       ...(frame === null
         ? []

@@ -4,8 +4,11 @@ import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Selectable } from 'kysely'
 import { ACCENT_NAMES, FRAMES, type Accent, type Frame } from '../../shared/profile-fields'
+import { decodeSlots, DecodeQueueFull } from '../avatars/decode-slots'
 import type { ProfilesTable } from '../db/tables'
+import type { Verdict } from '../http/limiter'
 import type { Logger } from '../logger'
+import type { CardCause, Metrics } from '../metrics/metrics'
 import type { ProfileStore } from '../profiles/profile-store'
 import { mediaKey, renditionKey } from '../storage/avatar-object'
 import type { MediaFolder } from '../../shared/avatar-renditions'
@@ -118,6 +121,42 @@ export interface StoredCard {
   lastModified: Date
 }
 
+/** Thrown for a card a request asked for past its limits: the route answers 429. */
+export class CardLimited extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('Too many share cards made on request')
+    this.name = 'CardLimited'
+  }
+}
+
+/** Cards waiting for their turn of the cards' share of a core; past that, DecodeQueueFull. */
+const TURNS_QUEUE = 8
+/**
+ * The most of a card's time its rest counts. A card's own work is bounded (8 font files,
+ * pictures of bounded size, a fraction of this on a slow machine): one that took longer was
+ * waiting (a busy machine, the text thread starting), and a longer rest would only hold back
+ * the cards after it.
+ */
+const COUNTED_MS = 1000
+
+/**
+ * One card at a time, each followed by a rest of three times its length before the next one,
+ * whoever asked for it: cards take at most a quarter of a core over time, and the other three
+ * quarters are the requests'. The card is answered before its rest.
+ */
+function cardTurns() {
+  const oneAtATime = decodeSlots(1, TURNS_QUEUE)
+  return <T>(work: () => Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      oneAtATime(async () => {
+        const started = performance.now()
+        await work().then(resolve, reject)
+        const counted = Math.min(performance.now() - started, COUNTED_MS)
+        await sleep(3 * counted, undefined, { ref: false })
+      }).catch(reject)
+    })
+}
+
 export interface ShareCardDeps {
   storage: ObjectStorage
   profiles: Pick<ProfileStore, 'findByUser'>
@@ -125,11 +164,13 @@ export interface ShareCardDeps {
   /** The process's image slots, shared with avatar uploads (avatars/decode-slots.ts). */
   decode: <T>(work: () => Promise<T>) => Promise<T>
   logger: Logger
+  metrics?: Metrics
 }
 
-export function shareCards({ storage, profiles, art, decode, logger }: ShareCardDeps) {
+export function shareCards({ storage, profiles, art, decode, logger, metrics }: ShareCardDeps) {
   /** Renders in flight by card version: a burst of requests for a new card makes it once. */
   const making = new Map<string, Promise<StoredCard>>()
+  const turn = cardTurns()
 
   /**
    * One of the profile's images as the card draws it: a rendition wide enough for its place on
@@ -147,7 +188,7 @@ export function shareCards({ storage, profiles, art, decode, logger }: ShareCard
     return stored?.body ?? null
   }
 
-  async function render(row: CardRow, version: string): Promise<StoredCard> {
+  async function render(row: CardRow, version: string, cause: CardCause): Promise<StoredCard> {
     // The avatar's 384 px rendition is plenty for the card's 208 px; the banner's 1200 px, for
     // the card's width.
     const [avatar, banner] = await Promise.all([
@@ -167,26 +208,42 @@ export function shareCards({ storage, profiles, art, decode, logger }: ShareCard
     const body = withVersion(jpeg, version)
     const key = shareCardKey(row.user_id)
     await storage.put(key, body, SHARE_CARD_TYPE)
+    metrics?.shareCardMade(cause)
     // The account went while this ran: its deletion may have come before this write.
     if ((await profiles.findByUser(row.user_id)) === undefined) await storage.delete(key)
     return { body, version, lastModified: new Date() }
   }
 
-  /** Renders and stores the card of this version, once however many ask at the same time. */
-  function make(row: CardRow, version: string): Promise<StoredCard> {
+  /**
+   * Renders and stores the card of this version in its turn, once however many ask at the same
+   * time. For a request, `mayMake` first counts it against the limits of cards made on request
+   * (a refusal throws CardLimited); whoever asks while it is made shares that answer.
+   */
+  function make(
+    row: CardRow,
+    version: string,
+    mayMake?: () => Promise<Verdict>,
+  ): Promise<StoredCard> {
     const key = `${row.user_id}\n${version}`
     let made = making.get(key)
     if (made === undefined) {
-      made = render(row, version).finally(() => making.delete(key))
+      made = (async () => {
+        if (mayMake !== undefined) {
+          const verdict = await mayMake()
+          if (!verdict.allowed) throw new CardLimited(verdict.retryAfterSeconds)
+        }
+        return turn(() => render(row, version, mayMake === undefined ? 'change' : 'request'))
+      })().finally(() => making.delete(key))
       making.set(key, made)
     }
     return made
   }
 
-  /** The stored card if it is of this version, else null. */
-  async function storedOf(row: CardRow, version: string): Promise<StoredCard | null> {
+  /** The profile's stored card, of whichever version it is, else null. */
+  async function storedOf(row: CardRow): Promise<StoredCard | null> {
     const stored = await storage.get(shareCardKey(row.user_id))
-    if (stored === null || storedCardVersion(stored.body) !== version) return null
+    if (stored === null) return null
+    const version = storedCardVersion(stored.body)
     return { body: stored.body, version, lastModified: stored.lastModified }
   }
 
@@ -201,10 +258,10 @@ export function shareCards({ storage, profiles, art, decode, logger }: ShareCard
       const row = await profiles.findByUser(uid)
       if (row === undefined || (row.username ?? '') === '') return
       const version = shareCardVersion(row)
-      if ((await storedOf(row, version)) === null) await make(row, version)
+      if ((await storedOf(row))?.version !== version) await make(row, version)
     })().catch((error: unknown) => logger.warn({ err: error, uid }, 'share card not made'))
 
-  /** Makes the queued cards one at a time, taking at most a quarter of a core over time. */
+  /** Makes the queued cards one at a time, each in its turn (cardTurns). */
   async function work() {
     if (working) return
     working = true
@@ -212,10 +269,7 @@ export function shareCards({ storage, profiles, art, decode, logger }: ShareCard
       // A Set's loop also meets the profiles queued while it runs.
       for (const uid of queued) {
         queued.delete(uid)
-        const started = performance.now()
         await makeCurrent(uid)
-        // The other three quarters are the requests': saves in a flood make no CPU-bound backlog.
-        await sleep(3 * (performance.now() - started), undefined, { ref: false })
       }
     } finally {
       working = false
@@ -225,21 +279,33 @@ export function shareCards({ storage, profiles, art, decode, logger }: ShareCard
   return {
     /**
      * The profile's current card: the stored one, or made now when the stored one is of other
-     * inputs or missing (a change another instance made, a make that failed). Only ever the
-     * current version is made. Throws DecodeQueueFull when every image slot is taken.
+     * inputs or missing (a change another instance made, a make that failed), counted against
+     * the limits by `mayMake` and in the same turns as the cards made after a change. Only ever
+     * the current version is made. When the limits refuse (CardLimited) or the turns or image
+     * slots are all taken (DecodeQueueFull), the card stored before answers if there is one;
+     * else those are thrown.
      */
-    async current(row: CardRow): Promise<StoredCard> {
+    async current(row: CardRow, mayMake: () => Promise<Verdict>): Promise<StoredCard> {
       const version = shareCardVersion(row)
-      return (await storedOf(row, version)) ?? make(row, version)
+      const stored = await storedOf(row)
+      if (stored?.version === version) return stored
+      try {
+        return await make(row, version, mayMake)
+      } catch (error) {
+        const refused = error instanceof CardLimited || error instanceof DecodeQueueFull
+        if (refused && stored !== null) return stored
+        throw error
+      }
     },
 
     /**
      * After a change of the profile or its avatar: the new card is made while nobody waits,
      * replacing the old one, once the profile has been left alone for SETTLE_MS (a burst of
-     * saves makes one card), one card at a time and at most a quarter of a core's time. So
-     * background cards never hold more than one of the image slots' places, and saves cannot
-     * crowd out uploads or requests; past PENDING_MAX profiles waiting, or on a failure
-     * (logged), the card route makes the card when first asked.
+     * saves makes one card), one card at a time in the cards' turns, which those made on
+     * request share: at most a quarter of a core's time. So cards never hold more than one of
+     * the image slots' places, and neither saves nor requests for cards can crowd out uploads
+     * or other requests; past PENDING_MAX profiles waiting, or on a failure (logged), the card
+     * route makes the card when first asked.
      */
     refresh(uid: string): void {
       const waiting = pending.get(uid)
