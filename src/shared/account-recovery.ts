@@ -3,11 +3,13 @@ import * as z from 'zod/mini'
 
 /**
  * What taking an account back removed (docs/email-and-activity.md "Taking an account back"):
- * the address given back, the names of the passkeys removed, whether two-factor was turned off
+ * the address and handle given back, the names of the passkeys removed, whether two-factor was turned off
  * and whether a Google sign-in was unlinked. All empty after a plain password reset.
  */
 export const RecoveredSchema = z.object({
   email: z.nullable(z.string()),
+  /** The handle given back, when a change is undone. */
+  handle: z.nullable(z.string()),
   passkeys: z.array(z.string()),
   twoFactor: z.boolean(),
   google: z.boolean(),

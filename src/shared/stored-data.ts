@@ -36,6 +36,7 @@ export const TABLE_CONTENTS: Readonly<Record<string, StoredData | null>> = {
   totp_last_steps: 'twoFactor',
   profiles: 'profile',
   released_handles: 'releasedHandles',
+  handle_changes: 'releasedHandles',
   security_activity: 'securityActivity',
   email_changes: 'addressChanges',
   address_changes: 'addressChanges',

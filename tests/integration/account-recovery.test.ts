@@ -113,6 +113,7 @@ describe('taking an account back', { timeout: 60_000 }, () => {
     const undone = await resetWith(app(), owner.ip, await undoCode(owner), OWNER_PASSWORD)
     expect(undone.status).toBe(200)
     expect(undone.json.recovered).toEqual({
+      handle: null,
       email: owner.email,
       passkeys: ['Not yours'],
       twoFactor: true,
@@ -230,6 +231,7 @@ describe('taking an account back', { timeout: 60_000 }, () => {
     const code = codeIn(await latestMail(owner.email, /take your mofu account back/i))
     const reset = await resetWith(app(), owner.ip, code, OWNER_PASSWORD)
     expect(reset.json.recovered).toEqual({
+      handle: null,
       email: null,
       passkeys: ['Sneaky'],
       twoFactor: false,
@@ -273,6 +275,7 @@ describe('taking an account back', { timeout: 60_000 }, () => {
     const undone = await resetWith(app(), owner.ip, await undoCode(owner), OWNER_PASSWORD)
     expect(undone.status).toBe(200)
     expect(undone.json.recovered).toEqual({
+      handle: null,
       email: owner.email,
       passkeys: ['Fresh start'],
       twoFactor: true,
@@ -285,6 +288,41 @@ describe('taking an account back', { timeout: 60_000 }, () => {
     ).toBeUndefined()
     expect(isSessionOf(ownerIn, owner.uid)).toBe(true)
     expect((await signInWithPasskey(app(), SITE, credential, { ip })).status).not.toBe(200)
+  })
+
+  it('gives back the handle the account had before its holder changed it', async () => {
+    const owner = await file.createUser()
+    const handle = `own${Date.now()}`
+    const saveHandle = (who: { cookie: string; ip: string }, name: string) =>
+      callApp(app(), '/api/me/profile', {
+        ip: who.ip,
+        cookie: who.cookie,
+        method: 'PATCH',
+        body: { name: 'Owner', handle: name },
+      })
+    expect((await saveHandle(owner, handle)).status).toBe(200)
+    const { ip } = file.newVisitor()
+    const attacker = {
+      cookie: (await signInByPassword(app(), ip, owner.email, TEST_PASSWORD)).cookie,
+      ip,
+    }
+    expect((await saveHandle(attacker, `${handle}x`)).status).toBe(200)
+    const target = attackerAddress('handle')
+    expect((await requestEmailChange(app(), attacker, target, TEST_PASSWORD)).status).toBe(202)
+    const code = codeIn(await file.smtp.waitForMail(target, { subject: /confirm your new/i }))
+    expect((await confirmEmailChange(app(), code, attacker)).status).toBe(200)
+
+    const undone = await resetWith(app(), owner.ip, await undoCode(owner), OWNER_PASSWORD)
+    expect(undone.status).toBe(200)
+    expect(undone.json.recovered).toMatchObject({ email: owner.email, handle })
+    const page = await app().request(`/api/handles/${handle}x`)
+    expect(await page.json()).toMatchObject({ available: false })
+    const ownerIn = await signInByPassword(app(), owner.ip, owner.email, OWNER_PASSWORD)
+    const profile = await callApp(app(), '/api/me/profile', {
+      ip: owner.ip,
+      cookie: ownerIn.cookie,
+    })
+    expect(profile.json).toMatchObject({ username: handle })
   })
 
   it('keeps only what the owner ticks, each listed with when and from which browser it was added', async () => {
@@ -340,6 +378,7 @@ describe('taking an account back', { timeout: 60_000 }, () => {
     })
     expect(undone.status).toBe(200)
     expect(undone.json.recovered).toEqual({
+      handle: null,
       email: owner.email,
       passkeys: ['Also mine'],
       twoFactor: true,

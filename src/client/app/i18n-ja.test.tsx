@@ -46,6 +46,7 @@ const ARGUMENTS: Record<string, unknown[]> = {
   'account.activity.notMeLabel': ['…', '…'],
   'account.activity.times': [3],
   'account.reset.recoveredEmail': ['…'],
+  'account.reset.recoveredHandle': ['…'],
   'account.reset.recoveredPasskey': ['…'],
   'profile.editor.freeIds': ['…'],
   'profile.editor.use': ['…'],

@@ -7,6 +7,7 @@ import type { Tables } from '../db/tables'
 import type { Mailer } from '../mail/mailer'
 import { recoveryLinkMail } from '../mail/templates'
 import { shownBrowser, shownSystem } from '../user-agent'
+import { takeBackHandle } from '../profiles/released-handles'
 import { freeAddress } from './address-changes'
 import { forgetTrustedBrowsers } from './trusted-browsers'
 
@@ -274,7 +275,7 @@ export type Recovery =
  * session, forgets every trusted browser and known browser, cancels the pending change of address
  * and voids every reset and recovery link sent before it. A recovery (a link from the old
  * address's notice or the activity, or `mofu users recover`) also gives back the owner's address
- * and removes every passkey, two-factor set-up, backup code and Google link the owner did not
+ * and the handle of its moment (if still reserved for the account), and removes every passkey, two-factor set-up, backup code and Google link the owner did not
  * keep, by name, on the recovery page. The owner then holds the account by the password they
  * choose (or, from `mofu users recover`, by the reset link mailed to the address given back).
  */
@@ -284,10 +285,17 @@ export async function recoverAccount(
   userId: string,
   recovery: Recovery,
 ): Promise<Recovered> {
-  const recovered: Recovered = { email: null, passkeys: [], twoFactor: false, google: false }
+  const recovered: Recovered = {
+    email: null,
+    handle: null,
+    passkeys: [],
+    twoFactor: false,
+    google: false,
+  }
   if (recovery.kind === 'recovery') {
     await voidRecoveryLinks(db, userId, recovery.through)
     Object.assign(recovered, await removeWaysIn(context, db, userId, recovery))
+    recovered.handle = await takeBackHandle(db, userId, recovery.since)
   }
   await markRecovered(db, userId, new Date())
   await context.internalAdapter.deleteUserSessions(userId)
@@ -341,7 +349,7 @@ async function removeWaysIn(
   db: Kysely<Tables>,
   userId: string,
   recovery: Extract<Recovery, { kind: 'recovery' }>,
-): Promise<Recovered> {
+): Promise<Omit<Recovered, 'handle'>> {
   const { keep } = recovery
   const user = await context.internalAdapter.findUserById(userId)
   const target = recovery.email

@@ -69,6 +69,7 @@ async function sendOrFail(mailer: Mailer, send: () => ReturnType<Mailer['send']>
 /** Whether a recovery gave anything back or removed anything. */
 const tookBack = (recovered: Recovered) =>
   recovered.email !== null ||
+  recovered.handle !== null ||
   recovered.passkeys.length > 0 ||
   recovered.twoFactor ||
   recovered.google

@@ -4,6 +4,7 @@ import type { MailKind } from '../../shared/mail-kinds'
 /** What a recovery gave back and removed, as the recovered mail names it. */
 export interface RecoveredParts {
   email: string | null
+  handle: string | null
   passkeys: readonly string[]
   twoFactor: boolean
   google: boolean
@@ -160,6 +161,7 @@ const EN: MailWording = {
     heading: 'Your account is yours again',
     intro: `Your Mofu account has a new password and everyone was signed out. ${[
       parts.email === null ? null : `It signs in with ${parts.email} again.`,
+      parts.handle === null ? null : `Its ID is @${parts.handle} again.`,
       ...parts.passkeys.map((name) => `The passkey "${name}" was removed.`),
       parts.twoFactor ? 'Two-factor authentication was turned off.' : null,
       parts.google ? 'The Google sign-in was unlinked.' : null,
@@ -279,6 +281,7 @@ const JA: MailWording = {
     heading: 'アカウントはあなたのものに戻りました',
     intro: `Mofuアカウントに新しいパスワードが設定され、すべての端末でログアウトされました。${[
       parts.email === null ? null : `ログインには再び${parts.email}を使います。`,
+      parts.handle === null ? null : `IDは再び@${parts.handle}です。`,
       ...parts.passkeys.map((name) => `パスキー「${name}」を削除しました。`),
       parts.twoFactor ? '2段階認証をオフにしました。' : null,
       parts.google ? 'Googleログインの連携を解除しました。' : null,

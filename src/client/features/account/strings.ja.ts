@@ -40,6 +40,7 @@ export const ACCOUNT_JA: Translation<typeof ACCOUNT> = {
     change: 'パスワードを変更',
     recovered: 'アカウントはあなたのものに戻りました。',
     recoveredEmail: (email: string) => `ログインには再び${email}を使います`,
+    recoveredHandle: (handle: string) => `IDは再び@${handle}です`,
     recoveredPasskey: (name: string) => `パスキー「${name}」を削除しました`,
     recoveredTwoFactor: '2段階認証をオフにしました',
     recoveredGoogle: 'Googleログインの連携を解除しました',

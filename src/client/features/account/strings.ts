@@ -41,6 +41,7 @@ export const ACCOUNT = {
     change: 'Change password',
     recovered: 'Your account is yours again:',
     recoveredEmail: (email: string) => `it signs in with ${email} again`,
+    recoveredHandle: (handle: string) => `its ID is @${handle} again`,
     recoveredPasskey: (name: string) => `the passkey "${name}" was removed`,
     recoveredTwoFactor: 'two-factor authentication was turned off',
     recoveredGoogle: 'the Google sign-in was unlinked',

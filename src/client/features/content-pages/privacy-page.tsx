@@ -153,9 +153,9 @@ export const PRIVACY = {
     },
     releasedHandles: {
       name: 'Former handles',
-      what: 'The handles you changed away from, the 3 latest.',
-      why: 'They lead to your page, and nobody can take them to pass for you.',
-      kept: '30 days, also after the account is deleted (then tied to no account).',
+      what: 'The handles you changed away from, and when you changed each: at most 3 changes count in 30 days.',
+      why: 'They lead to your page, nobody can take them to pass for you, and a recovery gives yours back.',
+      kept: '30 days, also after the account is deleted (then tied to no account); the latest change until the account is deleted.',
     },
     securityActivity: {
       name: 'Security activity',

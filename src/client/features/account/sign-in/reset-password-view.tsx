@@ -278,6 +278,7 @@ function RecoveredList({ recovered }: { recovered: Recovered }) {
   const strings = useStrings('account', ACCOUNT).reset
   const items = [
     ...(recovered.email === null ? [] : [strings.recoveredEmail(recovered.email)]),
+    ...(recovered.handle === null ? [] : [strings.recoveredHandle(recovered.handle)]),
     ...recovered.passkeys.map((name) => strings.recoveredPasskey(name)),
     ...(recovered.twoFactor ? [strings.recoveredTwoFactor] : []),
     ...(recovered.google ? [strings.recoveredGoogle] : []),
