@@ -125,7 +125,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await database.close()
       if (shared === undefined) await testDatabase.drop()
       await fs.rm(outboxDir, { recursive: true, force: true })
-      if (storageDir !== undefined) await fs.rm(storageDir, { recursive: true, force: true })
+      // A share card made in the background may still land in the folder while it goes.
+      if (storageDir !== undefined) {
+        await fs.rm(storageDir, { recursive: true, force: true, maxRetries: 5 })
+      }
     },
   }
 }
