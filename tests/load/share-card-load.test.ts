@@ -100,10 +100,13 @@ describe('share cards under attack', () => {
     // The attack ran: its cards were asked for and answered, and none failed.
     expect(rounds).toBeGreaterThanOrEqual(ATTACKERS)
     expect([...statuses.keys()].every((status) => [200, 429, 503].includes(status))).toBe(true)
-    // Both figures come from this run on this machine, so a slower one, or one core, moves both:
-    // the bound is the ratio alone. Cards parsing fonts on the main thread put whole cards, of
-    // hundreds of milliseconds, in front of /healthz; the attack's own saves and card reads are
-    // a few milliseconds each.
-    expect(figures.loadedP95).toBeLessThanOrEqual(2 * figures.quietP95)
+    // Both figures come from this run on this machine, so a slower one, or one core, moves both.
+    // Cards parsing fonts on the main thread put whole cards, of hundreds of milliseconds, in
+    // front of /healthz. The attack's own saves and card reads are a few milliseconds each, and
+    // one of them in front of a check is more than twice a quiet p95 of a few milliseconds: the
+    // bound is twice the quiet figure, or 20 ms more than it, whichever is larger, still a
+    // twentieth of what one card's fonts cost on the main thread.
+    const bound = Math.max(2 * figures.quietP95, figures.quietP95 + 20)
+    expect(figures.loadedP95).toBeLessThanOrEqual(bound)
   }, 90_000)
 })
