@@ -26,7 +26,7 @@ import type { ObjectStorage } from '../storage/object-storage'
 import { deleteAccount, deletionRefusal, reauthRefusal, type DeletionRefusal } from './deletion'
 import { accountExport } from './export'
 import { accountNotices } from '../mail/account-notices'
-import { cancelPendingChanges, sendRecoveryLink } from '../auth/account-recovery'
+import { addressAt, cancelPendingChanges, sendRecoveryLink } from '../auth/account-recovery'
 import { previousAddresses } from '../auth/address-changes'
 import type { Auth } from '../auth/auth'
 import { confirmEmailChange, requestEmailChange } from './email-change'
@@ -198,9 +198,10 @@ export function accountRoutes(deps: AccountDeps) {
           .where('user_id', '=', uid)
           .executeTakeFirst()
         if (entry === undefined) return apiError(c, 404, 'NOT_FOUND', SERVER_MESSAGES.notFound)
-        const user = await (await auth.$context).internalAdapter.findUserById(uid)
-        if (user === null) return apiError(c, 404, 'NOT_FOUND', SERVER_MESSAGES.notFound)
-        const perAddress = await limiter.hit(LIMITS.resetMail, user.email.toLowerCase())
+        const since = new Date(entry.at)
+        // The link goes to the address the account had then, and counts against that address.
+        const to = await addressAt(db, uid, since)
+        const perAddress = await limiter.hit(LIMITS.resetMail, to.toLowerCase())
         if (!perAddress.allowed) {
           logThrottled(logger, source)
           c.header('Retry-After', String(perAddress.retryAfterSeconds))
@@ -213,8 +214,8 @@ export function accountRoutes(deps: AccountDeps) {
         try {
           await sendRecoveryLink(
             { db, mailer, publicUrl: deps.publicUrl },
-            user.id,
-            new Date(entry.at),
+            { userId: uid, to },
+            since,
             answerLanguage(c),
           )
         } catch (error) {

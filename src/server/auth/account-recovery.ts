@@ -97,16 +97,16 @@ export async function addressAt(db: Kysely<Tables>, userId: string, at: Date): P
 }
 
 /**
- * "This wasn't me" on an entry of the activity: mails the address the account had at that
- * entry's moment a link that takes the account back. Throws when the mail cannot be sent.
+ * "This wasn't me" on an entry of the activity: mails `to`, the address the account had at that
+ * entry's moment (addressAt), a link that takes the account back. Throws when the mail cannot
+ * be sent.
  */
 export async function sendRecoveryLink(
   deps: { db: Kysely<Tables>; mailer: Mailer; publicUrl: string },
-  userId: string,
+  { userId, to: email }: { userId: string; to: string },
   since: Date,
   language: Language,
 ): Promise<void> {
-  const email = await addressAt(deps.db, userId, since)
   const code = await createRecoveryCode(
     deps.db,
     userId,

@@ -182,7 +182,7 @@ export async function takeBackHandle(
         .selectFrom('handle_changes')
         .select(['username', 'display_username', 'changed_at'])
         .where('user_id', '=', uid)
-        .where('changed_at', '>', since.toISOString())
+        .where('changed_at', '>=', since.toISOString())
         .orderBy('seq')
         .limit(1)
         .executeTakeFirst()
