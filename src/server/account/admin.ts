@@ -2,18 +2,16 @@ import type { Kysely } from 'kysely'
 import type { Tables } from '../db/tables'
 import type { Logger } from '../logger'
 import type { ProfileStore } from '../profiles/profile-store'
+import { reservationBefore } from '../profiles/released-handles'
 import { securityEvents, type SecurityEventName } from '../security-events'
 import type { ObjectStorage } from '../storage/object-storage'
 import { KEEP_NOTHING, type Recovered } from '../../shared/account-recovery'
-import { HANDLE_RELEASE_DAYS } from '../../shared/profile'
 import { deleteAccount } from './deletion'
 import { addressAt, cancelPendingChanges, recoverAccount } from '../auth/account-recovery'
 import type { Auth } from '../auth/auth'
 import { forgetSignUpPasswords } from '../auth/sign-up-passwords'
 import { forgetTrustedBrowsers } from '../auth/trusted-browsers'
 import { clearDisabled, markDisabled } from '../auth/user-store'
-
-const DAY_MS = 24 * 60 * 60 * 1000
 
 /** What an operator does to accounts (`mofu users …`), each logged as a security event. */
 export interface AccountAdminDeps {
@@ -63,7 +61,7 @@ export async function recoverAsOperator(
     kind: 'recovery',
     email: since === null ? null : await addressAt(deps.db, userId, since),
     through: null,
-    since: since ?? new Date(Date.now() - HANDLE_RELEASE_DAYS * DAY_MS),
+    since: since ?? reservationBefore(new Date()),
     keep: KEEP_NOTHING,
   })
   await deps.db

@@ -4,7 +4,6 @@ import {
   EMAIL_CHANGE_VALID_SECONDS,
 } from '../../shared/email-change'
 import type { Language } from '../../shared/language'
-import { HANDLE_RELEASE_DAYS } from '../../shared/profile'
 import type { Tables } from '../db/tables'
 import type { Mailer } from '../mail/mailer'
 import { emailChangeConfirmMail } from '../mail/templates'
@@ -13,9 +12,8 @@ import type { AccountNotices } from '../mail/account-notices'
 import type { Auth } from '../auth/auth'
 import { createRecoveryCode, hashOf, newCode } from '../auth/account-recovery'
 import { freeAddress, previousAddresses, recordAddressChange } from '../auth/address-changes'
+import { reservationBefore } from '../profiles/released-handles'
 import { endOtherSessions } from './sessions'
-
-const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
  * Keeps the account's one pending change (a new request replaces the last one's link) and mails
@@ -130,7 +128,7 @@ export async function confirmEmailChange(
   const recipients = await previousAddresses(deps.db, user.id, pending.new_email)
   // The handle the account had a reservation ago comes back with the address: whoever changed
   // the address may have changed the handle first, at a moment nobody can tell.
-  const handleSince = new Date(changedAt.getTime() - HANDLE_RELEASE_DAYS * DAY_MS)
+  const handleSince = reservationBefore(changedAt)
   for (const email of recipients) {
     const undo = await createRecoveryCode(
       deps.db,

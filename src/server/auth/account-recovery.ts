@@ -49,8 +49,10 @@ export async function createRecoveryCode(
   return code
 }
 
-export interface RecoveryCode extends Partial<Pick<RecoveryLink, 'email'>> {
+export interface RecoveryCode {
   userId: string
+  /** The address the link was mailed to; absent for a link made before links kept it. */
+  email?: string
   since: Date
   expiresAt: Date
 }
@@ -306,6 +308,19 @@ export async function recoverAccount(
   return recovered
 }
 
+/** When the account last changed away from `address` (ISO 8601), or null if it never did. */
+async function lastLeft(db: Kysely<Tables>, userId: string, address: string) {
+  const change = await db
+    .selectFrom('address_changes')
+    .select('changed_at')
+    .where('user_id', '=', userId)
+    .where((eb) => eb(eb.fn('lower', ['old_email']), '=', address.toLowerCase()))
+    .orderBy('changed_at', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return change?.changed_at ?? null
+}
+
 /**
  * Voids the recovery links mailed to `through` and to every address the account had after it
  * (all of them when `through` is null): whoever holds a later address cannot take the owner's way
@@ -316,22 +331,15 @@ async function voidRecoveryLinks(db: Kysely<Tables>, userId: string, through: st
     await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute()
     return
   }
-  const left = await db
-    .selectFrom('address_changes')
-    .select('changed_at')
-    .where('user_id', '=', userId)
-    .where((eb) => eb(eb.fn('lower', ['old_email']), '=', through.toLowerCase()))
-    .orderBy('changed_at', 'desc')
-    .limit(1)
-    .executeTakeFirst()
+  const left = await lastLeft(db, userId, through)
   const later =
-    left === undefined
+    left === null
       ? []
       : await db
           .selectFrom('address_changes')
           .select('new_email')
           .where('user_id', '=', userId)
-          .where('changed_at', '>=', left.changed_at)
+          .where('changed_at', '>=', left)
           .execute()
   const addresses = [through, ...later.map((change) => change.new_email)].map((address) =>
     address.toLowerCase(),
@@ -364,19 +372,12 @@ async function removeWaysIn(
     email = target
     // The history from the address given back on is the other holder's: its addresses hear of
     // the account no more.
-    const left = await db
-      .selectFrom('address_changes')
-      .select('changed_at')
-      .where('user_id', '=', userId)
-      .where((eb) => eb(eb.fn('lower', ['old_email']), '=', target.toLowerCase()))
-      .orderBy('changed_at', 'desc')
-      .limit(1)
-      .executeTakeFirst()
-    if (left !== undefined) {
+    const left = await lastLeft(db, userId, target)
+    if (left !== null) {
       await db
         .deleteFrom('address_changes')
         .where('user_id', '=', userId)
-        .where('changed_at', '>=', left.changed_at)
+        .where('changed_at', '>=', left)
         .execute()
     }
   }

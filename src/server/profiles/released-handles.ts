@@ -18,7 +18,10 @@ const RELEASE_MS = HANDLE_RELEASE_DAYS * 86_400_000
 const releaseEnds = (now: Date) => new Date(now.getTime() + RELEASE_MS).toISOString()
 
 /** The start of the days a change made before `now` still counts in, as stored. */
-const countedSince = (now: Date) => new Date(now.getTime() - RELEASE_MS).toISOString()
+/** One reservation before `at`: as far back as a released handle may still be held. */
+export const reservationBefore = (at: Date) => new Date(at.getTime() - RELEASE_MS)
+
+const countedSince = (now: Date) => reservationBefore(now).toISOString()
 
 /** A new handle that someone else released, or a look-alike of one, while it stays theirs. */
 export class ReleasedHandleError extends Error {
