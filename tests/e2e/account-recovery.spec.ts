@@ -39,6 +39,10 @@ test('the old address takes the account back and the page says what it gave back
 
   const notice = await waitForMail(owner, /e-mail address of your Mofu account was changed/i)
   await page.goto(linkIn(notice))
+  // Before the password is chosen, the page says which address comes back.
+  await expect(panel(page).getByTestId('gives-back')).toHaveText(
+    `The account signs in with ${owner} again.`,
+  )
   const newPassword = 'taken-back-again-7'
   await panel(page).getByLabel('New password', { exact: true }).fill(newPassword)
   await panel(page).getByLabel('Confirm new password').fill(newPassword)

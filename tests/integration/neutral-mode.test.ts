@@ -126,8 +126,8 @@ describe('AUTH_NEUTRAL_ERRORS', () => {
       productionHashing: true,
     })
     try {
-      // Each mail takes this long to be accepted: far more than a hash takes on this machine
-      // now, timed in the same run, so the margin below grows with a slower or busier one.
+      // Each mail takes this long to be accepted: fifteen times a hash timed in the same run
+      // (and at least 1.8 s), so the margin below grows with a slower or busier machine.
       const { password } = await neutral.auth.$context
       const hashTimes: number[] = []
       for (let round = 0; round < 5; round++) {

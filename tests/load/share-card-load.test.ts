@@ -100,7 +100,7 @@ describe('share cards under attack', () => {
     // The attack ran: its cards were asked for and answered, and none failed.
     expect(rounds).toBeGreaterThanOrEqual(ATTACKERS)
     expect([...statuses.keys()].every((status) => [200, 429, 503].includes(status))).toBe(true)
-    // Both figures come from this run on this machine, so a slower one, or one core, moves both.
+    // Both figures are measured in the same run, so a slower machine, or one core, moves both.
     // Cards parsing fonts on the main thread put whole cards, of hundreds of milliseconds, in
     // front of /healthz. The attack's own saves and card reads are a few milliseconds each, and
     // one of them in front of a check is more than twice a quiet p95 of a few milliseconds: the
