@@ -6,6 +6,7 @@ import { profileStore } from '../../src/server/profiles/profile-store'
 import { type Answer, callApp, callAuth, joinCookies, keptCookies } from '../support/api'
 import { KEEP_NOTHING } from '../../src/shared/account-recovery'
 import { EMAIL_CHANGES_PER_HOUR } from '../../src/shared/email-change'
+import { HANDLE_CHANGES_MAX } from '../../src/shared/profile'
 import { appWithMail } from '../support/app-with-mail'
 import { signInWithGoogle } from '../support/google-flow'
 import { addPasskey, signInWithPasskey } from '../support/passkey-flow'
@@ -61,21 +62,35 @@ const ACTIONS = [
   'squat',
   'resetLink',
   'recoveryLink',
+  'handle',
 ] as const
 type Action = (typeof ACTIONS)[number]
 type Recovery = 'notice' | 'activity' | 'operator'
+interface Way {
+  how: Recovery
+  moved: boolean
+  /**
+   * The owner had two-factor on before the attack and keeps it on the recovery page (the
+   * operator's recovery keeps nothing); the attacker holds the owner's backup codes.
+   */
+  ownTwoFactor: boolean
+}
 /**
- * Every recovery, with the address moved and without: the notice needs a move (the mail is the
- * old address's), the others are run both ways. Each sequence takes the next, so even a dozen
- * runs cover every one.
+ * Every recovery, with the address moved and without (the notice needs a move: the mail is the
+ * old address's), for an owner with two-factor and one without. Each sequence takes the next,
+ * so even a dozen runs cover every one.
  */
-const WAYS: readonly { how: Recovery; moved: boolean }[] = [
-  { how: 'notice', moved: true },
-  { how: 'activity', moved: false },
-  { how: 'activity', moved: true },
-  { how: 'operator', moved: false },
-  { how: 'operator', moved: true },
-]
+const WAYS: readonly Way[] = [false, true].flatMap((ownTwoFactor) =>
+  (
+    [
+      { how: 'notice', moved: true },
+      { how: 'activity', moved: false },
+      { how: 'activity', moved: true },
+      { how: 'operator', moved: false },
+      { how: 'operator', moved: true },
+    ] as const
+  ).map((way) => ({ ...way, ownTwoFactor })),
+)
 
 /** What the attacker holds when the owner steps in. */
 interface Holdings {
@@ -91,8 +106,9 @@ interface Holdings {
   /** Recovery links the attacker had mailed to an address they hold. */
   recoveryCodes: string[]
   pendingCodes: string[]
+  /** Backup codes the attacker holds: of their own set-up, or stolen from the owner's. */
   backupCodes: string[]
-  /** Whether two-factor is on with the attacker's app; its backup codes are `backupCodes`. */
+  /** Whether two-factor is on (the attacker's, or the owner's with codes the attacker stole). */
   twoFactor: boolean
   passwords: string[]
   moved: boolean
@@ -110,7 +126,29 @@ interface Owner {
   /** The owner's own passkey, which the owner keeps on the recovery page. */
   passkey: Credential
   passkeyId: string
+  /** The owner's authenticator app, when the owner turned two-factor on before the attack. */
+  totp?: (steps?: number) => Promise<string>
+  /** The owner's backup codes, which the attacker steals. */
+  backupCodes: string[]
+  /** The owner's handle, which the attacker may change. */
+  handle: string
 }
+
+/** A handle nobody else's looks like: letters no skeleton folds into another. */
+const newHandle = () =>
+  Array.from({ length: 12 }, () => 'abcdefghjkpqstuvwxyz'[Math.floor(Math.random() * 20)]).join('')
+
+const saveHandle = (who: { ip: string; cookie: string }, handle: string) =>
+  callApp(app(), '/api/me/profile', { ...who, method: 'PATCH', body: { handle } })
+
+const currentHandle = async (uid: string) =>
+  (
+    await file.subject.database.db
+      .selectFrom('profiles')
+      .select('username')
+      .where('user_id', '=', uid)
+      .executeTakeFirst()
+  )?.username ?? null
 
 let ownerHash = ''
 let sequence = 0
@@ -125,8 +163,11 @@ beforeAll(async () => {
   ownerHash = await (await file.subject.auth.$context).password.hash(TEST_PASSWORD)
 })
 
-/** A verified owner with the test password, made directly: hashing it anew each time is slow. */
-async function newOwner() {
+/**
+ * A verified owner with the test password (made directly: hashing it anew each time is slow),
+ * their own passkey and, if `twoFactor`, their own authenticator app.
+ */
+async function newOwner(twoFactor: boolean) {
   const context = await file.subject.auth.$context
   const { email } = file.newVisitor()
   const ip = nextIp()
@@ -149,14 +190,25 @@ async function newOwner() {
     .select('id')
     .where('userId', '=', user.id)
     .executeTakeFirstOrThrow()
-  return {
+  const owner: Owner = {
     uid: user.id,
     email,
     ip,
     cookie: signedIn.cookie,
     passkey: own.credential,
     passkeyId: row.id,
-  } satisfies Owner
+    backupCodes: [],
+    handle: newHandle(),
+  }
+  const saved = await saveHandle(owner, owner.handle)
+  expect(saved.status, saved.text).toBe(200)
+  if (twoFactor) {
+    const turnedOn = await turnOnTwoFactor(app(), owner)
+    owner.cookie = turnedOn.cookie
+    owner.totp = turnedOn.code
+    owner.backupCodes = [...turnedOn.backupCodes]
+  }
+  return owner
 }
 
 const mailsTo = (to: string, subject: RegExp) =>
@@ -313,6 +365,10 @@ async function act(action: Action, held: Holdings, owner: Owner): Promise<boolea
       held.recoveryCodes.push(await nextCode(address, /take your mofu account back/i, before))
       return true
     }
+    case 'handle': {
+      // The owner's handle is left, reserved for the account, and another taken in its place.
+      return (await saveHandle(held, newHandle())).status === 200
+    }
     case 'resetLink': {
       const before = mailsTo(address, /reset your mofu password/i).length
       const asked = await callAuth(app(), '/request-password-reset', {
@@ -333,13 +389,21 @@ async function take(action: Action, held: Holdings, owner: Owner) {
   held.done[action] = (held.done[action] ?? 0) + 1
 }
 
-/** The owner keeps their own passkey, and nothing else, on the recovery page. */
+/**
+ * The owner keeps their own passkey and their own two-factor set-up (not its backup codes, which
+ * the attacker stole), and nothing else, on the recovery page.
+ */
 async function ownerResets(owner: Owner, code: string) {
   const choices = await recoveryChoicesOf(app(), code)
   expect(choices.passkeys.map((passkey) => passkey.id)).toContain(owner.passkeyId)
+  const twoFactor = owner.totp === undefined ? null : (choices.twoFactor?.id ?? null)
+  expect(twoFactor === null, "the owner's two-factor on the recovery page").toBe(
+    owner.totp === undefined,
+  )
   return resetWith(app(), owner.ip, code, OWNER_PASSWORD, {
     ...KEEP_NOTHING,
     passkeys: [owner.passkeyId],
+    twoFactor,
   })
 }
 
@@ -386,22 +450,46 @@ async function recover(how: Recovery, held: Holdings, owner: Owner): Promise<Ans
   return resetWith(app(), owner.ip, code, OWNER_PASSWORD)
 }
 
-/** Every way in the attacker kept is refused, and the owner's new password alone signs in. */
-async function expectOnlyTheOwner(held: Holdings, owner: Owner, how: Recovery) {
+/**
+ * Every way in the attacker kept is refused, and the owner alone signs in: with the new password
+ * and, when they kept it, their own authenticator app.
+ */
+async function expectOnlyTheOwner(held: Holdings, owner: Owner, way: Way) {
+  const { how } = way
+  // The owner's passkey and two-factor were kept on the recovery page; the operator's recovery
+  // keeps nothing.
+  const ownTwoFactor = owner.totp !== undefined && how !== 'operator'
   expect(await currentEmail(owner.uid)).toBe(owner.email)
+  expect(await currentHandle(owner.uid), "the owner's handle").toBe(owner.handle)
   const ownerIn = await signInByPassword(app(), owner.ip, owner.email, OWNER_PASSWORD)
-  expect(ownerIn.json.twoFactorRedirect, "the attacker's code asked of the owner").toBeUndefined()
-  expect(isSessionOf(ownerIn, owner.uid), 'the owner signs in with the new password alone').toBe(
-    true,
-  )
-  // The owner's passkey was kept on the recovery page; the operator's recovery keeps nothing.
+  expect(ownerIn.json.twoFactorRedirect === true, 'a code asked of the owner').toBe(ownTwoFactor)
+  if (ownTwoFactor && owner.totp !== undefined) {
+    const verified = await callAuth(app(), '/two-factor/verify-totp', {
+      ip: owner.ip,
+      cookie: ownerIn.cookie,
+      body: { code: await owner.totp() },
+    })
+    expect(isSessionOf(verified, owner.uid), "the owner's own authenticator").toBe(true)
+  } else {
+    expect(isSessionOf(ownerIn, owner.uid), 'the owner signs in with the new password alone').toBe(
+      true,
+    )
+    // Whatever set-up the account had is gone: the owner can start one with their own app.
+    const setUp = await callAuth(app(), '/two-factor/enable', {
+      ip: owner.ip,
+      cookie: ownerIn.cookie,
+      body: { password: OWNER_PASSWORD },
+    })
+    expect(setUp.status, `the owner's own two-factor: ${setUp.text}`).toBe(200)
+  }
   const ownKey = await signInWithPasskey(app(), SITE, owner.passkey, { ip: owner.ip })
   expect(isSessionOf(ownKey, owner.uid), "the owner's kept passkey").toBe(how !== 'operator')
   // The attacker's browsers, even with the new password, are asked for whatever second step
-  // the account has and are signed in by no cookie they hold.
+  // the account has (no browser the attacker trusted skips it, no backup code they hold passes
+  // it) and are signed in by no cookie they hold.
   // The attacker's browser is no longer known: signing in from it tells the owner.
   const browser = held.cookies.find((cookie) => cookie.includes('mofu_device='))
-  if (browser !== undefined) {
+  if (browser !== undefined && !ownTwoFactor) {
     const toldOfEdge = () =>
       mailsTo(owner.email, /new sign-in to your mofu account/i).filter((mail) =>
         /Edge/.test(mail.text ?? ''),
@@ -418,12 +506,27 @@ async function expectOnlyTheOwner(held: Holdings, owner: Owner, how: Recovery) {
       .toBe(1)
   }
   for (const cookie of held.cookies) {
+    // From an address of its own each: the attacker has many, and a limit met proves nothing.
     const tried = await callAuth(app(), '/sign-in/email', {
-      ip: held.ip,
+      ip: nextIp(),
       cookie,
       body: { email: owner.email, password: OWNER_PASSWORD },
     })
-    expect(tried.json.twoFactorRedirect, 'a code asked of the new password').toBeUndefined()
+    expect(tried.status, "the new password in the attacker's browser").toBe(200)
+    expect(
+      tried.json.twoFactorRedirect === true,
+      ownTwoFactor ? "the owner's code skipped in the attacker's browser" : 'a code asked',
+    ).toBe(ownTwoFactor)
+  }
+  for (const code of ownTwoFactor ? held.backupCodes : []) {
+    const ip = nextIp()
+    const challenge = await signInByPassword(app(), ip, owner.email, OWNER_PASSWORD)
+    const passed = await callAuth(app(), '/two-factor/verify-backup-code', {
+      ip,
+      cookie: challenge.cookie,
+      body: { code },
+    })
+    expect(isSessionOf(passed, owner.uid), 'a backup code the attacker stole').toBe(false)
   }
   for (const email of [owner.email, ...held.addresses]) {
     for (const password of held.passwords) {
@@ -450,6 +553,13 @@ async function expectOnlyTheOwner(held: Holdings, owner: Owner, how: Recovery) {
   for (const code of held.pendingCodes) {
     expect((await confirmEmailChange(app(), code, held)).status).toBe(400)
   }
+  // The addresses the attacker moved the account to hear of it no more, the recovery's own
+  // notice first among what would go to every address the account had within the week.
+  for (const address of held.addresses) {
+    expect(mailsTo(address, /taken back|password was changed/i), `a notice to ${address}`).toEqual(
+      [],
+    )
+  }
 }
 
 /** Without a move, a change of address stays pending, and what needs the address is left out. */
@@ -465,12 +575,16 @@ const unmoved = (action: Action): Action[] =>
  * hour's limits of one account's change-of-address requests (a precondition or the way may ask
  * one more) and of reset and recovery mails to one address.
  */
-function planned(actions: Action[], way: (typeof WAYS)[number]): Action[] {
+function planned(actions: Action[], way: Way): Action[] {
   let changes = 0
   let mails = 0
+  let handles = 0
   return (way.moved ? actions : actions.flatMap(unmoved)).filter((action) => {
+    // With the owner's two-factor on, the attacker passes it with the stolen codes.
+    if (action === 'twoFactor' && way.ownTwoFactor) return false
     if (action === 'change' || action === 'pending') return ++changes <= EMAIL_CHANGES_PER_HOUR - 1
     if (action === 'resetLink' || action === 'recoveryLink') return ++mails <= RESET_MAILS_PER_HOUR
+    if (action === 'handle') return ++handles <= HANDLE_CHANGES_MAX
     return true
   })
 }
@@ -488,9 +602,9 @@ const AttackArbitrary = fc
     ),
   )
 
-async function attackAndRecover(actions: Action[], way: (typeof WAYS)[number]) {
+async function attackAndRecover(actions: Action[], way: Way) {
   sequence += 1
-  const owner = await newOwner()
+  const owner = await newOwner(way.ownTwoFactor)
   const held: Holdings = {
     ip: nextIp(),
     cookie: '',
@@ -501,20 +615,23 @@ async function attackAndRecover(actions: Action[], way: (typeof WAYS)[number]) {
     resetCodes: [],
     recoveryCodes: [],
     pendingCodes: [],
-    backupCodes: [],
+    backupCodes: [...owner.backupCodes],
     passwords: [TEST_PASSWORD],
     moved: false,
-    twoFactor: false,
+    twoFactor: way.ownTwoFactor,
     done: {},
     startedAt: new Date(),
   }
   await take('session', held, owner)
   for (const action of planned(actions, way)) await take(action, held, owner)
   if (way.moved && !held.moved) await take('change', held, owner)
+  // Past the owner's two-factor with a stolen code, the attacker's last step trusts their
+  // browser: after every change of address and ending of sessions, which forget trusted ones.
+  if (way.ownTwoFactor) await take('trust', held, owner)
   expect(held.moved, 'the address moved as the way says').toBe(way.moved)
   const reset = await recover(way.how, held, owner)
   expect(reset.status, "the owner's reset").toBe(200)
-  await expectOnlyTheOwner(held, owner, way.how)
+  await expectOnlyTheOwner(held, owner, way)
   return held.done
 }
 
@@ -533,7 +650,7 @@ describe('recovery leaves an attacker nothing', () => {
     const worker = async () => {
       for (let index = next++; index < attacks.length; index = next++) {
         const actions = attacks[index] ?? []
-        const way = WAYS[index % WAYS.length] ?? { how: 'notice', moved: true }
+        const way = WAYS[index % WAYS.length] ?? { how: 'notice', moved: true, ownTwoFactor: false }
         for (const action of planned(actions, way)) {
           drawn[action] = (drawn[action] ?? 0) + 1
         }
@@ -545,7 +662,7 @@ describe('recovery leaves an attacker nothing', () => {
           },
           (error: unknown) => {
             failures.push(
-              `#${index} (${actions.join(', ')}; then ${way.how}${way.moved ? ', moved' : ''}): ${error instanceof Error ? error.message : String(error)}`,
+              `#${index} (${actions.join(', ')}; then ${way.how}${way.moved ? ', moved' : ''}${way.ownTwoFactor ? ", the owner's two-factor" : ''}): ${error instanceof Error ? error.message : String(error)}`,
             )
           },
         )
