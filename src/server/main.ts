@@ -5,6 +5,8 @@ import { inspect } from 'node:util'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { createApp } from './app'
+import { catalogStore } from './catalog/catalog-store'
+import { loadShippedCatalog } from './catalog/shipped-data'
 import { ConfigError, loadConfig, outboxDir, type Config } from './config'
 import { prepareDataDir, warnIfCookiesInsecure, warnIfPasskeysImpossible } from './startup-checks'
 import { createLogger } from './logger'
@@ -98,6 +100,8 @@ async function main() {
 
   const stopSweep = startUnverifiedAccountSweep(database.db, database.dialect, logger)
   const stopPurge = startActivityPurge(database.db, logger)
+
+  await loadShippedCatalog(catalogStore(database), logger)
 
   const clientDir = builtClientDir()
   if (clientDir === undefined) logger.warn('client not built: serving the API only')
