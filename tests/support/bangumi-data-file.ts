@@ -31,7 +31,7 @@ export const SITE_META = {
 }
 
 /** An item as bangumi-data writes one, with what the test leaves out filled in. */
-export const item = (fields: TestItem) => ({
+const item = (fields: TestItem) => ({
   titleTranslate: {},
   type: 'tv',
   lang: 'ja',
