@@ -6,7 +6,7 @@ import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { createApp } from './app'
 import { catalogStore } from './catalog/catalog-store'
-import { loadShippedCatalog } from './catalog/shipped-data'
+import { startCatalogLoad } from './catalog/shipped-data'
 import { ConfigError, loadConfig, outboxDir, type Config } from './config'
 import { prepareDataDir, warnIfCookiesInsecure, warnIfPasskeysImpossible } from './startup-checks'
 import { createLogger } from './logger'
@@ -100,8 +100,7 @@ async function main() {
 
   const stopSweep = startUnverifiedAccountSweep(database.db, database.dialect, logger)
   const stopPurge = startActivityPurge(database.db, logger)
-
-  await loadShippedCatalog(catalogStore(database), logger)
+  const stopCatalogLoad = startCatalogLoad(catalogStore(database), logger)
 
   const clientDir = builtClientDir()
   if (clientDir === undefined) logger.warn('client not built: serving the API only')
@@ -181,7 +180,8 @@ async function main() {
     }, STOP_GRACE_MS).unref()
     metricsServer?.close()
     server.close(() => {
-      close()
+      stopCatalogLoad()
+        .then(close)
         .then(() => logger.info('stopped'))
         .catch((error: unknown) => {
           logger.error({ err: error }, 'database did not close cleanly')

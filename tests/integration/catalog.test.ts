@@ -296,6 +296,24 @@ describe('loading the catalog', () => {
     expect((await catalogStore(app.database).counts()).titles).toBe(5)
   })
 
+  it('takes over from an instance that died loading once its claim runs out', async () => {
+    const app = await ownApp()
+    const bytes = dataFile(TEST_TITLES)
+    // What an instance killed mid-load leaves: its claim, renewed a moment ago.
+    await app.database.db
+      .insertInto('catalog_state')
+      .values({ key: 'catalog', claim: 'a dead instance', claimed_until: Date.now() + 60_000 })
+      .execute()
+    expect(await load(app, bytes, 'shipped')).toEqual({ status: 'busy' })
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 })
+    try {
+      expect(await load(app, bytes, 'shipped')).toMatchObject({ status: 'loaded', titles: 5 })
+    } finally {
+      vi.useRealTimers()
+    }
+    expect(await catalogStore(app.database).state()).toMatchObject({ claim: '', generation: 1 })
+  })
+
   it('keeps a liked title a newer file lacks, and a title its id when the data gives it a Bangumi id', async () => {
     const app = await ownApp()
     const noBangumiYet = { title: 'まだ番組', sites: [{ site: 'mal', id: '777' }] }

@@ -47,9 +47,12 @@ describe.each(['sqlite', 'postgres'] as const)('mofu catalog on %s', (dialect) =
   }, SLOW)
 
   it(
-    'the server loads the shipped data at start, and a start with nothing new loads nothing',
+    'the server loads the shipped data once it runs, and a start with nothing new loads nothing',
     async () => {
-      expect(server.output()).toContain('"msg":"catalog loaded"')
+      await vi.waitFor(() => expect(server.output()).toContain('"msg":"catalog loaded"'), {
+        timeout: 30_000,
+        interval: 100,
+      })
       const shipped = await status()
       expect(shipped).toMatchObject({
         source: 'shipped',
@@ -58,15 +61,23 @@ describe.each(['sqlite', 'postgres'] as const)('mofu catalog on %s', (dialect) =
         likes: 0,
       })
       expect(shipped.titles).toBeGreaterThan(8000)
-      const search = await fetch(
-        `${server.url}/api/anime/search?q=${encodeURIComponent('ふりーれん')}`,
+      await vi.waitFor(
+        async () => {
+          const search = await fetch(
+            `${server.url}/api/anime/search?q=${encodeURIComponent('ふりーれん')}`,
+          )
+          const { results } = (await search.json()) as { results: { title: string }[] }
+          expect(results[0]?.title).toBe(FRIEREN.title)
+        },
+        { timeout: 30_000, interval: 250 },
       )
-      expect(((await search.json()) as { results: { title: string }[] }).results[0]).toMatchObject({
-        title: FRIEREN.title,
-      })
 
       await server.dispose()
       server = await startServer({ env: { DATABASE_URL: database.url } })
+      await vi.waitFor(() => expect(server.output()).toContain('"msg":"catalog up to date"'), {
+        timeout: 30_000,
+        interval: 100,
+      })
       expect(server.output()).not.toContain('"msg":"catalog loaded"')
       expect(await status()).toEqual(shipped)
     },

@@ -18,10 +18,11 @@ const STATE_KEY = 'catalog'
 /** Rows a statement upserts: 14 columns each stays far below either database's parameter cap. */
 const BATCH = 500
 /**
- * How long a load may hold its claim. A load takes seconds; an instance that died while
- * loading leaves a claim that the next start after this takes over.
+ * How long a claim holds without word from its loader, which renews it with every batch (a
+ * batch takes well under a second): a loader that died leaves it to the next instance to try
+ * after this.
  */
-const CLAIM_MS = 5 * 60_000
+const CLAIM_MS = 60_000
 
 export type CatalogSource = 'shipped' | 'import'
 
@@ -132,8 +133,16 @@ export function catalogStore({ db }: Database) {
     })
     for (let start = 0; start < rows.length; start += BATCH) {
       const batch = rows.slice(start, start + BATCH)
-      await db.transaction().execute((trx) =>
-        trx
+      await db.transaction().execute(async (trx) => {
+        // Each batch is written under the claim, renewed, or not at all.
+        const renewed = await trx
+          .updateTable('catalog_state')
+          .set({ claimed_until: Date.now() + CLAIM_MS })
+          .where('key', '=', STATE_KEY)
+          .where('claim', '=', token)
+          .executeTakeFirst()
+        if (Number(renewed.numUpdatedRows) !== 1) throw new Error('catalog load: claim lost')
+        await trx
           .insertInto('catalog_titles')
           .values(batch)
           .onConflict((conflict) =>
@@ -153,8 +162,8 @@ export function catalogStore({ db }: Database) {
               missing_since: null,
             })),
           )
-          .execute(),
-      )
+          .execute()
+      })
     }
     const now = new Date().toISOString()
     // Titles the new data lacks stay, with the date they went missing: someone may like them.
