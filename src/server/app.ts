@@ -11,6 +11,11 @@ import { passwordResetRoutes } from './account/password-reset-routes'
 import { sessionRoutes } from './account/session-routes'
 import { clientErrorRoutes } from './client-errors/routes'
 import { authGateway } from './auth/gateway'
+import { likesStore } from './board/likes-store'
+import { likeRoutes } from './board/routes'
+import { catalogStore } from './catalog/catalog-store'
+import { catalogRoutes } from './catalog/routes'
+import { catalogSearch } from './catalog/search'
 import { decodeSlots } from './avatars/decode-slots'
 import {
   AVATAR_KIND,
@@ -114,6 +119,7 @@ export function createApp(deps: AppDeps) {
     linkCheck: deps.linkCheck ?? {},
   }
   const images = { ...profiles, storage, metrics, decode }
+  const catalog = catalogStore(database)
   const account = {
     auth: deps.auth,
     db: database.db,
@@ -182,6 +188,8 @@ export function createApp(deps: AppDeps) {
     .route('/api/me/profile', ownProfileRoutes(profiles))
     .route('/api/me/avatar', ownImageRoutes(images, AVATAR_KIND))
     .route('/api/me/banner', ownImageRoutes(images, BANNER_KIND))
+    .route('/api/me/likes', likeRoutes({ likes: likesStore(database.db), sessions, limits }))
+    .route('/api/anime', catalogRoutes({ catalog, search: catalogSearch(catalog), limits }))
     .route('/api/handles', handleRoutes(profiles))
     .route('/api/profiles', publicProfileRoutes(profiles))
     .route('/api/events', pageViewRoutes(database.db, limits))

@@ -5,6 +5,8 @@ import { inspect } from 'node:util'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { createApp } from './app'
+import { catalogStore } from './catalog/catalog-store'
+import { startCatalogLoad } from './catalog/shipped-data'
 import { ConfigError, loadConfig, outboxDir, type Config } from './config'
 import { prepareDataDir, warnIfCookiesInsecure, warnIfPasskeysImpossible } from './startup-checks'
 import { createLogger } from './logger'
@@ -98,6 +100,7 @@ async function main() {
 
   const stopSweep = startUnverifiedAccountSweep(database.db, database.dialect, logger)
   const stopPurge = startActivityPurge(database.db, logger)
+  const stopCatalogLoad = startCatalogLoad(catalogStore(database), logger)
 
   const clientDir = builtClientDir()
   if (clientDir === undefined) logger.warn('client not built: serving the API only')
@@ -177,7 +180,8 @@ async function main() {
     }, STOP_GRACE_MS).unref()
     metricsServer?.close()
     server.close(() => {
-      close()
+      stopCatalogLoad()
+        .then(close)
         .then(() => logger.info('stopped'))
         .catch((error: unknown) => {
           logger.error({ err: error }, 'database did not close cleanly')

@@ -20,6 +20,7 @@ export const STORED_DATA = [
   'disabled',
   'pendingCodes',
   'limitCounters',
+  'likes',
 ] as const
 export type StoredData = (typeof STORED_DATA)[number]
 
@@ -46,6 +47,10 @@ export const TABLE_CONTENTS: Readonly<Record<string, StoredData | null>> = {
   verification: 'pendingCodes',
   rate_limits: 'limitCounters',
   rateLimit: 'limitCounters',
+  likes: 'likes',
+  /** The anime catalog, from open data. */
+  catalog_titles: null,
+  catalog_state: null,
   /** The instance's own settings, such as the auth secret. */
   instance_settings: null,
   /** Views per path and day, with no visitor in them. */

@@ -1,5 +1,6 @@
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate'
 import type { Kysely } from 'kysely'
+import { likesOf } from '../board/likes-store'
 import type { Tables } from '../db/tables'
 import { profileFields, storedPreferences, type ProfileStore } from '../profiles/profile-store'
 import { handleChangesOf, releasedHandlesOf } from '../profiles/released-handles'
@@ -43,6 +44,7 @@ async function accountData(
     activity,
     released,
     changes,
+    likes,
   ] = await Promise.all([
     auth.api.getSession({ headers }),
     auth.api.listSessions({ headers }),
@@ -54,6 +56,7 @@ async function accountData(
     allActivity(db, uid),
     releasedHandlesOf(db, uid, new Date()),
     handleChangesOf(db, uid),
+    likesOf(db, uid),
   ])
   const user = current?.user
   const data = {
@@ -107,6 +110,14 @@ async function accountData(
       ipAddress: session.ipAddress ?? null,
       // Named as the sessions list names them: the header itself is whatever the client wrote.
       ...describeUserAgent(session.userAgent),
+    })),
+    // The titles liked, folder by folder in the owner's order, with the catalog's names for them.
+    likes: likes.map((like) => ({
+      animeId: like.anime.id,
+      title: like.anime.title,
+      folderId: like.folderId,
+      orderKey: like.orderKey,
+      likedAt: like.likedAt,
     })),
     // The security activity of the last 90 days, as the account panel lists it.
     activity: activity.map((entry) => ({

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from '../config'
 import { openServices, type Services } from '../services'
 import { prepareDataDir } from '../startup-checks'
 import { backupCommands } from './backup-commands'
+import { catalogCommands } from './catalog-commands'
 import { CommandError, EXIT, UsageError, type Command, type CommandContext } from './command'
 import { outboxCommands } from './outbox-commands'
 import { purgeCommand } from './purge-command'
@@ -22,6 +23,7 @@ const COMMANDS: readonly Command[] = [
   purgeCommand,
   ...outboxCommands,
   ...backupCommands,
+  ...catalogCommands,
 ]
 
 const usageOf = (command: Command) => `mofu ${[...command.name, command.args].join(' ').trim()}`

@@ -30,6 +30,7 @@ export const SERVER_MESSAGES = {
   crossSite: 'This request came from another site, so Mofu did not carry it out.',
   unavailable: 'Mofu cannot reach its database right now. Please try again in a moment.',
   metricsToken: 'A valid metrics token is required.',
+  noSuchAnime: 'No anime with this ID in the catalog.',
 } as const
 
 export const SERVER_MESSAGES_JA: { readonly [Key in keyof typeof SERVER_MESSAGES]: string } = {
@@ -55,6 +56,7 @@ export const SERVER_MESSAGES_JA: { readonly [Key in keyof typeof SERVER_MESSAGES
   crossSite: '別のサイトから送られたリクエストのため、Mofuは実行しませんでした。',
   unavailable: 'いまMofuのデータベースに接続できません。少し待ってから、もう一度お試しください。',
   metricsToken: '有効なメトリクス用トークンが必要です。',
+  noSuchAnime: 'このIDのアニメはカタログにありません。',
 }
 
 const JAPANESE_OF = new Map<string, string>(

@@ -156,6 +156,12 @@ export const PRIVACY_JA: Translation<typeof PRIVACY> = {
       why: 'パスワードの推測や大量のリクエストを防ぐため。',
       kept: '1分から1時間。',
     },
+    likes: {
+      name: 'いいね',
+      what: 'いいねしたアニメ、それぞれにいいねした日時、ボードのどこに置いたか。',
+      why: 'あなたのボードを保つため。また、作品ごとにこのサイトで何人がいいねしたかを数えるため（見せるのは人数だけです）。',
+      kept: 'いいねを外すか、アカウントを削除するまで。',
+    },
   },
   fields: (names: string) => `記入したプロフィールの項目：${names}。`,
   profileFields: {

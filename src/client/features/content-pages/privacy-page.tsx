@@ -193,6 +193,12 @@ export const PRIVACY = {
       why: 'Stopping password guessing and floods of requests.',
       kept: 'A minute to an hour.',
     },
+    likes: {
+      name: 'Likes',
+      what: 'The anime you like, when you liked each, and where it sits on your board.',
+      why: 'Keeping your board, and counting how many people here like a title (only the count is shown).',
+      kept: 'Until you remove the like or delete the account.',
+    },
   } satisfies Record<StoredData, StoredRow>,
   fields: (names: string) => `The profile fields you fill in: ${names}.`,
   profileFields: {

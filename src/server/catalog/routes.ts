@@ -1,0 +1,43 @@
+import { zValidator } from '@hono/zod-validator'
+import { Hono } from 'hono'
+import {
+  ANIME_SEARCH_DEFAULT_LIMIT,
+  AnimeIdSchema,
+  AnimeSearchQuerySchema,
+  type AnimeSearchResults,
+} from '../../shared/anime'
+import { apiError, invalidInput } from '../http/errors'
+import { LIMITS, type RouteLimits } from '../http/limiter'
+import { SERVER_MESSAGES } from '../http/messages'
+import type { CatalogStore } from './catalog-store'
+import type { CatalogSearch } from './search'
+
+export interface CatalogDeps {
+  catalog: CatalogStore
+  search: CatalogSearch
+  limits: RouteLimits
+}
+
+/**
+ * The anime catalog, at /api/anime (docs/api.md "Anime"): search and a title's page data. Open
+ * to signed-out visitors, counted per client address like the other public reads.
+ */
+export function catalogRoutes({ catalog, search, limits }: CatalogDeps) {
+  return new Hono()
+    .get(
+      '/search',
+      limits.perAddress(LIMITS.publicRead),
+      zValidator('query', AnimeSearchQuerySchema, invalidInput),
+      async (c) => {
+        const { q, limit } = c.req.valid('query')
+        const results = await search.search(q, limit ?? ANIME_SEARCH_DEFAULT_LIMIT)
+        return c.json({ results } satisfies AnimeSearchResults)
+      },
+    )
+    .get('/:id', limits.perAddress(LIMITS.publicRead), async (c) => {
+      const id = AnimeIdSchema.safeParse(c.req.param('id'))
+      const anime = id.success ? await catalog.find(id.data) : undefined
+      if (anime === undefined) return apiError(c, 404, 'NOT_FOUND', SERVER_MESSAGES.noSuchAnime)
+      return c.json(anime)
+    })
+}
