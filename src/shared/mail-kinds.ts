@@ -16,5 +16,6 @@ export const MAIL_KINDS = [
   'emailChanged',
   'recoveryLink',
   'recovered',
+  'accountDeleted',
 ] as const
 export type MailKind = (typeof MAIL_KINDS)[number]

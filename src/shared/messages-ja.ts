@@ -63,6 +63,7 @@ const AUTH_JA: Translation<typeof AUTH_MESSAGES> = {
   popupClosed: 'ログインが終わる前に、Googleログインのウィンドウが閉じられました。',
   googleFailed: 'Googleログインが完了しませんでした。もう一度お試しください。',
   sessionEnded: 'セッションが終了しました。もう一度ログインしてください。',
+  accountDeleted: 'アカウントを削除しました。そのメールアドレスにお知らせを送りました。',
   passwordRequired: 'アカウントを削除するには、パスワードを入力してください。',
   incorrectPassword: 'パスワードが違います。',
   reauthRequired: 'アカウントを削除するには、もう一度ログインしてください。',

@@ -343,4 +343,17 @@ describe("notices in the account's language", () => {
       expect(english.subject).toBe('New sign-in to your Mofu account')
     }
   })
+
+  it('words the notice of a deletion in the language the account kept, read before it went', async () => {
+    const user = await newUser()
+    await savePreferences(user, preferences('ja'))
+    file.smtp.clear()
+    const deleted = await call('DELETE', '/api/me', {
+      headers: { Cookie: user.cookie, 'Accept-Language': 'en-US' },
+      body: { password: TEST_PASSWORD },
+    })
+    expect(deleted.status, deleted.text).toBe(204)
+    const mail = await file.smtp.waitForMail(user.email, { subject: /削除|deleted/ })
+    expectJapaneseMail(mail, 'Mofuアカウントが削除されました')
+  })
 })

@@ -10,14 +10,18 @@ export interface RecoveredParts {
   google: boolean
 }
 
-/** What one mail says, around its link. */
-export interface Wording {
+/** What a mail with nothing to click says. */
+export interface Notice {
   subject: string
   heading: string
   intro: string
-  action: string
   /** What to do with a mail one did not ask for. */
   notExpected: string
+}
+
+/** What one mail says, around its link. */
+export interface Wording extends Notice {
+  action: string
 }
 
 /**
@@ -26,7 +30,7 @@ export interface Wording {
  * entry per kind of mail (MAIL_KINDS, which the privacy page names) and nothing else: the words
  * every mail shares are MailParts.
  */
-export interface MailWording extends Record<MailKind, Wording | ((...args: never[]) => Wording)> {
+export interface MailWording extends Record<MailKind, Notice | ((...args: never[]) => Wording)> {
   verification: Wording
   passwordReset: Wording
   passwordChanged: Wording
@@ -43,6 +47,8 @@ export interface MailWording extends Record<MailKind, Wording | ((...args: never
   recoveryLink: (when: string) => Wording
   /** After a recovery: what it gave back and removed, as `removed` words each part. */
   recovered: (parts: RecoveredParts) => Wording
+  /** After the owner deleted the account: nothing to click, as nothing is left to open. */
+  accountDeleted: Notice
 }
 
 /** The words around every mail's own. */
@@ -172,6 +178,14 @@ const EN: MailWording = {
     notExpected:
       'If this was not you, ask for a password reset on the log-in screen at once: it signs out everyone.',
   }),
+  accountDeleted: {
+    subject: 'Your Mofu account was deleted',
+    heading: 'Your account was deleted',
+    intro:
+      'Your Mofu account was just deleted, with its profile, avatar, sessions and sign-in methods. There is nothing more to do.',
+    notExpected:
+      'If this was not you, someone had your password or a signed-in browser: the account cannot be brought back, but you can sign up again with this address.',
+  },
 }
 
 const EN_PARTS: MailParts = {
@@ -292,6 +306,14 @@ const JA: MailWording = {
     notExpected:
       '心当たりがない場合は、すぐにログイン画面からパスワードの再設定を依頼してください。すべての端末でログアウトされます。',
   }),
+  accountDeleted: {
+    subject: 'Mofuアカウントが削除されました',
+    heading: 'アカウントが削除されました',
+    intro:
+      'Mofuアカウントが、プロフィール、アバター、セッション、ログイン方法とともに削除されました。これ以上の手続きは必要ありません。',
+    notExpected:
+      '心当たりがない場合は、誰かがあなたのパスワードかログイン中のブラウザを使ったおそれがあります。アカウントは元に戻せませんが、このアドレスでもう一度登録できます。',
+  },
 }
 
 const JA_PARTS: MailParts = {
