@@ -6,6 +6,7 @@
 export const MAIL_KINDS = [
   'verification',
   'passwordReset',
+  'invitation',
   'passwordChanged',
   'newSignIn',
   'twoFactorChanged',

@@ -127,13 +127,17 @@ describe.each(['sqlite', 'postgres'] as const)('mofu on %s', (dialect) => {
   )
 
   it(
-    'users create mails a link to choose a password; users list shows the account',
+    'users create mails an invitation to choose a password; users list shows the account',
     async () => {
       const email = `created-${Date.now()}@mofu.test`
       const created = await mofu('users', 'create', email, '--verified', '--json')
       expect(created.code).toBe(0)
       const { id } = json(created)
-      const mail = await smtp.waitForMail(email, { subject: /reset/i })
+      const mail = await smtp.waitForMail(email, { subject: /invited/i })
+      expect(mail.subject).toBe('You are invited to Mofu')
+      expect(mail.text).toContain('An account on Mofu was made for this e-mail address.')
+      expect(mail.text).toContain('This link is valid for 72 hours.')
+      expect(mail.text?.replace(/https?:\/\/\S+/g, '')).not.toMatch(/reset/i)
       const link = new URL(/https?:\/\/\S+/.exec(mail.text ?? '')?.[0] ?? '')
       const token = link.searchParams.get('oobCode') ?? ''
       const reset = await post('/reset-password', '10.71.0.1', {
@@ -159,6 +163,30 @@ describe.each(['sqlite', 'postgres'] as const)('mofu on %s', (dialect) => {
         expect(output.stdout + output.stderr).not.toContain(token64)
       }
       expect((await mofu('users', 'create', email)).code).toBe(1)
+    },
+    SLOW,
+  )
+
+  it(
+    'users create --language ja mails the invitation in Japanese',
+    async () => {
+      const email = `invited-ja-${Date.now()}@mofu.test`
+      const created = await mofu('users', 'create', email, '--language', 'ja')
+      expect(created.code).toBe(0)
+      expect(created.stdout).toContain('An invitation to choose a password is on its way.')
+      const mail = await smtp.waitForMail(email, { subject: /招待/ })
+      expect(mail.subject).toBe('Mofuへのご招待')
+      expect(mail.text).toContain('このメールアドレスでMofuのアカウントが作成されました。')
+      expect(mail.raw).toMatch(/^Content-Language: ja\r?$/m)
+      const wrong = await mofu(
+        'users',
+        'create',
+        `invited-fr-${Date.now()}@mofu.test`,
+        '--language',
+        'fr',
+      )
+      expect(wrong.code).toBe(2)
+      expect(wrong.stderr).toContain('expected --language en or ja')
     },
     SLOW,
   )
@@ -202,7 +230,7 @@ describe.each(['sqlite', 'postgres'] as const)('mofu on %s', (dialect) => {
       const listed = await runMofu(outboxEnv, ['outbox', 'list', '--json'])
       const mails = JSON.parse(listed.stdout) as { file: string; to: string; subject: string }[]
       const mail = mails.find((entry) => entry.to === email)
-      expect(mail?.subject).toBe('Reset your Mofu password')
+      expect(mail?.subject).toBe('You are invited to Mofu')
       const shown = await runMofu(outboxEnv, ['outbox', 'show', mail?.file ?? ''])
       expect(shown.code).toBe(0)
       expect(shown.stdout).toContain(`To:      ${email}`)

@@ -23,6 +23,11 @@ export function passwordResetMail(input: LinkMailInput): Mail {
   return linkMail(input, wordingOf(input.language).passwordReset)
 }
 
+/** An account an operator made: the link with which its owner chooses a password. */
+export function invitationMail(input: LinkMailInput): Mail {
+  return linkMail(input, wordingOf(input.language).invitation)
+}
+
 /** After a password reset or change: the owner learns of it, whoever made it. */
 export function passwordChangedMail(input: NoticeInput): Mail {
   return linkMail(input, wordingOf(input.language).passwordChanged)

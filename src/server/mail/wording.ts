@@ -33,6 +33,8 @@ export interface Wording extends Notice {
 export interface MailWording extends Record<MailKind, Notice | ((...args: never[]) => Wording)> {
   verification: Wording
   passwordReset: Wording
+  /** An account an operator made (`mofu users create`): the link that chooses its password. */
+  invitation: Wording
   passwordChanged: Wording
   newSignIn: (device: string) => Wording
   twoFactorChanged: (on: boolean) => Wording
@@ -87,6 +89,15 @@ const EN: MailWording = {
     intro: 'We got a request to reset the password of your Mofu account. Choose a new one here:',
     action: 'Choose a new password',
     notExpected: NOT_EXPECTED,
+  },
+  invitation: {
+    subject: 'You are invited to Mofu',
+    heading: 'Welcome to Mofu!',
+    intro:
+      'An account on Mofu was made for this e-mail address. Choose your password here, then sign in with this address and it:',
+    action: 'Choose my password',
+    notExpected:
+      'If you did not expect this, you can ignore this mail: nobody can sign in to the account without the password you choose.',
   },
   passwordChanged: {
     subject: 'Your Mofu password was changed',
@@ -216,6 +227,15 @@ const JA: MailWording = {
       'Mofuアカウントのパスワード再設定のご依頼を受け付けました。こちらから新しいパスワードを決めてください。',
     action: '新しいパスワードを決める',
     notExpected: '心当たりがない場合は、このメールを無視してください。何も変更されません。',
+  },
+  invitation: {
+    subject: 'Mofuへのご招待',
+    heading: 'Mofuへようこそ！',
+    intro:
+      'このメールアドレスでMofuのアカウントが作成されました。こちらからパスワードを決めると、このアドレスとそのパスワードでログインできます。',
+    action: 'パスワードを決める',
+    notExpected:
+      '心当たりがない場合は、このメールを無視してください。あなたが決めるパスワードがなければ、誰もこのアカウントにログインできません。',
   },
   passwordChanged: {
     subject: 'Mofuのパスワードが変更されました',

@@ -180,6 +180,8 @@ export const PRIVACY_JA: Translation<typeof PRIVACY> = {
   mailKinds: {
     verification: '新規登録したときの、メールアドレスを確認するためのリンク',
     passwordReset: 'あなたのアドレスで依頼があったときの、新しいパスワードを決めるためのリンク',
+    invitation:
+      '運営者があなたのアドレスでアカウントを作成したときの、パスワードを決めるためのリンク',
     passwordChanged: 'パスワードが変更されたことのお知らせ',
     newSignIn: 'これまで使われたことのないブラウザからログインがあったときのお知らせ',
     twoFactorChanged: '2段階認証がオンまたはオフになったときのお知らせ',

@@ -217,6 +217,8 @@ export const PRIVACY = {
   mailKinds: {
     verification: 'A link to verify your e-mail address, when you sign up',
     passwordReset: 'A link to choose a new password, when one is asked for with your address',
+    invitation:
+      'A link to choose your password, when the operator makes an account for your address',
     passwordChanged: 'A notice that your password was changed',
     newSignIn: 'A notice when the account is signed in to from a browser it has not used before',
     twoFactorChanged: 'A notice when two-factor authentication is turned on or off',
