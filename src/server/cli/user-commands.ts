@@ -15,7 +15,14 @@ import {
 import { findUser, listUsers, type UserSummary } from '../auth/user-store'
 import { MailError } from '../mail/mailer'
 import { profileStore } from '../profiles/profile-store'
-import { CommandError, parseInput, table, type Command, type CommandContext } from './command'
+import {
+  CommandError,
+  parseInput,
+  table,
+  UsageError,
+  type Command,
+  type CommandContext,
+} from './command'
 
 const EmailSchema = z
   .email({ message: 'expected an e-mail address' })
@@ -207,14 +214,32 @@ export const userCommands: Command[] = [
   },
   {
     name: ['users', 'delete'],
-    args: ref,
-    summary: "Deletes the account as the user's own deletion does.",
+    args: `${ref} [--yes]`,
+    summary: "Deletes the account as the user's own deletion does, once confirmed.",
     details: [
       `Profile, avatar, sessions and sign-in methods go; the handle stays reserved for ${HANDLE_RELEASE_DAYS} days.`,
+      'On a terminal it asks first; --yes deletes without asking (for scripts, where it is',
+      'needed: without a terminal and without --yes nothing is deleted).',
     ],
+    options: { yes: { type: 'boolean', short: 'y', default: false } },
     positionals: 1,
-    async run(context, [input]) {
-      const user = await mustFind(context, idOrEmail(input))
+    async run(context, [input], values) {
+      const target = idOrEmail(input)
+      const confirmed = values.yes === true
+      if (!confirmed && context.terminal === null) {
+        throw new UsageError(
+          'users delete asks for confirmation on a terminal; without one, add --yes to delete.',
+        )
+      }
+      const user = await mustFind(context, target)
+      if (
+        !confirmed &&
+        !(await context.terminal?.confirm(
+          `Delete ${user.email} (${user.id}) for good, with its profile, avatar and sessions?`,
+        ))
+      ) {
+        throw new CommandError(`Nothing deleted: ${user.email} is kept.`)
+      }
       await deleteAccountAsOperator(await adminDeps(context), user.id)
       context.print(`Deleted ${user.email} (${user.id}).`, {
         id: user.id,
