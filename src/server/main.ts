@@ -148,6 +148,7 @@ async function main() {
       for (const line of whereThingsAre(config)) logger.info(line)
     },
   )
+  server.once('error', (error) => cannotListen(error, config.host, config.port, 'PORT'))
 
   // Loopback only, whatever HOST is: what reaches it runs on this machine, so it asks no token.
   const metricsPort = config.metrics?.port
@@ -163,6 +164,9 @@ async function main() {
           },
           (info) => logger.info({ port: info.port }, 'metrics served on 127.0.0.1'),
         )
+  metricsServer?.once('error', (error) =>
+    cannotListen(error, '127.0.0.1', metricsPort ?? 0, 'METRICS_PORT'),
+  )
 
   let stopping = false
   const stop = (signal: NodeJS.Signals) => {
@@ -187,6 +191,22 @@ async function main() {
   }
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)
+}
+
+/**
+ * A port another process holds (a second Mofu, say) or one this user may not open: one line that
+ * names the port and the setting that changes it, in place of Node's stack trace.
+ */
+function cannotListen(error: Error, host: string, port: number, setting: string): never {
+  const code = 'code' in error ? error.code : undefined
+  const reason =
+    code === 'EADDRINUSE'
+      ? `port ${port} is already in use on ${host} (another Mofu, or another program, listens there). Stop that one, or set ${setting} to a free port.`
+      : code === 'EACCES'
+        ? `this user may not listen on port ${port} on ${host}. Set ${setting} to a port from 1024 up, or let the user open it.`
+        : inspect(error)
+  process.stderr.write(`Mofu cannot start: ${reason}\n`)
+  process.exit(1)
 }
 
 main().catch((error: unknown) => {

@@ -197,6 +197,13 @@ describe('documentation', () => {
     expect(commands).toEqual(expect.arrayContaining(['npm install', 'npm start', 'npm test']))
   })
 
+  it('names PORT in the quick start, for when its port is taken', () => {
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8')
+    const section = /^## Quick start\n([\s\S]*?)(?=^## )/m.exec(readme)?.[1] ?? ''
+    expect(section).toMatch(/`PORT`/)
+    expect(section).toContain('troubleshooting.md#mofu-cannot-start-port-already-in-use')
+  })
+
   it('names only scripts package.json defines', () => {
     const named = markdownFiles().flatMap((file) =>
       [...readFileSync(path.join(root, file), 'utf8').matchAll(/npm run ([a-z][\w:-]*)/g)].map(
