@@ -6,7 +6,12 @@ import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { createApp } from './app'
 import { ConfigError, loadConfig, outboxDir, type Config } from './config'
-import { prepareDataDir, warnIfCookiesInsecure, warnIfPasskeysImpossible } from './startup-checks'
+import {
+  prepareDataDir,
+  warnIfContactUnset,
+  warnIfCookiesInsecure,
+  warnIfPasskeysImpossible,
+} from './startup-checks'
 import { createLogger } from './logger'
 import { createMetrics } from './metrics/metrics'
 import { metricsRoutes } from './http/metrics-routes'
@@ -81,6 +86,7 @@ async function main() {
   prepareDataDir(config.dataDir, logger)
   warnIfCookiesInsecure(config.publicUrl, logger)
   warnIfPasskeysImpossible(config.publicUrl, logger)
+  warnIfContactUnset(config, logger)
 
   const metrics = config.metrics === undefined ? undefined : createMetrics()
   const { database, auth, storage, limiter, mailer, redis, close } = await openServices(
