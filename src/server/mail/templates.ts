@@ -55,24 +55,16 @@ export function emailChangeConfirmMail(input: LinkMailInput): Mail {
 export function emailChangedMail(
   input: LinkMailInput & { at: Date; browser: string | null; system: string | null },
 ): Mail {
-  const when = utcTime(input.language, input.at)
+  const when = MAIL_PARTS[input.language].utcTime(input.at)
   const device = MAIL_PARTS[input.language].device(input.browser, input.system)
   return linkMail(input, wordingOf(input.language).emailChanged(when, device))
 }
-
-/** `November 27, 2026 at 8:24 PM UTC`: a moment as the language words it. */
-const utcTime = (language: Language, at: Date) =>
-  `${new Intl.DateTimeFormat(language, {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(at)} UTC`
 
 /** "This wasn't me" in the activity: the link that takes the account back from `since` on. */
 export function recoveryLinkMail(input: LinkMailInput & { since: Date }): Mail {
   return linkMail(
     input,
-    wordingOf(input.language).recoveryLink(utcTime(input.language, input.since)),
+    wordingOf(input.language).recoveryLink(MAIL_PARTS[input.language].utcTime(input.since)),
   )
 }
 
@@ -85,12 +77,6 @@ export function recoveredMail(input: NoticeInput & { recovered: RecoveredParts }
 export function accountDeletedMail(input: { to: string; language: Language }): Mail {
   return noticeMail(input, wordingOf(input.language).accountDeleted)
 }
-
-/** `24 hours`, `24 時間`: a duration as the language words it. */
-const hours = (language: Language, count: number) =>
-  new Intl.NumberFormat(language, { style: 'unit', unit: 'hour', unitDisplay: 'long' }).format(
-    count,
-  )
 
 /** Mail clients ignore <style> blocks and web fonts unevenly, so every style is inline. */
 const FONT =
@@ -109,8 +95,8 @@ const COLOR = {
 }
 
 export function linkMail({ to, url, language, validHours }: LinkMailInput, wording: Wording): Mail {
-  const { validFor, buttonFallback } = MAIL_PARTS[language]
-  const validity = validHours === undefined ? '' : validFor(hours(language, validHours))
+  const { hours, validFor, buttonFallback } = MAIL_PARTS[language]
+  const validity = validHours === undefined ? '' : validFor(hours(validHours))
   const text = [
     wording.heading,
     '',

@@ -57,7 +57,11 @@ export interface MailWording extends Record<MailKind, Notice | ((...args: never[
 export interface MailParts {
   /** The browser and system of a new sign-in, as far as its User-Agent tells. */
   device: (browser: string | null, system: string | null) => string
-  /** The link's validity, from a duration Intl words (`24 hours`). */
+  /** A moment in UTC: `November 27, 2026 at 8:24 PM UTC`, `2026年11月27日20:24 UTC`. */
+  utcTime: (at: Date) => string
+  /** A link's lifetime: `24 hours`, `24時間`. */
+  hours: (count: number) => string
+  /** The link's validity, from `hours`. */
   validFor: (duration: string) => string
   /** Above the plain link, after the validity when there is one. */
   buttonFallback: (validity: string) => string
@@ -200,6 +204,10 @@ const EN: MailWording = {
 }
 
 const EN_PARTS: MailParts = {
+  utcTime: (at) =>
+    `${new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`,
+  hours: (count) =>
+    new Intl.NumberFormat('en', { style: 'unit', unit: 'hour', unitDisplay: 'long' }).format(count),
   device: (browser, system) =>
     [browser ?? 'an unknown browser', system].filter(Boolean).join(' on '),
   validFor: (duration) => `This link is valid for ${duration}.`,
@@ -337,6 +345,11 @@ const JA: MailWording = {
 }
 
 const JA_PARTS: MailParts = {
+  // Intl puts a space between the date and the time, which Japanese text does not take.
+  utcTime: (at) =>
+    `${new Intl.DateTimeFormat('ja', { dateStyle: 'long', timeZone: 'UTC' }).format(at)}${new Intl.DateTimeFormat('ja', { timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`,
+  // Intl writes "24 時間"; Japanese puts no space between a number and its counter.
+  hours: (count) => `${count}時間`,
   device: (browser, system) => {
     const named = browser ?? '不明なブラウザ'
     return system === null ? named : `${system}の${named}`
