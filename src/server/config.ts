@@ -183,7 +183,10 @@ export interface Config {
   google: { clientId: string; clientSecret: string; issuer: string } | undefined
   redisUrl: string | undefined
   gaMeasurementId: string | undefined
+  /** The footer's Contact and security.txt's: CONTACT_URL, else the MAIL_FROM address. */
   contactUrl: string
+  /** Whether CONTACT_URL was set; unset, contactUrl is the address mails come from. */
+  contactUrlSet: boolean
   /** One neutral message for every sign-in and sign-up failure, revealing no account. */
   neutralAuthErrors: boolean
   /** Which X-Forwarded-For entries name the client (behind reverse proxies). */
@@ -295,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     redisUrl: e.REDIS_URL,
     gaMeasurementId: e.GA_MEASUREMENT_ID,
     contactUrl: e.CONTACT_URL ?? `mailto:${mailFrom.replace(/^.*<|>.*$/g, '')}`,
+    contactUrlSet: e.CONTACT_URL !== undefined,
     neutralAuthErrors: e.AUTH_NEUTRAL_ERRORS,
     trustProxy: e.TRUST_PROXY,
     metrics:

@@ -8,7 +8,12 @@ import { createApp } from './app'
 import { catalogStore } from './catalog/catalog-store'
 import { startCatalogLoad } from './catalog/shipped-data'
 import { ConfigError, loadConfig, outboxDir, type Config } from './config'
-import { prepareDataDir, warnIfCookiesInsecure, warnIfPasskeysImpossible } from './startup-checks'
+import {
+  prepareDataDir,
+  warnIfContactUnset,
+  warnIfCookiesInsecure,
+  warnIfPasskeysImpossible,
+} from './startup-checks'
 import { createLogger } from './logger'
 import { createMetrics } from './metrics/metrics'
 import { metricsRoutes } from './http/metrics-routes'
@@ -83,6 +88,7 @@ async function main() {
   prepareDataDir(config.dataDir, logger)
   warnIfCookiesInsecure(config.publicUrl, logger)
   warnIfPasskeysImpossible(config.publicUrl, logger)
+  warnIfContactUnset(config, logger)
 
   const metrics = config.metrics === undefined ? undefined : createMetrics()
   const { database, auth, storage, limiter, mailer, redis, close } = await openServices(
@@ -151,6 +157,7 @@ async function main() {
       for (const line of whereThingsAre(config)) logger.info(line)
     },
   )
+  server.once('error', (error) => cannotListen(error, config.host, config.port, 'PORT'))
 
   // Loopback only, whatever HOST is: what reaches it runs on this machine, so it asks no token.
   const metricsPort = config.metrics?.port
@@ -166,6 +173,9 @@ async function main() {
           },
           (info) => logger.info({ port: info.port }, 'metrics served on 127.0.0.1'),
         )
+  metricsServer?.once('error', (error) =>
+    cannotListen(error, '127.0.0.1', metricsPort ?? 0, 'METRICS_PORT'),
+  )
 
   let stopping = false
   const stop = (signal: NodeJS.Signals) => {
@@ -191,6 +201,22 @@ async function main() {
   }
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)
+}
+
+/**
+ * A port another process holds (a second Mofu, say) or one this user may not open: one line that
+ * names the port and the setting that changes it, in place of Node's stack trace.
+ */
+function cannotListen(error: Error, host: string, port: number, setting: string): never {
+  const code = 'code' in error ? error.code : undefined
+  const reason =
+    code === 'EADDRINUSE'
+      ? `port ${port} is already in use on ${host} (another Mofu, or another program, listens there). Stop that one, or set ${setting} to a free port.`
+      : code === 'EACCES'
+        ? `this user may not listen on port ${port} on ${host}. Set ${setting} to a port from 1024 up, or let the user open it.`
+        : inspect(error)
+  process.stderr.write(`Mofu cannot start: ${reason}\n`)
+  process.exit(1)
 }
 
 main().catch((error: unknown) => {

@@ -4,7 +4,13 @@ import path from 'node:path'
 import { Writable } from 'node:stream'
 import { pino } from 'pino'
 import { afterEach, describe, expect, it } from 'vitest'
-import { prepareDataDir, warnIfCookiesInsecure, warnIfPasskeysImpossible } from './startup-checks'
+import { loadConfig } from './config'
+import {
+  prepareDataDir,
+  warnIfContactUnset,
+  warnIfCookiesInsecure,
+  warnIfPasskeysImpossible,
+} from './startup-checks'
 import { openDatabase } from './db/database'
 import { createLocalStorage } from './storage/local-storage'
 
@@ -95,6 +101,41 @@ describe('PUBLIC_URL over http://', () => {
     await new Promise((resolve) => setImmediate(resolve))
     expect(lines).toHaveLength(count)
     if (count > 0) expect(String(lines[0]?.msg)).toMatch(/cookies are not Secure/)
+  })
+})
+
+describe('CONTACT_URL left unset', () => {
+  it.each([
+    [{ PUBLIC_URL: 'https://mofu.example' }, 'mailto:no-reply@mofu.example'],
+    [
+      { PUBLIC_URL: 'https://mofu.example', MAIL_FROM: 'Mofu <mail@mofu.example>' },
+      'mailto:mail@mofu.example',
+    ],
+    [{ PUBLIC_URL: 'https://mofu.example', CONTACT_URL: ' ' }, 'mailto:no-reply@mofu.example'],
+  ])(
+    'warns once at start on a public address (%o), naming the contact used',
+    async (env, contactUrl) => {
+      const { logger, lines } = capturingLogger()
+      warnIfContactUnset(loadConfig(env, '/srv/mofu'), logger)
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(lines).toHaveLength(1)
+      expect(lines[0]).toMatchObject({ level: 40, contactUrl })
+      expect(String(lines[0]?.msg)).toMatch(
+        /^CONTACT_URL is unset: .*set CONTACT_URL to where users reach you$/,
+      )
+    },
+  )
+
+  it.each([
+    { PUBLIC_URL: 'https://mofu.example', CONTACT_URL: 'mailto:hello@mofu.example' },
+    { PUBLIC_URL: 'https://mofu.example', CONTACT_URL: 'https://mofu.example/contact' },
+    {},
+    { PUBLIC_URL: 'http://127.0.0.1:3000' },
+  ])('says nothing when it is set or on a loopback address (%o)', async (env) => {
+    const { logger, lines } = capturingLogger()
+    warnIfContactUnset(loadConfig(env, '/srv/mofu'), logger)
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(lines).toEqual([])
   })
 })
 

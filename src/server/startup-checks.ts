@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import type { Kysely, MigrationResultSet } from 'kysely'
 import { passkeysPossible } from './auth/passkeys'
-import { isLoopbackUrl } from './config'
+import { isLoopbackUrl, type Config } from './config'
 import type { Tables } from './db/tables'
 import type { Logger } from './logger'
 import { lookAlikeHandlesKept } from './profiles/handle-claims'
@@ -30,6 +30,21 @@ export function warnIfCookiesInsecure(publicUrl: string, logger: Logger): void {
   logger.warn(
     { publicUrl },
     'PUBLIC_URL is http:// on a non-loopback address: cookies are not Secure and travel unencrypted; use https://',
+  )
+}
+
+/**
+ * Unset, CONTACT_URL falls back to the address mails come from (often a no-reply one), which
+ * nobody may read: users who follow the footer's Contact would write into the void.
+ */
+export function warnIfContactUnset(
+  config: Pick<Config, 'publicUrl' | 'contactUrl' | 'contactUrlSet'>,
+  logger: Logger,
+): void {
+  if (config.contactUrlSet || isLoopbackUrl(config.publicUrl)) return
+  logger.warn(
+    { contactUrl: config.contactUrl },
+    "CONTACT_URL is unset: the footer's Contact link and security.txt point to the address mails come from; set CONTACT_URL to where users reach you",
   )
 }
 

@@ -33,6 +33,7 @@ export const AUTH_MESSAGES = {
   popupClosed: 'The Google sign-in window was closed before sign-in finished.',
   googleFailed: 'Google sign-in did not finish. Please try again.',
   sessionEnded: 'Your session has ended. Please log in again.',
+  accountDeleted: 'Your account was deleted. We sent a notice to its e-mail address.',
   passwordRequired: 'Please enter your password to delete your account.',
   incorrectPassword: 'Incorrect password.',
   reauthRequired: 'Please sign in again to delete your account.',

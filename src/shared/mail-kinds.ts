@@ -6,6 +6,7 @@
 export const MAIL_KINDS = [
   'verification',
   'passwordReset',
+  'invitation',
   'passwordChanged',
   'newSignIn',
   'twoFactorChanged',
@@ -16,5 +17,6 @@ export const MAIL_KINDS = [
   'emailChanged',
   'recoveryLink',
   'recovered',
+  'accountDeleted',
 ] as const
 export type MailKind = (typeof MAIL_KINDS)[number]

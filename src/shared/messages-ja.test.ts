@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { wrongSpaces } from '../../tests/support/japanese-spacing'
 import { AUTH_MESSAGES } from './auth-messages'
 import { SHARED_MESSAGES_JA, sharedMessageJa } from './messages-ja'
 import { HANDLE_MESSAGES } from './profile'
@@ -9,6 +10,7 @@ describe('shared messages in Japanese', () => {
       for (const text of Object.values(catalogue)) {
         expect(text).toMatch(/[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u)
         expect(text).not.toMatch(/\b(the|your|please|this)\b/i)
+        expect(wrongSpaces(text), text).toEqual([])
       }
     }
   })

@@ -63,6 +63,7 @@ const AUTH_JA: Translation<typeof AUTH_MESSAGES> = {
   popupClosed: 'ログインが終わる前に、Googleログインのウィンドウが閉じられました。',
   googleFailed: 'Googleログインが完了しませんでした。もう一度お試しください。',
   sessionEnded: 'セッションが終了しました。もう一度ログインしてください。',
+  accountDeleted: 'アカウントを削除しました。そのメールアドレスにお知らせを送りました。',
   passwordRequired: 'アカウントを削除するには、パスワードを入力してください。',
   incorrectPassword: 'パスワードが違います。',
   reauthRequired: 'アカウントを削除するには、もう一度ログインしてください。',
@@ -137,7 +138,7 @@ const PASSKEY_JA: Translation<typeof PASSKEY_MESSAGES> = {
   unsupported: 'このブラウザではパスキーを使えません。別のブラウザか端末でお試しください。',
   alreadyAdded: 'この端末には、すでにあなたのアカウントのパスキーがあります。',
   notFresh:
-    '安全のため、一度ログアウトして、もう一度ログインしてください。この変更には 10 分以内のログインが必要です。',
+    '安全のため、一度ログアウトして、もう一度ログインしてください。この変更には10分以内のログインが必要です。',
   credentialInUse: 'このパスキーはすでにMofuで使われています。別のパスキーを追加してください。',
   registrationFailed:
     'パスキーを追加できませんでした（ブラウザが確認できませんでした）。もう一度お試しください。',

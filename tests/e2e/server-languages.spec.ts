@@ -27,7 +27,7 @@ test.describe('in a Japanese browser', () => {
     expect(answers.signedUp).toBe(200)
     const mail = await waitForMail(email, /メールアドレス/)
     expect(mail.subject).toBe('Mofuのメールアドレスを確認してください')
-    expect(mail.text).toContain('このリンクの有効期限は24 時間です。')
+    expect(mail.text).toContain('このリンクの有効期限は24時間です。')
   })
 })
 

@@ -229,7 +229,7 @@ describe('mails in the request language', () => {
     const mail = await file.smtp.waitForMail(japanese.email)
     expectJapaneseMail(mail, 'Mofuのメールアドレスを確認してください')
     expect(mail.text).toContain('Mofuへようこそ！')
-    expect(mail.text).toContain('このリンクの有効期限は24 時間です。')
+    expect(mail.text).toContain('このリンクの有効期限は24時間です。')
 
     const english = file.newVisitor()
     await call('POST', '/api/auth/sign-up/email', {
@@ -252,7 +252,7 @@ describe('mails in the request language', () => {
     })
     const mail = await file.smtp.waitForMail(user.email, { subject: /再設定/ })
     expectJapaneseMail(mail, 'Mofuのパスワードの再設定')
-    expect(mail.text).toContain('このリンクの有効期限は1 時間です。')
+    expect(mail.text).toContain('このリンクの有効期限は1時間です。')
 
     await call('POST', '/api/auth/request-password-reset', {
       ip: user.ip,
@@ -342,5 +342,18 @@ describe("notices in the account's language", () => {
       const english = await signInFromNewBrowser(user)
       expect(english.subject).toBe('New sign-in to your Mofu account')
     }
+  })
+
+  it('words the notice of a deletion in the language the account kept, read before it went', async () => {
+    const user = await newUser()
+    await savePreferences(user, preferences('ja'))
+    file.smtp.clear()
+    const deleted = await call('DELETE', '/api/me', {
+      headers: { Cookie: user.cookie, 'Accept-Language': 'en-US' },
+      body: { password: TEST_PASSWORD },
+    })
+    expect(deleted.status, deleted.text).toBe(204)
+    const mail = await file.smtp.waitForMail(user.email, { subject: /削除|deleted/ })
+    expectJapaneseMail(mail, 'Mofuアカウントが削除されました')
   })
 })

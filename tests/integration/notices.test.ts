@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { callAuth, type Answer } from '../support/api'
+import { callApp, callAuth, type Answer } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
 import { requestResetCode } from '../support/recovery-flow'
 import { TEST_PASSWORD, type TestUser } from '../support/test-users'
@@ -31,6 +31,43 @@ describe('notices', () => {
     expect(afterReset.text).toContain(`${SITE}/?account=true`)
     expect(afterReset.text).toContain('If this was not you')
     expect(afterReset.html).toContain(`href="${SITE}/?account=true"`)
+  })
+})
+
+describe('the notice of a deletion', () => {
+  it('mails the address the account had that it was deleted, with nothing to click', async () => {
+    const user = await file.createUser()
+    const deleted = await callApp(file.subject.app, '/api/me', {
+      method: 'DELETE',
+      ip: user.ip,
+      cookie: user.cookie,
+      body: { password: TEST_PASSWORD },
+    })
+    expect(deleted.status, deleted.text).toBe(204)
+    const mail = await file.smtp.waitForMail(user.email, { subject: /deleted/i })
+    expect(mail.subject).toBe('Your Mofu account was deleted')
+    expect(mail.text).toContain('Your Mofu account was just deleted')
+    expect(mail.text).not.toMatch(/https?:\/\//)
+    expect(mail.html).toContain('Your account was deleted')
+    expect(mail.html).not.toMatch(/<a\b|https?:\/\//)
+  })
+
+  it('is not sent when the deletion is refused', async () => {
+    const user = await file.createUser()
+    const refused = await callApp(file.subject.app, '/api/me', {
+      method: 'DELETE',
+      ip: user.ip,
+      cookie: user.cookie,
+      body: { password: 'not-my-password' },
+    })
+    expect(refused.status).toBe(403)
+    await callAuth(file.subject.app, '/request-password-reset', {
+      ip: user.ip,
+      body: { email: user.email },
+    })
+    await file.smtp.waitForMail(user.email, { subject: /reset/i })
+    const toUser = file.smtp.messages.filter((mail) => mail.to.includes(user.email.toLowerCase()))
+    expect(toUser.map((mail) => mail.subject)).not.toContain('Your Mofu account was deleted')
   })
 })
 

@@ -1,7 +1,8 @@
+import { spawn } from 'node:child_process'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cookiesOf, overHttp } from '../support/api'
-import { runMofu, securityEvents, type MofuResult } from '../support/mofu-command'
+import { MOFU, runMofu, securityEvents, type MofuResult } from '../support/mofu-command'
 import { PACKAGE_VERSION } from '../support/package-version'
 import { startServer, type ServerProcess } from '../support/server-process'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
@@ -16,6 +17,22 @@ import { createTestUser, putAvatar, TEST_PASSWORD, type TestUser } from '../supp
 const DISABLED = { code: 'ACCOUNT_DISABLED', message: 'This account has been disabled.' }
 /** Each run of the command is a Node process start (about 1 s idle, several on a busy machine). */
 const SLOW = 120_000
+
+/**
+ * `mofu ...args` on a terminal: util-linux's `script` gives it one, and types `answer` into it.
+ * Its output is the terminal's, stdout and stderr together.
+ */
+function onTerminal(env: Record<string, string>, args: readonly string[], answer: string) {
+  const line = [process.execPath, MOFU, ...args].map((word) => `'${word}'`).join(' ')
+  return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+    const child = spawn('script', ['-qec', line, '/dev/null'], { env })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, output }))
+    child.stdin.end(`${answer}\n`)
+  })
+}
 
 describe.each(['sqlite', 'postgres'] as const)('mofu on %s', (dialect) => {
   let database: TestDatabase
@@ -109,8 +126,24 @@ describe.each(['sqlite', 'postgres'] as const)('mofu on %s', (dialect) => {
       expect(found).toMatchObject({ id: user.uid, email: user.email, handle, verified: true })
       expect(found.lastSeen).toEqual(expect.any(String))
 
-      const deleted = await mofu('users', 'delete', user.uid)
+      // Without a terminal to ask on and without --yes, it refuses at once and deletes nothing.
+      const refused = await mofu('users', 'delete', user.uid)
+      expect(refused.code).toBe(2)
+      expect(refused.stderr).toContain(
+        'mofu: users delete asks for confirmation on a terminal; without one, add --yes to delete.',
+      )
+      expect(refused.stdout).toBe('')
+      expect(securityEvents(refused)).toEqual([])
+      expect(await profileStatus(user.cookie)).toBe(200)
+
+      // The results alone on stdout, one JSON document; the security event on stderr.
+      const deleted = await mofu('users', 'delete', user.uid, '--yes', '--json')
       expect(deleted.code).toBe(0)
+      expect(JSON.parse(deleted.stdout)).toEqual({
+        id: user.uid,
+        email: user.email,
+        deleted: true,
+      })
       expect(securityEvents(deleted)).toEqual([
         expect.objectContaining({ event: 'account.deleted', userId: user.uid, by: 'operator' }),
       ])
@@ -127,13 +160,17 @@ describe.each(['sqlite', 'postgres'] as const)('mofu on %s', (dialect) => {
   )
 
   it(
-    'users create mails a link to choose a password; users list shows the account',
+    'users create mails an invitation to choose a password; users list shows the account',
     async () => {
       const email = `created-${Date.now()}@mofu.test`
       const created = await mofu('users', 'create', email, '--verified', '--json')
       expect(created.code).toBe(0)
       const { id } = json(created)
-      const mail = await smtp.waitForMail(email, { subject: /reset/i })
+      const mail = await smtp.waitForMail(email, { subject: /invited/i })
+      expect(mail.subject).toBe('You are invited to Mofu')
+      expect(mail.text).toContain('An account on Mofu was made for this e-mail address.')
+      expect(mail.text).toContain('This link is valid for 72 hours.')
+      expect(mail.text?.replace(/https?:\/\/\S+/g, '')).not.toMatch(/reset/i)
       const link = new URL(/https?:\/\/\S+/.exec(mail.text ?? '')?.[0] ?? '')
       const token = link.searchParams.get('oobCode') ?? ''
       const reset = await post('/reset-password', '10.71.0.1', {
@@ -159,6 +196,50 @@ describe.each(['sqlite', 'postgres'] as const)('mofu on %s', (dialect) => {
         expect(output.stdout + output.stderr).not.toContain(token64)
       }
       expect((await mofu('users', 'create', email)).code).toBe(1)
+    },
+    SLOW,
+  )
+
+  it(
+    'users create --language ja mails the invitation in Japanese',
+    async () => {
+      const email = `invited-ja-${Date.now()}@mofu.test`
+      const created = await mofu('users', 'create', email, '--language', 'ja')
+      expect(created.code).toBe(0)
+      expect(created.stdout).toContain('An invitation to choose a password is on its way.')
+      const mail = await smtp.waitForMail(email, { subject: /招待/ })
+      expect(mail.subject).toBe('Mofuへのご招待')
+      expect(mail.text).toContain('このメールアドレスでMofuのアカウントが作成されました。')
+      expect(mail.raw).toMatch(/^Content-Language: ja\r?$/m)
+      const wrong = await mofu(
+        'users',
+        'create',
+        `invited-fr-${Date.now()}@mofu.test`,
+        '--language',
+        'fr',
+      )
+      expect(wrong.code).toBe(2)
+      expect(wrong.stderr).toContain('expected --language en or ja')
+    },
+    SLOW,
+  )
+
+  it(
+    'users delete on a terminal asks first: no keeps the account, yes deletes it',
+    async () => {
+      const user = await newUser('asked')
+      const question = `Delete ${user.email} (${user.uid}) for good, with its profile, avatar and sessions? [y/N]`
+      const kept = await onTerminal(server.env, ['users', 'delete', user.email], 'n')
+      expect(kept.output).toContain(question)
+      expect(kept.output).toContain(`mofu: Nothing deleted: ${user.email} is kept.`)
+      expect(kept.code).toBe(1)
+      expect(await profileStatus(user.cookie)).toBe(200)
+
+      const deleted = await onTerminal(server.env, ['users', 'delete', user.email], 'yes')
+      expect(deleted.output).toContain(question)
+      expect(deleted.output).toContain(`Deleted ${user.email} (${user.uid}).`)
+      expect(deleted.code).toBe(0)
+      expect(await profileStatus(user.cookie)).toBe(401)
     },
     SLOW,
   )
@@ -202,7 +283,7 @@ describe.each(['sqlite', 'postgres'] as const)('mofu on %s', (dialect) => {
       const listed = await runMofu(outboxEnv, ['outbox', 'list', '--json'])
       const mails = JSON.parse(listed.stdout) as { file: string; to: string; subject: string }[]
       const mail = mails.find((entry) => entry.to === email)
-      expect(mail?.subject).toBe('Reset your Mofu password')
+      expect(mail?.subject).toBe('You are invited to Mofu')
       const shown = await runMofu(outboxEnv, ['outbox', 'show', mail?.file ?? ''])
       expect(shown.code).toBe(0)
       expect(shown.stdout).toContain(`To:      ${email}`)

@@ -197,6 +197,24 @@ describe('documentation', () => {
     expect(commands).toEqual(expect.arrayContaining(['npm install', 'npm start', 'npm test']))
   })
 
+  it('names PORT in the quick start, for when its port is taken', () => {
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8')
+    const section = /^## Quick start\n([\s\S]*?)(?=^## )/m.exec(readme)?.[1] ?? ''
+    expect(section).toMatch(/`PORT`/)
+    expect(section).toContain('troubleshooting.md#mofu-cannot-start-port-already-in-use')
+  })
+
+  it("keeps the code's insides out of the guide for people using Mofu", () => {
+    // Source files, tables, indexes and migrations belong in the engineers' guides
+    // (architecture.md and the like); using.md says what a user sees.
+    const using = readFileSync(path.join(root, 'docs/using.md'), 'utf8').split('\n')
+    const insides = /src\/|scripts\/|\.tsx?\b|migration|\bindex(es)?\b/i
+    const named = using
+      .map((line, index) => `${index + 1}: ${line}`)
+      .filter((line) => insides.test(line.replace(/^\d+: /, '')))
+    expect(named).toEqual([])
+  })
+
   it('names only scripts package.json defines', () => {
     const named = markdownFiles().flatMap((file) =>
       [...readFileSync(path.join(root, file), 'utf8').matchAll(/npm run ([a-z][\w:-]*)/g)].map(

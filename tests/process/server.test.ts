@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import net, { type AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
@@ -124,6 +125,29 @@ describe('configuration errors', () => {
     expect(result.status).toBe(1)
     expect(result.stderr).toContain('Mofu cannot start. Invalid configuration:')
     expect(result.stderr).toContain(message)
+  })
+})
+
+describe('a port already taken', () => {
+  it('stops the server with one line naming the port and PORT, and exit code 1', async () => {
+    const holder = net.createServer()
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve))
+    const { port } = holder.address() as AddressInfo
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mofu-port-'))
+    try {
+      const result = spawnSync(process.execPath, [MAIN], {
+        env: { PATH: process.env.PATH, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port) },
+        encoding: 'utf8',
+        timeout: 20_000,
+      })
+      expect(result.status).toBe(1)
+      expect(result.stderr).toBe(
+        `Mofu cannot start: port ${port} is already in use on 127.0.0.1 (another Mofu, or another program, listens there). Stop that one, or set PORT to a free port.\n`,
+      )
+    } finally {
+      await new Promise((resolve) => holder.close(resolve))
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 })
 

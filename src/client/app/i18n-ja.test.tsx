@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import { wrongSpaces } from '../../../tests/support/japanese-spacing'
 import { EN } from './i18n-en'
 import { JA } from './i18n-ja'
 
@@ -82,6 +83,23 @@ function text(value: unknown, path: string): string {
     .replace(/&amp;/g, '&')
 }
 
+/**
+ * The text as it reads, each element's text on a line of its own: the space `text` puts for a
+ * tag, and the one between a section's title and body, are the test's, not the catalogue's.
+ */
+function linesOf(value: unknown, path: string): string {
+  if (typeof value !== 'function') return text(value, path)
+  const Block = ({ title, children }: { title: string; children: ReactNode }) => (
+    <section>
+      <h2>{title}</h2>
+      {children}
+    </section>
+  )
+  const result: unknown = value(...(ARGUMENTS[path] ?? [rich, Block, '…']))
+  if (typeof result === 'string') return result
+  return renderToStaticMarkup(<>{result as ReactNode}</>).replace(/<[^>]+>/g, '\n')
+}
+
 /** Every text of a catalogue, by its path ('home.moods.cup.title'). */
 function leaves(catalogue: unknown, path: string): [string, unknown][] {
   if (typeof catalogue === 'object' && catalogue !== null) {
@@ -110,6 +128,13 @@ describe('the Japanese catalogue', () => {
     const latin = ja.match(/[A-Za-z_][A-Za-z_]*/g) ?? []
     expect(latin.filter((word) => !ALLOWED_WORDS.has(word))).toEqual([])
   })
+
+  it.each([...japanese])(
+    '%s puts no space between Japanese words or after a number',
+    (path, value) => {
+      expect(wrongSpaces(linesOf(value, path))).toEqual([])
+    },
+  )
 
   it('keeps the brand names among the page labels', () => {
     expect(JA.labels.SeeME).toBe('SeeME')

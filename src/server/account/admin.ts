@@ -1,13 +1,16 @@
 import type { Kysely } from 'kysely'
 import type { Tables } from '../db/tables'
+import type { Language } from '../../shared/language'
 import type { Logger } from '../logger'
+import type { Mailer } from '../mail/mailer'
+import { invitationMail } from '../mail/templates'
 import type { ProfileStore } from '../profiles/profile-store'
 import { reservationBefore } from '../profiles/released-handles'
 import { securityEvents, type SecurityEventName } from '../security-events'
 import type { ObjectStorage } from '../storage/object-storage'
 import { KEEP_NOTHING, type Recovered } from '../../shared/account-recovery'
 import { deleteAccount } from './deletion'
-import { addressAt, recoverAccount } from '../auth/account-recovery'
+import { addressAt, newCode, recoverAccount } from '../auth/account-recovery'
 import type { Auth } from '../auth/auth'
 import { forgetSignUpPasswords } from '../auth/sign-up-passwords'
 import { forgetTrustedBrowsers } from '../auth/trusted-browsers'
@@ -21,6 +24,18 @@ export interface AccountAdminDeps {
   profiles: ProfileStore
   logger: Logger
 }
+
+/** What an invitation needs besides: the mailer, and where its link points. */
+export interface InvitationDeps {
+  mailer: Mailer
+  publicUrl: string
+}
+
+/**
+ * How long an invitation's link works: longer than a reset's hour, since the person invited did
+ * not ask for it and may read it days later.
+ */
+export const INVITATION_VALID_HOURS = 72
 
 /** The operator's action, logged and in the owner's activity. */
 const byOperator = (deps: AccountAdminDeps, event: SecurityEventName, userId: string) =>
@@ -99,21 +114,36 @@ export async function verifyEmail(deps: AccountAdminDeps, userId: string) {
 }
 
 /**
- * Creates an account with no password and mails the user a password-reset link, with which
- * they choose one (nobody else ever knows it). Throws Better Auth's APIError when the mail
- * cannot be sent; the account exists then and "Forgot password?" sends the link again.
+ * Creates an account with no password and mails the user an invitation: a link with which they
+ * choose one (nobody else ever knows it), the same kind of link a password reset mails, valid
+ * for INVITATION_VALID_HOURS. Throws MailError when the mail cannot be sent; the account exists
+ * then and "Forgot password?" on the log-in screen sends a link.
  */
 export async function createAccount(
-  deps: AccountAdminDeps,
+  deps: AccountAdminDeps & InvitationDeps,
   email: string,
-  verified: boolean,
+  options: { verified: boolean; language: Language },
 ): Promise<{ id: string }> {
   const context = await deps.auth.$context
   const user = await context.internalAdapter.createUser(
-    { email, name: '', emailVerified: verified },
+    { email, name: '', emailVerified: options.verified },
     { method: 'admin' },
   )
   await byOperator(deps, 'account.created', user.id)
-  await deps.auth.api.requestPasswordReset({ body: { email } })
+  const token = newCode()
+  // Better Auth's reset-password endpoint reads this value, as it reads the one of a reset it mailed.
+  await context.internalAdapter.createVerificationValue({
+    identifier: `reset-password:${token}`,
+    value: user.id,
+    expiresAt: new Date(Date.now() + INVITATION_VALID_HOURS * 3600_000),
+  })
+  await deps.mailer.send(
+    invitationMail({
+      to: email,
+      url: `${deps.publicUrl}/account/reset?oobCode=${encodeURIComponent(token)}`,
+      language: options.language,
+      validHours: INVITATION_VALID_HOURS,
+    }),
+  )
   return { id: user.id }
 }

@@ -82,6 +82,13 @@ function refusalAnswer(
 export function accountRoutes(deps: AccountDeps) {
   const { auth, db, sessions, profiles, storage, mailer, logger, limiter, limits } = deps
   const event = securityEvents(logger, db)
+  const notices = accountNotices({
+    mailer,
+    logger,
+    publicUrl: deps.publicUrl,
+    profiles,
+    previousAddresses: (userId, current) => previousAddresses(db, userId, current),
+  })
   return new Hono<{ Variables: RequestIdVariables }>()
     .get('/export', sessions.required, limits.perUser(LIMITS.accountExport), async (c) => {
       const uid = c.get('uid')
@@ -98,8 +105,11 @@ export function accountRoutes(deps: AccountDeps) {
       const source = { ...sourceOf(c, deps.clientAddress), userId: uid }
       const refusal = await deletionRefusal({ auth, limiter }, c.req.raw, c.get('session'))
       if (refusal !== null) return refusalAnswer(c, refusal, logger, source)
+      const user = await (await auth.$context).internalAdapter.findUserById(uid)
+      const language = await notices.languageOf(uid, c.req.raw.headers)
       await deleteAccount({ auth, storage, profiles }, uid)
       await event('account.deleted', source)
+      if (user !== null) notices.accountDeleted(user.email, language)
       return c.body(null, 204)
     })
     .post(

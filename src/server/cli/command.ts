@@ -25,6 +25,11 @@ export interface CommandContext {
   services(): Promise<Services>
   /** Writes `human` for people, or `data` as one JSON document with `--json`. */
   print(human: string, data: unknown): void
+  /**
+   * Asks `question` on the terminal and reads the answer: whether it was yes. Null when the
+   * command does not run on a terminal, where nobody could answer.
+   */
+  terminal: { confirm(question: string): Promise<boolean> } | null
 }
 
 export interface Command {

@@ -1,3 +1,4 @@
+import { createInterface } from 'node:readline/promises'
 import { parseArgs } from 'node:util'
 import { pino } from 'pino'
 import { ConfigError, loadConfig } from '../config'
@@ -53,6 +54,17 @@ function help(command: Command): string {
 
 function findCommand(argv: readonly string[]): Command | undefined {
   return COMMANDS.find((command) => command.name.every((word, index) => argv[index] === word))
+}
+
+/** Asked on stderr, so stdout keeps the results alone (and JSON with --json). */
+async function confirm(question: string): Promise<boolean> {
+  const prompt = createInterface({ input: process.stdin, output: process.stderr })
+  try {
+    const answer = await prompt.question(`${question} [y/N] `)
+    return /^(y|yes)$/i.test(answer.trim())
+  } finally {
+    prompt.close()
+  }
 }
 
 async function run(argv: string[]): Promise<number> {
@@ -133,6 +145,7 @@ async function run(argv: string[]): Promise<number> {
     print: (human, data) => {
       process.stdout.write(json ? `${JSON.stringify(data, null, 2)}\n` : `${human}\n`)
     },
+    terminal: process.stdin.isTTY ? { confirm } : null,
   }
   try {
     await command.run(context, positionals, values)

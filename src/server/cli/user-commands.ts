@@ -1,18 +1,28 @@
 import { APIError } from 'better-auth/api'
 import { z } from 'zod'
+import { LANGUAGES } from '../../shared/language'
 import { HANDLE_RELEASE_DAYS, normalizeHandle } from '../../shared/profile'
 import {
   createAccount,
   deleteAccountAsOperator,
   disableAccount,
   enableAccount,
+  INVITATION_VALID_HOURS,
   recoverAsOperator,
   verifyEmail,
   type AccountAdminDeps,
 } from '../account/admin'
 import { findUser, listUsers, type UserSummary } from '../auth/user-store'
+import { MailError } from '../mail/mailer'
 import { profileStore } from '../profiles/profile-store'
-import { CommandError, parseInput, table, type Command, type CommandContext } from './command'
+import {
+  CommandError,
+  parseInput,
+  table,
+  UsageError,
+  type Command,
+  type CommandContext,
+} from './command'
 
 const EmailSchema = z
   .email({ message: 'expected an e-mail address' })
@@ -204,14 +214,32 @@ export const userCommands: Command[] = [
   },
   {
     name: ['users', 'delete'],
-    args: ref,
-    summary: "Deletes the account as the user's own deletion does.",
+    args: `${ref} [--yes]`,
+    summary: "Deletes the account as the user's own deletion does, once confirmed.",
     details: [
       `Profile, avatar, sessions and sign-in methods go; the handle stays reserved for ${HANDLE_RELEASE_DAYS} days.`,
+      'On a terminal it asks first; --yes deletes without asking (for scripts, where it is',
+      'needed: without a terminal and without --yes nothing is deleted).',
     ],
+    options: { yes: { type: 'boolean', short: 'y', default: false } },
     positionals: 1,
-    async run(context, [input]) {
-      const user = await mustFind(context, idOrEmail(input))
+    async run(context, [input], values) {
+      const target = idOrEmail(input)
+      const confirmed = values.yes === true
+      if (!confirmed && context.terminal === null) {
+        throw new UsageError(
+          'users delete asks for confirmation on a terminal; without one, add --yes to delete.',
+        )
+      }
+      const user = await mustFind(context, target)
+      if (
+        !confirmed &&
+        !(await context.terminal?.confirm(
+          `Delete ${user.email} (${user.id}) for good, with its profile, avatar and sessions?`,
+        ))
+      ) {
+        throw new CommandError(`Nothing deleted: ${user.email} is kept.`)
+      }
       await deleteAccountAsOperator(await adminDeps(context), user.id)
       context.print(`Deleted ${user.email} (${user.id}).`, {
         id: user.id,
@@ -236,33 +264,42 @@ export const userCommands: Command[] = [
   },
   {
     name: ['users', 'create'],
-    args: '<email> [--verified]',
-    summary: 'Creates an account and mails the user a link to choose a password.',
+    args: '<email> [--verified] [--language en|ja]',
+    summary: 'Creates an account and mails the user an invitation to choose a password.',
     details: [
-      'Nobody but the user learns the password: the reset link is valid for 1 hour, and',
-      "'Forgot password?' on the log-in screen sends a new one. Without --verified the user",
-      'also verifies the address at the first log-in; unverified accounts go after 7 days.',
+      `Nobody but the user learns the password: the invitation's link is valid for ${INVITATION_VALID_HOURS} hours,`,
+      "and 'Forgot password?' on the log-in screen sends a new one. The mail is in English, or in",
+      'Japanese with --language ja. Without --verified the user also verifies the address at the',
+      'first log-in; unverified accounts go after 7 days.',
     ],
-    options: { verified: { type: 'boolean', default: false } },
+    options: {
+      verified: { type: 'boolean', default: false },
+      language: { type: 'string', default: 'en' },
+    },
     positionals: 1,
     async run(context, [input], values) {
       const email = parseInput(EmailSchema, input)
-      const { database } = await context.services()
+      const language = parseInput(
+        z.enum(LANGUAGES, { message: `expected --language ${LANGUAGES.join(' or ')}` }),
+        values.language,
+      )
+      const { database, mailer } = await context.services()
       if ((await findUser(database.db, { email })) !== undefined) {
         throw new CommandError(`An account with ${email} exists already.`)
       }
       const verified = values.verified === true
       try {
-        const { id } = await createAccount(await adminDeps(context), email, verified)
+        const deps = { ...(await adminDeps(context)), mailer, publicUrl: context.config.publicUrl }
+        const { id } = await createAccount(deps, email, { verified, language })
         context.print(
-          `Created ${email} (${id}). A mail with a link to choose a password is on its way.`,
+          `Created ${email} (${id}). An invitation to choose a password is on its way.`,
           { id, email, verified, mailSent: true },
         )
       } catch (error) {
-        if (!(error instanceof APIError)) throw error
+        if (!(error instanceof MailError)) throw error
         throw new CommandError(
-          `Created ${email}, but the mail was not sent (${error.message}). ` +
-            "The user can ask for a new link with 'Forgot password?'.",
+          `Created ${email}, but the invitation was not sent (${error.message}). ` +
+            "The user can ask for a link with 'Forgot password?'.",
         )
       }
     },

@@ -6,6 +6,7 @@ import { describeUserAgent } from '../user-agent'
 import type { Mail, Mailer } from './mailer'
 import { passkeyAddedMail, passkeyRemovedMail, passwordRemovedMail } from './sign-in-method-mails'
 import {
+  accountDeletedMail,
   emailChangedMail,
   newSignInMail,
   passwordChangedMail,
@@ -76,6 +77,19 @@ export function accountNotices(deps: NoticeDeps) {
   /** The account panel, which lists the sessions. */
   const url = `${deps.publicUrl}/?account=true`
   return {
+    /**
+     * The language a notice to the account takes, read while the account is there: a notice of
+     * its deletion is sent once nothing of it is left to read.
+     */
+    async languageOf(userId: string, request: Headers | undefined): Promise<Language> {
+      return (await chosenBy(userId).catch(() => undefined)) ?? headersLanguage(request)
+    },
+    /** After the owner deleted the account, to the address it had. */
+    accountDeleted(to: string, language: Language) {
+      deps.mailer.send(accountDeletedMail({ to, language })).catch((error: unknown) => {
+        deps.logger.warn({ err: error }, 'account notice not sent')
+      })
+    },
     passwordChanged(user: Owner, request: Headers | undefined) {
       sendAll(user, request, (to, language) => passwordChangedMail({ to, url, language }))
     },

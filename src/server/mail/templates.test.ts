@@ -55,10 +55,10 @@ describe('mails in Japanese', () => {
     }
   })
 
-  it('words the validity through Intl and the device in Japanese order', () => {
+  it('words the validity with its counter and the device in Japanese order', () => {
     const [verification, reset, , signIn, unknown] = everyMail('ja')
-    expect(verification?.text).toContain('このリンクの有効期限は24 時間です。')
-    expect(reset?.html).toContain('このリンクの有効期限は1 時間です。')
+    expect(verification?.text).toContain('このリンクの有効期限は24時間です。')
+    expect(reset?.html).toContain('このリンクの有効期限は1時間です。')
     expect(signIn?.text).toContain('AndroidのChrome 131')
     expect(unknown?.text).toContain('不明なブラウザ')
   })

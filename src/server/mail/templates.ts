@@ -1,6 +1,6 @@
 import type { Language } from '../../shared/language'
 import type { Mail } from './mailer'
-import { MAIL_PARTS, MAIL_WORDING, type RecoveredParts, type Wording } from './wording'
+import { MAIL_PARTS, MAIL_WORDING, type Notice, type RecoveredParts, type Wording } from './wording'
 
 export interface LinkMailInput {
   to: string
@@ -21,6 +21,11 @@ export function verificationMail(input: LinkMailInput): Mail {
 
 export function passwordResetMail(input: LinkMailInput): Mail {
   return linkMail(input, wordingOf(input.language).passwordReset)
+}
+
+/** An account an operator made: the link with which its owner chooses a password. */
+export function invitationMail(input: LinkMailInput): Mail {
+  return linkMail(input, wordingOf(input.language).invitation)
 }
 
 /** After a password reset or change: the owner learns of it, whoever made it. */
@@ -50,24 +55,16 @@ export function emailChangeConfirmMail(input: LinkMailInput): Mail {
 export function emailChangedMail(
   input: LinkMailInput & { at: Date; browser: string | null; system: string | null },
 ): Mail {
-  const when = utcTime(input.language, input.at)
+  const when = MAIL_PARTS[input.language].utcTime(input.at)
   const device = MAIL_PARTS[input.language].device(input.browser, input.system)
   return linkMail(input, wordingOf(input.language).emailChanged(when, device))
 }
-
-/** `November 27, 2026 at 8:24 PM UTC`: a moment as the language words it. */
-const utcTime = (language: Language, at: Date) =>
-  `${new Intl.DateTimeFormat(language, {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(at)} UTC`
 
 /** "This wasn't me" in the activity: the link that takes the account back from `since` on. */
 export function recoveryLinkMail(input: LinkMailInput & { since: Date }): Mail {
   return linkMail(
     input,
-    wordingOf(input.language).recoveryLink(utcTime(input.language, input.since)),
+    wordingOf(input.language).recoveryLink(MAIL_PARTS[input.language].utcTime(input.since)),
   )
 }
 
@@ -76,11 +73,10 @@ export function recoveredMail(input: NoticeInput & { recovered: RecoveredParts }
   return linkMail(input, wordingOf(input.language).recovered(input.recovered))
 }
 
-/** `24 hours`, `24 時間`: a duration as the language words it. */
-const hours = (language: Language, count: number) =>
-  new Intl.NumberFormat(language, { style: 'unit', unit: 'hour', unitDisplay: 'long' }).format(
-    count,
-  )
+/** After the owner deleted the account: a notice with nothing to click. */
+export function accountDeletedMail(input: { to: string; language: Language }): Mail {
+  return noticeMail(input, wordingOf(input.language).accountDeleted)
+}
 
 /** Mail clients ignore <style> blocks and web fonts unevenly, so every style is inline. */
 const FONT =
@@ -99,8 +95,8 @@ const COLOR = {
 }
 
 export function linkMail({ to, url, language, validHours }: LinkMailInput, wording: Wording): Mail {
-  const { validFor, buttonFallback } = MAIL_PARTS[language]
-  const validity = validHours === undefined ? '' : validFor(hours(language, validHours))
+  const { hours, validFor, buttonFallback } = MAIL_PARTS[language]
+  const validity = validHours === undefined ? '' : validFor(hours(validHours))
   const text = [
     wording.heading,
     '',
@@ -119,8 +115,19 @@ export function linkMail({ to, url, language, validHours }: LinkMailInput, wordi
     language,
     subject: wording.subject,
     text,
-    html: html(language, wording, url, buttonFallback(validity)),
+    html: html(language, wording, linkRows(wording.action, url, buttonFallback(validity))),
   }
+}
+
+/** Where the button would stand, so the notice's last line keeps its distance. */
+const SPACE = '<tr><td style="padding:12px 0;"></td></tr>\n'
+
+/** A mail with no link: a notice of something done that there is nothing to act on. */
+function noticeMail({ to, language }: { to: string; language: Language }, notice: Notice): Mail {
+  const text = [notice.heading, '', notice.intro, '', notice.notExpected, '', '- Mofu', ''].join(
+    '\n',
+  )
+  return { to, language, subject: notice.subject, text, html: html(language, notice, SPACE) }
 }
 
 function escapeHtml(value: string): string {
@@ -132,10 +139,26 @@ function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;')
 }
 
-function html(language: Language, wording: Wording, url: string, fallback: string): string {
+const font = `font-family:${FONT};`
+
+/** The button, the line above the plain link, and the plain link. */
+function linkRows(action: string, url: string, fallback: string): string {
   const e = escapeHtml
   const href = e(url)
-  const font = `font-family:${FONT};`
+  return `<tr><td align="center" style="padding:28px 32px;">
+<table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr>
+<td align="center" bgcolor="${COLOR.peach}" style="background-color:${COLOR.peach};border-radius:999px;">
+<a href="${href}" target="_blank" style="display:inline-block;padding:14px 28px;${font}font-size:16px;font-weight:700;line-height:1.2;color:${COLOR.onPeach};text-decoration:none;border-radius:999px;">${e(action)}</a>
+</td></tr></table>
+</td></tr>
+<tr><td style="padding:0 32px;${font}font-size:14px;line-height:1.5;color:${COLOR.body};">${e(fallback)}</td></tr>
+<tr><td style="padding:8px 32px 24px;${font}font-size:13px;line-height:1.5;word-break:break-all;"><a href="${href}" target="_blank" style="color:${COLOR.sakura};text-decoration:underline;">${href}</a></td></tr>
+`
+}
+
+/** The mail's page around `links` (linkRows, or nothing for a notice with nothing to click). */
+function html(language: Language, wording: Notice, links: string): string {
+  const e = escapeHtml
   return `<!doctype html>
 <html lang="${language}">
 <head>
@@ -153,15 +176,7 @@ function html(language: Language, wording: Wording, url: string, fallback: strin
 <tr><td style="padding:28px 32px 0;${font}font-size:22px;font-weight:700;letter-spacing:1px;color:${COLOR.sakura};">Mofu</td></tr>
 <tr><td style="padding:16px 32px 0;${font}font-size:20px;font-weight:700;line-height:1.3;color:${COLOR.heading};">${e(wording.heading)}</td></tr>
 <tr><td style="padding:12px 32px 0;${font}font-size:16px;line-height:1.5;color:${COLOR.body};">${e(wording.intro)}</td></tr>
-<tr><td align="center" style="padding:28px 32px;">
-<table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr>
-<td align="center" bgcolor="${COLOR.peach}" style="background-color:${COLOR.peach};border-radius:999px;">
-<a href="${href}" target="_blank" style="display:inline-block;padding:14px 28px;${font}font-size:16px;font-weight:700;line-height:1.2;color:${COLOR.onPeach};text-decoration:none;border-radius:999px;">${e(wording.action)}</a>
-</td></tr></table>
-</td></tr>
-<tr><td style="padding:0 32px;${font}font-size:14px;line-height:1.5;color:${COLOR.body};">${e(fallback)}</td></tr>
-<tr><td style="padding:8px 32px 24px;${font}font-size:13px;line-height:1.5;word-break:break-all;"><a href="${href}" target="_blank" style="color:${COLOR.sakura};text-decoration:underline;">${href}</a></td></tr>
-<tr><td style="padding:16px 32px 28px;border-top:1px solid ${COLOR.line};${font}font-size:13px;line-height:1.5;color:${COLOR.quiet};">${e(wording.notExpected)}</td></tr>
+${links}<tr><td style="padding:16px 32px 28px;border-top:1px solid ${COLOR.line};${font}font-size:13px;line-height:1.5;color:${COLOR.quiet};">${e(wording.notExpected)}</td></tr>
 </table>
 </td></tr>
 </table>

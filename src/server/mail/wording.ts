@@ -10,14 +10,18 @@ export interface RecoveredParts {
   google: boolean
 }
 
-/** What one mail says, around its link. */
-export interface Wording {
+/** What a mail with nothing to click says. */
+export interface Notice {
   subject: string
   heading: string
   intro: string
-  action: string
   /** What to do with a mail one did not ask for. */
   notExpected: string
+}
+
+/** What one mail says, around its link. */
+export interface Wording extends Notice {
+  action: string
 }
 
 /**
@@ -26,9 +30,11 @@ export interface Wording {
  * entry per kind of mail (MAIL_KINDS, which the privacy page names) and nothing else: the words
  * every mail shares are MailParts.
  */
-export interface MailWording extends Record<MailKind, Wording | ((...args: never[]) => Wording)> {
+export interface MailWording extends Record<MailKind, Notice | ((...args: never[]) => Wording)> {
   verification: Wording
   passwordReset: Wording
+  /** An account an operator made (`mofu users create`): the link that chooses its password. */
+  invitation: Wording
   passwordChanged: Wording
   newSignIn: (device: string) => Wording
   twoFactorChanged: (on: boolean) => Wording
@@ -43,13 +49,19 @@ export interface MailWording extends Record<MailKind, Wording | ((...args: never
   recoveryLink: (when: string) => Wording
   /** After a recovery: what it gave back and removed, as `removed` words each part. */
   recovered: (parts: RecoveredParts) => Wording
+  /** After the owner deleted the account: nothing to click, as nothing is left to open. */
+  accountDeleted: Notice
 }
 
 /** The words around every mail's own. */
 export interface MailParts {
   /** The browser and system of a new sign-in, as far as its User-Agent tells. */
   device: (browser: string | null, system: string | null) => string
-  /** The link's validity, from a duration Intl words (`24 hours`). */
+  /** A moment in UTC: `November 27, 2026 at 8:24 PM UTC`, `2026年11月27日20:24 UTC`. */
+  utcTime: (at: Date) => string
+  /** A link's lifetime: `24 hours`, `24時間`. */
+  hours: (count: number) => string
+  /** The link's validity, from `hours`. */
   validFor: (duration: string) => string
   /** Above the plain link, after the validity when there is one. */
   buttonFallback: (validity: string) => string
@@ -81,6 +93,15 @@ const EN: MailWording = {
     intro: 'We got a request to reset the password of your Mofu account. Choose a new one here:',
     action: 'Choose a new password',
     notExpected: NOT_EXPECTED,
+  },
+  invitation: {
+    subject: 'You are invited to Mofu',
+    heading: 'Welcome to Mofu!',
+    intro:
+      'An account on Mofu was made for this e-mail address. Choose your password here, then sign in with this address and it:',
+    action: 'Choose my password',
+    notExpected:
+      'If you did not expect this, you can ignore this mail: nobody can sign in to the account without the password you choose.',
   },
   passwordChanged: {
     subject: 'Your Mofu password was changed',
@@ -172,9 +193,21 @@ const EN: MailWording = {
     notExpected:
       'If this was not you, ask for a password reset on the log-in screen at once: it signs out everyone.',
   }),
+  accountDeleted: {
+    subject: 'Your Mofu account was deleted',
+    heading: 'Your account was deleted',
+    intro:
+      'Your Mofu account was just deleted, with its profile, avatar, sessions and sign-in methods. There is nothing more to do.',
+    notExpected:
+      'If this was not you, someone had your password or a signed-in browser: the account cannot be brought back, but you can sign up again with this address.',
+  },
 }
 
 const EN_PARTS: MailParts = {
+  utcTime: (at) =>
+    `${new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`,
+  hours: (count) =>
+    new Intl.NumberFormat('en', { style: 'unit', unit: 'hour', unitDisplay: 'long' }).format(count),
   device: (browser, system) =>
     [browser ?? 'an unknown browser', system].filter(Boolean).join(' on '),
   validFor: (duration) => `This link is valid for ${duration}.`,
@@ -202,6 +235,15 @@ const JA: MailWording = {
       'Mofuアカウントのパスワード再設定のご依頼を受け付けました。こちらから新しいパスワードを決めてください。',
     action: '新しいパスワードを決める',
     notExpected: '心当たりがない場合は、このメールを無視してください。何も変更されません。',
+  },
+  invitation: {
+    subject: 'Mofuへのご招待',
+    heading: 'Mofuへようこそ！',
+    intro:
+      'このメールアドレスでMofuのアカウントが作成されました。こちらからパスワードを決めると、このアドレスとそのパスワードでログインできます。',
+    action: 'パスワードを決める',
+    notExpected:
+      '心当たりがない場合は、このメールを無視してください。あなたが決めるパスワードがなければ、誰もこのアカウントにログインできません。',
   },
   passwordChanged: {
     subject: 'Mofuのパスワードが変更されました',
@@ -292,9 +334,22 @@ const JA: MailWording = {
     notExpected:
       '心当たりがない場合は、すぐにログイン画面からパスワードの再設定を依頼してください。すべての端末でログアウトされます。',
   }),
+  accountDeleted: {
+    subject: 'Mofuアカウントが削除されました',
+    heading: 'アカウントが削除されました',
+    intro:
+      'Mofuアカウントが、プロフィール、アバター、セッション、ログイン方法とともに削除されました。これ以上の手続きは必要ありません。',
+    notExpected:
+      '心当たりがない場合は、誰かがあなたのパスワードかログイン中のブラウザを使ったおそれがあります。アカウントは元に戻せませんが、このアドレスでもう一度登録できます。',
+  },
 }
 
 const JA_PARTS: MailParts = {
+  // Intl puts a space between the date and the time, which Japanese text does not take.
+  utcTime: (at) =>
+    `${new Intl.DateTimeFormat('ja', { dateStyle: 'long', timeZone: 'UTC' }).format(at)}${new Intl.DateTimeFormat('ja', { timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`,
+  // Intl writes "24 時間"; Japanese puts no space between a number and its counter.
+  hours: (count) => `${count}時間`,
   device: (browser, system) => {
     const named = browser ?? '不明なブラウザ'
     return system === null ? named : `${system}の${named}`

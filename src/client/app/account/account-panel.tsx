@@ -65,7 +65,9 @@ export function AccountPanel({ onClose }: { onClose: () => void }) {
         </header>
         <div className="flex flex-1 flex-col gap-4 px-6 py-6">
           {auth.connectionProblem !== null && <Notice tone="info">{auth.connectionProblem}</Notice>}
-          {auth.sessionEnded && <Notice tone="info">{AUTH_MESSAGES.sessionEnded}</Notice>}
+          {auth.signedOutBecause !== null && (
+            <Notice tone="info">{AUTH_MESSAGES[auth.signedOutBecause]}</Notice>
+          )}
           <Suspense fallback={<PanelLoading />}>
             {isResetPath(pathname) ? (
               <ResetPasswordPanel />

@@ -85,7 +85,7 @@ export function AccountActions({
     try {
       await deleteAccount(hasPassword ? password : null)
       onLeaving()
-      signOutLocally()
+      signOutLocally('accountDeleted')
     } catch (error) {
       setBusy(null)
       if (error instanceof ApiError && error.code === 'PASSWORD_REQUIRED') setHasPassword(true)

@@ -21,16 +21,21 @@ export interface AuthState {
   authReady: boolean
   /** Set while the server cannot be reached; the state above is the last one known. */
   connectionProblem: string | null
-  /** The server ended the session (the session-ended message shows) until the next sign-in. */
-  sessionEnded: boolean
+  /**
+   * Why the panel is signed out, shown until the next sign-in: the server ended the session, or
+   * the account was deleted here.
+   */
+  signedOutBecause: SignedOutReason
 }
+
+export type SignedOutReason = 'sessionEnded' | 'accountDeleted' | null
 
 let state: AuthState = {
   user: null,
   isLoggedIn: false,
   authReady: false,
   connectionProblem: null,
-  sessionEnded: false,
+  signedOutBecause: null,
 }
 const listeners = new Set<() => void>()
 /** Other tabs of this browser: a sign-in or sign-out in one shows in all. */
@@ -39,13 +44,13 @@ let refreshTimer: number | undefined
 let retryDelay = RETRY_BACKOFF_START_MS
 
 function setState(
-  next: Pick<AuthState, 'user' | 'connectionProblem'> & { sessionEnded?: boolean },
+  next: Pick<AuthState, 'user' | 'connectionProblem'> & { signedOutBecause?: SignedOutReason },
 ) {
   state = {
     ...next,
     isLoggedIn: next.user !== null,
     authReady: true,
-    sessionEnded: next.user === null && (next.sessionEnded ?? state.sessionEnded),
+    signedOutBecause: next.user === null ? (next.signedOutBecause ?? state.signedOutBecause) : null,
   }
   for (const listener of listeners) listener()
 }
@@ -86,7 +91,11 @@ export async function refreshSession(signedOutElsewhere = false): Promise<void> 
     if (data === null) {
       window.clearTimeout(refreshTimer)
       const ended = state.user !== null && !signedOutElsewhere
-      setState({ user: null, connectionProblem: null, ...(ended ? { sessionEnded: true } : {}) })
+      setState({
+        user: null,
+        connectionProblem: null,
+        ...(ended ? { signedOutBecause: 'sessionEnded' as const } : {}),
+      })
       return
     }
     const { id, email, emailVerified } = data.user
@@ -108,9 +117,9 @@ export async function sessionChanged(): Promise<void> {
   tabs?.postMessage('session-changed')
 }
 
-export function signOutLocally() {
+export function signOutLocally(because: 'accountDeleted' | null = null) {
   window.clearTimeout(refreshTimer)
-  setState({ user: null, connectionProblem: null, sessionEnded: false })
+  setState({ user: null, connectionProblem: null, signedOutBecause: because })
   tabs?.postMessage('session-changed')
 }
 
@@ -118,7 +127,7 @@ export function signOutLocally() {
 export function sessionEndedByServer() {
   if (state.user === null) return
   window.clearTimeout(refreshTimer)
-  setState({ user: null, connectionProblem: null, sessionEnded: true })
+  setState({ user: null, connectionProblem: null, signedOutBecause: 'sessionEnded' })
   tabs?.postMessage('session-changed')
 }
 

@@ -141,9 +141,9 @@ export const ACCOUNT_JA: Translation<typeof ACCOUNT> = {
     confirming: 'アドレスを変更しています…',
   },
   activity: {
-    title: '最近のセキュリティ アクティビティ',
+    title: '最近のセキュリティのアクティビティ',
     intro: '過去90日間にアカウントで起きたことを、新しい順に表示します。',
-    loading: 'セキュリティ アクティビティを読み込み中',
+    loading: 'セキュリティのアクティビティを読み込み中',
     empty: '過去90日間の記録はありません。',
     more: 'さらに表示',
     notMe: '心当たりがない',

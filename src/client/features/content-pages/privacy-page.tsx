@@ -223,6 +223,8 @@ export const PRIVACY = {
   mailKinds: {
     verification: 'A link to verify your e-mail address, when you sign up',
     passwordReset: 'A link to choose a new password, when one is asked for with your address',
+    invitation:
+      'A link to choose your password, when the operator makes an account for your address',
     passwordChanged: 'A notice that your password was changed',
     newSignIn: 'A notice when the account is signed in to from a browser it has not used before',
     twoFactorChanged: 'A notice when two-factor authentication is turned on or off',
@@ -235,6 +237,7 @@ export const PRIVACY = {
     recoveryLink:
       'A link to take the account back, when you choose "This wasn\'t me" in your security activity',
     recovered: 'A notice of what taking the account back gave back and removed',
+    accountDeleted: 'A notice that your account was deleted, when you delete it',
   } satisfies Record<MailKind, string>,
   mailAfter:
     'For 7 days after a change of address, the old address also gets every notice about how the account signs in. Mail goes through the mail service the operator chose; a site without one keeps each mail, with its link, as a file on its server until the operator removes it.',
