@@ -4,7 +4,7 @@ import { panel, signedInOnPage } from './account-helpers'
 import { blockingViolations } from './axe'
 import { expect, test } from './fixtures'
 import { watchHydration } from './hydration'
-import { CORNER, distanceAt, markedCorner } from './pictures'
+import { CORNER, distanceAt, markedCorner, notPictures } from './pictures'
 
 /**
  * The profile banner (docs/using.md "Banners"): chosen from a file, cropped to 3:1 in the crop
@@ -176,4 +176,26 @@ test('a banner chosen, cropped to 3:1 by keyboard, shown on /@handle without Jav
   await expect(reader.getByRole('heading', { level: 1 })).toHaveText('Banner Fan')
   await expect(reader.getByTestId('banner-image')).toHaveCount(0)
   await noScript.close()
+})
+
+test('a file that is not a picture says which to choose, opens no crop and leaves the banner', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await signedInOnPage(page, request, baseURL ?? '', 'banner-not-picture')
+  await panel(page).getByRole('button', { name: 'Edit' }).click()
+  const banner = panel(page).getByRole('region', { name: 'Banner' })
+  for (const [index, file] of (await notPictures()).entries()) {
+    const chooser = page.waitForEvent('filechooser')
+    await banner
+      .getByRole('button', { name: index === 0 ? 'Choose from Library' : 'Browse Files' })
+      .click()
+    await (await chooser).setFiles(file)
+    await expect(banner.getByRole('alert')).toHaveText('Choose a JPEG, PNG or WebP image.')
+    await expect(page.getByRole('dialog', { name: 'Crop your banner' })).toHaveCount(0)
+    await expect(banner).toContainText('No banner yet')
+  }
+  const profile = await page.request.get('/api/me/profile')
+  expect(await profile.json()).toMatchObject({ banner: '' })
 })
