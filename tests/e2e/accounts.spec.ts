@@ -31,6 +31,8 @@ test('sign-up sends a verification mail; log-in waits for the link; the link sig
     'We sent you a verification email. Please verify before signing in.',
   )
   await expect(panel(page).locator('[data-state="signed-out"]')).toBeVisible()
+  // The sign-up is done: the button cannot send it again.
+  await expect(panel(page).getByRole('button', { name: 'Create account' })).toBeDisabled()
 
   const mail = await waitForMail(email, /verify/i)
   expect(mail.text).toContain('24 hours')
