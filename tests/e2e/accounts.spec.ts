@@ -58,6 +58,34 @@ test('sign-up sends a verification mail; log-in waits for the link; the link sig
   )
 })
 
+test('a link whose account is gone, or that was used, says so at once and asks for no password', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const used = newEmail('used-link')
+  await verifiedAccount(request, baseURL ?? '', used)
+  const usedLink = linkIn(await waitForMail(used, /verify/i))
+
+  const gone = newEmail('gone-link')
+  await verifiedAccount(request, baseURL ?? '', gone)
+  const goneLink = linkIn(await waitForMail(gone, /verify/i))
+  // verifiedAccount left the request signed in as the second account: it deletes itself.
+  const deleted = await request.delete('/api/me', {
+    data: { password: PASSWORD },
+    headers: { Origin: baseURL ?? '' },
+  })
+  expect(deleted.status()).toBe(204)
+
+  for (const link of [usedLink, goneLink]) {
+    await page.goto(link)
+    await expect(panel(page).getByRole('alert')).toHaveText(
+      'That verification link is invalid or has expired. Log in to get a new one.',
+    )
+    await expect(panel(page).getByLabel('Password chosen at sign-up')).toHaveCount(0)
+  }
+})
+
 test('a later sign-up with the address never puts its password into the owner’s account', async ({
   page,
   request,
