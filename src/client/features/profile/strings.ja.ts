@@ -5,6 +5,7 @@ import type { PROFILE } from './strings'
 export const PROFILE_JA: Translation<typeof PROFILE> = {
   tryAgain: 'もう一度試す',
   cancel: 'キャンセル',
+  unsaved: '保存していない変更があります。保存せずに移動しますか？',
   notLoaded: 'プロフィールを読み込めませんでした。',
   loading: 'プロフィールを読み込み中',
   card: {

@@ -5,6 +5,7 @@
 export const PROFILE = {
   tryAgain: 'Try again',
   cancel: 'Cancel',
+  unsaved: 'You have changes that are not saved. Leave without saving them?',
   notLoaded: 'Your profile could not be loaded.',
   loading: 'Loading your profile',
   card: {

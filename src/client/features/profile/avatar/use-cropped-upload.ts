@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react'
 import { AVATAR_MESSAGES } from '@shared/avatar'
+import { useStrings } from '@client/lib/i18n/i18n'
+import { useLeaveGuard } from '@client/lib/leave-guard'
+import { PROFILE } from '../strings'
 import { cropToJpeg, type CropArea, type CropBound } from './crop'
 import { uploadProblem } from './upload'
 
@@ -32,6 +35,8 @@ export function useCroppedUpload<Answer>(
   const [source, setSource] = useState<string | null>(null)
   const [progress, setProgress] = useState<number | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
+  // A picture in the crop dialog is not saved until OK.
+  useLeaveGuard(source !== null, useStrings('profile', PROFILE).unsaved)
 
   // A picked file is shown through an object URL: let it go once it is no longer shown.
   useEffect(
