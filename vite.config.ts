@@ -5,9 +5,13 @@ import { defineConfig, type Plugin, type Rollup } from 'vite'
 
 const apiServer = 'http://localhost:3000'
 
+/** The page's encoding: the HTML standard wants it within the first 1024 bytes. */
+const CHARSET = '<meta charset="UTF-8" />'
+
 /**
- * Inlines src/client/app/prepaint.ts into <head> so stored preferences (dark mode, font,
- * effects) apply before the first paint. The server allows it by its hash in the CSP.
+ * Inlines src/client/app/prepaint.ts into <head>, right after the charset, so stored preferences
+ * (dark mode, font, effects) apply before the first paint. The server allows it by its hash in
+ * the CSP.
  */
 function inlinePrepaint(): Plugin {
   return {
@@ -25,7 +29,8 @@ function inlinePrepaint(): Plugin {
         logLevel: 'silent',
       })
       const code = result.outputFiles[0]?.text.trim() ?? ''
-      return [{ tag: 'script', children: code, injectTo: 'head-prepend' }]
+      if (!html.includes(CHARSET)) throw new Error(`index.html lacks ${CHARSET}`)
+      return html.replace(CHARSET, () => `${CHARSET}\n    <script>${code}</script>`)
     },
   }
 }

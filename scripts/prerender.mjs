@@ -61,6 +61,22 @@ for (const language of ssr.LANGUAGES) {
       },
     ])
   }
+  // The not-found page carries its path once, where the server writes the one asked for; the
+  // client draws it afresh, as a shell (it looks the path up first at /@handle).
+  {
+    const { head, root } = await ssr.renderPage(ssr.NOT_FOUND_DRAWN_PATH, language)
+    const drawn = root.split(`>${ssr.NOT_FOUND_DRAWN_PATH}<`).length - 1
+    if (drawn !== 1) throw new Error(`the not-found page shows its path ${drawn} times, not once`)
+    pages.push([
+      ssr.languageFile(ssr.NOT_FOUND_FILE, language),
+      {
+        language,
+        title: ssr.localTitle(ssr.NOT_FOUND_DRAWN_PATH, language),
+        head,
+        root: `<div id="root" data-lang="${language}">${root}</div>`,
+      },
+    ])
+  }
   // A shell serves many paths; the client titles each page as it renders it.
   for (const shell of Object.keys(ssr.GENERIC_SHELL_PATHS)) {
     const { head, root } = await ssr.renderShell(shell, language)

@@ -63,6 +63,13 @@ export const shellFile = (shell: GenericShell) => `pages/shell-${shell}.html`
 export const languageFile = (file: string, language: Language) =>
   language === 'en' ? file : file.replace(/\.html$/, `.${language}.html`)
 
+/**
+ * The not-found page, drawn at build time at NOT_FOUND_DRAWN_PATH: the server writes the path
+ * asked for in its place, so the page reads as a 404 before any script runs.
+ */
+export const NOT_FOUND_FILE = 'pages/not-found.html'
+export const NOT_FOUND_DRAWN_PATH = '/not-found-path'
+
 /** The Google sign-in popup's landing page, a page of its own with one small script. */
 export const POPUP_DONE_FILE = 'auth/popup-done.html'
 

@@ -31,6 +31,8 @@ test('sign-up sends a verification mail; log-in waits for the link; the link sig
     'We sent you a verification email. Please verify before signing in.',
   )
   await expect(panel(page).locator('[data-state="signed-out"]')).toBeVisible()
+  // The sign-up is done: the button cannot send it again.
+  await expect(panel(page).getByRole('button', { name: 'Create account' })).toBeDisabled()
 
   const mail = await waitForMail(email, /verify/i)
   expect(mail.text).toContain('24 hours')
@@ -54,6 +56,34 @@ test('sign-up sends a verification mail; log-in waits for the link; the link sig
   await expect(panel(page).getByRole('status')).toHaveText(
     'Your email is verified. Welcome to Mofu!',
   )
+})
+
+test('a link whose account is gone, or that was used, says so at once and asks for no password', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const used = newEmail('used-link')
+  await verifiedAccount(request, baseURL ?? '', used)
+  const usedLink = linkIn(await waitForMail(used, /verify/i))
+
+  const gone = newEmail('gone-link')
+  await verifiedAccount(request, baseURL ?? '', gone)
+  const goneLink = linkIn(await waitForMail(gone, /verify/i))
+  // verifiedAccount left the request signed in as the second account: it deletes itself.
+  const deleted = await request.delete('/api/me', {
+    data: { password: PASSWORD },
+    headers: { Origin: baseURL ?? '' },
+  })
+  expect(deleted.status()).toBe(204)
+
+  for (const link of [usedLink, goneLink]) {
+    await page.goto(link)
+    await expect(panel(page).getByRole('alert')).toHaveText(
+      'That verification link is invalid or has expired. Log in to get a new one.',
+    )
+    await expect(panel(page).getByLabel('Password chosen at sign-up')).toHaveCount(0)
+  }
 })
 
 test('a later sign-up with the address never puts its password into the owner’s account', async ({

@@ -5,6 +5,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import sharp from 'sharp'
 import { panel, signedInOnPage } from './account-helpers'
 import { expect, test } from './fixtures'
+import { notPictures } from './pictures'
 
 const avatar = (page: Page) => panel(page).getByTestId('avatar-image').first()
 
@@ -70,6 +71,27 @@ test('choose a file, crop, OK: the avatar shows, survives a reload, and is a squ
 
   await page.reload()
   await expect(avatar(page)).toHaveAttribute('src', first.src)
+})
+
+test('a file that is not a picture says which to choose, opens no crop and leaves the avatar', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await editingProfile(page, request, baseURL ?? '')
+  const crop = await pickFile(page, 'Browse Files', await photo(600, 600))
+  await crop.getByRole('button', { name: 'OK' }).click()
+  await expect(avatar(page)).toHaveAttribute('src', /\/media\/avatars\//)
+  const before = await avatar(page).getAttribute('src')
+
+  for (const [index, file] of (await notPictures()).entries()) {
+    await pickFile(page, index === 0 ? 'Choose from Library' : 'Browse Files', file)
+    await expect(panel(page).getByRole('alert')).toHaveText('Choose a JPEG, PNG or WebP image.')
+    await expect(page.getByRole('dialog', { name: 'Crop your avatar' })).toHaveCount(0)
+    await expect(avatar(page)).toHaveAttribute('src', before ?? '')
+  }
+  const profile = await page.request.get('/api/me/profile')
+  expect((await profile.json()) as { avatar: string }).toMatchObject({ avatar: before })
 })
 
 test('Take Photo with the camera: capture, crop, saved', async ({ page, request, baseURL }) => {

@@ -4,7 +4,7 @@ import { panel, signedInOnPage } from './account-helpers'
 import { blockingViolations } from './axe'
 import { expect, test } from './fixtures'
 import { watchHydration } from './hydration'
-import { CORNER, distanceAt, markedCorner } from './pictures'
+import { CORNER, distanceAt, markedCorner, notPictures } from './pictures'
 
 /**
  * The profile banner (docs/using.md "Banners"): chosen from a file, cropped to 3:1 in the crop
@@ -71,7 +71,7 @@ test('a banner chosen, cropped to 3:1 by keyboard, shown on /@handle without Jav
   await expect(banner).toBeVisible()
 
   // The file picker, opened from the keyboard.
-  const browse = banner.getByRole('button', { name: 'Browse Files' })
+  const browse = banner.getByRole('button', { name: 'Browse Files for banner' })
   await tabTo(page, browse)
   await page.keyboard.press('Enter')
   await (await chooser).setFiles(await markedCorner())
@@ -176,4 +176,45 @@ test('a banner chosen, cropped to 3:1 by keyboard, shown on /@handle without Jav
   await expect(reader.getByRole('heading', { level: 1 })).toHaveText('Banner Fan')
   await expect(reader.getByTestId('banner-image')).toHaveCount(0)
   await noScript.close()
+})
+
+test('a file that is not a picture says which to choose, opens no crop and leaves the banner', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await signedInOnPage(page, request, baseURL ?? '', 'banner-not-picture')
+  await panel(page).getByRole('button', { name: 'Edit' }).click()
+  const banner = panel(page).getByRole('region', { name: 'Banner' })
+  for (const [index, file] of (await notPictures()).entries()) {
+    const chooser = page.waitForEvent('filechooser')
+    await banner
+      .getByRole('button', {
+        name: index === 0 ? 'Choose banner from Library' : 'Browse Files for banner',
+      })
+      .click()
+    await (await chooser).setFiles(file)
+    await expect(banner.getByRole('alert')).toHaveText('Choose a JPEG, PNG or WebP image.')
+    await expect(page.getByRole('dialog', { name: 'Crop your banner' })).toHaveCount(0)
+    await expect(banner).toContainText('No banner yet')
+  }
+  const profile = await page.request.get('/api/me/profile')
+  expect(await profile.json()).toMatchObject({ banner: '' })
+})
+
+test('the banner’s buttons and the avatar menu’s items each say what they change', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await signedInOnPage(page, request, baseURL ?? '', 'banner-names')
+  await panel(page).getByRole('button', { name: 'Edit' }).click()
+  const banner = panel(page).getByRole('region', { name: 'Banner' })
+  await expect(banner.getByRole('button', { name: 'Choose banner from Library' })).toBeVisible()
+  await expect(banner.getByRole('button', { name: 'Browse Files for banner' })).toBeVisible()
+  await panel(page).getByRole('button', { name: 'Change avatar' }).click()
+  for (const name of ['Choose from Library', 'Browse Files']) {
+    await expect(panel(page).getByRole('menuitem', { name, exact: true })).toHaveCount(1)
+    await expect(panel(page).getByRole('button', { name, exact: true })).toHaveCount(0)
+  }
 })

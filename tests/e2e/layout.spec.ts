@@ -200,3 +200,52 @@ test.describe('at 375 px', () => {
     }
   })
 })
+
+/** SakuraMap's spots and the notes its list gives them (sakuramap-page.tsx). */
+const SPOT_NOTES = [
+  'Quiet benches for night hanami',
+  'Blossoms mirrored in still water',
+  'A tunnel of petals along the water',
+  'Stone steps and paper lanterns',
+]
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test.describe(`SakuraMap at ${viewport.width} px`, () => {
+    test.use({ viewport })
+
+    test('every spot is on the screen, clear of the card, and the list keeps its notes', async ({
+      page,
+    }) => {
+      await page.goto('/sakuramap')
+      const card = await page
+        .getByRole('heading', { name: 'SakuraMap' })
+        .locator('..')
+        .boundingBox()
+      // The numbered pins: the map's only groups with a number in them.
+      const spots = page.locator('main svg g:has(> text)')
+      await expect(spots).toHaveCount(4)
+      for (const [index, spot] of (await spots.all()).entries()) {
+        const box = await spot.boundingBox()
+        const where = `spot ${index + 1} at ${JSON.stringify(box)}`
+        expect(box, where).not.toBeNull()
+        const { x = -1, y = -1, width = 0, height = 0 } = box ?? {}
+        expect(x, where).toBeGreaterThanOrEqual(0)
+        expect(y, where).toBeGreaterThanOrEqual(0)
+        expect(x + width, where).toBeLessThanOrEqual(viewport.width)
+        expect(y + height, where).toBeLessThanOrEqual(viewport.height)
+        const clear =
+          card === null ||
+          y + height <= card.y ||
+          y >= card.y + card.height ||
+          x + width <= card.x ||
+          x >= card.x + card.width
+        expect(clear, `${where} under the card at ${JSON.stringify(card)}`).toBe(true)
+      }
+      const list = page.getByRole('list', { name: 'Blossom spots on the sketch' })
+      for (const note of SPOT_NOTES) await expect(list.getByText(note)).toBeVisible()
+    })
+  })
+}

@@ -60,3 +60,35 @@ export async function distanceAt(
     .toBuffer({ resolveWithObject: true })
   return colour.reduce((sum, expected, index) => sum + Math.abs((data[index] ?? 0) - expected), 0)
 }
+
+/**
+ * Three files a picker may be handed that are not pictures: a text file, text named `.png`, and a
+ * PNG cut off halfway (its header says PNG, its pixels never end).
+ */
+export async function notPictures(): Promise<string[]> {
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'mofu-not-pictures-'))
+  const png = await sharp({
+    create: { width: 400, height: 300, channels: 3, background: rgb(SKY) },
+  })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg width="400" height="300"><circle cx="200" cy="150" r="90" fill="#8b7fd6"/></svg>',
+        ),
+      },
+    ])
+    .png()
+    .toBuffer()
+  const files = {
+    'note.txt': Buffer.from('Not a picture: just words.\n'),
+    'words.png': Buffer.from('Not a picture either, whatever its name says.\n'),
+    'truncated.png': png.subarray(0, Math.floor(png.length / 2)),
+  }
+  return Promise.all(
+    Object.entries(files).map(async ([name, bytes]) => {
+      const file = path.join(folder, name)
+      await fs.writeFile(file, bytes)
+      return file
+    }),
+  )
+}

@@ -38,6 +38,24 @@ test.describe('without JavaScript', () => {
     )
   })
 
+  for (const [missing, shown, requested] of [
+    ['/@nobody-here-at-all', '/@nobody-here-at-all', '/@nobody-here-at-all'],
+    ['/no-such-place/<b>?x=1', '/no-such-place/%3Cb%3E', '/no-such-place/%3Cb%3E?x=1'],
+  ] as const) {
+    test(`${missing} reads as a 404 page from the HTML alone`, async ({
+      page,
+      allowConsoleError,
+    }) => {
+      allowConsoleError({ url: requested, status: 404 })
+      expect((await page.goto(missing))?.status()).toBe(404)
+      await expect(page).toHaveTitle('Not found · Mofu')
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page wandered off')
+      await expect(page.getByRole('main')).toContainText(`nothing at ${shown}.`)
+      await expect(page.getByRole('link', { name: 'Take me home' })).toHaveAttribute('href', '/')
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+    })
+  }
+
   test('the page states its title and preloads the heading font', async ({ request }) => {
     const html = await (await request.get('/privacy')).text()
     expect(html).toContain('<title>Privacy · Mofu</title>')

@@ -794,3 +794,55 @@ test('retyping your own saved handle says it is available', async ({ page, reque
   await handle.fill(mine.toUpperCase())
   await expect(panel(page).getByTestId('handle-status')).toHaveText('This ID is available')
 })
+
+test('leaving the editor or the crop with something unsaved asks first, and only then', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const email = newEmail('leave')
+  await verifiedAccount(request, baseURL ?? '', email)
+  // The panel opened inside the app, so Back stays in the app.
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Open account panel' }).click()
+  await logIn(page, email)
+  await panel(page).getByRole('button', { name: 'Edit' }).click()
+  const asked: string[] = []
+  page.on('dialog', (dialog) => {
+    asked.push(`${dialog.type()}: ${dialog.message()}`)
+    void dialog.dismiss()
+  })
+  const question = 'confirm: You have changes that are not saved. Leave without saving them?'
+  const back = () => page.evaluate(() => window.history.back())
+
+  // A typed name: Back asks, and staying keeps it.
+  await editor(page).name.fill('Not saved yet')
+  await back()
+  await expect.poll(() => asked).toEqual([question])
+  await expect(editor(page).name).toHaveValue('Not saved yet')
+  await expect(page).toHaveURL(/\?account=true$/)
+  // Closing the tab asks as the browser asks; staying keeps it.
+  await page.close({ runBeforeUnload: true })
+  await expect.poll(() => asked).toEqual([question, 'beforeunload: '])
+  expect(page.isClosed()).toBe(false)
+  await expect(editor(page).name).toHaveValue('Not saved yet')
+
+  // A picture in the crop dialog is not saved either.
+  await editor(page).name.fill('')
+  const chooser = page.waitForEvent('filechooser')
+  await panel(page).getByRole('button', { name: 'Change avatar' }).click()
+  await panel(page).getByRole('menuitem', { name: 'Browse Files' }).click()
+  await (await chooser).setFiles(await landscape())
+  const crop = page.getByRole('dialog', { name: 'Crop your avatar' })
+  await expect(crop).toBeVisible()
+  await back()
+  await expect.poll(() => asked).toHaveLength(3)
+  expect(asked[2]).toBe(question)
+  await expect(crop).toBeVisible()
+  await crop.getByRole('button', { name: 'Cancel' }).click()
+
+  // Nothing unsaved: Back leaves the editor and closes the panel without a word.
+  await back()
+  await expect(panel(page)).toHaveCount(0)
+  expect(asked).toHaveLength(3)
+})

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { deleteStaleUnverifiedAccounts } from '../../src/server/account/unverified-accounts'
 import { callAuth, cookiesOf } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
 import { signInWithGoogle } from '../support/google-flow'
@@ -141,6 +142,39 @@ describe.each([
 })
 
 describe('a verification link', () => {
+  it('says whether it still verifies: not once used, forged, or its account purged', async () => {
+    const { app, database } = file.subject
+    const used = newVisitor()
+    const check = async (link: string) => {
+      const answer = await callAuth(app, '/sign-up/check-link', {
+        ip: used.ip,
+        body: { token: new URL(link).searchParams.get('token') },
+      })
+      expect(answer.status).toBe(200)
+      return answer.json
+    }
+    await signUp(app, used.email, used.ip, OWNER_PASSWORD)
+    const [usedLink = ''] = await links(used.email, 1)
+    expect(await check(usedLink)).toEqual({ valid: true })
+    expect((await open(app, usedLink, OWNER_PASSWORD, used.ip)).status).toBe(200)
+    expect(await check(usedLink)).toEqual({ valid: false })
+    expect(await check(`${usedLink.slice(0, -4)}AAAA`)).toEqual({ valid: false })
+
+    const purged = newVisitor()
+    await signUp(app, purged.email, purged.ip, OWNER_PASSWORD)
+    const [purgedLink = ''] = await links(purged.email, 1)
+    expect(await check(purgedLink)).toEqual({ valid: true })
+    // The sweep of accounts never verified, as `mofu purge-unverified` runs it with no grace.
+    await deleteStaleUnverifiedAccounts(
+      database.db,
+      database.dialect,
+      new Date(Date.now() + 1000),
+      0,
+    )
+    expect(await check(purgedLink)).toEqual({ valid: false })
+    expect((await open(app, purgedLink, OWNER_PASSWORD, purged.ip)).status).toBe(401)
+  })
+
   it('verifies nothing for someone who does not know a password chosen at sign-up', async () => {
     const { email, ip, attackerIp } = newVisitor()
     // Someone else signs up with the address; its owner only gets the mail.

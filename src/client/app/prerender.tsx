@@ -93,6 +93,8 @@ export { LANGUAGES } from '@shared/language'
 export {
   GENERIC_SHELL_PATHS,
   languageFile,
+  NOT_FOUND_DRAWN_PATH,
+  NOT_FOUND_FILE,
   pageFile,
   PRERENDERED_PATHS,
   shellFile,

@@ -23,6 +23,9 @@ export const AUTH_RATE_LIMITS: Record<string, AuthRateLimit> = {
   '/sign-in/email': { window: 60, max: 10 },
   '/sign-up/email': { window: 60, max: 5 },
   '/sign-up/verify': { window: 60, max: 10 },
+  // Asked once each time a link's page opens; more than Better Auth's own 3 in 10 seconds for
+  // any /sign-up path, so a few reloads never refuse the page.
+  '/sign-up/check-link': { window: 60, max: 20 },
   '/send-verification-email': { window: 60, max: 3 },
   '/request-password-reset': { window: 60, max: 3 },
   '/reset-password': { window: 60, max: 10 },

@@ -80,6 +80,8 @@ const VerifyRequestSchema = z.object({
   password: z.string().max(128),
 })
 
+const LinkCheckSchema = z.object({ token: z.string().max(4096) })
+
 const invalidLink = () =>
   new APIError('UNAUTHORIZED', { code: 'INVALID_TOKEN', message: AUTH_MESSAGES.verifyLinkInvalid })
 
@@ -95,21 +97,45 @@ const invalidLink = () =>
 export function signUpPasswordsPlugin(deps: SignUpPasswordsDeps): BetterAuthPlugin {
   const { db, links, limiter } = deps
 
+  /**
+   * The account a link still verifies: null for a forged or expired token, and for an account
+   * that is verified already (the link was used) or gone (deleted, or purged unverified).
+   */
+  const unverifiedAccountOf = async <User extends { email: string; emailVerified: boolean }>(
+    token: string,
+    findUserById: (id: string) => Promise<User | null>,
+  ): Promise<User | null> => {
+    const link = await links.read(token)
+    const user = link === null ? null : await findUserById(link.userId)
+    return link !== null &&
+      user !== null &&
+      !user.emailVerified &&
+      user.email.toLowerCase() === link.email.toLowerCase()
+      ? user
+      : null
+  }
+
+  // The link's page asks this before it asks for a password, so a link that can no longer
+  // verify says so at once; the token proves the mailbox, so the answer tells nobody else anything.
+  const checkLink = createAuthEndpoint(
+    '/sign-up/check-link',
+    { method: 'POST', body: LinkCheckSchema },
+    async (ctx) => {
+      const user = await unverifiedAccountOf(ctx.body.token, (id) =>
+        ctx.context.internalAdapter.findUserById(id),
+      )
+      return ctx.json({ valid: user !== null })
+    },
+  )
+
   const verifyWithPassword = createAuthEndpoint(
     '/sign-up/verify',
     { method: 'POST', body: VerifyRequestSchema },
     async (ctx) => {
-      const link = await links.read(ctx.body.token)
-      const user =
-        link === null ? null : await ctx.context.internalAdapter.findUserById(link.userId)
-      if (
-        link === null ||
-        user === null ||
-        user.emailVerified ||
-        user.email.toLowerCase() !== link.email.toLowerCase()
-      ) {
-        throw invalidLink()
-      }
+      const user = await unverifiedAccountOf(ctx.body.token, (id) =>
+        ctx.context.internalAdapter.findUserById(id),
+      )
+      if (user === null) throw invalidLink()
       if (await isDisabled(db, user.id)) {
         throw new APIError('FORBIDDEN', {
           code: AUTH_ERROR_CODES.accountDisabled,
@@ -161,7 +187,7 @@ export function signUpPasswordsPlugin(deps: SignUpPasswordsDeps): BetterAuthPlug
 
   return {
     id: 'mofu-sign-up-passwords',
-    endpoints: { verifyWithPassword },
+    endpoints: { checkLink, verifyWithPassword },
     hooks: {
       before: [
         {

@@ -10,7 +10,14 @@ import {
   PUBLIC_CONFIG_ELEMENT_ID,
   type PublicConfig,
 } from '../../shared/public-config'
-import { isAppRoute, languageFile, POPUP_DONE_FILE, prerenderedFile } from '../../shared/routes'
+import {
+  isAppRoute,
+  languageFile,
+  NOT_FOUND_DRAWN_PATH,
+  NOT_FOUND_FILE,
+  POPUP_DONE_FILE,
+  prerenderedFile,
+} from '../../shared/routes'
 import type { Language } from '../../shared/language'
 import { answerLanguage } from './language'
 
@@ -19,6 +26,9 @@ const REVALIDATE = 'no-cache'
 const SHORT = 'public, max-age=3600'
 
 type Encoding = 'br' | 'gzip'
+
+/** Not-found pages kept compressed, one per path and language asked for lately. */
+const NOT_FOUND_KEPT = 500
 
 /** Brotli where the client takes it, else gzip, else none; `;q=0` refuses an encoding. */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
@@ -52,6 +62,8 @@ export interface ClientAssets {
   paintingFirst: (html: string) => string
   /** Sends a page as every page goes out: compressed, revalidated, one per language. */
   sendPage: (c: Context, page: Page, status: 200 | 404) => Response
+  /** Answers 404 with the not-found page for the path asked, in the request's language. */
+  sendNotFound: (c: Context) => Response
   /**
    * The build's server-side entry (dist/prerender/prerender.js), loaded on first use; undefined
    * when the build has none.
@@ -111,6 +123,9 @@ function sendPage(c: Context, page: Page, status: 200 | 404): Response {
   page.encoded[encoding] ??= compress[encoding](page)
   return c.body(page.encoded[encoding], status)
 }
+
+const escapeText = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
 
 export const escapeAttribute = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;')
@@ -237,20 +252,41 @@ export function clientAssets(dir: string, publicConfig: PublicConfig): ClientAss
     })
     .use('*', async (c, next) => {
       if (!wantsPage(c)) return next()
+      if (!isAppRoute(c.req.path)) return sendNotFound(c)
       const file = prerenderedFile(c.req.path)
       const page = pages.get(languageFile(file, answerLanguage(c))) ?? pages.get(file) ?? home
-      return sendPage(c, page, isAppRoute(c.req.path) ? 200 : 404)
+      return sendPage(c, page, 200)
     })
   const shellFile = prerenderedFile('/@')
+  const shell = (language: Language) =>
+    pages.get(languageFile(shellFile, language)) ?? pages.get(shellFile) ?? home
+  // It shows the path asked for (as the address bar has it, encoded), so each path has a page
+  // of its own: the latest ones are kept compressed, as the paths most asked for are few.
+  const notFound = new Map<string, Page>()
+  const sendNotFound = (c: Context) => {
+    const language = answerLanguage(c)
+    const drawn = pages.get(languageFile(NOT_FOUND_FILE, language)) ?? pages.get(NOT_FOUND_FILE)
+    if (drawn === undefined) return sendPage(c, shell(language), 404)
+    const asked = new URL(c.req.url).pathname
+    const key = `${language}\n${asked}`
+    let page = notFound.get(key)
+    if (page === undefined) {
+      const html = drawn.html.replace(`>${NOT_FOUND_DRAWN_PATH}<`, () => `>${escapeText(asked)}<`)
+      page = servedPage(html, { quick: true })
+      if (notFound.size >= NOT_FOUND_KEPT) notFound.delete(notFound.keys().next().value ?? '')
+      notFound.set(key, page)
+    }
+    return sendPage(c, page, 404)
+  }
   let serverEntry: Promise<Record<string, unknown> | undefined> | undefined
   return {
     routes,
     inlineScriptHashes,
-    shell: (language) =>
-      pages.get(languageFile(shellFile, language)) ?? pages.get(shellFile) ?? home,
+    shell,
     withContact,
     paintingFirst: paintFirst.apply,
     sendPage,
+    sendNotFound,
     serverEntry: () => {
       const entry = path.resolve(dir, '..', 'prerender', 'prerender.js')
       serverEntry ??= fs.existsSync(entry)

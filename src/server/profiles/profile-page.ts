@@ -42,8 +42,8 @@ const RENDERED_KEPT = 500
 /**
  * /@handle rendered by the server (docs/using.md "Public profile pages"): the profile in the HTML,
  * with a title, a description from the bio and the Open Graph and Twitter tags a link preview
- * reads; the browser then hydrates it. An unknown handle answers 404 with the page shell, where
- * the app shows its not-found page, and a handle its owner changed away from in the last 30 days
+ * reads; the browser then hydrates it. An unknown handle answers 404 with the not-found page, which
+ * reads as one without JavaScript, and a handle its owner changed away from in the last 30 days
  * answers 301 to their current one; any other spelling of a handle (@Sora, @ｓｏｒａ) redirects to
  * its one address. Built without a server-side entry, the shell serves every /@handle and the
  * browser looks the profile up.
@@ -83,7 +83,7 @@ export function profilePageRoutes({
       // A handle its owner changed away from leads to their current one (30 days).
       const current = await releases.redirectOf(username)
       if (current !== null) return permanentRedirect(c, `/@${current}${search}`)
-      return client === undefined ? next() : client.sendPage(c, client.shell(language), 404)
+      return client === undefined ? next() : client.sendNotFound(c)
     }
     // One address per profile, as its links and previews give it: /@ and the lowercase handle.
     const path = `/@${row.username}`

@@ -188,6 +188,7 @@ export function AppShell({ children, afterPage }: { children: ReactNode; afterPa
 export function PageSkeleton() {
   return (
     <div
+      role="status"
       aria-busy="true"
       aria-label={useStrings('shell', SHELL).loading}
       className="animate-pulse space-y-4"

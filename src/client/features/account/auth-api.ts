@@ -53,6 +53,17 @@ export const resetPassword = async (body: { newPassword: string; token: string; 
     })
   ).recovered ?? null
 
+const LinkCheckSchema = z.object({ valid: z.boolean() })
+
+/** Whether a verification link still verifies an account (not used, not expired, not gone). */
+export const checkVerificationLink = async (token: string) =>
+  (
+    await requestJson(`${AUTH}/sign-up/check-link`, LinkCheckSchema, {
+      method: 'POST',
+      json: { token },
+    })
+  ).valid
+
 /** The link's token and the password chosen at sign-up: verifies the address and signs in. */
 export const verifyWithPassword = (body: { token: string; password: string }) =>
   post('/sign-up/verify', body)

@@ -30,6 +30,7 @@ export const ACCOUNT_JA: Translation<typeof ACCOUNT> = {
     forgot:
       'お忘れの場合は、ログイン画面の「パスワードをお忘れですか？」で新しいパスワードを決めてから、もう一度このリンクを開いてください。',
     verify: '確認してログイン',
+    checking: '確認リンクを確かめています…',
   },
   reset: {
     title: '新しいパスワードを決める',

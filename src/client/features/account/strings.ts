@@ -31,6 +31,7 @@ export const ACCOUNT = {
     forgot:
       "Forgot it? Choose a new one with 'Forgot password?' at log-in, then open this link again.",
     verify: 'Verify and sign in',
+    checking: 'Checking your verification link…',
   },
   reset: {
     title: 'Choose a new password',

@@ -213,16 +213,20 @@ function NightMap() {
 }
 
 /**
- * SakuraMap fills the shell's full-bleed, full-height area: a night map of blossom spots with the
- * page's heading and a coming-soon note in a card over its lower left corner.
+ * SakuraMap: a night map of blossom spots and a card with the page's heading, a coming-soon note
+ * and the spots with their notes. On a wide screen the map fills the shell's full-bleed,
+ * full-height area with the card over its lower left corner; narrower, a full-bleed map would be
+ * cut at the sides, so the whole map (3:2) stands above the card.
  */
 export function SakuraMapPage() {
   const legendId = useId()
   const strings = useStrings('sakuramap', SAKURAMAP)
   return (
-    <div className="relative flex h-dvh max-h-full min-h-fit flex-col justify-end overflow-hidden bg-night-950 p-4 sm:p-8">
-      <NightMap />
-      <div className="relative w-full max-w-md rounded-3xl border border-line bg-raised/95 p-5 shadow-2xl shadow-night-950/60 backdrop-blur sm:p-6">
+    <div className="relative flex min-h-dvh flex-col bg-night-950 lg:h-dvh lg:max-h-full lg:min-h-fit lg:justify-end lg:overflow-hidden lg:p-8">
+      <div className="relative aspect-[3/2] w-full shrink-0 lg:absolute lg:inset-0 lg:aspect-auto">
+        <NightMap />
+      </div>
+      <div className="relative m-4 max-w-md rounded-3xl border border-line bg-raised/95 p-5 shadow-2xl shadow-night-950/60 backdrop-blur sm:m-8 sm:p-6 lg:m-0 lg:w-full">
         <div className="flex items-start gap-4">
           <div className="min-w-0 flex-1">
             <h1 className="text-2xl font-bold text-ink sm:text-3xl">SakuraMap</h1>
@@ -242,7 +246,7 @@ export function SakuraMapPage() {
         <h2 id={legendId} className="sr-only">
           {strings.legend}
         </h2>
-        <ol aria-labelledby={legendId} className="mt-3 grid grid-cols-2 gap-2 text-sm">
+        <ol aria-labelledby={legendId} className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
           {SPOTS.map((spot, index) => (
             <li key={spot.key} className="flex items-start gap-2">
               <span
@@ -253,9 +257,7 @@ export function SakuraMapPage() {
               </span>
               <span>
                 <span className="font-semibold text-ink">{strings.spots[spot.key].name}</span>
-                <span className="hidden text-ink-muted sm:block">
-                  {strings.spots[spot.key].note}
-                </span>
+                <span className="block text-ink-muted">{strings.spots[spot.key].note}</span>
               </span>
             </li>
           ))}

@@ -9,6 +9,7 @@ import {
 } from '@shared/profile'
 import { Button, Field, Notice } from '@client/components/ui'
 import { ApiError, errorMessage } from '@client/lib/http'
+import { useLeaveGuard } from '@client/lib/leave-guard'
 import { AvatarEditor } from './avatar/avatar-editor'
 import { BannerEditor } from './banner/banner-editor'
 import { HandleSuggestions } from './handle-suggestions'
@@ -53,6 +54,12 @@ export function ProfileEditor({
     setProblems((current) => ({ ...current, handle: undefined }))
     check(username)
   }
+
+  const unsaved =
+    name !== profile.name ||
+    handle !== profile.displayUsername ||
+    Object.keys(changedFields(draft, fieldsDraft(profile))).length > 0
+  useLeaveGuard(unsaved && !saving, strings.unsaved)
 
   const username = normalizeHandle(handle).username
   const suggestions = availability.state === 'refused' ? availability.suggestions : []

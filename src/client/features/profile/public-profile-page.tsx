@@ -155,6 +155,7 @@ function LookedUp({ handle }: { handle: string }) {
   if (lookup.isPending) {
     return (
       <div
+        role="status"
         aria-busy="true"
         aria-label={strings.public.loading}
         className="h-48 animate-pulse rounded-3xl bg-accent-soft"

@@ -5,6 +5,7 @@ import type { PROFILE } from './strings'
 export const PROFILE_JA: Translation<typeof PROFILE> = {
   tryAgain: 'もう一度試す',
   cancel: 'キャンセル',
+  unsaved: '保存していない変更があります。保存せずに移動しますか？',
   notLoaded: 'プロフィールを読み込めませんでした。',
   loading: 'プロフィールを読み込み中',
   card: {
@@ -93,8 +94,8 @@ export const PROFILE_JA: Translation<typeof PROFILE> = {
     title: 'バナー',
     none: 'バナーはまだありません',
     hint: '公開ページの上に広がる横長の画像です。横3：縦1に切り抜きます。',
-    library: 'ライブラリから選ぶ',
-    files: 'ファイルを選ぶ',
+    library: 'バナーをライブラリから選ぶ',
+    files: 'バナーをファイルから選ぶ',
     remove: 'バナーを外す',
     uploading: 'バナーをアップロード中',
     notSaved: 'バナーを保存できませんでした。',

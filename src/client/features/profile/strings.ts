@@ -5,6 +5,7 @@
 export const PROFILE = {
   tryAgain: 'Try again',
   cancel: 'Cancel',
+  unsaved: 'You have changes that are not saved. Leave without saving them?',
   notLoaded: 'Your profile could not be loaded.',
   loading: 'Loading your profile',
   card: {
@@ -92,8 +93,8 @@ export const PROFILE = {
     title: 'Banner',
     none: 'No banner yet',
     hint: 'A wide picture across the top of your public page, cut to 3:1.',
-    library: 'Choose from Library',
-    files: 'Browse Files',
+    library: 'Choose banner from Library',
+    files: 'Browse Files for banner',
     remove: 'Remove banner',
     uploading: 'Uploading banner',
     notSaved: 'The banner could not be saved.',

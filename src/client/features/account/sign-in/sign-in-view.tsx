@@ -36,6 +36,12 @@ export function SignInView() {
   /** The password was right and the account asks for a two-factor code next. */
   const [needsCode, setNeedsCode] = useState(false)
   const [message, setMessage] = useState<Message>(null)
+  // A sign-up whose mail went out is done: it is not sent again until the form is changed.
+  const signedUp = mode === 'signup' && message?.text === AUTH_MESSAGES.verificationSent
+  const edited = (set: (value: string) => void) => (value: string) => {
+    set(value)
+    if (signedUp) setMessage(null)
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -162,7 +168,7 @@ export function SignInView() {
           autoComplete={mode === 'login' ? 'username webauthn' : 'email'}
           required
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => edited(setEmail)(event.target.value)}
         />
         <Field
           label={strings.password}
@@ -172,11 +178,11 @@ export function SignInView() {
           required
           minLength={mode === 'signup' ? MIN_PASSWORD_LENGTH : undefined}
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={(event) => edited(setPassword)(event.target.value)}
         />
         {mode === 'signup' && <p className="-mt-2 text-xs text-ink-muted">{strings.atLeast}</p>}
         {message !== null && <Notice tone={message.tone}>{t(message.text)}</Notice>}
-        <Button type="submit" busy={busy === 'submit'} disabled={busy !== null}>
+        <Button type="submit" busy={busy === 'submit'} disabled={busy !== null || signedUp}>
           {mode === 'login' ? strings.logIn : strings.createAccount}
         </Button>
       </form>

@@ -58,7 +58,7 @@ export function AvatarEditor({
   const [happy, setHappy] = useState(false)
   const strings = useStrings('profile', PROFILE).avatar
   const picked = useCroppedUpload(AVATAR_CROP, uploadAvatar, onChanged, strings)
-  const { source, setSource, progress, problem, setProblem, upload } = picked
+  const { source, setSource, pick, progress, problem, setProblem, upload } = picked
   const trigger = useRef<HTMLButtonElement>(null)
   const menu = useRef<HTMLUListElement>(null)
   const libraryInput = useRef<HTMLInputElement>(null)
@@ -122,8 +122,6 @@ export function AvatarEditor({
     }
   }
 
-  const pick = (file: File) => setSource(URL.createObjectURL(file))
-
   return (
     <div className="relative flex flex-col items-center gap-2">
       <AvatarFrame frame={frame}>
@@ -167,7 +165,12 @@ export function AvatarEditor({
           ))}
         </ul>
       )}
-      <FilePickers name="avatar" library={libraryInput} files={fileInput} onPick={pick} />
+      <FilePickers
+        name="avatar"
+        library={libraryInput}
+        files={fileInput}
+        onPick={(file) => void pick(file)}
+      />
       {progress !== null && <UploadProgress label={strings.uploading} progress={progress} />}
       {problem !== null && <Notice tone="error">{problem}</Notice>}
       {camera && (

@@ -1,11 +1,29 @@
 import { useEffect, useState } from 'react'
+import { AVATAR_MESSAGES } from '@shared/avatar'
+import { useStrings } from '@client/lib/i18n/i18n'
+import { useLeaveGuard } from '@client/lib/leave-guard'
+import { PROFILE } from '../strings'
 import { cropToJpeg, type CropArea, type CropBound } from './crop'
 import { uploadProblem } from './upload'
 
 /**
+ * Whether the browser can draw `file` whole: a text file, text named `.png` or a picture cut off
+ * part way fails to decode, where the crop would show an empty frame.
+ */
+const decodes = (file: Blob) =>
+  createImageBitmap(file).then(
+    (bitmap) => {
+      bitmap.close()
+      return true
+    },
+    () => false,
+  )
+
+/**
  * A picture on its way to being the avatar or the banner: the chosen source until it is
- * cropped, the upload's progress, and what went wrong. `upload` crops the source to `bound`,
- * sends it with `send`, and hands the answer to `onChanged`.
+ * cropped, the upload's progress, and what went wrong. `pick` takes a chosen file to the crop, or
+ * says which files to choose when it is no picture; `upload` crops the source to `bound`, sends
+ * it with `send`, and hands the answer to `onChanged`.
  */
 export function useCroppedUpload<Answer>(
   bound: CropBound,
@@ -17,6 +35,8 @@ export function useCroppedUpload<Answer>(
   const [source, setSource] = useState<string | null>(null)
   const [progress, setProgress] = useState<number | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
+  // A picture in the crop dialog is not saved until OK.
+  useLeaveGuard(source !== null, useStrings('profile', PROFILE).unsaved)
 
   // A picked file is shown through an object URL: let it go once it is no longer shown.
   useEffect(
@@ -25,6 +45,12 @@ export function useCroppedUpload<Answer>(
     },
     [source],
   )
+
+  const pick = async (file: File) => {
+    setProblem(null)
+    if (await decodes(file)) setSource(URL.createObjectURL(file))
+    else setProblem(AVATAR_MESSAGES.unsupportedType)
+  }
 
   const upload = async (area: CropArea) => {
     if (source === null) return
@@ -42,5 +68,5 @@ export function useCroppedUpload<Answer>(
     }
   }
 
-  return { source, setSource, progress, problem, setProblem, upload }
+  return { source, setSource, pick, progress, problem, setProblem, upload }
 }

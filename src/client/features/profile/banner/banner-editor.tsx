@@ -35,7 +35,7 @@ export function BannerEditor({
   const [removing, setRemoving] = useState(false)
   const strings = useStrings('profile', PROFILE).banner
   const picked = useCroppedUpload(BANNER_CROP, uploadBanner, onChanged, strings)
-  const { source, setSource, progress, problem, setProblem, upload } = picked
+  const { source, setSource, pick, progress, problem, setProblem, upload } = picked
   const heading = useId()
   const libraryInput = useRef<HTMLInputElement>(null)
   const fileInput = useRef<HTMLInputElement>(null)
@@ -84,10 +84,7 @@ export function BannerEditor({
         name="banner"
         library={libraryInput}
         files={fileInput}
-        onPick={(file) => {
-          setProblem(null)
-          setSource(URL.createObjectURL(file))
-        }}
+        onPick={(file) => void pick(file)}
       />
       {progress !== null && <UploadProgress label={strings.uploading} progress={progress} />}
       {problem !== null && <Notice tone="error">{problem}</Notice>}
