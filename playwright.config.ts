@@ -9,11 +9,11 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
-  // One and a half per core this process may run on (its CPU affinity, so `taskset -c 0` gives
-  // two): a test spends much of its time waiting (on the server, on mail, on timed UI such as
-  // the 4 s notice), and the whole suite's processes (server, Chromium, workers) keep a core
-  // busy only about 60 % of the time with one worker per core.
-  workers: Math.max(1, Math.round(availableParallelism() * 1.5)),
+  // Three per core this process may run on (its CPU affinity, so `taskset -c 0` gives three): a
+  // test spends most of its time waiting (on the server, on mail, on a password hash, on timed
+  // UI such as the 4 s notice or the next authenticator step), and with one and a half per core
+  // the whole suite's processes (server, Chromium, workers) used under half a core of two.
+  workers: availableParallelism() * 3,
   retries: 0,
   forbidOnly: true,
   // The budgets catch a hang; speed is judged by `npm run bench`, not here. A journey takes up to

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import { serverTuning } from './tests/support/server-tuning.ts'
 
@@ -27,9 +28,12 @@ export default defineConfig({
   test: {
     // A forgotten .only would quietly run one test and report the suite green.
     allowOnly: false,
-    // Vitest runs one file at a time on two cores (one fewer than the cores); most files here
-    // wait on servers, databases and child processes, so two at a time nearly halve the run.
-    maxWorkers: 2,
+    // One and a half files per core this process may run on (its CPU affinity, so `taskset -c 0`
+    // gives two): most files here wait on servers, databases, child processes and the server's
+    // own timeouts (the slow-client test sits 45 s on one), and with one file per core the run
+    // kept under one core of two busy. Not more: each worker imports the server anew, and the
+    // process tests that count answers in a window (a database outage) need CPU to spare.
+    maxWorkers: Math.max(2, Math.round(availableParallelism() * 1.5)),
     projects: [
       {
         extends: true,
@@ -49,6 +53,7 @@ export default defineConfig({
           exclude: dialect === 'postgres' ? DIALECT_FREE : [],
           env: { MOFU_TEST_DB: dialect },
           setupFiles: ['tests/support/leftover-databases.ts'],
+          globalSetup: dialect === 'sqlite' ? ['tests/support/sqlite-template.ts'] : [],
           testTimeout: 20_000,
           // The files share a worker's module cache instead of importing the server (Better
           // Auth, Kysely, sharp…) anew each: they keep no state at module level, each makes its

@@ -76,6 +76,23 @@ export function wayBackTo(release: Release, changelog = readChangelog()): WayBac
   )
 }
 
+/** better-sqlite3's compiled binding, where its install script puts it. */
+const SQLITE_BINDING = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'
+
+const versionOf = (at: string, name: string) =>
+  (
+    JSON.parse(fs.readFileSync(path.join(at, 'node_modules', name, 'package.json'), 'utf8')) as {
+      version: string
+    }
+  ).version
+
+/** Where built releases are kept between runs and checkouts: `$XDG_CACHE_HOME/mofu/releases`. */
+export const RELEASE_CACHE = path.join(
+  process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'),
+  'mofu',
+  'releases',
+)
+
 export interface BuiltRelease extends Release {
   /** Its server's entry file and its `mofu` command, as an operator's /opt/mofu would hold them. */
   main: string
@@ -87,21 +104,41 @@ export interface BuiltRelease extends Release {
  * worktree at its commit, outside this checkout (its tools would take the release's files for
  * this tree's, and the build resolves nothing under node_modules as source), its packages, its
  * build. Packages are installed with `npm ci` unless its lockfile is this checkout's, whose
- * packages it then shares. Built once per commit and kept in the temporary folder.
+ * packages it then shares. A release never changes, so it is built once per commit and kept in
+ * the user's cache folder (RELEASE_CACHE), where the next checkout finds it as npm finds its own
+ * cache: rebuilding it is a minute or two of every run that proves nothing new.
  */
 export async function buildRelease(release: Release): Promise<BuiltRelease> {
-  const dir = path.join(os.tmpdir(), 'mofu-releases', release.commit)
+  const dir = path.join(RELEASE_CACHE, release.commit)
   const built = {
     ...release,
     main: path.join(dir, 'dist/server/main.js'),
     mofu: path.join(dir, 'dist/server/mofu.js'),
   }
-  const done = path.join(dir, '.built')
-  // Kept only while its packages are still there (shared ones go with the checkout they were in).
-  if (fs.existsSync(done) && fs.existsSync(path.join(dir, 'node_modules/sharp'))) return built
+  const lockfile = (at: string) => fs.readFileSync(path.join(at, 'package-lock.json'), 'utf8')
+  const modules = path.join(dir, 'node_modules')
+  const ready = () =>
+    fs.existsSync(path.join(dir, '.built')) && fs.existsSync(path.join(modules, 'sharp'))
+  if (fs.existsSync(path.join(dir, '.built'))) {
+    // Packages shared with the checkout that built it go with that checkout; this one's are the
+    // same packages when the lockfiles are.
+    if (
+      fs.lstatSync(modules, { throwIfNoEntry: false })?.isSymbolicLink() === true &&
+      lockfile(dir) === lockfile(ROOT)
+    ) {
+      fs.rmSync(modules)
+      fs.symlinkSync(path.join(ROOT, 'node_modules'), modules, 'dir')
+    }
+    if (ready()) return built
+  }
+  // Built beside its place and moved there whole: a run stopped half-way, or another checkout
+  // building the same release at the same time, never leaves a half-built one to be found.
+  const building = `${dir}.${process.pid}.building`
+  fs.rmSync(building, { recursive: true, force: true })
   await run('git', ['worktree', 'prune'], { cwd: ROOT })
-  fs.rmSync(dir, { recursive: true, force: true })
-  await run('git', ['worktree', 'add', '--detach', '--force', dir, release.commit], { cwd: ROOT })
+  await run('git', ['worktree', 'add', '--detach', '--force', building, release.commit], {
+    cwd: ROOT,
+  })
   // As an operator's shell runs it: not in the test runner's environment (its NODE_ENV=test
   // would build React's development JSX).
   const env = Object.fromEntries(
@@ -109,13 +146,33 @@ export async function buildRelease(release: Release): Promise<BuiltRelease> {
       ([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST'),
     ),
   )
-  const lockfile = (at: string) => fs.readFileSync(path.join(at, 'package-lock.json'), 'utf8')
-  if (lockfile(dir) === lockfile(ROOT)) {
-    fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir')
+  if (lockfile(building) === lockfile(ROOT)) {
+    fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(building, 'node_modules'), 'dir')
   } else {
-    await run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, env, maxBuffer: 64 << 20 })
+    // Install scripts skipped, as the production install test does: the one that matters,
+    // compiling better-sqlite3 (about 2 CPU minutes), is this checkout's binding copied when the
+    // version is the same, and run otherwise.
+    await run('npm', ['ci', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'], {
+      cwd: building,
+      env,
+      maxBuffer: 64 << 20,
+    })
+    if (versionOf(building, 'better-sqlite3') === versionOf(ROOT, 'better-sqlite3')) {
+      fs.mkdirSync(path.dirname(path.join(building, SQLITE_BINDING)), { recursive: true })
+      fs.copyFileSync(path.join(ROOT, SQLITE_BINDING), path.join(building, SQLITE_BINDING))
+    } else {
+      await run('npm', ['rebuild', 'better-sqlite3'], { cwd: building, env, maxBuffer: 64 << 20 })
+    }
   }
-  await run('npm', ['run', 'build'], { cwd: dir, env, maxBuffer: 64 << 20 })
-  fs.writeFileSync(done, `${release.version}\n`)
+  await run('npm', ['run', 'build'], { cwd: building, env, maxBuffer: 64 << 20 })
+  fs.writeFileSync(path.join(building, '.built'), `${release.version}\n`)
+  if (ready()) {
+    fs.rmSync(building, { recursive: true, force: true })
+  } else {
+    fs.rmSync(dir, { recursive: true, force: true })
+    fs.renameSync(building, dir)
+  }
+  // Its git worktree entry names the folder it was built in, gone now; it is needed no more.
+  await run('git', ['worktree', 'prune'], { cwd: ROOT })
   return built
 }

@@ -12,7 +12,7 @@ import { profileStore } from '../../src/server/profiles/profile-store'
 import { createLocalStorage } from '../../src/server/storage/local-storage'
 import type { ObjectStorage } from '../../src/server/storage/object-storage'
 import { CHEAP_HASHING } from './cheap-hashing'
-import { createTestDatabase, type TestDatabase } from './test-database'
+import { createMigratedTestDatabase, type TestDatabase } from './test-database'
 
 /** The key test apps sign session cookies with. */
 export const TEST_AUTH_SECRET = 'test-secret-that-is-at-least-32-characters-long'
@@ -60,8 +60,10 @@ export interface TestAppOptions {
 /** The real app on a fresh, migrated database of the current project's dialect. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const shared = options.shareDatabaseOf?.testDatabase
-  const testDatabase = shared ?? (await createTestDatabase())
+  const testDatabase = shared ?? (await createMigratedTestDatabase())
   const database = openDatabase(testDatabase.target, options.open)
+  // On PostgreSQL this migrates the new schema; on SQLite, a copy of a migrated file, it finds
+  // nothing left to run, as an instance restarted on its database does.
   await migrateToLatest(database)
   const logger = options.logger ?? pino({ level: 'silent' })
   const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mofu-outbox-'))

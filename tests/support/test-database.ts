@@ -2,6 +2,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { inject } from 'vitest'
 import type { DatabaseTarget } from '../../src/server/db/database'
 
 export type TestDialect = 'sqlite' | 'postgres'
@@ -94,6 +95,23 @@ export async function createTestDatabase(
       undropped.delete(schema)
     },
   }
+}
+
+/**
+ * A fresh database for a test app: on SQLite a copy of the file the run migrated once
+ * (sqlite-template.ts), the same schema without running every migration again for each app; on
+ * PostgreSQL a new schema, which the caller migrates (a schema cannot be copied). The migrations
+ * themselves run from an empty database in database.test.ts and
+ * migration-compatibility.test.ts, and the app still runs them on the copy, finding nothing to do.
+ */
+export async function createMigratedTestDatabase(
+  dialect: TestDialect = currentTestDialect(),
+): Promise<TestDatabase> {
+  const database = await createTestDatabase(dialect)
+  if (database.target.kind === 'sqlite') {
+    await fs.copyFile(inject('sqliteTemplate'), database.target.file)
+  }
+  return database
 }
 
 async function withClient<T>(
