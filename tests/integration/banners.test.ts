@@ -379,9 +379,11 @@ describe('the banner and the account', () => {
 
 describe('decoding', () => {
   it('shares the two decode slots and eight places in line with avatar uploads', async () => {
-    // Twelve uploads at once, half avatars, half banners: two decode, eight wait, two are
-    // turned away. Slots of their own per kind would take all twelve.
-    const users = [await file.createUser(), await file.createUser(), await file.createUser()]
+    // Sixteen uploads at once, half avatars, half banners: two decode, eight wait, the rest are
+    // turned away. Slots and lines of their own per kind would take all sixteen. On a busy
+    // machine the first may be done before the last arrives, so fewer than six may be turned
+    // away, but never none, and never more than the ten places leave.
+    const users = await Promise.all([1, 2, 3, 4].map(() => file.createUser()))
     const sent = await sharp(await photo())
       .png({ compressionLevel: 1 })
       .toBuffer()
@@ -402,8 +404,9 @@ describe('decoding', () => {
       ),
     )
     const busy = answers.filter((answer) => answer.status === 503)
-    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(10)
-    expect(busy).toHaveLength(2)
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(16 - busy.length)
+    expect(busy.length).toBeGreaterThanOrEqual(1)
+    expect(busy.length).toBeLessThanOrEqual(6)
     for (const answer of busy) expect(answer.headers.get('retry-after')).toBe('5')
   }, 60_000)
 })

@@ -331,6 +331,8 @@ describe.each(['sqlite', 'postgres'] as const)('mofu on %s', (dialect) => {
           'outbox show',
           'backup',
           'restore',
+          'catalog import',
+          'catalog status',
         ])
         // A few at a time: each is a whole Node process on a machine that may be busy.
         for (let start = 0; start < usages.length; start += 4) {

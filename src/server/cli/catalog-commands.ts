@@ -9,7 +9,7 @@ const IMPORT_MAX_BYTES = 100 * 1024 * 1024
 
 const catalogImport: Command = {
   name: ['catalog', 'import'],
-  args: '<FILE>',
+  args: '<file>',
   summary: 'Loads a newer bangumi-data data.json into the anime catalog.',
   details: [
     'The file is checked whole first: a bad one changes nothing and the message says where it is wrong.',
