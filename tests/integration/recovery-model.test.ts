@@ -5,7 +5,8 @@ import { recoverAsOperator } from '../../src/server/account/admin'
 import { profileStore } from '../../src/server/profiles/profile-store'
 import { type Answer, callApp, callAuth, joinCookies, keptCookies } from '../support/api'
 import { KEEP_NOTHING } from '../../src/shared/account-recovery'
-import { EMAIL_CHANGES_PER_HOUR } from '../../src/shared/email-change'
+import { EMAIL_CHANGE_VALID_SECONDS, EMAIL_CHANGES_PER_HOUR } from '../../src/shared/email-change'
+import { hashOf } from '../../src/server/auth/account-recovery'
 import { HANDLE_CHANGES_MAX } from '../../src/shared/profile'
 import { appWithMail } from '../support/app-with-mail'
 import { signInWithGoogle } from '../support/google-flow'
@@ -63,6 +64,7 @@ const ACTIONS = [
   'resetLink',
   'recoveryLink',
   'handle',
+  'olderPending',
 ] as const
 type Action = (typeof ACTIONS)[number]
 type Recovery = 'notice' | 'activity' | 'operator'
@@ -363,6 +365,24 @@ async function act(action: Action, held: Holdings, owner: Owner): Promise<boolea
       const before = mailsTo(address, /take your mofu account back/i).length
       if ((await disownActivity(app(), held, newest.id)).status !== 202) return false
       held.recoveryCodes.push(await nextCode(address, /take your mofu account back/i, before))
+      return true
+    }
+    case 'olderPending': {
+      // A change asked on an instance of the previous release during a roll: it belongs to no
+      // session, so ending sessions does not void it. Written as that release writes it.
+      const code = `older-${sequence}-${held.pendingCodes.length}`
+      const row = {
+        user_id: owner.uid,
+        code_hash: hashOf(code),
+        new_email: `older${sequence}-${held.pendingCodes.length}@evil.test`,
+        expires_at: new Date(Date.now() + EMAIL_CHANGE_VALID_SECONDS * 1000).toISOString(),
+      }
+      await file.subject.database.db
+        .insertInto('email_changes')
+        .values(row)
+        .onConflict((conflict) => conflict.column('user_id').doUpdateSet(row))
+        .execute()
+      held.pendingCodes.push(code)
       return true
     }
     case 'handle': {

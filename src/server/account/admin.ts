@@ -10,7 +10,7 @@ import { securityEvents, type SecurityEventName } from '../security-events'
 import type { ObjectStorage } from '../storage/object-storage'
 import { KEEP_NOTHING, type Recovered } from '../../shared/account-recovery'
 import { deleteAccount } from './deletion'
-import { addressAt, newCode, recoverAccount } from '../auth/account-recovery'
+import { addressAt, cancelPendingChanges, newCode, recoverAccount } from '../auth/account-recovery'
 import type { Auth } from '../auth/auth'
 import { forgetSignUpPasswords } from '../auth/sign-up-passwords'
 import { forgetTrustedBrowsers } from '../auth/trusted-browsers'
@@ -43,8 +43,8 @@ const byOperator = (deps: AccountAdminDeps, event: SecurityEventName, userId: st
 
 /**
  * Disables the account and ends its sessions in the database and in Redis, so every instance
- * refuses them from the next request on; its pending change of address goes with them, and its
- * trusted browsers too. Marked first: a sign-in between the two steps finds the mark and starts no session.
+ * refuses them from the next request on; its pending change of address and trusted browsers go
+ * too. Marked first: a sign-in between the two steps finds the mark and starts no session.
  */
 export async function disableAccount(
   deps: AccountAdminDeps,
@@ -54,6 +54,7 @@ export async function disableAccount(
   await markDisabled(deps.db, userId, reason)
   const context = await deps.auth.$context
   await context.internalAdapter.deleteUserSessions(userId)
+  await cancelPendingChanges(deps.db, userId)
   await forgetTrustedBrowsers(deps.db, userId)
   await byOperator(deps, 'account.disabled', userId)
 }

@@ -95,13 +95,13 @@ export async function confirmEmailChange(
   const context = await deps.auth.$context
   const user = await context.internalAdapter.findUserById(pending.user_id)
   if (user === null) return { kind: 'invalid' }
-  // The asker's session is what keeps the change alive: ending it (signing out, a password
-  // reset, a recovery) cancels the change with nothing else to remember.
-  const asker = (await context.internalAdapter.listSessions(user.id)).find(
-    (session) => session.id === pending.session_id,
-  )
-  if (asker === undefined || new Date(asker.expiresAt).getTime() <= Date.now()) {
-    return { kind: 'invalid' }
+  if (pending.session_id !== null) {
+    const asker = (await context.internalAdapter.listSessions(user.id)).find(
+      (session) => session.id === pending.session_id,
+    )
+    if (asker === undefined || new Date(asker.expiresAt).getTime() <= Date.now()) {
+      return { kind: 'invalid' }
+    }
   }
   if (!(await freeAddress(context, pending.new_email, user.id))) return { kind: 'in-use' }
   try {

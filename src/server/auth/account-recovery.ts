@@ -135,10 +135,7 @@ export async function spendRecoveryCode(db: Kysely<Tables>, code: string): Promi
   return Number(result.numDeletedRows) > 0
 }
 
-/**
- * Cancels the account's pending change of address while the session that asked for it stays
- * open: its link no longer works.
- */
+/** Cancels the account's pending change of address: its link no longer works. */
 export async function cancelPendingChanges(db: Kysely<Tables>, userId: string): Promise<void> {
   await db.deleteFrom('email_changes').where('user_id', '=', userId).execute()
 }
@@ -303,13 +300,15 @@ export async function recoverAccount(
     recovered.handle = await takeBackHandle(db, userId, recovery.since)
   }
   // One step a promise, so that taking any step away breaks one (the recovery model test does).
-  // The mark voids every reset link sent before it, wherever Better Auth keeps the link; ending
-  // every session also cancels the pending change of address, which lives only as long as the
-  // session that asked for it (email-change.ts).
+  // The mark voids every reset link sent before it, wherever Better Auth keeps the link. A
+  // pending change of address lives only as long as the session that asked for it
+  // (email-change.ts), but one asked on the previous release belongs to no session: it is
+  // cancelled here.
   await markRecovered(db, userId, new Date())
   await context.internalAdapter.deleteUserSessions(userId)
   await forgetTrustedBrowsers(db, userId)
   await db.deleteFrom('known_devices').where('user_id', '=', userId).execute()
+  await cancelPendingChanges(db, userId)
   return recovered
 }
 
