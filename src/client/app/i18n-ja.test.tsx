@@ -20,9 +20,14 @@ const ALLOWED_WORDS = new Set([
   ...['rel', 'me'],
   // Products a user knows by these names, and what a file or an example is called.
   ...['QR', 'Aegis', 'Authenticator', 'Password', 'Pixel', 'txt'],
+  // A key on the keyboard, and the kinds of anime as Japanese writes them.
+  ...['Enter', 'TV', 'Web', 'OVA'],
 ])
 /** Texts that are the same in both languages: names. */
-const SAME_IN_BOTH = new Set(['Orbitron', 'SeeME', 'SakuraMap', '日本語', 'English', 'ID'])
+const SAME_IN_BOTH = new Set([
+  ...['Orbitron', 'SeeME', 'SakuraMap', '日本語', 'English', 'ID'],
+  ...['TV', 'Web', 'OVA'],
+])
 
 /** What rich text gets to draw with: plain text, so only the words remain. */
 const rich = { link: (_to: string, text: string) => text, key: (name: string) => name }
@@ -67,6 +72,10 @@ const ARGUMENTS: Record<string, unknown[]> = {
   'cookies.minutes': [3],
   'cookies.storage': ['…'],
   'cookies.securePrefix': [rich, '…', '…'],
+  'anime.search.count': [3, '…'],
+  'anime.heart.add': ['…'],
+  'anime.heart.remove': ['…'],
+  'anime.board.removed': ['…'],
 }
 const DEFAULT_ARGUMENTS = [rich, Section, ' ']
 
