@@ -115,3 +115,22 @@ test('in Japanese: an empty board teaches the search box, and a heart fills it',
   await expect(likes).not.toContainText('まだ何もありません')
   expect(await blockingViolations(page)).toEqual([])
 })
+
+test('the About page credits bangumi-data and its licence, in both languages', async ({ page }) => {
+  await page.goto('/master')
+  const source = page.getByRole('link', { name: 'bangumi-data' })
+  await expect(source).toHaveAttribute('href', 'https://github.com/bangumi-data/bangumi-data')
+  await expect(source).toHaveAttribute('rel', 'noopener noreferrer')
+  await expect(
+    page.getByRole('link', { name: 'Creative Commons Attribution 4.0' }),
+  ).toHaveAttribute('href', 'https://creativecommons.org/licenses/by/4.0/')
+
+  await page.addInitScript(() => window.localStorage.setItem('language', 'ja'))
+  await page.goto('/master')
+  await expect(page.getByRole('region', { name: 'アニメのデータについて' })).toContainText(
+    'bangumi-data',
+  )
+  await expect(
+    page.getByRole('link', { name: 'クリエイティブ・コモンズ 表示 4.0' }),
+  ).toHaveAttribute('href', 'https://creativecommons.org/licenses/by/4.0/deed.ja')
+})

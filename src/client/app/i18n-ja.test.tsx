@@ -22,6 +22,8 @@ const ALLOWED_WORDS = new Set([
   ...['QR', 'Aegis', 'Authenticator', 'Password', 'Pixel', 'txt'],
   // A key on the keyboard, and the kinds of anime as Japanese writes them.
   ...['Enter', 'TV', 'Web', 'OVA'],
+  // The open data set the anime catalog comes from, credited by its name: bangumi-data.
+  ...['bangumi', 'data'],
 ])
 /** Texts that are the same in both languages: names. */
 const SAME_IN_BOTH = new Set([
