@@ -25,6 +25,8 @@ const ALLOWED = new Set([
   ...['default', 'theme', 'font', 'language', 'action', 'settings', 'ui', 'state', 'avatar'],
   ...['avatarCache', 'hasAvatarCached', '_ga', 'id'],
   ...['Chrome', 'Headless', 'HeadlessChrome', 'Chromium', 'Linux', 'Windows', 'macOS'],
+  // A key on the keyboard, named as it is printed on it.
+  'Enter',
 ])
 
 /**
@@ -34,6 +36,8 @@ const ALLOWED = new Set([
 const WHOLE_NAMES = [
   '1Password',
   'Google Authenticator',
+  // The open data set the anime catalog comes from, credited by its name.
+  'bangumi-data',
   ...Object.values(MOFU_COOKIES).map((cookie) => cookie.name),
   AUTH_COOKIE_PREFIX,
   SECURE_COOKIE_PREFIX,

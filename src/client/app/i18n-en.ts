@@ -5,7 +5,8 @@ import { ANIME_OP } from '@client/features/content-pages/anime-op-page'
 import { ARTICLES } from '@client/features/content-pages/articles-page'
 import { COOKIES } from '@client/features/content-pages/cookies-page'
 import { DIM25 } from '@client/features/content-pages/dim25-page'
-import { FAVORITES } from '@client/features/content-pages/favorites-page'
+import { FAVORITES } from '@client/features/anime/favorites-page'
+import { ANIME } from '@client/features/anime/strings'
 import { HOME } from '@client/features/content-pages/home-page'
 import { MASTER } from '@client/features/content-pages/master-page'
 import { PREMIUM } from '@client/features/content-pages/premium-page'
@@ -38,6 +39,7 @@ export const EN = {
   formParts: FORM_PARTS,
   home: HOME,
   favorites: FAVORITES,
+  anime: ANIME,
   seeme: SEEME,
   sakuramap: SAKURAMAP,
   shop: SHOP,

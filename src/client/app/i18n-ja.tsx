@@ -6,7 +6,8 @@ import { COMING_SOON_JA } from '@client/components/page-hero.ja'
 import { COOKIES_JA } from '@client/features/content-pages/cookies-page.ja'
 import { FORM_PARTS_JA } from '@client/components/form-parts.ja'
 import { DIM25_JA } from '@client/features/content-pages/dim25-page.ja'
-import { FAVORITES_JA } from '@client/features/content-pages/favorites-page.ja'
+import { FAVORITES_JA } from '@client/features/anime/favorites-page.ja'
+import { ANIME_JA } from '@client/features/anime/strings.ja'
 import { HOME_JA } from '@client/features/content-pages/home-page.ja'
 import { MASTER_JA } from '@client/features/content-pages/master-page.ja'
 import { NOT_FOUND_JA } from '@client/components/not-found-page.ja'
@@ -55,6 +56,7 @@ export const JA: { readonly [Name in keyof English]: Translation<English[Name]> 
   formParts: FORM_PARTS_JA,
   home: HOME_JA,
   favorites: FAVORITES_JA,
+  anime: ANIME_JA,
   seeme: SEEME_JA,
   sakuramap: SAKURAMAP_JA,
   shop: SHOP_JA,

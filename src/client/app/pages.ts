@@ -32,8 +32,7 @@ const home = () => import('@client/features/content-pages/home-page').then((m) =
 export const PAGE_VIEWS: { readonly [Path in PagePath]: PageView<Path> } = {
   '/': { load: home, icon: 'M3 11.5 12 4l9 7.5M5.5 10v9.5h13V10M10 19.5v-5h4v5' },
   '/favorites': {
-    load: () =>
-      import('@client/features/content-pages/favorites-page').then((m) => m.FavoritesPage),
+    load: () => import('./like-page').then((m) => m.LikePage),
     icon: 'M12 20s-7.5-4.6-7.5-10A4.2 4.2 0 0 1 12 7.6 4.2 4.2 0 0 1 19.5 10c0 5.4-7.5 10-7.5 10z',
   },
   '/seeme': {

@@ -30,16 +30,24 @@ export interface AuthState {
 
 export type SignedOutReason = 'sessionEnded' | 'accountDeleted' | null
 
-let state: AuthState = {
+/** Before the first answer; also what a prerendered page is drawn with and hydrates against. */
+const UNKNOWN: AuthState = {
   user: null,
   isLoggedIn: false,
   authReady: false,
   connectionProblem: null,
   signedOutBecause: null,
 }
+let state: AuthState = UNKNOWN
 const listeners = new Set<() => void>()
-/** Other tabs of this browser: a sign-in or sign-out in one shows in all. */
-const tabs = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('mofu-auth')
+/**
+ * Other tabs of this browser: a sign-in or sign-out in one shows in all. None where a page is
+ * prerendered, whose process an open channel would keep alive.
+ */
+const tabs =
+  typeof window === 'undefined' || typeof BroadcastChannel === 'undefined'
+    ? null
+    : new BroadcastChannel('mofu-auth')
 let refreshTimer: number | undefined
 let retryDelay = RETRY_BACKOFF_START_MS
 
@@ -149,5 +157,6 @@ export function useAuth(): AuthState {
       return () => listeners.delete(listener)
     },
     () => state,
+    () => UNKNOWN,
   )
 }

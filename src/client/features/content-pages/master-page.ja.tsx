@@ -40,6 +40,28 @@ export const MASTER_JA: Translation<typeof MASTER> = {
       </p>
     </>
   ),
+  creditsTitle: 'アニメのデータについて',
+  credits: (): ReactNode => (
+    <p>
+      Mofuで検索したりハートをつけたりできるアニメのタイトル、放送日、リンクは、オープンデータ
+      <a
+        href="https://github.com/bangumi-data/bangumi-data"
+        rel="noopener noreferrer"
+        className="font-semibold text-accent underline underline-offset-2"
+      >
+        bangumi-data
+      </a>
+      によるものです。
+      <a
+        href="https://creativecommons.org/licenses/by/4.0/deed.ja"
+        rel="noopener noreferrer"
+        className="font-semibold text-accent underline underline-offset-2"
+      >
+        クリエイティブ・コモンズ 表示 4.0
+      </a>
+      ライセンスのもとで公開されています。データを育てているみなさんに感謝します。
+    </p>
+  ),
   valuesTitle: '大切にしていること',
   values: [
     {

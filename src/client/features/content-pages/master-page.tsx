@@ -48,6 +48,28 @@ export const MASTER = {
       </p>
     </>
   ),
+  creditsTitle: 'Where the anime data comes from',
+  credits: (): ReactNode => (
+    <p>
+      The anime titles, air dates and links you search and like on Mofu come from{' '}
+      <a
+        href="https://github.com/bangumi-data/bangumi-data"
+        rel="noopener noreferrer"
+        className="font-semibold text-accent underline underline-offset-2"
+      >
+        bangumi-data
+      </a>
+      , an open data set shared under the{' '}
+      <a
+        href="https://creativecommons.org/licenses/by/4.0/"
+        rel="noopener noreferrer"
+        className="font-semibold text-accent underline underline-offset-2"
+      >
+        Creative Commons Attribution 4.0
+      </a>{' '}
+      licence. Thank you to everyone who keeps it.
+    </p>
+  ),
   valuesTitle: 'What we care about',
   values: [
     {
@@ -88,6 +110,8 @@ export function MasterPage() {
       <PageSection title={strings.siteTitle}>{strings.site(RICH)}</PageSection>
 
       <PageSection title={strings.runsTitle}>{strings.runs(RICH)}</PageSection>
+
+      <PageSection title={strings.creditsTitle}>{strings.credits()}</PageSection>
 
       <PageSection title={strings.valuesTitle}>
         <ul className="grid gap-4 sm:grid-cols-3">

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react'
 import type { Translation } from '@client/lib/i18n/i18n'
 import type { FAVORITES } from './favorites-page'
 
@@ -6,12 +5,6 @@ import type { FAVORITES } from './favorites-page'
 export const FAVORITES_JA: Translation<typeof FAVORITES> = {
   title: 'お気に入り',
   tagline: 'Mofuでハートをつけたものを、ひとつのくつろげる場所に集めます。',
-  soonTitle: 'お気に入りはもうすぐ届きます',
-  soon: (): ReactNode => (
-    <>
-      このページはまだ準備中です。もうすぐ、あなたがつけたハートがここに集まり、あなただけのお気に入りの棚になります。
-    </>
-  ),
   howTitle: '使いかた（予定）',
   steps: {
     heart: {

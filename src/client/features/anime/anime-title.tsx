@@ -1,0 +1,70 @@
+import type { AnimeLanguage, AnimeSummary } from '@shared/anime'
+import type { Language } from '@shared/language'
+import { useLanguage, useStrings } from '@client/lib/i18n/i18n'
+import { ANIME } from './strings'
+
+/** The data's language tags as HTML's `lang` spells them. */
+const HTML_LANG: Record<AnimeLanguage, string> = {
+  ja: 'ja',
+  en: 'en',
+  'zh-Hans': 'zh-Hans',
+  'zh-Hant': 'zh-Hant',
+}
+
+/** The title's translation into the language shown, when the data has one and it differs. */
+export function translationFor(anime: AnimeSummary, language: Language): string | null {
+  if (anime.lang === language) return null
+  const translated = anime.translations[language]?.[0]
+  return translated === undefined || translated === anime.title ? null : translated
+}
+
+/** The title as the name of a button or a notice: its translation when there is one. */
+export function titleFor(anime: AnimeSummary, language: Language): string {
+  return translationFor(anime, language) ?? anime.title
+}
+
+/**
+ * A hue of the title's own, from its id: the same title is the same colour everywhere (the data
+ * has no pictures, and Mofu shows none from other sites).
+ */
+export function titleHue(id: string): number {
+  let hash = 0
+  for (const char of id) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) % 360
+  return hash
+}
+
+/** The title as published, its translation in the language shown, and its type and year. */
+export function AnimeTitle({ anime }: { anime: AnimeSummary }) {
+  const language = useLanguage()
+  const strings = useStrings('anime', ANIME)
+  const translated = translationFor(anime, language)
+  const year = anime.beginAt === null ? null : anime.beginAt.slice(0, 4)
+  return (
+    <span className="flex min-w-0 flex-col">
+      <span lang={HTML_LANG[anime.lang]} className="truncate font-bold text-ink">
+        {anime.title}
+      </span>
+      {translated !== null && <span className="truncate text-sm text-ink">{translated}</span>}
+      <span className="text-xs text-ink-muted">
+        {strings.type[anime.type]}
+        {year !== null && ` · ${year}`}
+      </span>
+    </span>
+  )
+}
+
+/** The round swatch that stands for a title: its colour, and its first letter. */
+export function TitleSwatch({ anime }: { anime: AnimeSummary }) {
+  const hue = titleHue(anime.id)
+  return (
+    <span
+      aria-hidden="true"
+      className="grid size-10 shrink-0 place-items-center rounded-xl text-lg font-bold text-night-900 shadow-sm"
+      style={{
+        background: `linear-gradient(135deg, hsl(${hue} 85% 82%), hsl(${(hue + 40) % 360} 80% 72%))`,
+      }}
+    >
+      {[...anime.title][0]}
+    </span>
+  )
+}
