@@ -57,7 +57,7 @@ export const MASTER_JA: Translation<typeof MASTER> = {
         rel="noopener noreferrer"
         className="font-semibold text-accent underline underline-offset-2"
       >
-        クリエイティブ・コモンズ 表示 4.0
+        クリエイティブ・コモンズ表示4.0
       </a>
       ライセンスのもとで公開されています。データを育てているみなさんに感謝します。
     </p>
