@@ -5,19 +5,19 @@ import type { FAVORITES } from './favorites-page'
 export const FAVORITES_JA: Translation<typeof FAVORITES> = {
   title: 'お気に入り',
   tagline: 'Mofuでハートをつけたものを、ひとつのくつろげる場所に集めます。',
-  howTitle: '使いかた（予定）',
+  howTitle: '使いかた',
   steps: {
     heart: {
       title: 'ハートをタップ',
-      text: 'Mofuのどこかで素敵なものを見つけたら、ハートをつけましょう。',
+      text: '上の検索でアニメを探して、ハートをつけましょう。',
     },
     pin: {
-      title: 'いちばんをピン留め',
-      text: 'とくに大好きなものはピン留めして、いつも上に置いておけます。',
+      title: 'いちばんをピン留め（もうすぐ）',
+      text: 'ピン留めはもうすぐです。とくに大好きなものを、いつも上に置いておけます。',
     },
     basket: {
       title: 'いつでも戻ってこられます',
-      text: 'お気に入りはすべて、ここでふんわりまとめて待っています。',
+      text: 'お気に入りはすべて、ログインしたどの端末でもここで待っています。',
     },
   },
 }

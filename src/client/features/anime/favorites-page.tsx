@@ -16,19 +16,19 @@ import { ANIME } from './strings'
 export const FAVORITES = {
   title: 'Like',
   tagline: 'Everything you have hearted on Mofu, gathered in one cosy place.',
-  howTitle: 'How it will work',
+  howTitle: 'How it works',
   steps: {
     heart: {
       title: 'Tap the heart',
-      text: 'Spot something lovely anywhere on Mofu and give it a heart.',
+      text: 'Search for an anime above and give it a heart.',
     },
     pin: {
-      title: 'Pin the best ones',
-      text: 'Pin your very favourites so they stay at the top.',
+      title: 'Pin the best ones (soon)',
+      text: 'Pins come next: your very favourites will stay at the top.',
     },
     basket: {
       title: 'Come back any time',
-      text: 'Everything you liked waits here, in one soft pile.',
+      text: 'Everything you liked waits here, on every device you sign in on.',
     },
   },
 }
