@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
 import { pino } from 'pino'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -370,11 +371,11 @@ async function act(action: Action, held: Holdings, owner: Owner): Promise<boolea
     case 'olderPending': {
       // A change asked on an instance of the previous release during a roll: it belongs to no
       // session, so ending sessions does not void it. Written as that release writes it.
-      const code = `older-${sequence}-${held.pendingCodes.length}`
+      const code = `older-${randomUUID()}`
       const row = {
         user_id: owner.uid,
         code_hash: hashOf(code),
-        new_email: `older${sequence}-${held.pendingCodes.length}@evil.test`,
+        new_email: `${code}@evil.test`,
         expires_at: new Date(Date.now() + EMAIL_CHANGE_VALID_SECONDS * 1000).toISOString(),
       }
       await file.subject.database.db

@@ -115,6 +115,13 @@ const releasesOf = (who: TestUser) =>
     .then((rows) => rows.map((row) => row.username))
 
 /** What 30 days do to a release: it ends. */
+/** The first moment after the clock's current millisecond. */
+async function afterThisMillisecond(): Promise<Date> {
+  const now = Date.now()
+  while (Date.now() <= now) await new Promise((resolve) => setTimeout(resolve, 1))
+  return new Date()
+}
+
 const endRelease = (username: string) =>
   subject.database.db
     .updateTable('released_handles')
@@ -537,7 +544,8 @@ describe('taking a handle back (the account recovery)', () => {
 
     // Nor once its reservation is over, though nobody took it.
     await setHandle(owner, 'kawathree')
-    const later = new Date()
+    // Past the millisecond of that change, which would otherwise count as made since.
+    const later = await afterThisMillisecond()
     await setHandle(owner, 'kawafour')
     await endRelease('kawathree')
     expect(await takeBackHandle(subject.database.db, owner.uid, later)).toBeNull()

@@ -77,7 +77,10 @@ export function AnimeSearch({
       </p>
       <input
         id={`${id}-input`}
-        type="search"
+        // A text input: the Nu HTML checker refuses the combobox role on type=search.
+        type="text"
+        inputMode="search"
+        enterKeyHint="search"
         role="combobox"
         autoComplete="off"
         spellCheck={false}
