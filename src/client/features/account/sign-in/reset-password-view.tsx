@@ -19,6 +19,7 @@ import { resetPassword } from '../auth-api'
 import { attempt } from '../auth-errors'
 import { Button, Field, Notice } from '@client/components/ui'
 import { ACCOUNT } from '../strings'
+import { LinkCheckState } from './link-check-state'
 
 /**
  * Whether a reset code is still good. The code goes in the body, so it stays out of URLs and
@@ -60,22 +61,8 @@ function CheckedResetForm({ code }: { code: string }) {
   const check = useCodeCheck(code)
   const strings = useStrings('account', ACCOUNT)
   const t = useMessages()
-  if (check.isPending) {
-    return (
-      <p role="status" className="text-ink-muted">
-        {strings.reset.checking}
-      </p>
-    )
-  }
-  if (check.isError) {
-    return (
-      <>
-        <Notice tone="error">{t(AUTH_MESSAGES.offline)}</Notice>
-        <Button variant="secondary" busy={check.isFetching} onClick={() => void check.refetch()}>
-          {strings.common.tryAgain}
-        </Button>
-      </>
-    )
+  if (check.isPending || check.isError) {
+    return <LinkCheckState check={check} checking={strings.reset.checking} />
   }
   if (!check.data.valid) return <Notice tone="error">{t(AUTH_MESSAGES.invalidResetLink)}</Notice>
   return <ResetForm code={code} choices={check.data.recovery} />

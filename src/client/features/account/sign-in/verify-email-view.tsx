@@ -9,6 +9,7 @@ import { checkVerificationLink, verifyWithPassword } from '../auth-api'
 import { attempt } from '../auth-errors'
 import { sessionChanged } from '../auth-state'
 import { ACCOUNT } from '../strings'
+import { LinkCheckState } from './link-check-state'
 
 /** Where a verified account lands: the open panel, signed in, with a welcome notice. */
 const VERIFIED_PATH = '/?account=true&verified=true'
@@ -43,22 +44,8 @@ function CheckedVerifyForm({ token }: { token: string }) {
   )
   const strings = useStrings('account', ACCOUNT)
   const t = useMessages()
-  if (check.isPending) {
-    return (
-      <p role="status" className="text-ink-muted">
-        {strings.verify.checking}
-      </p>
-    )
-  }
-  if (check.isError) {
-    return (
-      <>
-        <Notice tone="error">{t(AUTH_MESSAGES.offline)}</Notice>
-        <Button variant="secondary" busy={check.isFetching} onClick={() => void check.refetch()}>
-          {strings.common.tryAgain}
-        </Button>
-      </>
-    )
+  if (check.isPending || check.isError) {
+    return <LinkCheckState check={check} checking={strings.verify.checking} />
   }
   if (!check.data) return <Notice tone="error">{t(AUTH_MESSAGES.verifyLinkInvalid)}</Notice>
   return <VerifyForm token={token} />
