@@ -97,6 +97,10 @@ function fold(text: string): string {
   return key
 }
 
+/** Where a liked title stands for its owner (the board, docs/using.md "The board"). */
+export const LIKE_STATUSES = ['want', 'watching', 'watched', 'dropped'] as const
+export type LikeStatus = (typeof LIKE_STATUSES)[number]
+
 /** One title the signed-in user likes: GET /api/me/likes and PUT /api/me/likes/:id. */
 export const LikeSchema = z.object({
   anime: AnimeSummarySchema,
@@ -105,8 +109,9 @@ export const LikeSchema = z.object({
   /** Its place in the folder: likes sort by this key (a fractional index), then by anime id. */
   orderKey: z.string(),
   likedAt: z.string(),
+  /** Where the title stands for its owner, or null until they say. */
+  status: z.nullable(z.enum(LIKE_STATUSES)),
+  /** Private to the owner; '' for none. */
+  note: z.string(),
 })
 export type Like = z.infer<typeof LikeSchema>
-
-export const LikesSchema = z.object({ likes: z.array(LikeSchema) })
-export type Likes = z.infer<typeof LikesSchema>

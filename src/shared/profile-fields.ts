@@ -58,7 +58,7 @@ const characters = (text: string) => [...text].length
  * Text a person types: trimmed, at most `max` characters, no control characters (but line
  * breaks where allowed, CR LF and CR read as LF) and no halves of an emoji.
  */
-const typedText = (max: number, tooLong: string, { lineBreaks }: { lineBreaks: boolean }) =>
+export const typedText = (max: number, tooLong: string, { lineBreaks }: { lineBreaks: boolean }) =>
   z.pipe(
     z.pipe(
       z.string().check(z.maxLength(max * 4)),

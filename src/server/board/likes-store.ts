@@ -14,6 +14,8 @@ const LIKE_COLUMNS = [
   'likes.folder_id',
   'likes.order_key',
   'likes.liked_at',
+  'likes.status',
+  'likes.note',
 ] as const
 
 /** Everything one user likes, folder by folder in their order (the board, the export). */
@@ -32,6 +34,8 @@ export async function likesOf(db: Kysely<Tables>, userId: string): Promise<Like[
     folderId: row.folder_id,
     orderKey: row.order_key,
     likedAt: row.liked_at,
+    status: row.status,
+    note: row.note,
   }))
 }
 
@@ -52,6 +56,8 @@ export function likesStore(db: Kysely<Tables>) {
           folderId: row.folder_id,
           orderKey: row.order_key,
           likedAt: row.liked_at,
+          status: row.status,
+          note: row.note,
         }
   }
 

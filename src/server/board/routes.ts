@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono'
-import { AnimeIdSchema, type Likes } from '../../shared/anime'
+import { AnimeIdSchema } from '../../shared/anime'
+import type { Board } from '../../shared/board'
 import { isMissingUser } from '../db/constraint-errors'
 import { apiError } from '../http/errors'
 import { LIMITS, type RouteLimits } from '../http/limiter'
@@ -22,7 +23,7 @@ const noSuchAnime = (c: Context) => apiError(c, 404, 'NOT_FOUND', SERVER_MESSAGE
 export function likeRoutes({ likes, sessions, limits }: BoardDeps) {
   return new Hono()
     .get('/', sessions.required, async (c) =>
-      c.json({ likes: await likes.list(c.get('uid')) } satisfies Likes),
+      c.json({ folders: [], likes: await likes.list(c.get('uid')) } satisfies Board),
     )
     .put('/:id', sessions.required, limits.perUser(LIMITS.likes), async (c) => {
       const id = AnimeIdSchema.safeParse(c.req.param('id'))

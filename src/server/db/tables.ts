@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely'
+import type { LikeStatus } from '../../shared/anime'
 
 /** Row types of Mofu's own tables, as Kysely sees them. */
 
@@ -322,12 +323,30 @@ export interface LikesTable {
   order_key: string
   /** ISO 8601. */
   liked_at: string
+  /** shared/anime.ts LIKE_STATUSES, or NULL for none yet. */
+  status: LikeStatus | null
+  /** Private to its user; '' for none. */
+  note: Generated<string>
+}
+
+/** The folders of each user's board (board/). */
+export interface FoldersTable {
+  id: string
+  user_id: string
+  name: string
+  /** The name as uniqueness compares it: NFKC, lower case. */
+  name_key: string
+  /** Fractional index: the folder's place among its user's folders. */
+  order_key: string
+  /** ISO 8601. */
+  created_at: string
 }
 
 export interface Tables {
   catalog_titles: CatalogTitlesTable
   catalog_state: CatalogStateTable
   likes: LikesTable
+  folders: FoldersTable
   profiles: ProfilesTable
   released_handles: ReleasedHandlesTable
   handle_changes: HandleChangesTable

@@ -1,4 +1,5 @@
-import { AnimeSearchResultsSchema, LikeSchema, LikesSchema } from '@shared/anime'
+import { AnimeSearchResultsSchema, LikeSchema } from '@shared/anime'
+import { BoardSchema } from '@shared/board'
 import { requestJson, send } from '@client/lib/http'
 
 /** The search box asks for this many titles at most. */
@@ -10,7 +11,7 @@ export const searchAnime = (query: string) =>
     AnimeSearchResultsSchema,
   )
 
-export const fetchLikes = () => requestJson('/api/me/likes', LikesSchema)
+export const fetchLikes = () => requestJson('/api/me/likes', BoardSchema)
 
 export const likeAnime = (id: string) =>
   requestJson(`/api/me/likes/${encodeURIComponent(id)}`, LikeSchema, { method: 'PUT' })

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
-import { searchKey, type Like, type Likes } from '@shared/anime'
+import { searchKey, type Like } from '@shared/anime'
+import type { Board } from '@shared/board'
 import { queryClient } from '@client/lib/query-client'
 import { fetchLikes, likeAnime, searchAnime, unlikeAnime } from './anime-api'
 
@@ -12,7 +13,7 @@ export function useLikes(uid: string | null) {
       queryKey: likesKey(uid ?? ''),
       queryFn: fetchLikes,
       enabled: uid !== null,
-      select: (answer: Likes) =>
+      select: (answer: Board) =>
         answer.likes.toSorted((a, b) => b.likedAt.localeCompare(a.likedAt)),
     },
     queryClient,
@@ -27,9 +28,9 @@ export function useHeart(uid: string | null) {
         liked ? await likeAnime(id) : (await unlikeAnime(id), null),
       onSuccess: (like: Like | null, { id }) => {
         if (uid === null) return
-        queryClient.setQueryData<Likes>(likesKey(uid), (old) => {
+        queryClient.setQueryData<Board>(likesKey(uid), (old) => {
           const others = (old?.likes ?? []).filter((kept) => kept.anime.id !== id)
-          return { likes: like === null ? others : [like, ...others] }
+          return { folders: old?.folders ?? [], likes: like === null ? others : [like, ...others] }
         })
       },
     },
