@@ -48,6 +48,7 @@ export const TABLE_CONTENTS: Readonly<Record<string, StoredData | null>> = {
   rate_limits: 'limitCounters',
   rateLimit: 'limitCounters',
   likes: 'likes',
+  folders: 'likes',
   /** The anime catalog, from open data. */
   catalog_titles: null,
   catalog_state: null,
