@@ -12,7 +12,8 @@ import { sessionRoutes } from './account/session-routes'
 import { clientErrorRoutes } from './client-errors/routes'
 import { authGateway } from './auth/gateway'
 import { likesStore } from './board/likes-store'
-import { likeRoutes } from './board/routes'
+import { foldersStore } from './board/folders-store'
+import { folderRoutes, likeRoutes } from './board/routes'
 import { catalogStore } from './catalog/catalog-store'
 import { catalogRoutes } from './catalog/routes'
 import { catalogSearch } from './catalog/search'
@@ -120,6 +121,12 @@ export function createApp(deps: AppDeps) {
   }
   const images = { ...profiles, storage, metrics, decode }
   const catalog = catalogStore(database)
+  const board = {
+    likes: likesStore(database),
+    folders: foldersStore(database),
+    sessions,
+    limits,
+  }
   const account = {
     auth: deps.auth,
     db: database.db,
@@ -188,7 +195,8 @@ export function createApp(deps: AppDeps) {
     .route('/api/me/profile', ownProfileRoutes(profiles))
     .route('/api/me/avatar', ownImageRoutes(images, AVATAR_KIND))
     .route('/api/me/banner', ownImageRoutes(images, BANNER_KIND))
-    .route('/api/me/likes', likeRoutes({ likes: likesStore(database.db), sessions, limits }))
+    .route('/api/me/likes', likeRoutes(board))
+    .route('/api/me/folders', folderRoutes(board))
     .route('/api/anime', catalogRoutes({ catalog, search: catalogSearch(catalog), limits }))
     .route('/api/handles', handleRoutes(profiles))
     .route('/api/profiles', publicProfileRoutes(profiles))

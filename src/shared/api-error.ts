@@ -6,10 +6,12 @@ import { TWO_FACTOR_ERRORS } from './two-factor'
 /** Every `code` a Mofu route answers in an error body. Better Auth's routes add their own. */
 export const API_ERROR_CODES = [
   'BAD_REQUEST',
+  'BOARD_FULL',
   'BODY_TOO_LARGE',
   'BUSY',
   'CROSS_SITE',
   'EMAIL_IN_USE',
+  'FOLDER_NAME_TAKEN',
   'HANDLE_CHANGES_LIMITED',
   'HANDLE_NEEDED',
   'HANDLE_TAKEN',

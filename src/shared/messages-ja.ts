@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from './auth-messages'
 import { AVATAR_MAX_BYTES, AVATAR_MAX_INPUT_PIXELS, AVATAR_MESSAGES } from './avatar'
+import { BOARD_MESSAGES, FOLDER_NAME_MAX_LENGTH, LIKE_NOTE_MAX_LENGTH } from './board'
 import { PASSKEY_MESSAGES, PASSKEY_NAME_MAX_LENGTH } from './passkeys'
 import {
   HANDLE_CHANGES_MAX,
@@ -173,6 +174,12 @@ const TWO_FACTOR_JA: Translation<typeof TWO_FACTOR_MESSAGES> = {
   turnedOff: '2段階認証をオフにしました。',
 }
 
+const BOARD_JA: Translation<typeof BOARD_MESSAGES> = {
+  noteTooLong: `${LIKE_NOTE_MAX_LENGTH}文字以内にしてください`,
+  folderNameEmpty: 'フォルダーの名前を入力してください',
+  folderNameTooLong: `${FOLDER_NAME_MAX_LENGTH}文字以内にしてください`,
+}
+
 const pairs = <Catalogue extends Record<string, string>>(
   english: Catalogue,
   japanese: Translation<Catalogue>,
@@ -191,6 +198,7 @@ const JAPANESE_OF = new Map<string, string>([
   ...pairs(PASSKEY_MESSAGES, PASSKEY_JA),
   ...pairs(TWO_FACTOR_MESSAGES, TWO_FACTOR_JA),
   ...pairs(EMAIL_CHANGE_MESSAGES, EMAIL_CHANGE_JA),
+  ...pairs(BOARD_MESSAGES, BOARD_JA),
 ])
 
 /** The Japanese of a shared message, or the text itself when it is not one (a name, say). */
@@ -207,4 +215,5 @@ export const SHARED_MESSAGES_JA = {
   passkey: PASSKEY_JA,
   twoFactor: TWO_FACTOR_JA,
   emailChange: EMAIL_CHANGE_JA,
+  board: BOARD_JA,
 } as const

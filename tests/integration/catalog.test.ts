@@ -233,6 +233,8 @@ describe('hearts', () => {
         folderId: null,
         orderKey: expect.any(String) as unknown,
         likedAt: expect.any(String) as unknown,
+        status: null,
+        note: '',
       },
     ])
     const before = (await call('/api/anime/bgm-400602')).json.likes as number

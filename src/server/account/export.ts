@@ -1,6 +1,6 @@
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate'
 import type { Kysely } from 'kysely'
-import { likesOf } from '../board/likes-store'
+import { boardOf } from '../board/likes-store'
 import type { Tables } from '../db/tables'
 import { profileFields, storedPreferences, type ProfileStore } from '../profiles/profile-store'
 import { handleChangesOf, releasedHandlesOf } from '../profiles/released-handles'
@@ -44,7 +44,7 @@ async function accountData(
     activity,
     released,
     changes,
-    likes,
+    board,
   ] = await Promise.all([
     auth.api.getSession({ headers }),
     auth.api.listSessions({ headers }),
@@ -56,7 +56,7 @@ async function accountData(
     allActivity(db, uid),
     releasedHandlesOf(db, uid, new Date()),
     handleChangesOf(db, uid),
-    likesOf(db, uid),
+    boardOf(db, uid),
   ])
   const user = current?.user
   const data = {
@@ -111,13 +111,22 @@ async function accountData(
       // Named as the sessions list names them: the header itself is whatever the client wrote.
       ...describeUserAgent(session.userAgent),
     })),
-    // The titles liked, folder by folder in the owner's order, with the catalog's names for them.
-    likes: likes.map((like) => ({
+    // The board's folders in the owner's order, then the titles liked, Unsorted first and then
+    // folder by folder, each in the owner's order, with the catalog's names for them.
+    folders: board.folders.map((folder) => ({
+      id: folder.id,
+      name: folder.name,
+      orderKey: folder.orderKey,
+      createdAt: folder.createdAt,
+    })),
+    likes: board.likes.map((like) => ({
       animeId: like.anime.id,
       title: like.anime.title,
       folderId: like.folderId,
       orderKey: like.orderKey,
       likedAt: like.likedAt,
+      status: like.status,
+      note: like.note,
     })),
     // The security activity of the last 90 days, as the account panel lists it.
     activity: activity.map((entry) => ({

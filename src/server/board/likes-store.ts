@@ -1,8 +1,19 @@
-import { generateKeyBetween } from 'fractional-indexing'
-import type { Kysely } from 'kysely'
-import type { Like } from '../../shared/anime'
+import type { Kysely, Transaction } from 'kysely'
+import type { Like, LikeStatus } from '../../shared/anime'
+import { LIKES_MAX, type Board } from '../../shared/board'
 import { toSummary } from '../catalog/catalog-store'
+import type { Database } from '../db/database'
 import type { Tables } from '../db/tables'
+import { foldersOf, type BoardRefusal } from './folders-store'
+import {
+  boardTransaction,
+  byPlace,
+  isOwnFolder,
+  keysAt,
+  likesIn,
+  placeAfter,
+  rekeyLike,
+} from './order'
 
 const LIKE_COLUMNS = [
   'catalog_titles.id',
@@ -18,92 +29,215 @@ const LIKE_COLUMNS = [
   'likes.note',
 ] as const
 
-/** Everything one user likes, folder by folder in their order (the board, the export). */
-export async function likesOf(db: Kysely<Tables>, userId: string): Promise<Like[]> {
-  const rows = await db
+const likesQuery = (db: Kysely<Tables>, uid: string) =>
+  db
     .selectFrom('likes')
     .innerJoin('catalog_titles', 'catalog_titles.id', 'likes.anime_id')
     .select(LIKE_COLUMNS)
-    .where('likes.user_id', '=', userId)
-    .orderBy('likes.folder_id')
-    .orderBy('likes.order_key')
-    .orderBy('likes.anime_id')
-    .execute()
-  return rows.map((row) => ({
-    anime: toSummary(row),
-    folderId: row.folder_id,
-    orderKey: row.order_key,
-    likedAt: row.liked_at,
-    status: row.status,
-    note: row.note,
-  }))
+    .where('likes.user_id', '=', uid)
+
+type LikeRow = Awaited<ReturnType<ReturnType<typeof likesQuery>['executeTakeFirstOrThrow']>>
+
+const toLike = (row: LikeRow): Like => ({
+  anime: toSummary(row),
+  folderId: row.folder_id,
+  orderKey: row.order_key,
+  likedAt: row.liked_at,
+  status: row.status,
+  note: row.note,
+})
+
+/**
+ * One user's whole board (GET /api/me/likes, the export): folders in their order, then the
+ * likes folder by folder, Unsorted first, then each folder in that order, each in its own.
+ */
+export async function boardOf(db: Kysely<Tables>, uid: string): Promise<Board> {
+  const [folders, rows] = await Promise.all([foldersOf(db, uid), likesQuery(db, uid).execute()])
+  const folderPlace = new Map<string | null, number>([
+    [null, -1],
+    ...folders.map((folder, index) => [folder.id, index] as const),
+  ])
+  const likes = rows.map(toLike).sort((a, b) => {
+    const folders = (folderPlace.get(a.folderId) ?? -1) - (folderPlace.get(b.folderId) ?? -1)
+    return folders !== 0
+      ? folders
+      : byPlace({ id: a.anime.id, key: a.orderKey }, { id: b.anime.id, key: b.orderKey })
+  })
+  return { folders, likes }
 }
 
-/** The hearts of one user (docs/api.md "Likes"); every call names the session's own user. */
-export function likesStore(db: Kysely<Tables>) {
-  async function likeOf(userId: string, animeId: string): Promise<Like | undefined> {
-    const row = await db
-      .selectFrom('likes')
-      .innerJoin('catalog_titles', 'catalog_titles.id', 'likes.anime_id')
-      .select(LIKE_COLUMNS)
-      .where('likes.user_id', '=', userId)
-      .where('likes.anime_id', '=', animeId)
-      .executeTakeFirst()
-    return row === undefined
-      ? undefined
-      : {
-          anime: toSummary(row),
-          folderId: row.folder_id,
-          orderKey: row.order_key,
-          likedAt: row.liked_at,
-          status: row.status,
-          note: row.note,
-        }
+/** Where a heart lands (PUT's body): first in a folder, with a status and a note. */
+export interface Landing {
+  folderId?: string | null
+  status?: LikeStatus | null
+  note?: string
+}
+
+/** A change to one like (PATCH's body). */
+export interface LikeChange extends Landing {
+  place?: { after: string | null }
+}
+
+/** The hearts of one user (docs/api.md "Likes", "The board"); every call names the session's own user. */
+export function likesStore(database: Database) {
+  const { db } = database
+  const likeOf = async (
+    trx: Kysely<Tables> | Transaction<Tables>,
+    uid: string,
+    animeId: string,
+  ): Promise<Like | undefined> => {
+    const row = await likesQuery(trx, uid).where('likes.anime_id', '=', animeId).executeTakeFirst()
+    return row === undefined ? undefined : toLike(row)
   }
 
   return {
-    list: (userId: string) => likesOf(db, userId),
+    board: (uid: string) => boardOf(db, uid),
 
     /**
-     * Likes the title, first in Unsorted; a title liked already stays as it is. The primary key
-     * decides between two requests at once: the second inserts nothing. Undefined when the
-     * catalog has no such title.
+     * Likes the title, first in `landing.folderId` (Unsorted by default), with the landing's
+     * status and note; a title liked already stays as it is. The primary key decides between
+     * two requests at once: the second inserts nothing. 'no-anime' when the catalog has no such
+     * title, 'not-found' for a folder that is not the user's.
      */
-    async like(userId: string, animeId: string): Promise<Like | undefined> {
-      const title = await db
-        .selectFrom('catalog_titles')
-        .select('id')
-        .where('id', '=', animeId)
-        .executeTakeFirst()
-      if (title === undefined) return undefined
-      const first = await db
-        .selectFrom('likes')
-        .select((eb) => eb.fn.min('order_key').as('key'))
-        .where('user_id', '=', userId)
-        .where('folder_id', 'is', null)
-        .executeTakeFirst()
-      await db
-        .insertInto('likes')
-        .values({
-          user_id: userId,
-          anime_id: animeId,
-          folder_id: null,
-          order_key: generateKeyBetween(null, first?.key ?? null),
-          liked_at: new Date().toISOString(),
-        })
-        .onConflict((conflict) => conflict.columns(['user_id', 'anime_id']).doNothing())
-        .execute()
-      return likeOf(userId, animeId)
-    },
+    like: (
+      uid: string,
+      animeId: string,
+      landing: Landing = {},
+    ): Promise<Like | BoardRefusal | 'no-anime'> =>
+      boardTransaction(database, uid, async (trx) => {
+        const title = await trx
+          .selectFrom('catalog_titles')
+          .select('id')
+          .where('id', '=', animeId)
+          .executeTakeFirst()
+        if (title === undefined) return 'no-anime'
+        const liked = await likeOf(trx, uid, animeId)
+        if (liked !== undefined) return liked
+        const folderId = landing.folderId ?? null
+        if (!(await isOwnFolder(trx, uid, folderId))) return 'not-found'
+        const count = await trx
+          .selectFrom('likes')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where('user_id', '=', uid)
+          .executeTakeFirst()
+        if (Number(count?.count ?? 0) >= LIKES_MAX) return 'full'
+        const [key] = await keysAt(await likesIn(trx, uid, folderId), -1, 1, rekeyLike(trx, uid))
+        await trx
+          .insertInto('likes')
+          .values({
+            user_id: uid,
+            anime_id: animeId,
+            folder_id: folderId,
+            order_key: key ?? '',
+            liked_at: new Date().toISOString(),
+            status: landing.status ?? null,
+            note: landing.note ?? '',
+          })
+          .onConflict((conflict) => conflict.columns(['user_id', 'anime_id']).doNothing())
+          .execute()
+        return (await likeOf(trx, uid, animeId)) ?? 'no-anime'
+      }),
 
     /** Takes the heart back; nothing to take back is no error. */
-    async unlike(userId: string, animeId: string): Promise<void> {
+    async unlike(uid: string, animeId: string): Promise<void> {
       await db
         .deleteFrom('likes')
-        .where('user_id', '=', userId)
+        .where('user_id', '=', uid)
         .where('anime_id', '=', animeId)
         .execute()
     },
+
+    /**
+     * Moves the like to `folderId` (null: Unsorted; its own folder when absent), right after the
+     * title `place.after` there (null, or no place: first), and sets its status and note. One row
+     * written, keys computed from the neighbours as they are inside the transaction.
+     */
+    change: (uid: string, animeId: string, change: LikeChange): Promise<Like | BoardRefusal> =>
+      boardTransaction(database, uid, async (trx) => {
+        const like = await trx
+          .selectFrom('likes')
+          .select(['folder_id', 'order_key'])
+          .where('user_id', '=', uid)
+          .where('anime_id', '=', animeId)
+          .executeTakeFirst()
+        if (like === undefined) return 'not-found'
+        const { folderId = like.folder_id, place, status, note } = change
+        let key = like.order_key
+        if (change.folderId !== undefined || place !== undefined) {
+          if (!(await isOwnFolder(trx, uid, folderId))) return 'not-found'
+          const others = (await likesIn(trx, uid, folderId)).filter((row) => row.id !== animeId)
+          const index = placeAfter(others, place?.after ?? null)
+          if (index === undefined) return 'not-found'
+          key = (await keysAt(others, index, 1, rekeyLike(trx, uid)))[0] ?? key
+        }
+        await trx
+          .updateTable('likes')
+          .set({
+            folder_id: folderId,
+            order_key: key,
+            ...(status === undefined ? {} : { status }),
+            ...(note === undefined ? {} : { note }),
+          })
+          .where('user_id', '=', uid)
+          .where('anime_id', '=', animeId)
+          .execute()
+        return (await likeOf(trx, uid, animeId)) ?? 'not-found'
+      }),
+
+    /**
+     * Moves the titles named to the end of one folder, in the order named (a title named twice
+     * counts once). All or nothing: 'not-found' when one of them, or the folder, is not the user's.
+     */
+    moveMany: (
+      uid: string,
+      animeIds: readonly string[],
+      folderId: string | null,
+    ): Promise<Board | BoardRefusal> =>
+      boardTransaction(database, uid, async (trx) => {
+        const ids = [...new Set(animeIds)]
+        if (!(await isOwnFolder(trx, uid, folderId))) return 'not-found'
+        const owned = await trx
+          .selectFrom('likes')
+          .select('anime_id')
+          .where('user_id', '=', uid)
+          .where('anime_id', 'in', ids)
+          .execute()
+        if (owned.length !== ids.length) return 'not-found'
+        const moving = new Set(ids)
+        const staying = (await likesIn(trx, uid, folderId)).filter((row) => !moving.has(row.id))
+        const keys = await keysAt(staying, staying.length - 1, ids.length, rekeyLike(trx, uid))
+        for (const [index, id] of ids.entries()) {
+          await trx
+            .updateTable('likes')
+            .set({ folder_id: folderId, order_key: keys[index] ?? '' })
+            .where('user_id', '=', uid)
+            .where('anime_id', '=', id)
+            .execute()
+        }
+        return boardOf(trx, uid)
+      }),
+
+    /**
+     * Takes back the hearts of the titles named. All or nothing: 'not-found' when one of them
+     * is not the user's.
+     */
+    removeMany: (uid: string, animeIds: readonly string[]): Promise<Board | BoardRefusal> =>
+      boardTransaction(database, uid, async (trx) => {
+        const ids = [...new Set(animeIds)]
+        const owned = await trx
+          .selectFrom('likes')
+          .select('anime_id')
+          .where('user_id', '=', uid)
+          .where('anime_id', 'in', ids)
+          .execute()
+        if (owned.length !== ids.length) return 'not-found'
+        await trx
+          .deleteFrom('likes')
+          .where('user_id', '=', uid)
+          .where('anime_id', 'in', ids)
+          .execute()
+        return boardOf(trx, uid)
+      }),
   }
 }
 

@@ -1,46 +1,185 @@
+import { zValidator } from '@hono/zod-validator'
 import { Hono, type Context } from 'hono'
+import { createMiddleware } from 'hono/factory'
 import { AnimeIdSchema } from '../../shared/anime'
-import type { Board } from '../../shared/board'
+import {
+  BulkMoveSchema,
+  BulkRemoveSchema,
+  FolderIdSchema,
+  FolderPatchSchema,
+  LikePatchSchema,
+  LikePutSchema,
+  NewFolderSchema,
+} from '../../shared/board'
 import { isMissingUser } from '../db/constraint-errors'
-import { apiError } from '../http/errors'
+import { apiError, invalidInput, limitBody, requireJson } from '../http/errors'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 import { SERVER_MESSAGES } from '../http/messages'
 import { signInRequired, type SessionCheck } from '../sessions/session-check'
+import type { BoardRefusal, FoldersStore } from './folders-store'
 import type { LikesStore } from './likes-store'
 
 export interface BoardDeps {
   likes: LikesStore
+  folders: FoldersStore
   sessions: SessionCheck
   limits: RouteLimits
 }
 
+/** A like's or folder's body: a name, a place, a status and a note of 500 characters. */
+const BODY_MAX_BYTES = 8 * 1024
+/** A bulk body: up to BULK_MAX anime ids of up to 100 characters each. */
+const BULK_BODY_MAX_BYTES = 64 * 1024
+
 const noSuchAnime = (c: Context) => apiError(c, 404, 'NOT_FOUND', SERVER_MESSAGES.noSuchAnime)
 
+/** The answer to a change the board refused (folders-store.ts BoardRefusal). */
+function refused(c: Context, refusal: BoardRefusal | 'no-anime') {
+  switch (refusal) {
+    case 'no-anime':
+      return noSuchAnime(c)
+    case 'not-found':
+      return apiError(c, 404, 'NOT_FOUND', SERVER_MESSAGES.notOnBoard)
+    case 'name-taken':
+      return apiError(c, 409, 'FOLDER_NAME_TAKEN', SERVER_MESSAGES.folderNameTaken)
+    case 'full':
+      return apiError(c, 409, 'BOARD_FULL', SERVER_MESSAGES.boardFull)
+  }
+}
+
+const isRefusal = (answer: unknown): answer is BoardRefusal | 'no-anime' =>
+  typeof answer === 'string'
+
+/** The account was deleted while the request ran: the like's or folder's user is gone. */
+async function asUser(c: Context, write: () => Promise<Response>): Promise<Response> {
+  try {
+    return await write()
+  } catch (error) {
+    if (isMissingUser(error)) return signInRequired(c)
+    throw error
+  }
+}
+
+/** PUT's body is optional: one sent must be JSON, none at all reads as {}. */
+const jsonWhenSent = createMiddleware(async (c, next) => {
+  const sent =
+    Number(c.req.header('Content-Length') ?? 0) > 0 ||
+    c.req.header('Transfer-Encoding') !== undefined ||
+    c.req.header('Content-Type') !== undefined
+  return sent ? requireJson(c, next) : next()
+})
+
 /**
- * The signed-in user's hearts, at /api/me/likes (docs/api.md "Likes"). Every route acts on the
- * session's own user; none takes a user id. PUT and DELETE are idempotent.
+ * The signed-in user's hearts and board, at /api/me/likes (docs/api.md "Likes", "The board").
+ * Every route acts on the session's own user; none takes a user id, and a folder or like that
+ * is not theirs answers 404. PUT and DELETE are idempotent.
  */
 export function likeRoutes({ likes, sessions, limits }: BoardDeps) {
+  const hearts = limits.perUser(LIMITS.likes)
+  const edits = limits.perUser(LIMITS.board)
   return new Hono()
-    .get('/', sessions.required, async (c) =>
-      c.json({ folders: [], likes: await likes.list(c.get('uid')) } satisfies Board),
+    .get('/', sessions.required, async (c) => c.json(await likes.board(c.get('uid'))))
+    .post(
+      '/move',
+      sessions.required,
+      edits,
+      requireJson,
+      limitBody(BULK_BODY_MAX_BYTES),
+      zValidator('json', BulkMoveSchema, invalidInput),
+      async (c) => {
+        const { ids, folderId } = c.req.valid('json')
+        const board = await likes.moveMany(c.get('uid'), ids, folderId)
+        return isRefusal(board) ? refused(c, board) : c.json(board)
+      },
     )
-    .put('/:id', sessions.required, limits.perUser(LIMITS.likes), async (c) => {
-      const id = AnimeIdSchema.safeParse(c.req.param('id'))
-      if (!id.success) return noSuchAnime(c)
-      try {
-        const like = await likes.like(c.get('uid'), id.data)
-        return like === undefined ? noSuchAnime(c) : c.json(like)
-      } catch (error) {
-        // The account was deleted while this request ran.
-        if (isMissingUser(error)) return signInRequired(c)
-        throw error
-      }
-    })
-    .delete('/:id', sessions.required, limits.perUser(LIMITS.likes), async (c) => {
+    .post(
+      '/remove',
+      sessions.required,
+      edits,
+      requireJson,
+      limitBody(BULK_BODY_MAX_BYTES),
+      zValidator('json', BulkRemoveSchema, invalidInput),
+      async (c) => {
+        const board = await likes.removeMany(c.get('uid'), c.req.valid('json').ids)
+        return isRefusal(board) ? refused(c, board) : c.json(board)
+      },
+    )
+    .put(
+      '/:id',
+      sessions.required,
+      hearts,
+      jsonWhenSent,
+      limitBody(BODY_MAX_BYTES),
+      zValidator('json', LikePutSchema, invalidInput),
+      async (c) => {
+        const id = AnimeIdSchema.safeParse(c.req.param('id'))
+        if (!id.success) return noSuchAnime(c)
+        return asUser(c, async () => {
+          const like = await likes.like(c.get('uid'), id.data, c.req.valid('json'))
+          return isRefusal(like) ? refused(c, like) : c.json(like)
+        })
+      },
+    )
+    .patch(
+      '/:id',
+      sessions.required,
+      edits,
+      requireJson,
+      limitBody(BODY_MAX_BYTES),
+      zValidator('json', LikePatchSchema, invalidInput),
+      async (c) => {
+        const id = AnimeIdSchema.safeParse(c.req.param('id'))
+        if (!id.success) return refused(c, 'not-found')
+        const like = await likes.change(c.get('uid'), id.data, c.req.valid('json'))
+        return isRefusal(like) ? refused(c, like) : c.json(like)
+      },
+    )
+    .delete('/:id', sessions.required, hearts, async (c) => {
       const id = AnimeIdSchema.safeParse(c.req.param('id'))
       if (!id.success) return noSuchAnime(c)
       await likes.unlike(c.get('uid'), id.data)
       return c.body(null, 204)
+    })
+}
+
+/**
+ * The signed-in user's board folders, at /api/me/folders (docs/api.md "The board"): made,
+ * renamed, moved and deleted; names unique per user ignoring case and width.
+ */
+export function folderRoutes({ folders, sessions, limits }: BoardDeps) {
+  const perUser = limits.perUser(LIMITS.board)
+  return new Hono()
+    .post(
+      '/',
+      sessions.required,
+      perUser,
+      requireJson,
+      limitBody(BODY_MAX_BYTES),
+      zValidator('json', NewFolderSchema, invalidInput),
+      async (c) =>
+        asUser(c, async () => {
+          const folder = await folders.create(c.get('uid'), c.req.valid('json').name)
+          return isRefusal(folder) ? refused(c, folder) : c.json(folder, 201)
+        }),
+    )
+    .patch(
+      '/:id',
+      sessions.required,
+      perUser,
+      requireJson,
+      limitBody(BODY_MAX_BYTES),
+      zValidator('json', FolderPatchSchema, invalidInput),
+      async (c) => {
+        const id = FolderIdSchema.safeParse(c.req.param('id'))
+        if (!id.success) return refused(c, 'not-found')
+        const folder = await folders.update(c.get('uid'), id.data, c.req.valid('json'))
+        return isRefusal(folder) ? refused(c, folder) : c.json(folder)
+      },
+    )
+    .delete('/:id', sessions.required, perUser, async (c) => {
+      const id = FolderIdSchema.safeParse(c.req.param('id'))
+      if (!id.success) return refused(c, 'not-found')
+      const removed = await folders.remove(c.get('uid'), id.data)
+      return removed === 'removed' ? c.body(null, 204) : refused(c, removed)
     })
 }

@@ -61,6 +61,8 @@ export const LIMITS = {
   cardMakeAccount: { name: 'card-make-account', max: 5, windowSeconds: 60 },
   /** Hearts given and taken back by one account: a person taps far fewer in a minute. */
   likes: { name: 'likes', max: 120, windowSeconds: 60 },
+  /** Changes to one account's board (folders, moves, statuses, notes): a drag is one each. */
+  board: { name: 'board', max: 300, windowSeconds: 60 },
   /** Share cards made on request for one client address, whoever's they are. */
   cardMakeAddress: { name: 'card-make-address', max: 10, windowSeconds: 60 },
 } as const satisfies Record<string, LimitRule>

@@ -31,6 +31,10 @@ export const SERVER_MESSAGES = {
   unavailable: 'Mofu cannot reach its database right now. Please try again in a moment.',
   metricsToken: 'A valid metrics token is required.',
   noSuchAnime: 'No anime with this ID in the catalog.',
+  notOnBoard:
+    'This folder or title is not on your board. It may have just been moved or removed in another tab.',
+  folderNameTaken: 'You already have a folder with this name.',
+  boardFull: 'Your board is full: delete a folder or take back some hearts first.',
 } as const
 
 export const SERVER_MESSAGES_JA: { readonly [Key in keyof typeof SERVER_MESSAGES]: string } = {
@@ -57,6 +61,11 @@ export const SERVER_MESSAGES_JA: { readonly [Key in keyof typeof SERVER_MESSAGES
   unavailable: 'いまMofuのデータベースに接続できません。少し待ってから、もう一度お試しください。',
   metricsToken: '有効なメトリクス用トークンが必要です。',
   noSuchAnime: 'このIDのアニメはカタログにありません。',
+  notOnBoard:
+    'このフォルダーまたは作品はボードにありません。別のタブで移動または削除されたのかもしれません。',
+  folderNameTaken: '同じ名前のフォルダーがすでにあります。',
+  boardFull:
+    'ボードがいっぱいです。先にフォルダーを削除するか、ハートをいくつか取り消してください。',
 }
 
 const JAPANESE_OF = new Map<string, string>(

@@ -195,7 +195,7 @@ export const PRIVACY = {
     },
     likes: {
       name: 'Likes',
-      what: 'The anime you like, when you liked each, where it sits on your board, its status and your private note, and your folders.',
+      what: 'The anime you like, when you liked each, its status and your private note, and the folders of your board and where each title sits.',
       why: 'Keeping your board, and counting how many people here like a title (only the count is shown).',
       kept: 'Until you remove the like or the folder, or delete the account.',
     },

@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto'
+import type { Kysely, Selectable, Transaction } from 'kysely'
+import { FOLDERS_MAX, type Folder } from '../../shared/board'
+import { isUniqueViolation } from '../db/constraint-errors'
+import type { Database } from '../db/database'
+import type { FoldersTable, Tables } from '../db/tables'
+import {
+  boardTransaction,
+  byPlace,
+  keysAt,
+  likesIn,
+  placeAfter,
+  rekeyLike,
+  type Placed,
+} from './order'
+
+/** Why a change to the board was not made; the routes answer each (docs/api.md "The board"). */
+export type BoardRefusal =
+  /** The folder, the like, or the neighbour named is not the user's. */
+  | 'not-found'
+  /** Another of the user's folders has this name, ignoring case and width. */
+  | 'name-taken'
+  /** FOLDERS_MAX folders, or LIKES_MAX likes, already. */
+  | 'full'
+
+/** A folder name as uniqueness compares it: NFKC, lower case (the name comes trimmed). */
+export const folderNameKey = (name: string) => name.trim().normalize('NFKC').toLowerCase()
+
+const toFolder = (row: Selectable<FoldersTable>): Folder => ({
+  id: row.id,
+  name: row.name,
+  orderKey: row.order_key,
+  createdAt: row.created_at,
+})
+
+/** A user's folders, in their order. */
+export async function foldersOf(db: Kysely<Tables>, uid: string): Promise<Folder[]> {
+  const rows = await db.selectFrom('folders').selectAll().where('user_id', '=', uid).execute()
+  return rows
+    .map(toFolder)
+    .sort((a, b) => byPlace({ id: a.id, key: a.orderKey }, { id: b.id, key: b.orderKey }))
+}
+
+async function placedFolders(trx: Transaction<Tables>, uid: string): Promise<Placed[]> {
+  const rows = await trx
+    .selectFrom('folders')
+    .select(['id', 'order_key'])
+    .where('user_id', '=', uid)
+    .execute()
+  return rows.map((row) => ({ id: row.id, key: row.order_key })).sort(byPlace)
+}
+
+const rekeyFolder = (trx: Transaction<Tables>, uid: string) => (row: Placed) =>
+  trx
+    .updateTable('folders')
+    .set({ order_key: row.key })
+    .where('user_id', '=', uid)
+    .where('id', '=', row.id)
+    .execute()
+
+/** Whether another of `uid`'s folders than `except` has a name that compares as `name`. */
+async function nameTaken(trx: Transaction<Tables>, uid: string, name: string, except?: string) {
+  const row = await trx
+    .selectFrom('folders')
+    .select('id')
+    .where('user_id', '=', uid)
+    .where('name_key', '=', folderNameKey(name))
+    .$if(except !== undefined, (query) => query.where('id', '!=', except ?? ''))
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/**
+ * The folders of one user's board; every call names the session's own user, and a folder id
+ * that is not theirs is 'not-found'. The unique (user_id, name_key) index decides between two
+ * folders named at once.
+ */
+export function foldersStore(database: Database) {
+  const inTransaction = <Result>(
+    uid: string,
+    body: (trx: Transaction<Tables>) => Promise<Result>,
+  ): Promise<Result | 'name-taken'> =>
+    boardTransaction(database, uid, body).catch((error: unknown) => {
+      if (isUniqueViolation(error)) return 'name-taken' as const
+      throw error
+    })
+
+  return {
+    /** A new folder, last. */
+    create: (uid: string, name: string): Promise<Folder | BoardRefusal> =>
+      inTransaction(uid, async (trx) => {
+        const folders = await placedFolders(trx, uid)
+        if (folders.length >= FOLDERS_MAX) return 'full'
+        if (await nameTaken(trx, uid, name)) return 'name-taken'
+        const [key] = await keysAt(folders, folders.length - 1, 1, rekeyFolder(trx, uid))
+        const row = {
+          id: randomUUID(),
+          user_id: uid,
+          name,
+          name_key: folderNameKey(name),
+          order_key: key ?? '',
+          created_at: new Date().toISOString(),
+        }
+        await trx.insertInto('folders').values(row).execute()
+        return toFolder(row)
+      }),
+
+    /** Renames the folder, moves it right after the folder `place.after` (null: first), or both. */
+    update: (
+      uid: string,
+      id: string,
+      change: { name?: string; place?: { after: string | null } },
+    ): Promise<Folder | BoardRefusal> =>
+      inTransaction(uid, async (trx) => {
+        const row = await trx
+          .selectFrom('folders')
+          .selectAll()
+          .where('id', '=', id)
+          .where('user_id', '=', uid)
+          .executeTakeFirst()
+        if (row === undefined) return 'not-found'
+        const { name, place } = change
+        if (name !== undefined && (await nameTaken(trx, uid, name, id))) return 'name-taken'
+        let key = row.order_key
+        if (place !== undefined) {
+          const others = (await placedFolders(trx, uid)).filter((folder) => folder.id !== id)
+          const index = placeAfter(others, place.after)
+          if (index === undefined) return 'not-found'
+          key = (await keysAt(others, index, 1, rekeyFolder(trx, uid)))[0] ?? key
+        }
+        const changed = {
+          ...row,
+          ...(name === undefined ? {} : { name, name_key: folderNameKey(name) }),
+          order_key: key,
+        }
+        await trx
+          .updateTable('folders')
+          .set({ name: changed.name, name_key: changed.name_key, order_key: changed.order_key })
+          .where('id', '=', id)
+          .where('user_id', '=', uid)
+          .execute()
+        return toFolder(changed)
+      }),
+
+    /**
+     * Deletes the folder; its titles go to the end of Unsorted in their order, in the same
+     * transaction, so none is ever lost.
+     */
+    remove: (uid: string, id: string): Promise<'removed' | BoardRefusal> =>
+      inTransaction(uid, async (trx) => {
+        const deleted = await trx
+          .deleteFrom('folders')
+          .where('id', '=', id)
+          .where('user_id', '=', uid)
+          .executeTakeFirst()
+        if (Number(deleted.numDeletedRows) === 0) return 'not-found'
+        const moving = await likesIn(trx, uid, id)
+        const unsorted = await likesIn(trx, uid, null)
+        const keys = await keysAt(unsorted, unsorted.length - 1, moving.length, rekeyLike(trx, uid))
+        for (const [index, like] of moving.entries()) {
+          await trx
+            .updateTable('likes')
+            .set({ folder_id: null, order_key: keys[index] ?? '' })
+            .where('user_id', '=', uid)
+            .where('anime_id', '=', like.id)
+            .execute()
+        }
+        return 'removed'
+      }),
+  }
+}
+
+export type FoldersStore = ReturnType<typeof foldersStore>
