@@ -106,7 +106,8 @@ async function main() {
 
   const stopSweep = startUnverifiedAccountSweep(database.db, database.dialect, logger)
   const stopPurge = startActivityPurge(database.db, logger)
-  const stopCatalogLoad = startCatalogLoad(catalogStore(database), logger)
+  // Set once the server listens: a first start serves at once and fills the catalog after.
+  let stopCatalogLoad = () => Promise.resolve()
 
   const clientDir = builtClientDir()
   if (clientDir === undefined) logger.warn('client not built: serving the API only')
@@ -155,6 +156,7 @@ async function main() {
         `Mofu is ready at ${config.publicUrl}`,
       )
       for (const line of whereThingsAre(config)) logger.info(line)
+      stopCatalogLoad = startCatalogLoad(catalogStore(database), logger)
     },
   )
   server.once('error', (error) => cannotListen(error, config.host, config.port, 'PORT'))

@@ -53,6 +53,10 @@ describe.each(['sqlite', 'postgres'] as const)('mofu catalog on %s', (dialect) =
         timeout: 30_000,
         interval: 100,
       })
+      // A first start serves at once: the catalog loads after the server listens.
+      const output = server.output()
+      expect(output.indexOf('Mofu is ready')).toBeGreaterThan(-1)
+      expect(output.indexOf('Mofu is ready')).toBeLessThan(output.indexOf('"msg":"catalog loaded"'))
       const shipped = await status()
       expect(shipped).toMatchObject({
         source: 'shipped',

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { setImmediate } from 'node:timers/promises'
 import type { Selectable } from 'kysely'
 import type { Anime, AnimeLanguage, AnimeSite, AnimeSummary, AnimeType } from '../../shared/anime'
 import type { Database } from '../db/database'
@@ -133,6 +134,9 @@ export function catalogStore({ db }: Database) {
     })
     for (let start = 0; start < rows.length; start += BATCH) {
       const batch = rows.slice(start, start + BATCH)
+      // SQLite's driver answers without a turn of the event loop: without this the server
+      // would answer nobody until the whole catalog is in.
+      await setImmediate()
       await db.transaction().execute(async (trx) => {
         // Each batch is written under the claim, renewed, or not at all.
         const renewed = await trx
