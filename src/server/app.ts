@@ -14,6 +14,7 @@ import { authGateway } from './auth/gateway'
 import { likesStore } from './board/likes-store'
 import { foldersStore } from './board/folders-store'
 import { folderRoutes, likeRoutes } from './board/routes'
+import { boardCsvRoutes, importRoutes } from './board/import-routes'
 import { catalogStore } from './catalog/catalog-store'
 import { catalogRoutes } from './catalog/routes'
 import { catalogSearch } from './catalog/search'
@@ -195,6 +196,9 @@ export function createApp(deps: AppDeps) {
     .route('/api/me/profile', ownProfileRoutes(profiles))
     .route('/api/me/avatar', ownImageRoutes(images, AVATAR_KIND))
     .route('/api/me/banner', ownImageRoutes(images, BANNER_KIND))
+    // Before the likes' own routes, so neither path is read as a title's id.
+    .route('/api/me/likes/import', importRoutes({ database, sessions, limits }))
+    .route('/api/me/likes/export.csv', boardCsvRoutes({ database, sessions }))
     .route('/api/me/likes', likeRoutes(board))
     .route('/api/me/folders', folderRoutes(board))
     .route('/api/anime', catalogRoutes({ catalog, search: catalogSearch(catalog), limits }))

@@ -1,6 +1,7 @@
 // zod/mini, not zod: the signed-out account panel loads this (docs/architecture.md "Client").
 import * as z from 'zod/mini'
 import { AVATAR_ERROR_CODES } from './avatar'
+import { MAL_IMPORT_ERROR_CODES } from './mal-import'
 import { TWO_FACTOR_ERRORS } from './two-factor'
 
 /** Every `code` a Mofu route answers in an error body. Better Auth's routes add their own. */
@@ -31,6 +32,7 @@ export const API_ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'VALIDATION_ERROR',
   ...Object.values(AVATAR_ERROR_CODES),
+  ...Object.values(MAL_IMPORT_ERROR_CODES),
   TWO_FACTOR_ERRORS.codesLocked,
 ] as const
 

@@ -23,6 +23,7 @@ import {
 } from './profile-fields'
 import { TWO_FACTOR_MESSAGES } from './two-factor'
 import { EMAIL_CHANGE_MESSAGES } from './email-change'
+import { MAL_IMPORT_MAX_BYTES, MAL_IMPORT_MESSAGES } from './mal-import'
 
 /**
  * The Japanese of every message client and server share (docs/architecture.md "Languages"). Each catalogue is
@@ -186,6 +187,17 @@ const pairs = <Catalogue extends Record<string, string>>(
 ) =>
   (Object.keys(english) as (keyof Catalogue)[]).map((key) => [english[key], japanese[key]] as const)
 
+const MAL_IMPORT_JA: Translation<typeof MAL_IMPORT_MESSAGES> = {
+  tooLarge: `ファイルが大きすぎます。取り込めるMyAnimeListのエクスポートは${MAL_IMPORT_MAX_BYTES / 1024 / 1024}MBまでです。`,
+  empty: 'MyAnimeListでエクスポートしたファイルを選んでください。',
+  notXml:
+    'このファイルはXMLではありません。MyAnimeListでエクスポートした.xmlか.xml.gzのファイルを選んでください。',
+  notExport: 'このファイルはMyAnimeListのアニメリストのエクスポートではありません。',
+  hostile:
+    'このファイルにはDOCTYPEやエンティティの宣言があります。MyAnimeListのエクスポートにはないものなので、読み込みませんでした。',
+  tooManyLikes: '取り込むとボードに入る件数を超えるため、何も追加しませんでした。',
+}
+
 /** Each shared English message and its Japanese, for messages passed around as text. */
 const JAPANESE_OF = new Map<string, string>([
   ...pairs(AUTH_MESSAGES, AUTH_JA),
@@ -199,6 +211,7 @@ const JAPANESE_OF = new Map<string, string>([
   ...pairs(TWO_FACTOR_MESSAGES, TWO_FACTOR_JA),
   ...pairs(EMAIL_CHANGE_MESSAGES, EMAIL_CHANGE_JA),
   ...pairs(BOARD_MESSAGES, BOARD_JA),
+  ...pairs(MAL_IMPORT_MESSAGES, MAL_IMPORT_JA),
 ])
 
 /** The Japanese of a shared message, or the text itself when it is not one (a name, say). */
@@ -216,4 +229,5 @@ export const SHARED_MESSAGES_JA = {
   twoFactor: TWO_FACTOR_JA,
   emailChange: EMAIL_CHANGE_JA,
   board: BOARD_JA,
+  malImport: MAL_IMPORT_JA,
 } as const

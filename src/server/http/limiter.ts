@@ -63,6 +63,8 @@ export const LIMITS = {
   likes: { name: 'likes', max: 120, windowSeconds: 60 },
   /** Changes to one account's board (folders, moves, statuses, notes): a drag is one each. */
   board: { name: 'board', max: 300, windowSeconds: 60 },
+  /** MyAnimeList imports of one account: each reads up to 10 MB, and one import is the usual. */
+  likesImport: { name: 'likes-import', max: 10, windowSeconds: 60 * 60 },
   /** Share cards made on request for one client address, whoever's they are. */
   cardMakeAddress: { name: 'card-make-address', max: 10, windowSeconds: 60 },
 } as const satisfies Record<string, LimitRule>
