@@ -23,6 +23,8 @@ const ALLOWED_WORDS = new Set([
   ...['QR', 'Aegis', 'Authenticator', 'Password', 'Pixel', 'txt'],
   // A key on the keyboard, and the kinds of anime as Japanese writes them.
   ...['Enter', 'TV', 'Web', 'OVA'],
+  // The site a list is imported from, and the kinds of file it and the board's download are.
+  ...['MyAnimeList', 'xml', 'gz', 'MB', 'CSV'],
 ])
 /** Names read whole, as 'data' alone would let an untranslated word through. */
 const WHOLE_NAMES = [
@@ -45,6 +47,10 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
 /** The arguments a catalogue function is called with: most take the rich-text tools. */
 const ARGUMENTS: Record<string, unknown[]> = {
   'notFound.text': ['/…'],
+  'boardFiles.added': [3],
+  'boardFiles.already': [3],
+  'boardFiles.unmatchedTitle': [3],
+  'boardFiles.unmatchedItem': ['…', '5114'],
   'articles.missing': ['“…”'],
   'animeOp.requested': ['“…”'],
   'home.count': [3, String],

@@ -20,6 +20,9 @@ export function useLikes(uid: string | null) {
   )
 }
 
+/** Reads the likes again, after something besides a heart added some (an import). */
+export const refreshLikes = () => queryClient.invalidateQueries({ queryKey: ['anime-likes'] })
+
 /** Hearts a title or takes its heart away; the likes list follows the server's answer. */
 export function useHeart(uid: string | null) {
   return useMutation(
