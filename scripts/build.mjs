@@ -1,6 +1,7 @@
 // Second half of `npm run build`, after `vite build`: bundles the server into
 // dist/server/main.js, the thread that lays out share card text into dist/server/text-worker.js
-// beside it (where the bundle looks for it), and the admin command into dist/server/mofu.js, and
+// and the one that reads MyAnimeList exports into dist/server/mal-import-worker.js beside it
+// (where the bundle looks for them), and the admin command into dist/server/mofu.js, and
 // precompresses the client's text files so they are served as Brotli or gzip without compressing
 // on each request.
 import fs from 'node:fs'
@@ -49,6 +50,11 @@ await build({
   ...server,
   entryPoints: ['src/server/share-cards/text-worker.ts'],
   outfile: 'dist/server/text-worker.js',
+})
+await build({
+  ...server,
+  entryPoints: ['src/server/board/mal-import-worker.ts'],
+  outfile: 'dist/server/mal-import-worker.js',
 })
 await build({
   ...server,

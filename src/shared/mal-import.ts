@@ -15,6 +15,7 @@ export const MAL_IMPORT_MESSAGES = {
   notExport: 'That file is not a MyAnimeList anime list export.',
   hostile:
     'That file declares a DOCTYPE or entities, which a MyAnimeList export never does, so Mofu did not read it.',
+  busy: 'Mofu is busy reading other lists right now. Please try again in a moment.',
   /** Past board.ts LIKES_MAX. */
   tooManyLikes:
     'That import would put more titles on your board than it can hold, so nothing was added.',
@@ -27,6 +28,7 @@ export const MAL_IMPORT_ERROR_CODES = {
   notXml: 'IMPORT_NOT_XML',
   notExport: 'IMPORT_NOT_MAL_EXPORT',
   hostile: 'IMPORT_HOSTILE',
+  busy: 'BUSY',
   tooManyLikes: 'IMPORT_TOO_MANY_LIKES',
 } as const satisfies Record<keyof typeof MAL_IMPORT_MESSAGES, string>
 

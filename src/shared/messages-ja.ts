@@ -195,6 +195,7 @@ const MAL_IMPORT_JA: Translation<typeof MAL_IMPORT_MESSAGES> = {
   notExport: 'このファイルはMyAnimeListのアニメリストのエクスポートではありません。',
   hostile:
     'このファイルにはDOCTYPEやエンティティの宣言があります。MyAnimeListのエクスポートにはないものなので、読み込みませんでした。',
+  busy: 'いまMofuはほかのリストの読み込みで混み合っています。少し待ってから、もう一度お試しください。',
   tooManyLikes: '取り込むとボードに入る件数を超えるため、何も追加しませんでした。',
 }
 

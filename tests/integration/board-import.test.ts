@@ -249,6 +249,9 @@ const gzipBomb = () =>
     ]),
   )
 
+/** Under 10 MB, and more elements than the reading thread's heap holds. */
+const TINY_ELEMENTS = `<?xml version="1.0"?><myanimelist><myinfo><user_export_type>1</user_export_type></myinfo>${'<x/>'.repeat(2_400_000)}</myanimelist>`
+
 const REFUSALS: {
   name: string
   body: () => Buffer | string
@@ -276,6 +279,12 @@ const REFUSALS: {
     refusal: 'tooLarge',
   },
   { name: 'a gzip bomb', body: gzipBomb, status: 413, refusal: 'tooLarge' },
+  {
+    name: 'millions of empty elements, past the memory a parse may take',
+    body: () => TINY_ELEMENTS,
+    status: 413,
+    refusal: 'tooLarge',
+  },
   { name: 'an empty body', body: () => '', status: 400, refusal: 'empty' },
   {
     name: 'CSV',
@@ -310,6 +319,30 @@ const REFUSALS: {
   },
 ]
 
+describe('imports at once', () => {
+  it('reads one file at a time with four waiting, and asks the rest to come back', async () => {
+    const users = await Promise.all(Array.from({ length: 7 }, () => file.createUser()))
+    const big = malExport(
+      Array.from({ length: 4000 }, (_, n) => ({
+        id: 200_000 + n,
+        title: `Title ${n}`,
+        status: '2',
+      })),
+    )
+    const answers = await Promise.all(users.map((user) => importFile(user, big)))
+    const busy = answers.filter((answer) => answer.status === 503)
+    expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(5)
+    expect(busy.length).toBeGreaterThan(0)
+    for (const answer of busy) {
+      expect(answer.json).toEqual({
+        code: MAL_IMPORT_ERROR_CODES.busy,
+        message: MAL_IMPORT_MESSAGES.busy,
+      })
+      expect(answer.headers.get('Retry-After')).toBe('5')
+    }
+  }, 60_000)
+})
+
 describe('a hostile or wrong file', () => {
   let user: TestUser
   let other: TestUser
@@ -333,6 +366,17 @@ describe('a hostile or wrong file', () => {
     expect(await boardOf(user)).toEqual(before)
     expect(await boardOf(other)).toEqual(otherBefore)
   })
+
+  it('reads the next file as usual once a file took the reading thread down', async () => {
+    await forgetImports(user)
+    expect((await importFile(user, TINY_ELEMENTS)).status).toBe(413)
+    const answer = await importFile(user, malExport(LIST))
+    expect(answer.status).toBe(200)
+    expect(answer.json).toMatchObject({ alreadyLiked: 2, unmatched: UNMATCHED })
+    // Imported here, the rest of the file is on the board now: start the next tests as before.
+    await call('/api/me/likes/bgm-126173', { method: 'DELETE', cookie: user.cookie })
+    await call('/api/me/likes/bgm-329906', { method: 'DELETE', cookie: user.cookie })
+  }, 60_000)
 
   it('says why in Japanese to a Japanese browser', async () => {
     await forgetImports(user)

@@ -11,7 +11,8 @@ import { apiError } from '../http/errors'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 import { signInRequired, type SessionCheck } from '../sessions/session-check'
 import { boardCsv } from './board-csv'
-import { importMalEntries, MalImportRefused, readMalExport } from './mal-import'
+import { importMalEntries, MalImportRefused } from './mal-import'
+import { MalImportBusy, readMalExportApart } from './mal-import-thread'
 
 export interface BoardFileDeps {
   database: Pick<Database, 'db' | 'dialect'>
@@ -19,17 +20,22 @@ export interface BoardFileDeps {
   limits: RouteLimits
 }
 
-const refuse = (c: Context, status: 400 | 413 | 422, refusal: MalImportRefusal) =>
+type RefusalStatus = 400 | 413 | 422 | 503
+
+const refuse = (c: Context, status: RefusalStatus, refusal: MalImportRefusal) =>
   apiError(c, status, MAL_IMPORT_ERROR_CODES[refusal], MAL_IMPORT_MESSAGES[refusal])
 
-const STATUS_OF: Record<MalImportRefusal, 400 | 413 | 422> = {
+const STATUS_OF: Record<MalImportRefusal, RefusalStatus> = {
   tooLarge: 413,
   empty: 400,
   notXml: 400,
   notExport: 422,
   hostile: 400,
+  busy: 503,
   tooManyLikes: 422,
 }
+/** How long a client is asked to wait when every import turn is taken. */
+const BUSY_RETRY_AFTER_S = 5
 
 /**
  * POST /api/me/likes/import (docs/api.md "Import from MyAnimeList"): the body is a MyAnimeList
@@ -46,8 +52,12 @@ export function importRoutes({ database, sessions, limits }: BoardFileDeps) {
       const body = Buffer.from(await c.req.arrayBuffer())
       let outcome
       try {
-        outcome = await importMalEntries(database, c.get('uid'), await readMalExport(body))
+        outcome = await importMalEntries(database, c.get('uid'), await readMalExportApart(body))
       } catch (error) {
+        if (error instanceof MalImportBusy) {
+          c.header('Retry-After', String(BUSY_RETRY_AFTER_S))
+          return refuse(c, 503, 'busy')
+        }
         if (!(error instanceof MalImportRefused)) throw error
         return refuse(c, STATUS_OF[error.refusal], error.refusal)
       }
