@@ -55,44 +55,27 @@ function parseCsv(text: string): string[][] {
 const like = (user: TestUser, id: string) =>
   call(`/api/me/likes/${id}`, { method: 'PUT', cookie: user.cookie })
 
-/** What the board's own routes set (notes, folders), written straight to the database here. */
-async function setNote(user: TestUser, animeId: string, note: string) {
-  await file.subject.database.db
-    .updateTable('likes')
-    .set({ note })
-    .where('user_id', '=', user.uid)
-    .where('anime_id', '=', animeId)
-    .execute()
+/** A folder of the user's, made last on their board. */
+async function newFolder(user: TestUser, name: string): Promise<string> {
+  const answer = await call('/api/me/folders', { cookie: user.cookie, body: { name } })
+  expect(answer.status).toBe(201)
+  return answer.json.id as string
 }
-async function putInFolder(user: TestUser, animeId: string, name: string, orderKey: string) {
-  const id = `folder-${user.uid}-${orderKey}`
-  await file.subject.database.db
-    .insertInto('folders')
-    .values({
-      id,
-      user_id: user.uid,
-      name,
-      name_key: name.toLowerCase(),
-      order_key: orderKey,
-      created_at: new Date().toISOString(),
-    })
-    .execute()
-  await file.subject.database.db
-    .updateTable('likes')
-    .set({ folder_id: id, status: 'watched' })
-    .where('user_id', '=', user.uid)
-    .where('anime_id', '=', animeId)
-    .execute()
-}
+const change = async (user: TestUser, animeId: string, body: Record<string, unknown>) =>
+  expect(
+    (await call(`/api/me/likes/${animeId}`, { method: 'PATCH', cookie: user.cookie, body })).status,
+  ).toBe(200)
 
 describe('the board as CSV', () => {
   it('is a file to save, Unsorted first then each folder in order, quoted as RFC 4180 says', async () => {
     const user = await file.createUser()
     for (const id of ['bgm-400602', 'bgm-10380', 'bgm-126173']) await like(user, id)
-    await setNote(user, 'bgm-126173', 'Rewatch with "Mika", maybe,\r\nin spring')
+    await change(user, 'bgm-126173', { note: 'Rewatch with "Mika", maybe,\nin spring' })
     // The folders' order is not their titles' order: each folder's rows follow its place.
-    await putInFolder(user, 'bgm-400602', 'First', 'a0')
-    await putInFolder(user, 'bgm-10380', 'Best, ever', 'a1')
+    const first = await newFolder(user, 'First')
+    const best = await newFolder(user, 'Best, ever')
+    await change(user, 'bgm-10380', { folderId: best, status: 'watched' })
+    await change(user, 'bgm-400602', { folderId: first, status: 'watched' })
 
     const answer = await call('/api/me/likes/export.csv', { cookie: user.cookie })
     expect(answer.status).toBe(200)
@@ -121,7 +104,7 @@ describe('the board as CSV', () => {
         'tv',
         '2015-07-03',
         '',
-        'Rewatch with "Mika", maybe,\r\nin spring',
+        'Rewatch with "Mika", maybe,\nin spring',
         'bgm-126173',
       ],
       [
@@ -155,14 +138,13 @@ describe('the board as CSV', () => {
       'bgm-10380': '+1+cmd',
       'bgm-126173': '-2',
       'bgm-1490': '@SUM(A1:A9)',
-      'bgm-329906': '\tTabbed',
+      'bgm-329906': '=1+1',
     }
     for (const [id, note] of Object.entries(notes)) {
       await like(user, id)
-      await setNote(user, id, note)
+      await change(user, id, { note })
     }
-    await putInFolder(user, 'bgm-1490', "=cmd|' /C calc'!A0", 'a0')
-    await setNote(user, 'bgm-1490', '@SUM(A1:A9)')
+    await change(user, 'bgm-1490', { folderId: await newFolder(user, "=cmd|' /C calc'!A0") })
     const answer = await call('/api/me/likes/export.csv', { cookie: user.cookie })
     const rows = parseCsv(answer.text.slice(1)).slice(1)
     const noteOf = new Map(rows.map((row) => [row[8], row[6]]))
@@ -171,7 +153,7 @@ describe('the board as CSV', () => {
       'bgm-10380': "'+1+cmd",
       'bgm-126173': "'-2",
       'bgm-1490': "'@SUM(A1:A9)",
-      'bgm-329906': "'\tTabbed",
+      'bgm-329906': "'=1+1",
     })
     expect(rows.find((row) => row[8] === 'bgm-1490')?.[0]).toBe("'=cmd|' /C calc'!A0")
     // Nothing a spreadsheet reads as a formula is left at the start of any cell.
@@ -183,7 +165,7 @@ describe('the board as CSV', () => {
     const kaede = await file.createUser()
     await like(sakura, 'bgm-400602')
     await like(kaede, 'bgm-10380')
-    await putInFolder(kaede, 'bgm-10380', 'Kaede only', 'a0')
+    await change(kaede, 'bgm-10380', { folderId: await newFolder(kaede, 'Kaede only') })
     const answer = await call('/api/me/likes/export.csv', { cookie: sakura.cookie })
     const rows = parseCsv(answer.text.slice(1)).slice(1)
     expect(rows.map((row) => row[8])).toEqual(['bgm-400602'])

@@ -1,12 +1,14 @@
 import type { Kysely } from 'kysely'
-import { ANIME_LANGUAGES } from '../../shared/anime'
+import { ANIME_LANGUAGES, type Like } from '../../shared/anime'
 import type { Tables } from '../db/tables'
+import { boardOf } from './likes-store'
 
 /**
  * The board as a CSV file (GET /api/me/likes/export.csv, docs/api.md "The board as CSV"): one
- * row per liked title, Unsorted first and then each folder in the user's order, titles in their
- * order within it. RFC 4180: CRLF line ends, a field with a comma, quote or line break quoted,
- * its quotes doubled. A UTF-8 byte-order mark first, so spreadsheets read Japanese right.
+ * row per liked title, in the board's order: Unsorted first and then each folder in the user's
+ * order, titles in their order within it. RFC 4180: CRLF line ends, a field with a comma, quote
+ * or line break quoted, its quotes doubled. A UTF-8 byte-order mark first, so spreadsheets read
+ * Japanese right.
  */
 
 export const CSV_HEADER = [
@@ -36,58 +38,25 @@ export function csvField(value: string): string {
 const csvLine = (fields: readonly string[]) => `${fields.map(csvField).join(',')}\r\n`
 
 /** The titles a row gives besides the first published one, language by language. */
-function otherTitles(translations: string): string {
-  const byLanguage = JSON.parse(translations) as Partial<Record<string, string[]>>
-  return ANIME_LANGUAGES.flatMap((language) => byLanguage[language] ?? []).join(' / ')
-}
+const otherTitles = (translations: Like['anime']['translations']) =>
+  ANIME_LANGUAGES.flatMap((language) => translations[language] ?? []).join(' / ')
 
-/** The CSV of `userId`'s board; every row is theirs. */
-export async function boardCsv(db: Kysely<Tables>, userId: string): Promise<string> {
-  const folders = await db
-    .selectFrom('folders')
-    .select(['id', 'name'])
-    .where('user_id', '=', userId)
-    .orderBy('order_key')
-    .orderBy('id')
-    .execute()
-  const likes = await db
-    .selectFrom('likes')
-    .innerJoin('catalog_titles', 'catalog_titles.id', 'likes.anime_id')
-    .select([
-      'catalog_titles.id',
-      'catalog_titles.title',
-      'catalog_titles.translations',
-      'catalog_titles.type',
-      'catalog_titles.begin_at',
-      'likes.folder_id',
-      'likes.liked_at',
-      'likes.status',
-      'likes.note',
-    ])
-    .where('likes.user_id', '=', userId)
-    .orderBy('likes.order_key')
-    .orderBy('likes.anime_id')
-    .execute()
-
-  const rank = new Map<string | null, number>([[null, 0]])
-  for (const [n, folder] of folders.entries()) rank.set(folder.id, n + 1)
+/** The CSV of `uid`'s board (likes-store.ts boardOf: its order); every row is theirs. */
+export async function boardCsv(db: Kysely<Tables>, uid: string): Promise<string> {
+  const { folders, likes } = await boardOf(db, uid)
   const nameOf = new Map(folders.map((folder) => [folder.id, folder.name]))
-  // A like whose folder is not among the user's (none should be) goes with Unsorted.
-  const rankOf = (folderId: string | null) => rank.get(folderId) ?? 0
-  const rows = likes.toSorted((a, b) => rankOf(a.folder_id) - rankOf(b.folder_id))
-
   let csv = `\uFEFF${csvLine(CSV_HEADER)}`
-  for (const like of rows) {
+  for (const like of likes) {
     csv += csvLine([
-      (like.folder_id === null ? undefined : nameOf.get(like.folder_id)) ?? '',
-      like.title,
-      otherTitles(like.translations),
-      like.type,
-      like.begin_at.slice(0, 10),
+      (like.folderId === null ? undefined : nameOf.get(like.folderId)) ?? '',
+      like.anime.title,
+      otherTitles(like.anime.translations),
+      like.anime.type,
+      like.anime.beginAt?.slice(0, 10) ?? '',
       like.status ?? '',
       like.note,
-      like.liked_at,
-      like.id,
+      like.likedAt,
+      like.anime.id,
     ])
   }
   return csv

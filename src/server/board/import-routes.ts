@@ -7,6 +7,7 @@ import {
   type MalImportRefusal,
 } from '../../shared/mal-import'
 import type { Database } from '../db/database'
+import { isMissingUser } from '../db/constraint-errors'
 import { apiError } from '../http/errors'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 import { signInRequired, type SessionCheck } from '../sessions/session-check'
@@ -15,7 +16,7 @@ import { importMalEntries, MalImportRefused } from './mal-import'
 import { MalImportBusy, readMalExportApart } from './mal-import-thread'
 
 export interface BoardFileDeps {
-  database: Pick<Database, 'db' | 'dialect'>
+  database: Database
   sessions: SessionCheck
   limits: RouteLimits
 }
@@ -54,6 +55,8 @@ export function importRoutes({ database, sessions, limits }: BoardFileDeps) {
       try {
         outcome = await importMalEntries(database, c.get('uid'), await readMalExportApart(body))
       } catch (error) {
+        // The account was deleted while this request ran.
+        if (isMissingUser(error)) return signInRequired(c)
         if (error instanceof MalImportBusy) {
           c.header('Retry-After', String(BUSY_RETRY_AFTER_S))
           return refuse(c, 503, 'busy')
@@ -61,8 +64,6 @@ export function importRoutes({ database, sessions, limits }: BoardFileDeps) {
         if (!(error instanceof MalImportRefused)) throw error
         return refuse(c, STATUS_OF[error.refusal], error.refusal)
       }
-      // The account was deleted while this request ran.
-      if (outcome === 'noUser') return signInRequired(c)
       if (outcome === 'tooManyLikes') return refuse(c, 422, 'tooManyLikes')
       return c.json(outcome)
     },

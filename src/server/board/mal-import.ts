@@ -1,11 +1,11 @@
 import { promisify } from 'node:util'
 import { gunzip } from 'node:zlib'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
-import { generateNKeysBetween } from 'fractional-indexing'
 import type { LikeStatus } from '../../shared/anime'
 import { LIKES_MAX, type ImportResult } from '../../shared/board'
 import { MAL_IMPORT_MAX_BYTES, type MalImportRefusal } from '../../shared/mal-import'
 import type { Database } from '../db/database'
+import { boardTransaction, keysAt, likesIn, rekeyLike } from './order'
 
 /**
  * A MyAnimeList list export read into the board (docs/api.md "Import from MyAnimeList"). The file
@@ -151,7 +151,7 @@ export async function readMalExport(body: Buffer): Promise<MalEntry[]> {
   return [...entries.values()]
 }
 
-export type ImportOutcome = ImportResult | 'tooManyLikes' | 'noUser'
+export type ImportOutcome = ImportResult | 'tooManyLikes'
 
 const batches = <T>(items: readonly T[]): T[][] =>
   Array.from({ length: Math.ceil(items.length / BATCH) }, (_, n) =>
@@ -159,27 +159,18 @@ const batches = <T>(items: readonly T[]): T[][] =>
   )
 
 /**
- * Likes the catalog's titles for `entries`, in one transaction: new likes first in Unsorted, in
- * the file's order, with the file's status; a title liked already stays as its user left it.
- * An entry whose MyAnimeList id several titles carry likes the first of them by id. Adds
- * nothing when the board would pass LIKES_MAX, or when the user is gone ('noUser').
+ * Likes the catalog's titles for `entries`, in one of the board's transactions (order.ts
+ * boardTransaction): new likes first in Unsorted, in the file's order, with the file's status; a
+ * title liked already stays as its user left it. An entry whose MyAnimeList id several titles
+ * carry likes the first of them by id. Adds nothing when the board would pass LIKES_MAX. A user
+ * deleted meanwhile fails the insert on its foreign key (constraint-errors.ts isMissingUser).
  */
-export async function importMalEntries(
-  { db, dialect }: Pick<Database, 'db' | 'dialect'>,
+export function importMalEntries(
+  database: Database,
   userId: string,
   entries: readonly MalEntry[],
 ): Promise<ImportOutcome> {
-  return db.transaction().execute(async (trx) => {
-    // Two imports of one user at once take turns here (SQLite's BEGIN IMMEDIATE already does),
-    // so both count the board as it is when they write.
-    const user = await trx
-      .selectFrom('user')
-      .select('id')
-      .where('id', '=', userId)
-      .$if(dialect === 'postgres', (query) => query.forUpdate())
-      .executeTakeFirst()
-    if (user === undefined) return 'noUser'
-
+  return boardTransaction(database, userId, async (trx) => {
     const titleOf = new Map<string, string>()
     for (const batch of batches(entries.map((entry) => entry.malId))) {
       const rows = await trx
@@ -215,13 +206,8 @@ export async function importMalEntries(
     let imported = 0
 
     if (fresh.length > 0) {
-      const first = await trx
-        .selectFrom('likes')
-        .select((eb) => eb.fn.min('order_key').as('key'))
-        .where('user_id', '=', userId)
-        .where('folder_id', 'is', null)
-        .executeTakeFirst()
-      const keys = generateNKeysBetween(null, first?.key ?? null, fresh.length)
+      const unsorted = await likesIn(trx, userId, null)
+      const keys = await keysAt(unsorted, -1, fresh.length, rekeyLike(trx, userId))
       const likedAt = new Date().toISOString()
       const rows = fresh.map((like, n) => ({
         user_id: userId,
@@ -235,7 +221,8 @@ export async function importMalEntries(
         const inserted = await trx
           .insertInto('likes')
           .values(batch)
-          // A heart given in another tab meanwhile stays as it is, and counts as liked already.
+          // A like written meanwhile outside the board's transactions (an older instance during a
+          // roll) stays as it is, and counts as liked already.
           .onConflict((conflict) => conflict.columns(['user_id', 'anime_id']).doNothing())
           .executeTakeFirst()
         imported += Number(inserted.numInsertedOrUpdatedRows ?? 0)
