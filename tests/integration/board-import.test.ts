@@ -280,7 +280,7 @@ const REFUSALS: {
   },
   { name: 'a gzip bomb', body: gzipBomb, status: 413, refusal: 'tooLarge' },
   {
-    name: 'millions of empty elements, past the memory a parse may take',
+    name: 'millions of empty elements, more than any export holds',
     body: () => TINY_ELEMENTS,
     status: 413,
     refusal: 'tooLarge',
@@ -367,7 +367,7 @@ describe('a hostile or wrong file', () => {
     expect(await boardOf(other)).toEqual(otherBefore)
   })
 
-  it('reads the next file as usual once a file took the reading thread down', async () => {
+  it('reads the next file as usual after one of millions of elements', async () => {
     await forgetImports(user)
     expect((await importFile(user, TINY_ELEMENTS)).status).toBe(413)
     const answer = await importFile(user, malExport(LIST))

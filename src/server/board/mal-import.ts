@@ -71,6 +71,19 @@ const parser = new XMLParser({
   isArray: (name, path) => path === 'myanimelist.anime',
 })
 
+/**
+ * The most markup (`<`) a file may hold. An entry of an export takes about 50 and some 900
+ * bytes, so an honest file of 10 MB stays near half of this; ten megabytes of empty elements
+ * would hold four times as many, and parsing them would take seconds and the thread's whole heap.
+ */
+const MAX_MARKUP = 1_000_000
+
+function markupCount(text: string): number {
+  let count = 0
+  for (let at = text.indexOf('<'); at !== -1; at = text.indexOf('<', at + 1)) count += 1
+  return count
+}
+
 /** The body as bytes of XML: gzip (known by its magic bytes) inflated, never past the cap. */
 async function xmlBytes(body: Buffer): Promise<Buffer> {
   if (body[0] !== GZIP_MAGIC[0] || body[1] !== GZIP_MAGIC[1]) return body
@@ -118,6 +131,7 @@ export async function readMalExport(body: Buffer): Promise<MalEntry[]> {
   }
   if (text.trim() === '') throw new MalImportRefused('empty')
   if (DECLARATION.test(text)) throw new MalImportRefused('hostile')
+  if (markupCount(text) > MAX_MARKUP) throw new MalImportRefused('tooLarge')
   if (!text.trimStart().startsWith('<') || XMLValidator.validate(text) !== true) {
     throw new MalImportRefused('notXml')
   }
