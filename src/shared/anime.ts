@@ -115,3 +115,26 @@ export const LikeSchema = z.object({
   note: z.string(),
 })
 export type Like = z.infer<typeof LikeSchema>
+
+/** The four seasons a title begins in, by the month of its first air date. */
+export const ANIME_SEASONS = ['winter', 'spring', 'summer', 'autumn'] as const
+export type AnimeSeason = (typeof ANIME_SEASONS)[number]
+
+/** Japan's offset from UTC: the catalog's titles air there, and their seasons are Japan's. */
+const JAPAN_OFFSET_MS = 9 * 60 * 60 * 1000
+
+/**
+ * The season and year a title begins in, or null without a valid date: January to March is
+ * winter, April to June spring, July to September summer, October to December autumn, by the
+ * date in Japan (a first episode at 2024-03-31T15:00Z airs on 1 April there, in spring).
+ */
+export function seasonOf(beginAt: string | null): { year: number; season: AnimeSeason } | null {
+  if (beginAt === null) return null
+  const time = Date.parse(beginAt)
+  if (Number.isNaN(time)) return null
+  const inJapan = new Date(time + JAPAN_OFFSET_MS)
+  return {
+    year: inJapan.getUTCFullYear(),
+    season: ANIME_SEASONS[Math.floor(inJapan.getUTCMonth() / 3)] ?? 'winter',
+  }
+}
