@@ -138,3 +138,62 @@ export function seasonOf(beginAt: string | null): { year: number; season: AnimeS
     season: ANIME_SEASONS[Math.floor(inJapan.getUTCMonth() / 3)] ?? 'winter',
   }
 }
+
+/** A season of a year: what Home's row and the browse page are named by ("Spring 2026"). */
+export const AnimeSeasonOfYearSchema = z.object({
+  year: z.number(),
+  season: z.enum(ANIME_SEASONS),
+})
+export type AnimeSeasonOfYear = z.infer<typeof AnimeSeasonOfYearSchema>
+
+/** Titles one page of the browse answer holds. */
+export const ANIME_BROWSE_PAGE_SIZE = 24
+/** The years browse accepts: the catalog begins in the 1910s and announces titles ahead. */
+export const ANIME_BROWSE_YEARS = { min: 1900, max: 2999 } as const
+/** The browse answer's cursor: opaque to clients, at most this long. */
+export const ANIME_BROWSE_MAX_CURSOR = 300
+
+/**
+ * GET /api/anime: a season (`year` and `season`), a whole year (`year` alone) or, with neither,
+ * the newest season in the catalog; `type` narrows it; `cursor` is the last answer's nextCursor.
+ */
+export const AnimeBrowseQuerySchema = z
+  .object({
+    year: z.optional(
+      z.pipe(
+        z.string().check(z.regex(/^\d{4}$/)),
+        z.pipe(
+          z.transform(Number),
+          z.number().check(z.minimum(ANIME_BROWSE_YEARS.min), z.maximum(ANIME_BROWSE_YEARS.max)),
+        ),
+      ),
+    ),
+    season: z.optional(z.enum(ANIME_SEASONS)),
+    type: z.optional(z.enum(ANIME_TYPES)),
+    cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(ANIME_BROWSE_MAX_CURSOR))),
+  })
+  .check(
+    z.refine((query) => query.season === undefined || query.year !== undefined, {
+      message: 'a season needs its year',
+      path: ['year'],
+    }),
+  )
+export type AnimeBrowseQuery = z.infer<typeof AnimeBrowseQuerySchema>
+
+/** The browse answer: the titles of the season or year shown, by first air date, then id. */
+export const AnimeBrowseSchema = z.object({
+  /** The year shown: as asked, the newest season's when none was, null for an empty catalog. */
+  year: z.nullable(z.number()),
+  /** The season shown; null for a whole year. */
+  season: z.nullable(z.enum(ANIME_SEASONS)),
+  /** The newest season in the catalog, and the first year it has: what a browser offers. */
+  latest: z.nullable(AnimeSeasonOfYearSchema),
+  earliestYear: z.nullable(z.number()),
+  results: z.array(AnimeSummarySchema),
+  /** Asks for the next page; null on the last. */
+  nextCursor: z.nullable(z.string()),
+})
+export type AnimeBrowse = z.infer<typeof AnimeBrowseSchema>
+
+/** The element of a server-drawn title page that carries its data (like a profile's). */
+export const SERVED_ANIME_ELEMENT_ID = 'mofu-anime'
