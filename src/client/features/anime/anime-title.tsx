@@ -5,7 +5,7 @@ import { useLanguage, useStrings } from '@client/lib/i18n/i18n'
 import { ANIME } from './strings'
 
 /** The data's language tags as HTML's `lang` spells them. */
-const HTML_LANG: Record<AnimeLanguage, string> = {
+export const HTML_LANG: Record<AnimeLanguage, string> = {
   ja: 'ja',
   en: 'en',
   'zh-Hans': 'zh-Hans',
