@@ -1,4 +1,4 @@
-import type { AnimeLanguage, AnimeSummary } from '@shared/anime'
+import { seasonOf, type AnimeLanguage, type AnimeSummary } from '@shared/anime'
 import type { Language } from '@shared/language'
 import { titleHue } from '@client/components/art/title-art'
 import { useLanguage, useStrings } from '@client/lib/i18n/i18n'
@@ -29,7 +29,8 @@ export function AnimeTitle({ anime }: { anime: AnimeSummary }) {
   const language = useLanguage()
   const strings = useStrings('anime', ANIME)
   const translated = translationFor(anime, language)
-  const year = anime.beginAt === null ? null : anime.beginAt.slice(0, 4)
+  // The year in Japan, where the title airs, as its season is counted.
+  const year = seasonOf(anime.beginAt)?.year ?? null
   return (
     <span className="flex min-w-0 flex-col">
       <span lang={HTML_LANG[anime.lang]} className="truncate font-bold text-ink">
