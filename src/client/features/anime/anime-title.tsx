@@ -33,10 +33,15 @@ export function AnimeTitle({ anime }: { anime: AnimeSummary }) {
   const year = seasonOf(anime.beginAt)?.year ?? null
   return (
     <span className="flex min-w-0 flex-col">
-      <span lang={HTML_LANG[anime.lang]} className="truncate font-bold text-ink">
+      {/* A title is a name: never translated (browsers' translators leave it alone too). */}
+      <span lang={HTML_LANG[anime.lang]} translate="no" className="truncate font-bold text-ink">
         {anime.title}
       </span>
-      {translated !== null && <span className="truncate text-sm text-ink">{translated}</span>}
+      {translated !== null && (
+        <span translate="no" className="truncate text-sm text-ink">
+          {translated}
+        </span>
+      )}
       <span className="text-xs text-ink-muted">
         {strings.type[anime.type]}
         {year !== null && ` · ${year}`}

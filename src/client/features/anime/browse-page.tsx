@@ -213,9 +213,20 @@ export function TitleGrid({ titles, hearts }: { titles: AnimeSummary[]; hearts: 
   )
 }
 
-export function TitleCard({ anime, hearts }: { anime: AnimeSummary; hearts: Hearts }) {
+/** A title's card; `className` sizes it where a row needs every card alike. */
+export function TitleCard({
+  anime,
+  hearts,
+  className = '',
+}: {
+  anime: AnimeSummary
+  hearts: Hearts
+  className?: string
+}) {
   return (
-    <li className="flex flex-col overflow-hidden rounded-2xl border border-line bg-raised shadow-sm">
+    <li
+      className={`flex flex-col overflow-hidden rounded-2xl border border-line bg-raised shadow-sm ${className}`}
+    >
       <TitleArt anime={anime} className="aspect-3/2 h-auto w-full" />
       <div className="flex items-start gap-2 p-3">
         <Link

@@ -177,12 +177,15 @@ function Shown({ anime, hearts }: { anime: Anime; hearts: Hearts }) {
             </p>
             <h1
               lang={HTML_LANG[anime.lang]}
+              translate="no"
               className="mt-1 text-3xl font-bold tracking-tight text-balance wrap-break-word text-ink sm:text-4xl"
             >
               {anime.title}
             </h1>
             {translated !== null && (
-              <p className="mt-2 text-lg wrap-break-word text-ink">{translated}</p>
+              <p translate="no" className="mt-2 text-lg wrap-break-word text-ink">
+                {translated}
+              </p>
             )}
             <div className="mt-4 flex items-center gap-2">
               <HeartButton
@@ -223,7 +226,12 @@ function Shown({ anime, hearts }: { anime: Anime; hearts: Hearts }) {
           {others.map(({ lang, titles }) => (
             <Fact key={lang} term={`${strings.title.otherTitles}: ${strings.languages[lang]}`}>
               {titles.map((title, index) => (
-                <span key={index} lang={HTML_LANG[lang]} className="block wrap-break-word">
+                <span
+                  key={index}
+                  lang={HTML_LANG[lang]}
+                  translate="no"
+                  className="block wrap-break-word"
+                >
                   {title}
                 </span>
               ))}
@@ -273,7 +281,7 @@ function SiteList({ title, sites }: { title: string; sites: AnimeSite[] }) {
         {sites.map((site) => (
           <li key={`${site.site}-${site.url}`}>
             <a href={site.url} rel="noopener noreferrer" className={LINK_CLASS}>
-              <bdi>{site.name}</bdi>
+              <bdi translate="no">{site.name}</bdi>
             </a>
           </li>
         ))}
