@@ -194,8 +194,9 @@ function searchP99Goal(figures: Figures): GoalResult {
   const search = figures.http.find((result) => result.name === 'anime search')
   const goal = 'anime search p99'
   const ms = (value: number) => `${value} ms`
-  if (search === undefined || !answered(search.app))
+  if (search === undefined || !answered(search.app)) {
     return missing(goal, `≤ ${ms(SEARCH_MAX_P99_MS)}`)
+  }
   return unlessFailed(atMost(goal, search.app.p99Ms, SEARCH_MAX_P99_MS, ms), search.app)
 }
 
