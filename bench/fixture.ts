@@ -1,5 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import SQLite from 'better-sqlite3'
 import { photoLikeJpeg } from './images'
 import { sqliteSeeder } from './seed'
 import { BENCH_HANDLE } from './settings'
@@ -19,6 +21,10 @@ export interface Fixture {
   avatarFile: string
   /** Users seeded besides, with handles seededHandle(1…seededUsers). */
   seededUsers: number
+  /** Signed-in users besides, each from its own address, whose hearts the heart case sends. */
+  heartUsers: TestUser[]
+  /** Every catalog id, once the shipped catalog has loaded. */
+  animeIds: string[]
 }
 
 /**
@@ -35,22 +41,70 @@ async function expectServerDrawn(appUrl: string, page: string): Promise<void> {
 
 /** Address the fixture user signs up from; sign-in cases use others. */
 const FIXTURE_IP = '10.255.0.1'
+/** Heart user `i` signs up from 10.254.x.y; at most this many sign up at once. */
+const HEART_USERS_AT_ONCE = 4
+
+/** A title the shipped bangumi-data holds: search finds it once the catalog is in. */
+const KNOWN_TITLE = '進撃の巨人'
+const CATALOG_TIMEOUT_MS = 120_000
+
+/**
+ * Waits until search finds a known title: the app loads the shipped catalog in the background
+ * after it starts, and the search and heart cases measure it whole.
+ */
+async function catalogLoaded(appUrl: string): Promise<void> {
+  const deadline = Date.now() + CATALOG_TIMEOUT_MS
+  while (Date.now() < deadline) {
+    const answer = await fetch(`${appUrl}/api/anime/search?q=${encodeURIComponent(KNOWN_TITLE)}`)
+    if (answer.ok && ((await answer.json()) as { results: unknown[] }).results.length > 0) return
+    await sleep(250)
+  }
+  throw new Error(`the catalog did not load within ${CATALOG_TIMEOUT_MS / 1000} s`)
+}
+
+/** Every catalog id, read beside the running server (WAL mode lets it). */
+function catalogIds(dbFile: string): string[] {
+  const db = new SQLite(dbFile, { readonly: true, timeout: 10_000 })
+  try {
+    const rows = db.prepare('SELECT id FROM catalog_titles ORDER BY id').all() as { id: string }[]
+    return rows.map((row) => row.id)
+  } finally {
+    db.close()
+  }
+}
+
+/** `count` users signed up and signed in over HTTP, a few at a time, each from its own address. */
+async function signUpHeartUsers(
+  appUrl: string,
+  outboxDir: string,
+  count: number,
+): Promise<TestUser[]> {
+  const users: TestUser[] = []
+  for (let from = 0; from < count; from += HEART_USERS_AT_ONCE) {
+    const batch = Array.from({ length: Math.min(HEART_USERS_AT_ONCE, count - from) }, (_, i) => {
+      const n = from + i
+      const ip = `10.254.${n >> 8}.${n & 255}`
+      return signUpAndVerify(appUrl, outboxDir, `heart${n}@bench.invalid`, ip)
+    })
+    users.push(...(await Promise.all(batch)))
+  }
+  return users
+}
 
 /**
  * A signed-in user with a handle, every profile field, an avatar and a banner, made over HTTP, plus `seededUsers` users
- * written into the database beside it so that handle lookups find taken and free handles.
+ * written into the database beside it so that handle lookups find taken and free handles, and
+ * `heartUsers` signed-in users for the heart case; it resolves once the shipped catalog has
+ * loaded, with its ids.
  */
 export async function prepareFixture(
   appUrl: string,
   dataDir: string,
   seededUsers: number,
+  heartUsers: number,
 ): Promise<Fixture> {
-  const user = await signUpAndVerify(
-    appUrl,
-    path.join(dataDir, 'outbox'),
-    'bench@mofu.invalid',
-    FIXTURE_IP,
-  )
+  const outboxDir = path.join(dataDir, 'outbox')
+  const user = await signUpAndVerify(appUrl, outboxDir, 'bench@mofu.invalid', FIXTURE_IP)
   // The public page Lighthouse audits shows every field: a bio, pronouns, links, an accent
   // colour, a banner and a framed avatar.
   await saveProfile(appUrl, user, {
@@ -81,6 +135,8 @@ export async function prepareFixture(
   }
   const avatarFile = path.join(dataDir, 'bench-avatar.jpg')
   await fs.writeFile(avatarFile, Buffer.from(body))
+  const hearts = await signUpHeartUsers(appUrl, outboxDir, heartUsers)
+  await catalogLoaded(appUrl)
   return {
     user,
     handle: BENCH_HANDLE,
@@ -89,5 +145,7 @@ export async function prepareFixture(
     avatarBytes: body.byteLength,
     avatarFile,
     seededUsers,
+    heartUsers: hearts,
+    animeIds: catalogIds(path.join(dataDir, 'mofu.db')),
   }
 }

@@ -31,6 +31,74 @@ const IMAGE_HEADERS = {
   accept: 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8',
 }
 
+/**
+ * What people type into the search box, over the whole shipped catalog: Japanese in kanji, in
+ * katakana and in hiragana for a katakana title, half-width katakana and full-width Latin,
+ * English and romaji, whole or as a prefix, simplified Chinese, and queries that find nothing
+ * (which read every title to the end).
+ */
+const SEARCH_QUERIES = [
+  '進撃の巨人',
+  '鬼滅の刃',
+  '葬送のフリーレン',
+  '呪術廻戦',
+  'ガンダム',
+  'がんだむ',
+  'ぼっち',
+  'けいおん',
+  'ｶﾞﾝﾀﾞﾑ',
+  'ＳＰＹ×ＦＡＭＩＬＹ',
+  'Attack on',
+  'Demon Slayer',
+  'Frieren',
+  'Mobile Suit',
+  'fate/',
+  'one piece',
+  'sword art',
+  'kimetsu',
+  '进击的巨人',
+  '鬼灭之刃',
+  '高达',
+  '间谍过家家',
+  'zzqxjvw',
+  '存在しないアニメ',
+]
+const SEARCH_PATHS = SEARCH_QUERIES.map((q) => `/api/anime/search?q=${encodeURIComponent(q)}`)
+
+/**
+ * PUT /api/me/likes/:id as the app's page sends it, each request from the next heart user in
+ * turn (cookie and address), so no user meets the likes limit (LIMITS.likes) in the case's
+ * warm-up and measured run: the fixture signs in enough of them (heartUsersFor in settings.ts),
+ * and the limit stays as it is. A user's k-th heart is the k-th title from a starting point of
+ * its own, so every heart is a new like, an insert, never the idempotent answer to one given
+ * before, as long as each user is sent fewer hearts than the catalog has titles (the baseline's
+ * share of the sequence included: about a thousand each in a full run, against 8,483 titles).
+ */
+function hearts(appUrl: string, { heartUsers, animeIds }: Fixture): LoadCase {
+  if (heartUsers.length === 0 || animeIds.length === 0) throw new Error('no heart users or titles')
+  const spacing = Math.floor(animeIds.length / heartUsers.length)
+  const senders = heartUsers.map((user) => ({
+    ...BROWSER_API_HEADERS,
+    origin: appUrl,
+    cookie: user.cookie,
+    'x-forwarded-for': user.ip,
+  }))
+  let sent = 0
+  return {
+    expect: 200,
+    next: () => {
+      const sender = sent % senders.length
+      const nth = Math.floor(sent / senders.length)
+      sent++
+      return {
+        method: 'PUT',
+        path: `/api/me/likes/${animeIds[(sender * spacing + nth) % animeIds.length] ?? ''}`,
+        headers: senders[sender],
+      }
+    },
+  }
+}
+
 interface NamedCase {
   name: string
   request: string
@@ -39,7 +107,7 @@ interface NamedCase {
   sameBytes?: LoadCase
 }
 
-function httpCases(fixture: Fixture): NamedCase[] {
+function httpCases(appUrl: string, fixture: Fixture): NamedCase[] {
   const signedIn = { ...BROWSER_API_HEADERS, cookie: fixture.user.cookie }
   return [
     {
@@ -51,6 +119,16 @@ function httpCases(fixture: Fixture): NamedCase[] {
       name: 'own profile',
       request: 'GET /api/me/profile with session cookie',
       load: cycling(['/api/me/profile'], signedIn, 200),
+    },
+    {
+      name: 'anime search',
+      request: `GET /api/anime/search?q=… (${SEARCH_QUERIES.length} queries, ${fixture.animeIds.length} titles)`,
+      load: cycling(SEARCH_PATHS, BROWSER_API_HEADERS, 200),
+    },
+    {
+      name: 'heart',
+      request: `PUT /api/me/likes/:id (a new like each, over ${fixture.heartUsers.length} signed-in users)`,
+      load: hearts(appUrl, fixture),
     },
     {
       name: 'public profile page',
@@ -95,7 +173,7 @@ export async function measureHttp(
   const warmup = cycling(['/'], BROWSER_API_HEADERS, 200)
   await runLoad(baselineUrl, warmup, { connections, seconds: warmupSeconds })
   const results: HttpCaseResult[] = []
-  for (const { name, request, load, sameBytes } of httpCases(fixture)) {
+  for (const { name, request, load, sameBytes } of httpCases(appUrl, fixture)) {
     // The baseline answers 200 to everything, the 304 case included.
     const baselineLoad = { ...load, expect: 200 }
     const baseline = await runLoad(baselineUrl, baselineLoad, {

@@ -5,7 +5,7 @@ import type { BenchSettings } from './settings'
 
 /** One request of a load case; `next` makes a fresh one for every request sent. */
 export interface LoadRequest {
-  method?: 'GET' | 'POST'
+  method?: 'GET' | 'POST' | 'PUT'
   path: string
   headers?: Record<string, string>
   body?: string

@@ -16,6 +16,8 @@ export interface ChildServer {
   url: string
   /** Seconds of CPU (user and system) the process has used so far (Linux /proc). */
   cpuSeconds(): number
+  /** Everything this process has printed so far, not what an earlier one left in its log file. */
+  log(): string
   /** The end of what the process printed, for error messages. */
   logTail(): string
   /** SIGTERM, then SIGKILL if it has not exited in time. */
@@ -101,6 +103,7 @@ async function start(port: number, launch: Launch): Promise<ChildServer> {
   const server: ChildServer = {
     url: `http://127.0.0.1:${port}`,
     cpuSeconds: () => cpuSecondsOf(child.pid),
+    log: output,
     logTail,
     stop: () => stop(child, exited),
   }

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import * as prettier from 'prettier'
+import type { CatalogLoadResult } from './catalog-load'
 import type { LoadFigures } from './load'
 import type { LighthouseResult } from './lighthouse'
 import type { BenchResults, Figures } from './results'
@@ -175,6 +176,27 @@ function scaleRows({ scale }: Figures, settings: BenchSettings): Row[] {
   ]
 }
 
+function catalogLoadRows({ catalogLoad }: Figures): Row[] {
+  if (catalogLoad === undefined) return []
+  const rounds = (pick: (round: CatalogLoadResult['rounds'][number]) => number) =>
+    `rounds ${catalogLoad.rounds.map((round) => ms(pick(round))).join(', ')}`
+  return [
+    {
+      heading: `Catalog load: shipped bangumi-data as the server logs it, median of ${catalogLoad.rounds.length} round(s) of a fresh SQLite DATA_DIR and a restart on it`,
+    },
+    row(
+      `first start (${count(catalogLoad.titles)} titles)`,
+      ms(catalogLoad.firstLoadMs),
+      rounds((round) => round.firstLoadMs),
+    ),
+    row(
+      'restart, nothing new',
+      ms(catalogLoad.upToDateMs),
+      rounds((round) => round.upToDateMs),
+    ),
+  ]
+}
+
 function metricsCostRows({ metricsCost }: Figures, settings: BenchSettings): Row[] {
   if (metricsCost === undefined) return []
   const signed = (value: number) => `${value >= 0 ? '+' : ''}${round(value, 1)} %`
@@ -249,6 +271,7 @@ export function formatReport(results: BenchResults): string {
     ...avatarWidgetRows(figures),
     ...signInRows(figures, settings),
     ...lighthouseRows(figures, settings),
+    ...catalogLoadRows(figures),
     ...scaleRows(figures, settings),
     ...metricsCostRows(figures, settings),
     ...goalRows(results),

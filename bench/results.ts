@@ -1,4 +1,5 @@
 import type { PipelineResult } from './avatar-pipeline'
+import type { CatalogLoadResult } from './catalog-load'
 import type { FrontEndSizes } from './front-end'
 import type { HttpCaseResult } from './http-cases'
 import type { LighthouseResult } from './lighthouse'
@@ -27,6 +28,8 @@ export interface Figures {
   metricsCost?: MetricsCost
   /** One share card made in-process (bench/share-card.ts); absent from runs before it was measured. */
   shareCard?: ShareCardResult
+  /** The shipped catalog's load at start (bench/catalog-load.ts); absent from runs before it was measured. */
+  catalogLoad?: CatalogLoadResult
 }
 
 export interface GoalResult {

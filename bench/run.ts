@@ -5,6 +5,7 @@ import { measureAvatarBytes } from './avatar-bytes'
 import { measureAvatarPipeline } from './avatar-pipeline'
 import { measureShareCard } from './share-card'
 import { snapshotBuild } from './build-snapshot'
+import { measureCatalogLoad } from './catalog-load'
 import { prepareFixture } from './fixture'
 import { measureFrontEnd } from './front-end'
 import { evaluateGoals } from './goals'
@@ -17,7 +18,7 @@ import { writePerformanceDoc } from './performance-doc'
 import { formatReport, writeResults } from './report'
 import type { BenchResults, Figures } from './results'
 import { measureScale } from './scale'
-import { settingsFrom, type BenchSettings } from './settings'
+import { heartUsersFor, settingsFrom, type BenchSettings } from './settings'
 import { measureSignIn } from './sign-in'
 
 /**
@@ -51,8 +52,9 @@ async function measureLiveApp(main: string, settings: BenchSettings) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mofu-bench-'))
   try {
     return await withServer(startApp(main, dataDir, { TRUST_PROXY: 'true' }), async (app) => {
-      step('creating the signed-in user over HTTP')
-      const fixture = await prepareFixture(app.url, dataDir, settings.httpSeedUsers)
+      const heartUsers = heartUsersFor(settings)
+      step(`creating the signed-in user and ${heartUsers} heart users over HTTP`)
+      const fixture = await prepareFixture(app.url, dataDir, settings.httpSeedUsers, heartUsers)
       step('HTTP cases')
       const http = await withServer(startBaseline(dataDir, fixture.avatarFile), (baseline) =>
         measureHttp(app.url, baseline.url, fixture, settings),
@@ -80,11 +82,13 @@ async function measureAll(settings: BenchSettings): Promise<Figures> {
     step('share card')
     const shareCard = await measureShareCard(settings)
     const live = await measureLiveApp(build.serverMain, settings)
+    step('catalog load: a first start on a fresh SQLite DATA_DIR, then a restart')
+    const catalogLoad = await measureCatalogLoad(build.serverMain, settings)
     step('scale: seeding and handle lookups on SQLite and PostgreSQL')
     const scale = await measureScale(build.serverMain, settings)
     step('metrics cost: the handle check without and with metrics')
     const metricsCost = await measureMetricsCost(build.serverMain, settings)
-    return { frontEnd, avatarPipeline, shareCard, ...live, scale, metricsCost }
+    return { frontEnd, avatarPipeline, shareCard, ...live, catalogLoad, scale, metricsCost }
   } finally {
     await build.remove()
   }
@@ -104,6 +108,8 @@ async function main() {
       'Servers run a copy of the build (dist/) taken at the start, with the default log level, logging to a file.',
       'Sign-in: server started with TRUST_PROXY=true; every request has its own X-Forwarded-For address, rate limiting stays on.',
       'HTTP and scale cases: each request from the next of 65,536 X-Forwarded-For visitor addresses, so the per-address limits stay on and are never hit.',
+      'Hearts: each request from the next of the heart users (its cookie and address), enough of them that none meets the likes limit (120 a minute), which stays on; each heart is a new like.',
+      'Search and hearts run once the shipped catalog has loaded; the catalog load is the time the server logs for it.',
       'Latency percentiles are autocannon’s, in whole milliseconds.',
       'Scale goal compares req/s (large vs small user count), not p50.',
       'First load of /: every script fetched before #root loses its prerendered mark, in Chromium, against React + react-dom alone hydrating one element the same way; the app’s entry chunk holds react-dom with the shell, so what Mofu adds is the difference of the totals, listed script by script.',

@@ -1,3 +1,5 @@
+import { LIMITS } from '../src/server/http/limiter'
+
 /** The fixture user's handle (bench/fixture.ts), lowercase: their /@handle page. */
 export const BENCH_HANDLE = 'benchfan'
 /**
@@ -28,6 +30,8 @@ export interface BenchSettings {
   httpSeedUsers: number
   /** Rounds of the handle check without and with metrics (each round runs both). */
   metricsCostRounds: number
+  /** Rounds of a first start and a restart, each on a fresh DATA_DIR, for the catalog load. */
+  catalogLoadRounds: number
 }
 
 const FULL: BenchSettings = {
@@ -43,6 +47,7 @@ const FULL: BenchSettings = {
   scaleUsers: [10_000, 1_000_000],
   httpSeedUsers: 1_000,
   metricsCostRounds: 6,
+  catalogLoadRounds: 3,
 }
 
 const QUICK: BenchSettings = {
@@ -56,6 +61,27 @@ const QUICK: BenchSettings = {
   lighthouseRuns: 1,
   scaleUsers: [10_000, 100_000],
   metricsCostRounds: 2,
+  catalogLoadRounds: 1,
+}
+
+/**
+ * Hearts a second the heart case is sized for: twice what the 2-core machine of
+ * docs/performance.md served (about 1,900, each heart a signed-in write and the limit's count
+ * another).
+ */
+const HEART_CEILING_RPS = 4_000
+
+/**
+ * Users enough that none meets its heart limit (LIMITS.likes) while the heart case runs at up
+ * to HEART_CEILING_RPS: the case's warm-up and measured run together are shorter than the
+ * limit's window, so each user has its whole `max` for both. Faster hearts would answer 429,
+ * which the run counts as failed answers; the ceiling must then rise, never the limit.
+ */
+export function heartUsersFor({ warmupSeconds, measureSeconds }: BenchSettings): number {
+  const { max, windowSeconds } = LIMITS.likes
+  const seconds = warmupSeconds + measureSeconds
+  if (seconds >= windowSeconds) throw new Error('the heart case outlasts the likes limit window')
+  return Math.ceil((HEART_CEILING_RPS * seconds) / max)
 }
 
 export function settingsFrom(args: readonly string[]): BenchSettings {

@@ -28,6 +28,32 @@ async function expectStatus(step: string, response: Response, status: number) {
   }
 }
 
+interface OutboxMail {
+  recipients: string[]
+  subject: string
+  text: string | undefined
+}
+
+/**
+ * Each .eml parsed once: the server renames a mail into place whole, so a file never changes,
+ * and the bench's hundreds of heart users would otherwise parse every earlier mail again.
+ */
+const parsedMail = new Map<string, OutboxMail>()
+
+async function readMail(file: string): Promise<OutboxMail> {
+  const known = parsedMail.get(file)
+  if (known !== undefined) return known
+  const mail = await simpleParser(await fs.readFile(file))
+  const addresses = Array.isArray(mail.to) ? mail.to : [mail.to]
+  const parsed = {
+    recipients: addresses.map((address) => address?.text ?? ''),
+    subject: mail.subject ?? '',
+    text: mail.text,
+  }
+  parsedMail.set(file, parsed)
+  return parsed
+}
+
 /** The mail the server wrote into its outbox (each an .eml, as it does without SMTP_URL). */
 function outboxMail(outboxDir: string): MailSource {
   return {
@@ -36,10 +62,9 @@ function outboxMail(outboxDir: string): MailSource {
       while (Date.now() < deadline) {
         const names = await fs.readdir(outboxDir).catch(() => [])
         for (const name of names.filter((file) => file.endsWith('.eml'))) {
-          const mail = await simpleParser(await fs.readFile(path.join(outboxDir, name)))
-          const recipients = Array.isArray(mail.to) ? mail.to : [mail.to]
-          if (!recipients.some((address) => address?.text.includes(to))) continue
-          if (options.subject?.test(mail.subject ?? '') === false) continue
+          const mail = await readMail(path.join(outboxDir, name))
+          if (!mail.recipients.some((address) => address.includes(to))) continue
+          if (options.subject?.test(mail.subject) === false) continue
           return { text: mail.text }
         }
         await sleep(100)
