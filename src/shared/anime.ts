@@ -115,3 +115,85 @@ export const LikeSchema = z.object({
   note: z.string(),
 })
 export type Like = z.infer<typeof LikeSchema>
+
+/** The four seasons a title begins in, by the month of its first air date. */
+export const ANIME_SEASONS = ['winter', 'spring', 'summer', 'autumn'] as const
+export type AnimeSeason = (typeof ANIME_SEASONS)[number]
+
+/** Japan's offset from UTC: the catalog's titles air there, and their seasons are Japan's. */
+const JAPAN_OFFSET_MS = 9 * 60 * 60 * 1000
+
+/**
+ * The season and year a title begins in, or null without a valid date: January to March is
+ * winter, April to June spring, July to September summer, October to December autumn, by the
+ * date in Japan (a first episode at 2024-03-31T15:00Z airs on 1 April there, in spring).
+ */
+export function seasonOf(beginAt: string | null): { year: number; season: AnimeSeason } | null {
+  if (beginAt === null) return null
+  const time = Date.parse(beginAt)
+  if (Number.isNaN(time)) return null
+  const inJapan = new Date(time + JAPAN_OFFSET_MS)
+  return {
+    year: inJapan.getUTCFullYear(),
+    season: ANIME_SEASONS[Math.floor(inJapan.getUTCMonth() / 3)] ?? 'winter',
+  }
+}
+
+/** A season of a year: what Home's row and the browse page are named by ("Spring 2026"). */
+export const AnimeSeasonOfYearSchema = z.object({
+  year: z.number(),
+  season: z.enum(ANIME_SEASONS),
+})
+export type AnimeSeasonOfYear = z.infer<typeof AnimeSeasonOfYearSchema>
+
+/** Titles one page of the browse answer holds. */
+export const ANIME_BROWSE_PAGE_SIZE = 24
+/** The years browse accepts: the catalog begins in the 1910s and announces titles ahead. */
+export const ANIME_BROWSE_YEARS = { min: 1900, max: 2999 } as const
+/** The browse answer's cursor: opaque to clients, at most this long. */
+export const ANIME_BROWSE_MAX_CURSOR = 300
+
+/**
+ * GET /api/anime: a season (`year` and `season`), a whole year (`year` alone) or, with neither,
+ * the newest season in the catalog; `type` narrows it; `cursor` is the last answer's nextCursor.
+ */
+export const AnimeBrowseQuerySchema = z
+  .object({
+    year: z.optional(
+      z.pipe(
+        z.string().check(z.regex(/^\d{4}$/)),
+        z.pipe(
+          z.transform(Number),
+          z.number().check(z.minimum(ANIME_BROWSE_YEARS.min), z.maximum(ANIME_BROWSE_YEARS.max)),
+        ),
+      ),
+    ),
+    season: z.optional(z.enum(ANIME_SEASONS)),
+    type: z.optional(z.enum(ANIME_TYPES)),
+    cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(ANIME_BROWSE_MAX_CURSOR))),
+  })
+  .check(
+    z.refine((query) => query.season === undefined || query.year !== undefined, {
+      message: 'a season needs its year',
+      path: ['year'],
+    }),
+  )
+export type AnimeBrowseQuery = z.infer<typeof AnimeBrowseQuerySchema>
+
+/** The browse answer: the titles of the season or year shown, by first air date, then id. */
+export const AnimeBrowseSchema = z.object({
+  /** The year shown: as asked, the newest season's when none was, null for an empty catalog. */
+  year: z.nullable(z.number()),
+  /** The season shown; null for a whole year. */
+  season: z.nullable(z.enum(ANIME_SEASONS)),
+  /** The newest season in the catalog, and the first year it has: what a browser offers. */
+  latest: z.nullable(AnimeSeasonOfYearSchema),
+  earliestYear: z.nullable(z.number()),
+  results: z.array(AnimeSummarySchema),
+  /** Asks for the next page; null on the last. */
+  nextCursor: z.nullable(z.string()),
+})
+export type AnimeBrowse = z.infer<typeof AnimeBrowseSchema>
+
+/** The element of a server-drawn title page that carries its data (like a profile's). */
+export const SERVED_ANIME_ELEMENT_ID = 'mofu-anime'

@@ -2,6 +2,7 @@ import { zValidator } from '@hono/zod-validator'
 import { Hono } from 'hono'
 import {
   ANIME_SEARCH_DEFAULT_LIMIT,
+  AnimeBrowseQuerySchema,
   AnimeIdSchema,
   AnimeSearchQuerySchema,
   type AnimeSearchResults,
@@ -9,7 +10,7 @@ import {
 import { apiError, invalidInput } from '../http/errors'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 import { SERVER_MESSAGES } from '../http/messages'
-import type { CatalogStore } from './catalog-store'
+import { readBrowseCursor, type CatalogStore } from './catalog-store'
 import type { CatalogSearch } from './search'
 
 export interface CatalogDeps {
@@ -19,11 +20,34 @@ export interface CatalogDeps {
 }
 
 /**
- * The anime catalog, at /api/anime (docs/api.md "Anime"): search and a title's page data. Open
+ * The anime catalog, at /api/anime (docs/api.md "Anime"): browse by season, search and a title's
+ * page data. Open
  * to signed-out visitors, counted per client address like the other public reads.
  */
 export function catalogRoutes({ catalog, search, limits }: CatalogDeps) {
   return new Hono()
+    .get(
+      '/',
+      limits.perAddress(LIMITS.publicRead),
+      zValidator('query', AnimeBrowseQuerySchema, invalidInput),
+      async (c) => {
+        const { year, season, type, cursor } = c.req.valid('query')
+        const after = cursor === undefined ? null : readBrowseCursor(cursor)
+        if (after === undefined) {
+          return apiError(c, 400, 'INVALID_INPUT', SERVER_MESSAGES.invalidInput, [
+            { field: 'cursor', message: 'not a cursor this server gave' },
+          ])
+        }
+        return c.json(
+          await catalog.browse({
+            year: year ?? null,
+            season: season ?? null,
+            type: type ?? null,
+            after,
+          }),
+        )
+      },
+    )
     .get(
       '/search',
       limits.perAddress(LIMITS.publicRead),

@@ -1,5 +1,6 @@
 import type { AnimeLanguage, AnimeSummary } from '@shared/anime'
 import type { Language } from '@shared/language'
+import { titleHue } from '@client/components/art/title-art'
 import { useLanguage, useStrings } from '@client/lib/i18n/i18n'
 import { ANIME } from './strings'
 
@@ -21,16 +22,6 @@ export function translationFor(anime: AnimeSummary, language: Language): string 
 /** The title as the name of a button or a notice: its translation when there is one. */
 export function titleFor(anime: AnimeSummary, language: Language): string {
   return translationFor(anime, language) ?? anime.title
-}
-
-/**
- * A hue of the title's own, from its id: the same title is the same colour everywhere (the data
- * has no pictures, and Mofu shows none from other sites).
- */
-export function titleHue(id: string): number {
-  let hash = 0
-  for (const char of id) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) % 360
-  return hash
 }
 
 /** The title as published, its translation in the language shown, and its type and year. */

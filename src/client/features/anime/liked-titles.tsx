@@ -1,9 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { Like } from '@shared/anime'
+import { titleHue } from '@client/components/art/title-art'
 import { Button, Notice } from '@client/components/ui'
 import { errorMessage } from '@client/lib/http'
 import { useStrings } from '@client/lib/i18n/i18n'
-import { AnimeTitle, titleHue } from './anime-title'
+import { AnimeTitle } from './anime-title'
 import { HeartButton } from './heart-button'
 import { ANIME } from './strings'
 
