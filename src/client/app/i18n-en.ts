@@ -7,6 +7,7 @@ import { COOKIES } from '@client/features/content-pages/cookies-page'
 import { DIM25 } from '@client/features/content-pages/dim25-page'
 import { FAVORITES } from '@client/features/anime/favorites-page'
 import { ANIME } from '@client/features/anime/strings'
+import { BOARD } from '@client/features/board/strings'
 import { HOME } from '@client/features/content-pages/home-page'
 import { MASTER } from '@client/features/content-pages/master-page'
 import { PREMIUM } from '@client/features/content-pages/premium-page'
@@ -40,6 +41,7 @@ export const EN = {
   home: HOME,
   favorites: FAVORITES,
   anime: ANIME,
+  board: BOARD,
   seeme: SEEME,
   sakuramap: SAKURAMAP,
   shop: SHOP,

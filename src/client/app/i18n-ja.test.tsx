@@ -21,8 +21,8 @@ const ALLOWED_WORDS = new Set([
   ...['rel', 'me'],
   // Products a user knows by these names, and what a file or an example is called.
   ...['QR', 'Aegis', 'Authenticator', 'Password', 'Pixel', 'txt'],
-  // A key on the keyboard, and the kinds of anime as Japanese writes them.
-  ...['Enter', 'TV', 'Web', 'OVA'],
+  // Keys on the keyboard, and the kinds of anime as Japanese writes them.
+  ...['Enter', 'Escape', 'TV', 'Web', 'OVA'],
 ])
 /** Names read whole, as 'data' alone would let an untranslated word through. */
 const WHOLE_NAMES = [
@@ -82,6 +82,30 @@ const ARGUMENTS: Record<string, unknown[]> = {
   'anime.heart.add': ['…'],
   'anime.heart.remove': ['…'],
   'anime.board.removed': ['…'],
+  'board.folder.renameLabel': ['…'],
+  'board.folder.deleteQuestion': ['…'],
+  'board.folder.moveUp': ['…'],
+  'board.folder.moveDown': ['…'],
+  'board.folder.drag': ['…'],
+  'board.card.drag': ['…'],
+  'board.card.select': ['…'],
+  'board.card.remove': ['…'],
+  'board.card.statusLabel': ['…'],
+  'board.card.noteLabel': ['…'],
+  'board.removed': ['…'],
+  'board.dnd.picked': ['…'],
+  'board.dnd.notOver': ['…'],
+  'board.dnd.droppedNowhere': ['…'],
+  'board.dnd.cancelled': ['…'],
+  'board.dnd.folderPlace': ['…'],
+  'board.count': [3],
+  'board.select.count': [3],
+  'board.removedMany': [3],
+  'board.card.noteCount': [12, 500],
+  'board.filters.shown': [2, 3],
+  'board.seasonYear': ['春', '2024'],
+  'board.dnd.over': ['…', '…'],
+  'board.dnd.dropped': ['…', '…'],
 }
 const DEFAULT_ARGUMENTS = [rich, Section, ' ']
 

@@ -1,10 +1,21 @@
 import { useAuth } from '@client/features/account/auth-state'
 import { FavoritesPage } from '@client/features/anime/favorites-page'
+import { Board } from '@client/features/board/board'
 import { useAccountPanel } from './shell/use-account-panel'
 
-/** /favorites: the Like page, with the signed-in user and the account panel to sign in with. */
+/**
+ * /favorites: the Like page (search and hearts) with the signed-in user's board under it, and
+ * the account panel to sign in with.
+ */
 export function LikePage() {
   const auth = useAuth()
   const panel = useAccountPanel()
-  return <FavoritesPage uid={auth.user?.uid ?? null} onSignIn={panel.open} />
+  const uid = auth.user?.uid ?? null
+  return (
+    <FavoritesPage
+      uid={uid}
+      onSignIn={panel.open}
+      board={uid === null ? null : <Board uid={uid} />}
+    />
+  )
 }

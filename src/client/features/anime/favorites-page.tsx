@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import type { AnimeSummary } from '@shared/anime'
 import { MofuMascot } from '@client/components/art/mofu-mascot'
 import { SceneIcon } from '@client/components/art/scene-icons'
@@ -8,7 +8,6 @@ import { Button, Notice } from '@client/components/ui'
 import { useLanguage, useStrings } from '@client/lib/i18n/i18n'
 import { AnimeSearch } from './anime-search'
 import { titleFor } from './anime-title'
-import { LikedTitles } from './liked-titles'
 import { useHeart, useLikes } from './likes-query'
 import { ANIME } from './strings'
 
@@ -35,11 +34,19 @@ export const FAVORITES = {
 const STEPS = ['heart', 'pin', 'basket'] as const
 
 /**
- * /favorites: the search box, and the titles the signed-in user likes. `uid` is the signed-in
- * user (null signed out); `onSignIn` opens the account panel. A heart tapped signed out is kept
- * and lands once the user has signed in.
+ * /favorites: the search box, and below it `board`, the signed-in user's board (composed in
+ * app/). `uid` is the signed-in user (null signed out); `onSignIn` opens the account panel. A
+ * heart tapped signed out is kept and lands once the user has signed in.
  */
-export function FavoritesPage({ uid, onSignIn }: { uid: string | null; onSignIn: () => void }) {
+export function FavoritesPage({
+  uid,
+  onSignIn,
+  board,
+}: {
+  uid: string | null
+  onSignIn: () => void
+  board: ReactNode
+}) {
   const strings = useStrings('favorites', FAVORITES)
   const words = useStrings('anime', ANIME)
   const language = useLanguage()
@@ -95,11 +102,7 @@ export function FavoritesPage({ uid, onSignIn }: { uid: string | null; onSignIn:
           </Button>
         </div>
       )}
-      {uid !== null && (
-        <PageSection title={words.board.title}>
-          <LikedTitles likes={likes} isBusy={isBusy} onUnheart={(like) => toggle(like.anime)} />
-        </PageSection>
-      )}
+      {uid !== null && <PageSection title={words.board.title}>{board}</PageSection>}
       <PageSection title={strings.howTitle}>
         <ol className="grid gap-4 sm:grid-cols-3">
           {STEPS.map((icon, index) => (

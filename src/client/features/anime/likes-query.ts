@@ -1,17 +1,16 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
 import { searchKey, type Like } from '@shared/anime'
 import type { Board } from '@shared/board'
+import { boardQueryKey as likesKey, fetchBoard } from '@client/lib/board-cache'
 import { queryClient } from '@client/lib/query-client'
-import { fetchLikes, likeAnime, searchAnime, unlikeAnime } from './anime-api'
-
-const likesKey = (uid: string) => ['anime-likes', uid] as const
+import { likeAnime, searchAnime, unlikeAnime } from './anime-api'
 
 /** The signed-in user's likes, newest first; nothing is asked while signed out. */
 export function useLikes(uid: string | null) {
   return useQuery(
     {
       queryKey: likesKey(uid ?? ''),
-      queryFn: fetchLikes,
+      queryFn: fetchBoard,
       enabled: uid !== null,
       select: (answer: Board) =>
         answer.likes.toSorted((a, b) => b.likedAt.localeCompare(a.likedAt)),
