@@ -253,6 +253,11 @@ test('folders are renamed, moved and deleted, their titles back in Unsorted; sev
   await page.getByRole('button', { name: 'Move', exact: true }).click()
   await expect(order(page, 'One')).toHaveCount(3)
   await expect(order(page, 'Unsorted')).toHaveCount(0)
+  const dropped = page.waitForResponse(
+    (response) => response.request().method() === 'PATCH' && response.ok(),
+  )
+  await card(page, a).getByRole('combobox').selectOption('Dropped')
+  await dropped
   await card(page, a).getByRole('checkbox').check()
   await card(page, b).getByRole('checkbox').check()
   await page.getByRole('button', { name: 'Remove', exact: true }).click()
@@ -260,6 +265,10 @@ test('folders are renamed, moved and deleted, their titles back in Unsorted; sev
   await expect(order(page, 'One')).toHaveText([c.title])
   await page.getByRole('button', { name: 'Undo' }).click()
   await expect(order(page, 'One')).toHaveCount(3)
+  // Back as they were on the server too: in their folder, with their status.
+  await page.reload()
+  await expect(order(page, 'One')).toHaveCount(3)
+  await expect(card(page, a).getByRole('combobox')).toHaveValue('dropped')
 
   // Deleted after a confirmation: the titles go back to Unsorted, none lost.
   await folder(page, 'One').getByRole('button', { name: 'Delete' }).click()
