@@ -311,4 +311,10 @@ test('the board in Japanese teaches when empty, and axe finds nothing serious in
     await page.getByRole('article').first().getByRole('button', { name: '移動…' }).click()
     expect(await blockingViolations(page)).toEqual([])
   }
+
+  // On a phone, the board fits the screen's width.
+  await page.setViewportSize({ width: 360, height: 740 })
+  await expect(page.getByRole('article').first()).toBeVisible()
+  await page.screenshot({ path: test.info().outputPath('phone.png'), fullPage: true })
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 })

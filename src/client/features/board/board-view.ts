@@ -1,12 +1,10 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { ANIME_SEASONS, ANIME_TYPES, LIKE_STATUSES } from '@shared/anime'
 import { readStorage, writeStorage } from '@client/lib/preferences/stored'
-import { usePreferences } from '@client/lib/preferences/preferences'
+import { BOARD_VIEW_KEY as VIEW_KEY, usePreferences } from '@client/lib/preferences/preferences'
 import { readUiValue, writeUiValue } from '@client/lib/preferences/ui-state'
 import { NO_FILTERS, SORTS, type BoardFilters, type Sort } from './board-model'
 
-/** Local storage: the board's filters and sort, remembered in this browser. */
-const VIEW_KEY = 'board-view'
 /** ui-state (fullStatePersistence): the folders closed and where the page was scrolled. */
 const PLACE_KEY = 'board'
 

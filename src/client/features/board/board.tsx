@@ -122,9 +122,19 @@ export function Board({ uid }: { uid: string }) {
     setFailure({ kind: change.kind, message: errorMessage(error) }),
   )
   const view = useBoardView(board.isSuccess)
-  const { filters, sort } = view
+  const { sort } = view
 
   const folders = useMemo(() => foldersInOrder(board.data?.folders ?? []), [board.data?.folders])
+  // A folder filter names a folder that is still there (another device may have deleted it).
+  const filters = useMemo(
+    () =>
+      view.filters.folder === 'all' ||
+      view.filters.folder === UNSORTED ||
+      folders.some((folder) => folder.id === view.filters.folder)
+        ? view.filters
+        : { ...view.filters, folder: 'all' },
+    [view.filters, folders],
+  )
   const groups = useMemo(() => likesByFolder(board.data?.likes ?? []), [board.data?.likes])
   const years = useMemo(() => yearsOf(board.data?.likes ?? []), [board.data?.likes])
   const orderable = sort === 'order' && !filtersInUse(filters)
