@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import {
   closestCenter,
   DndContext,
@@ -35,6 +35,8 @@ import { folderDropId, FolderSection, type FolderActions } from './folder-sectio
 import { NewFolderForm } from './new-folder-form'
 import type { CardActions } from './title-card'
 import { BOARD } from './strings'
+
+const NONE: Like[] = []
 
 type DragData = { type: 'like' | 'folder'; folder: string; empty?: boolean } | undefined
 
@@ -137,15 +139,31 @@ export function Board({ uid }: { uid: string }) {
   )
   const groups = useMemo(() => likesByFolder(board.data?.likes ?? []), [board.data?.likes])
   const years = useMemo(() => yearsOf(board.data?.likes ?? []), [board.data?.likes])
-  const orderable = sort === 'order' && !filtersInUse(filters)
   const titleOf = useCallback((anime: AnimeSummary) => nameIn(anime, language), [language])
+  // The cards follow a new filter or sort in a render React may interrupt, so typing in the
+  // text filter stays quick on a board of a thousand titles.
+  const shownFilters = useDeferredValue(filters)
+  const shownSort = useDeferredValue(sort)
+  // Dragging follows the order shown: the user's own, with no filter on.
+  const orderable = shownSort === 'order' && !filtersInUse(shownFilters)
   const visible = useMemo(() => {
     const each = new Map<string, Like[]>()
     for (const key of [UNSORTED, ...folders.map((folder) => folder.id)]) {
-      each.set(key, shown(groups.get(key) ?? [], filters, sort, titleOf))
+      each.set(key, shown(groups.get(key) ?? [], shownFilters, shownSort, titleOf))
     }
     return each
-  }, [groups, folders, filters, sort, titleOf])
+  }, [groups, folders, shownFilters, shownSort, titleOf])
+  const filteredOut = useMemo(() => {
+    const each = new Map<string, Like[]>()
+    for (const [key, likes] of groups) {
+      const kept = new Set(visible.get(key)?.map((like) => like.anime.id))
+      each.set(
+        key,
+        likes.filter((like) => !kept.has(like.anime.id)),
+      )
+    }
+    return each
+  }, [groups, visible])
   // "Move up" and "Move down" name the neighbour to follow; only in the user's own order.
   const places = useMemo(() => {
     const each = new Map<
@@ -439,6 +457,7 @@ export function Board({ uid }: { uid: string }) {
                   key={key}
                   folder={folder}
                   likes={visible.get(key) ?? []}
+                  filteredOut={filteredOut.get(key) ?? NONE}
                   total={groups.get(key)?.length ?? 0}
                   open={!view.closed.has(key)}
                   justOpened={justOpened === key}

@@ -27,6 +27,7 @@ export const folderDropId = (key: string) => `folder:${key}`
 export function FolderSection({
   folder,
   likes,
+  filteredOut,
   total,
   open,
   justOpened,
@@ -42,7 +43,13 @@ export function FolderSection({
   onToggle,
 }: {
   folder: Folder | null
+  /** The titles shown, filtered and sorted. */
   likes: readonly Like[]
+  /**
+   * The folder's other titles, kept on the page but hidden: dnd-kit registers each card's
+   * droppable one by one, so a filter that unmounted hundreds of cards would stall the page.
+   */
+  filteredOut: readonly Like[]
   total: number
   open: boolean
   justOpened: boolean
@@ -77,7 +84,7 @@ export function FolderSection({
   } = useSortable({
     id: folderDropId(key),
     data: { type: 'folder', folder: key, empty: !open || likes.length === 0 },
-    disabled: folder === null || !orderable,
+    disabled: { draggable: folder === null || !orderable, droppable: folder === null },
   })
   // Unsorted is no sortable folder, but titles are dropped on it all the same.
   const unsorted = useDroppable({
@@ -244,16 +251,18 @@ export function FolderSection({
             items={likes.map((like) => like.anime.id)}
             strategy={rectSortingStrategy}
           >
-            {likes.length === 0 ? (
+            {likes.length === 0 && (
               <p className="rounded-2xl border border-dashed border-line p-4 text-sm text-ink-muted">
                 {total === 0 ? strings.folderEmpty : strings.noMatch}
               </p>
-            ) : (
+            )}
+            {total > 0 && (
               <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-                {likes.map((like) => (
+                {[...likes, ...filteredOut].map((like, index) => (
                   <SortableCard
                     key={like.anime.id}
                     like={like}
+                    hidden={index >= likes.length}
                     folderKey={key}
                     draggable={orderable}
                     folders={folders}

@@ -1,4 +1,5 @@
-import { memo, useId, useState, type CSSProperties, type ReactNode } from 'react'
+import { memo, useId, useState, type CSSProperties } from 'react'
+import type { DraggableAttributes, DraggableSyntheticListeners } from '@dnd-kit/core'
 import { useSortable } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import {
@@ -37,8 +38,10 @@ const LANG: Record<AnimeSummary['lang'], string> = {
  * attributes, so the rest of the card (status, note, "Move to…") works as usual. The wrapper
  * re-renders while a drag moves; the card's content is memoised and does not.
  */
-export function SortableCard(props: CardProps & { folderKey: string; draggable: boolean }) {
-  const strings = useStrings('board', BOARD)
+export function SortableCard({
+  hidden,
+  ...props
+}: CardProps & { folderKey: string; hidden: boolean }) {
   const {
     attributes,
     listeners,
@@ -50,33 +53,25 @@ export function SortableCard(props: CardProps & { folderKey: string; draggable: 
   } = useSortable({
     id: props.like.anime.id,
     data: { type: 'like', folder: props.folderKey },
-    disabled: !props.draggable,
+    // Only dragging is switched off and on: a droppable's switch costs dnd-kit a copy of every
+    // droppable, which a thousand cards would pay a thousand times. Hidden cards are never
+    // dragged over: they hide only while a filter is on, and dragging is off then.
+    disabled: { draggable: !props.draggable || hidden, droppable: false },
   })
   const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition }
   return (
     <li
       ref={setNodeRef}
       style={style}
+      hidden={hidden}
       data-dragging={isDragging || undefined}
       className="relative rounded-2xl data-dragging:z-30 data-dragging:opacity-80 data-dragging:shadow-xl"
     >
       <CardContent
         {...props}
-        handle={
-          props.draggable ? (
-            <button
-              type="button"
-              ref={setActivatorNodeRef}
-              {...attributes}
-              {...listeners}
-              aria-label={strings.card.drag(props.actions.nameOf(props.like.anime))}
-              aria-roledescription={strings.dnd.roleDescription}
-              className="grid h-14 w-7 shrink-0 cursor-grab touch-none place-items-center rounded-lg text-ink-muted hover:bg-accent-soft active:cursor-grabbing"
-            >
-              <DragDots />
-            </button>
-          ) : null
-        }
+        handleRef={setActivatorNodeRef}
+        handleAttributes={attributes}
+        handleListeners={listeners}
       />
     </li>
   )
@@ -97,6 +92,8 @@ function DragDots() {
 
 interface CardProps {
   like: Like
+  /** Whether the title can be dragged: in the user's own order, with no filter on. */
+  draggable: boolean
   folders: readonly Folder[]
   /** Where "Move up" and "Move down" put the title: the neighbour to follow; undefined for none. */
   upAfter: string | null | undefined
@@ -114,8 +111,16 @@ const CardContent = memo(function CardContent({
   selecting,
   selected,
   actions,
-  handle,
-}: CardProps & { handle: ReactNode }) {
+  draggable,
+  handleRef,
+  handleAttributes,
+  handleListeners,
+}: CardProps & {
+  // dnd-kit keeps these the same from render to render, so the memo holds while a drag moves.
+  handleRef: (element: HTMLElement | null) => void
+  handleAttributes: DraggableAttributes
+  handleListeners: DraggableSyntheticListeners
+}) {
   const strings = useStrings('board', BOARD)
   const language = useLanguage()
   const id = useId()
@@ -143,7 +148,19 @@ const CardContent = memo(function CardContent({
             className="mt-4 size-5 shrink-0 accent-sakura-600"
           />
         )}
-        {handle}
+        {draggable && (
+          <button
+            type="button"
+            ref={handleRef}
+            {...handleAttributes}
+            {...handleListeners}
+            aria-label={strings.card.drag(name)}
+            aria-roledescription={strings.dnd.roleDescription}
+            className="grid h-14 w-7 shrink-0 cursor-grab touch-none place-items-center rounded-lg text-ink-muted hover:bg-accent-soft active:cursor-grabbing"
+          >
+            <DragDots />
+          </button>
+        )}
         <TitleArt anime={anime} className="h-14 w-20" />
         <div className="flex min-w-0 flex-1 flex-col">
           <h4 id={`${id}-title`} lang={LANG[anime.lang]} className="truncate font-bold text-ink">
