@@ -4,6 +4,14 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { AVATAR_MAX_BYTES, AVATAR_UPLOAD_TYPES } from '../../src/shared/avatar'
+import {
+  BulkMoveSchema,
+  BulkRemoveSchema,
+  FolderPatchSchema,
+  LikePatchSchema,
+  LikePutSchema,
+  NewFolderSchema,
+} from '../../src/shared/board'
 import { ChangeEmailRequestSchema, ConfirmEmailChangeSchema } from '../../src/shared/email-change'
 import { ResetCodeCheckSchema } from '../../src/shared/password-reset'
 import { PageViewSchema } from '../../src/shared/page-view'
@@ -71,11 +79,15 @@ const MOFU_BODIES: Record<string, { schema: z.core.$ZodType; valid: Record<strin
   },
   'POST /api/me/activity/not-me': { schema: NotMeRequestSchema, valid: { id: 'no-such-entry' } },
   'POST /api/me/profile/links/check': { schema: LinkCheckRequestSchema, valid: {} },
+  'PUT /api/me/likes/:id': { schema: LikePutSchema, valid: { note: 'Again soon' } },
+  'PATCH /api/me/likes/:id': { schema: LikePatchSchema, valid: { note: 'Again soon' } },
+  'POST /api/me/likes/move': { schema: BulkMoveSchema, valid: {} },
+  'POST /api/me/likes/remove': { schema: BulkRemoveSchema, valid: {} },
+  'POST /api/me/folders': { schema: NewFolderSchema, valid: { name: 'Favourites' } },
+  'PATCH /api/me/folders/:id': { schema: FolderPatchSchema, valid: { name: 'Favourites' } },
 }
 /** Mofu's body routes that take image bytes, not JSON. */
 const IMAGE_UPLOADS = ['PUT /api/me/avatar', 'PUT /api/me/banner']
-/** Writes whose path says all there is to say: a body sent with them is not read. */
-const PATH_ONLY_WRITES = ['PUT /api/me/likes/:id']
 const INVALID_JSON = '{"name": "Broken",'
 const OVERSIZED = `{"pad":"${'x'.repeat(3 * 1024 * 1024)}"}`
 
@@ -411,6 +423,12 @@ describe('malformed requests on every route', () => {
         'GET /api/me/likes',
         'PUT /api/me/likes/:id',
         'DELETE /api/me/likes/:id',
+        'PATCH /api/me/likes/:id',
+        'POST /api/me/likes/move',
+        'POST /api/me/likes/remove',
+        'POST /api/me/folders',
+        'PATCH /api/me/folders/:id',
+        'DELETE /api/me/folders/:id',
         'POST /api/events/page-view',
         'POST /api/events/client-error',
         'POST /api/password-reset/verify',
@@ -437,7 +455,7 @@ describe('malformed requests on every route', () => {
       (route) => BODY_METHODS.has(route.method) && !route.template.startsWith('/api/auth/'),
     )
     expect(mofuBodies.map((route) => `${route.method} ${route.template}`).sort()).toEqual(
-      [...Object.keys(MOFU_BODIES), ...IMAGE_UPLOADS, ...PATH_ONLY_WRITES].sort(),
+      [...Object.keys(MOFU_BODIES), ...IMAGE_UPLOADS].sort(),
     )
   })
 

@@ -4,7 +4,15 @@ import { FOLDERS_MAX, type Folder } from '../../shared/board'
 import { isUniqueViolation } from '../db/constraint-errors'
 import type { Database } from '../db/database'
 import type { FoldersTable, Tables } from '../db/tables'
-import { boardTransaction, byPlace, keysAt, likesIn, rekeyLike, type Placed } from './order'
+import {
+  boardTransaction,
+  byPlace,
+  keysAt,
+  likesIn,
+  placeAfter,
+  rekeyLike,
+  type Placed,
+} from './order'
 
 /** Why a change to the board was not made; the routes answer each (docs/api.md "The board"). */
 export type BoardRefusal =
@@ -78,15 +86,13 @@ export function foldersStore(database: Database) {
     })
 
   return {
-    list: (uid: string) => foldersOf(database.db, uid),
-
     /** A new folder, last. */
     create: (uid: string, name: string): Promise<Folder | BoardRefusal> =>
       inTransaction(uid, async (trx) => {
         const folders = await placedFolders(trx, uid)
         if (folders.length >= FOLDERS_MAX) return 'full'
         if (await nameTaken(trx, uid, name)) return 'name-taken'
-        const [key] = (await keysAt(folders, 'end', 1, rekeyFolder(trx, uid))) ?? []
+        const [key] = await keysAt(folders, folders.length - 1, 1, rekeyFolder(trx, uid))
         const row = {
           id: randomUUID(),
           user_id: uid,
@@ -118,9 +124,9 @@ export function foldersStore(database: Database) {
         let key = row.order_key
         if (place !== undefined) {
           const others = (await placedFolders(trx, uid)).filter((folder) => folder.id !== id)
-          const keys = await keysAt(others, place.after, 1, rekeyFolder(trx, uid))
-          if (keys?.[0] === undefined) return 'not-found'
-          key = keys[0]
+          const index = placeAfter(others, place.after)
+          if (index === undefined) return 'not-found'
+          key = (await keysAt(others, index, 1, rekeyFolder(trx, uid)))[0] ?? key
         }
         const changed = {
           ...row,
@@ -149,13 +155,8 @@ export function foldersStore(database: Database) {
           .executeTakeFirst()
         if (Number(deleted.numDeletedRows) === 0) return 'not-found'
         const moving = await likesIn(trx, uid, id)
-        const keys =
-          (await keysAt(
-            await likesIn(trx, uid, null),
-            'end',
-            moving.length,
-            rekeyLike(trx, uid),
-          )) ?? []
+        const unsorted = await likesIn(trx, uid, null)
+        const keys = await keysAt(unsorted, unsorted.length - 1, moving.length, rekeyLike(trx, uid))
         for (const [index, like] of moving.entries()) {
           await trx
             .updateTable('likes')

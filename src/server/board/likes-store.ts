@@ -5,7 +5,15 @@ import { toSummary } from '../catalog/catalog-store'
 import type { Database } from '../db/database'
 import type { Tables } from '../db/tables'
 import { foldersOf, type BoardRefusal } from './folders-store'
-import { boardTransaction, byPlace, isOwnFolder, keysAt, likesIn, rekeyLike } from './order'
+import {
+  boardTransaction,
+  byPlace,
+  isOwnFolder,
+  keysAt,
+  likesIn,
+  placeAfter,
+  rekeyLike,
+} from './order'
 
 const LIKE_COLUMNS = [
   'catalog_titles.id',
@@ -113,8 +121,7 @@ export function likesStore(database: Database) {
           .where('user_id', '=', uid)
           .executeTakeFirst()
         if (Number(count?.count ?? 0) >= LIKES_MAX) return 'full'
-        const [key] =
-          (await keysAt(await likesIn(trx, uid, folderId), null, 1, rekeyLike(trx, uid))) ?? []
+        const [key] = await keysAt(await likesIn(trx, uid, folderId), -1, 1, rekeyLike(trx, uid))
         await trx
           .insertInto('likes')
           .values({
@@ -159,9 +166,9 @@ export function likesStore(database: Database) {
         if (change.folderId !== undefined || place !== undefined) {
           if (!(await isOwnFolder(trx, uid, folderId))) return 'not-found'
           const others = (await likesIn(trx, uid, folderId)).filter((row) => row.id !== animeId)
-          const keys = await keysAt(others, place?.after ?? null, 1, rekeyLike(trx, uid))
-          if (keys?.[0] === undefined) return 'not-found'
-          key = keys[0]
+          const index = placeAfter(others, place?.after ?? null)
+          if (index === undefined) return 'not-found'
+          key = (await keysAt(others, index, 1, rekeyLike(trx, uid)))[0] ?? key
         }
         await trx
           .updateTable('likes')
@@ -198,7 +205,7 @@ export function likesStore(database: Database) {
         if (owned.length !== ids.length) return 'not-found'
         const moving = new Set(ids)
         const staying = (await likesIn(trx, uid, folderId)).filter((row) => !moving.has(row.id))
-        const keys = (await keysAt(staying, 'end', ids.length, rekeyLike(trx, uid))) ?? []
+        const keys = await keysAt(staying, staying.length - 1, ids.length, rekeyLike(trx, uid))
         for (const [index, id] of ids.entries()) {
           await trx
             .updateTable('likes')

@@ -26,25 +26,28 @@ export const byPlace = (a: Placed, b: Placed): number =>
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 /**
- * `count` new keys in `list` (in order): right after the row whose id is `after`, first when
- * `after` is null, last when it is 'end'. Undefined when no row of the list is `after`. When
- * the neighbours leave no room (equal keys, which only a write from outside the board's
- * transactions could leave, or a key that is not a fractional index), the whole list gets
- * fresh keys first, written through `rekey`, in the same transaction as the move.
+ * Where a row placed right after the row `after` goes in `list` (in order): the index of that
+ * row, -1 when `after` is null (first), undefined when no row of the list is `after`.
+ */
+export function placeAfter(list: readonly Placed[], after: string | null): number | undefined {
+  if (after === null) return -1
+  const index = list.findIndex((row) => row.id === after)
+  return index === -1 ? undefined : index
+}
+
+/**
+ * `count` new keys in `list` (in order) right after its row at `index` (-1: before the first;
+ * the last index: after the last). When the neighbours leave no room (equal keys, which only a
+ * write from outside the board's transactions could leave, or a key that is not a fractional
+ * index), the whole list gets fresh keys first, written through `rekey`, in the same
+ * transaction as the move.
  */
 export async function keysAt(
   list: readonly Placed[],
-  after: string | null | 'end',
+  index: number,
   count: number,
   rekey: (row: Placed) => Promise<unknown>,
-): Promise<string[] | undefined> {
-  const index =
-    after === 'end'
-      ? list.length - 1
-      : after === null
-        ? -1
-        : list.findIndex((row) => row.id === after)
-  if (after !== null && after !== 'end' && index === -1) return undefined
+): Promise<string[]> {
   const between = (rows: readonly Placed[]) =>
     generateNKeysBetween(rows[index]?.key ?? null, rows[index + 1]?.key ?? null, count)
   try {

@@ -195,9 +195,9 @@ export const PRIVACY = {
     },
     likes: {
       name: 'Likes',
-      what: 'The anime you like, when you liked each, and where it sits on your board.',
+      what: 'The anime you like, when you liked each, its status and your private note, and the folders of your board and where each title sits.',
       why: 'Keeping your board, and counting how many people here like a title (only the count is shown).',
-      kept: 'Until you remove the like or delete the account.',
+      kept: 'Until you remove the like or the folder, or delete the account.',
     },
   } satisfies Record<StoredData, StoredRow>,
   fields: (names: string) => `The profile fields you fill in: ${names}.`,
