@@ -17,6 +17,7 @@ import { folderRoutes, likeRoutes } from './board/routes'
 import { catalogStore } from './catalog/catalog-store'
 import { catalogRoutes } from './catalog/routes'
 import { catalogSearch } from './catalog/search'
+import { titlePageRoutes } from './catalog/title-page'
 import { decodeSlots } from './avatars/decode-slots'
 import {
   AVATAR_KIND,
@@ -216,6 +217,7 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .route('/', profilePageRoutes({ ...profiles, client }))
+    .route('/', titlePageRoutes({ catalog, publicUrl: deps.publicUrl, limits, client }))
 
   app.notFound((c) => apiError(c, 404, 'NOT_FOUND', SERVER_MESSAGES.notFound))
   app.onError((error, c) => {

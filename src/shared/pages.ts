@@ -53,6 +53,8 @@ export const PAGES = {
   '/cookies': { label: 'Cookies', footerLink: { at: 5 } },
   '/dim25': { label: '2.5D', avatarButton: true },
   '/articles': { label: 'Articles', layout: 'articles', subpaths: true },
+  // The catalog by season; each title has a page of its own at /anime/:id (shared/routes.ts).
+  '/anime': { label: 'Anime' },
 } as const satisfies Readonly<Record<string, PageFacts>>
 
 export type PagePath = keyof typeof PAGES

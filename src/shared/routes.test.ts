@@ -29,11 +29,19 @@ describe('shellLayout', () => {
 })
 
 describe('isAppRoute', () => {
-  it.each(['/', '/seeme', '/account', '/account/reset', '/anime/op/x', '/articles', '/cookies/'])(
-    'knows %s',
-    (path) => expect(isAppRoute(path)).toBe(true),
-  )
-  it.each(['/nope', '/anime', '/anime/op', '/articlesx', '/settings/deep', '/accounts'])(
+  it.each([
+    '/',
+    '/seeme',
+    '/account',
+    '/account/reset',
+    '/anime',
+    '/anime/bgm-1',
+    '/anime/op/x',
+    '/articles',
+    '/cookies/',
+  ])('knows %s', (path) => expect(isAppRoute(path)).toBe(true))
+  // A title page's path is known; whether the catalog has the title, the server answers.
+  it.each(['/nope', '/anime/a/b', '/animex', '/articlesx', '/settings/deep', '/accounts'])(
     'does not know %s',
     (path) => expect(isAppRoute(path)).toBe(false),
   )
@@ -53,6 +61,7 @@ it('titles a page in another language by its label, never a handle, and names it
   expect(pageTitle('/nowhere', labels)).toBe('見つかりません · Mofu')
   expect(pageTitle('/@Settings', labels)).toBe('@Settings · Mofu')
   expect(pageTitle('/shop', labels)).toBe('Shop · Mofu')
+  expect(pageTitle('/anime/bgm-1', { Anime: 'アニメ' })).toBe('アニメ · Mofu')
   expect(pageTitle('/')).toBe('Mofu')
   expect(languageFile('index.html', 'ja')).toBe('index.ja.html')
   expect(languageFile('pages/shell-standard.html', 'ja')).toBe('pages/shell-standard.ja.html')

@@ -19,6 +19,8 @@ export function normalizePath(pathname: string): string {
 }
 
 export const isAnimeOpPath = (path: string) => path.startsWith('/anime/op/')
+/** A title of the catalog: /anime/bgm-123 (the server answers 404 for an id it lacks). */
+export const isAnimeTitlePath = (path: string) => /^\/anime\/[^/]+$/.test(path)
 export const isAccountPath = (path: string) => path === '/account' || path.startsWith('/account/')
 /** A public profile: /@handle, where anyone finds a user by their handle. */
 export const isProfilePath = (path: string) => /^\/@[^/]+$/.test(path)
@@ -35,6 +37,7 @@ export function isAppRoute(pathname: string): boolean {
   return (
     pageAt(path) !== undefined ||
     isAnimeOpPath(path) ||
+    isAnimeTitlePath(path) ||
     isProfilePath(path) ||
     path === POPUP_DONE_PATH
   )
@@ -42,7 +45,7 @@ export function isAppRoute(pathname: string): boolean {
 
 /**
  * The pages prerendered at build time, each into the HTML the server sends for it, which the
- * client hydrates. Paths with a part of their own (/@handle, /articles/…, /anime/op/…) and the
+ * client hydrates. Paths with a part of their own (/@handle, /anime/:id, /articles/…, /anime/op/…) and the
  * account route, which opens the panel (prerender: false in the registry), get the generic shell of their layout instead.
  */
 export const PRERENDERED_PATHS: readonly string[] = PRERENDERED_PAGE_PATHS
@@ -122,8 +125,10 @@ export function pageTitle(
     pageAt(path)?.label ??
     (isAnimeOpPath(path)
       ? 'Opening'
-      : isProfilePath(path)
-        ? decodeURIComponent(path.slice(1))
-        : 'Not found')
+      : isAnimeTitlePath(path)
+        ? 'Anime'
+        : isProfilePath(path)
+          ? decodeURIComponent(path.slice(1))
+          : 'Not found')
   return `${labels[label] ?? label} · Mofu`
 }

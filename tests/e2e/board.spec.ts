@@ -136,15 +136,23 @@ test('a board in folders, ordered by mouse, keyboard and menu, with statuses, no
   await expect(order(page, 'Watch next')).toHaveText([a.title, b.title])
 
   // The keyboard, between folders: C down past Watch next into the empty Classics.
-  await card(page, c)
-    .getByRole('button', { name: /^Drag / })
-    .focus()
+  const cHandle = card(page, c).getByRole('button', { name: /^Drag / })
+  await cHandle.focus()
   await page.keyboard.press('Space')
-  await page.keyboard.press('ArrowDown')
-  await page.keyboard.press('ArrowDown')
-  await expect(announced(page)).toHaveText(
-    `${await shownName(page, c)} is over the folder Classics.`,
+  await expect(cHandle).toHaveAttribute('aria-pressed', 'true')
+  const cName = await shownName(page, c)
+  const overWatchNext = [a, b].map(
+    async (title) => `${cName} is over ${await shownName(page, title)}.`,
   )
+  // Each arrow once the board has said where the last one put the title.
+  await page.keyboard.press('ArrowDown')
+  await expect
+    .poll(async () =>
+      (await Promise.all(overWatchNext)).includes((await announced(page).textContent()) ?? ''),
+    )
+    .toBe(true)
+  await page.keyboard.press('ArrowDown')
+  await expect(announced(page)).toHaveText(`${cName} is over the folder Classics.`)
   saved = patched(page)
   await page.keyboard.press('Space')
   await saved

@@ -27,6 +27,8 @@ const ALLOWED = new Set([
   ...['Chrome', 'Headless', 'HeadlessChrome', 'Chromium', 'Linux', 'Windows', 'macOS'],
   // A key on the keyboard, named as it is printed on it.
   'Enter',
+  // The kinds of anime as Japanese writes them.
+  ...['TV', 'Web', 'OVA'],
 ])
 
 /**
@@ -50,7 +52,10 @@ const withoutName = (text: string, name: string) =>
     ' ',
   )
 
-/** Every Latin-letter word the page shows or says (text, labels, titles), but `names`. */
+/**
+ * Every Latin-letter word the page shows or says (text, labels, titles), but `names` and what
+ * the page marks translate="no".
+ */
 async function englishLeft(page: Page, names: string[] = []): Promise<string[]> {
   const texts = await page.evaluate(() => {
     const said = [...document.querySelectorAll('[aria-label], [title], [alt], [placeholder]')]
@@ -58,12 +63,19 @@ async function englishLeft(page: Page, names: string[] = []): Promise<string[]> 
       .flatMap((element) =>
         ['aria-label', 'title', 'alt', 'placeholder'].map((name) => element.getAttribute(name)),
       )
-    return [document.body.innerText, document.title, ...said].filter(
-      (text): text is string => text !== null,
+    // Names the page marks as never translated: the catalog's titles, as the data gives them.
+    const kept = [...document.querySelectorAll<HTMLElement>('[translate="no"]')].map(
+      (element) => element.innerText,
     )
+    return {
+      shown: [document.body.innerText, document.title, ...said].filter(
+        (text): text is string => text !== null,
+      ),
+      kept: kept.filter((text) => text !== ''),
+    }
   })
-  let all = texts.join('\n')
-  for (const name of [...WHOLE_NAMES, ...names]) all = withoutName(all, name)
+  let all = texts.shown.join('\n')
+  for (const name of [...WHOLE_NAMES, ...names, ...texts.kept]) all = withoutName(all, name)
   return [...new Set(all.match(/[A-Za-z_][A-Za-z_]*/g) ?? [])].filter((word) => !ALLOWED.has(word))
 }
 

@@ -13,6 +13,7 @@ export const PAGE_ROUTES = [
   '/cookies',
   '/dim25',
   '/anime/op/first-light',
+  '/anime',
   '/articles',
   '/articles/spring-notes',
 ]

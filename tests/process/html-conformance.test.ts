@@ -4,7 +4,7 @@ import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { PAGES } from '../../src/shared/pages'
 import { POPUP_DONE_PATH } from '../../src/shared/routes'
 import { callApp, overHttp } from '../support/api'
@@ -70,10 +70,19 @@ it('every page the server sends is valid HTML in both languages', async () => {
   })
   expect(named.status).toBe(200)
 
+  // The catalog loads after the server starts: a title page is checked once it has the title.
+  await vi.waitFor(
+    async () =>
+      expect((await fetch(new URL('/api/anime/bgm-400602', server.url))).status).toBe(200),
+    { timeout: 30_000, interval: 250 },
+  )
+
   const paths = [
     ...Object.keys(PAGES),
     '/articles/first-steps',
     '/anime/op/any',
+    '/anime/bgm-400602',
+    '/anime/bgm-1',
     '/account/verify?token=abc',
     POPUP_DONE_PATH,
     `/@${handle}`,

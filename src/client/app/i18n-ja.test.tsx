@@ -106,6 +106,14 @@ const ARGUMENTS: Record<string, unknown[]> = {
   'board.seasonYear': ['春', '2024'],
   'board.dnd.over': ['…', '…'],
   'board.dnd.dropped': ['…', '…'],
+  'anime.seasonOfYear': ['春', 2026],
+  'anime.day': [2026, '4月', 1],
+  'anime.title.weekly': ['土曜', '00:00'],
+  'anime.title.daily': ['00:00'],
+  'anime.title.once': ['…', '00:00'],
+  'anime.title.yourTime': ['…'],
+  'anime.title.likes': [3, String],
+  'anime.title.kindOf': ['TV', '…'],
 }
 const DEFAULT_ARGUMENTS = [rich, Section, ' ']
 

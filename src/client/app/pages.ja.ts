@@ -22,6 +22,7 @@ export const PAGE_LABELS_JA: Translation<typeof PAGE_LABELS> = {
   Cookies: 'Cookie',
   '2.5D': '2.5次元',
   Articles: 'よみもの',
+  Anime: 'アニメ',
   Opening: 'オープニング',
   'Not found': 'ページが見つかりません',
 }

@@ -20,7 +20,7 @@ export type PageView<Path extends PagePath> = {
  * Every page loads on demand, Home too: its prerendered HTML paints before any script, and it
  * hydrates once its chunk arrives, so the first load carries only the shell.
  */
-const home = () => import('@client/features/content-pages/home-page').then((m) => m.HomePage)
+const home = () => import('./home').then((m) => m.Home)
 
 /**
  * The client's line of each page of the registry (src/shared/pages.ts), by the same path: how to
@@ -79,6 +79,9 @@ export const PAGE_VIEWS: { readonly [Path in PagePath]: PageView<Path> } = {
   },
   '/articles': {
     load: () => import('@client/features/content-pages/articles-page').then((m) => m.ArticlesPage),
+  },
+  '/anime': {
+    load: () => import('./anime-pages').then((m) => m.AnimeBrowseRoute),
   },
 }
 

@@ -16,6 +16,10 @@ import { META } from './meta'
 import { JA } from './i18n-ja'
 import { AppRoutes } from './routes'
 import { AppShell, PageSkeleton } from './shell/app-shell'
+import type { Anime } from '@shared/anime'
+import { ANIME } from '@client/features/anime/strings'
+import { ANIME_JA } from '@client/features/anime/strings.ja'
+import { animeHeadline as headline, ServedAnimeProvider } from '@client/features/anime/title-page'
 import { ServedProfileProvider } from '@client/features/profile/public-profile-page'
 import { PROFILE } from '@client/features/profile/strings'
 import { PROFILE_JA } from '@client/features/profile/strings.ja'
@@ -70,6 +74,23 @@ export function profileDescription(profile: PublicProfile, language: Language): 
   const strings = language === 'ja' ? PROFILE_JA : PROFILE
   return strings.public.onMofu(`@${profile.displayUsername}`)
 }
+
+/**
+ * An /anime/:id page drawn with its title, at each request (src/server/catalog/title-page.ts):
+ * the browser hydrates it with the title the page carries.
+ */
+export const renderAnimePage = (path: string, language: Language, anime: Anime) =>
+  render(
+    path,
+    language,
+    <ServedAnimeProvider value={anime}>
+      <AppRoutes />
+    </ServedAnimeProvider>,
+  )
+
+/** A title page's name and the line a link preview shows under it, in a language. */
+export const animeHeadline = (anime: Anime, language: Language) =>
+  headline(anime, language, language === 'ja' ? ANIME_JA : ANIME)
 
 /** The shell of a layout around the page skeleton. */
 export const renderShell = (variant: keyof typeof GENERIC_SHELL_PATHS, language: Language) =>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Route, Switch } from 'wouter'
 import { pageAt, type PagePath } from '@shared/pages'
-import { isProfilePath, normalizePath, PRERENDERED_PATHS } from '@shared/routes'
+import { isAnimeTitlePath, isProfilePath, normalizePath, PRERENDERED_PATHS } from '@shared/routes'
 import { lazyComponent, type LazyComponent } from '@client/lib/lazy-component'
 import { PAGE_VIEWS } from './pages'
 import { AppShell } from './shell/app-shell'
@@ -11,9 +11,11 @@ const loadAnimeOp = () =>
   import('@client/features/content-pages/anime-op-page').then((m) => m.AnimeOpPage)
 const loadPublicProfile = () =>
   import('@client/features/profile/public-profile-page').then((m) => m.PublicProfilePage)
+const loadAnimeTitle = () => import('./anime-pages').then((m) => m.AnimeTitleRoute)
 const loadNotFound = () => import('@client/components/not-found-page').then((m) => m.NotFoundPage)
 const AnimeOp = lazyComponent(loadAnimeOp)
 const PublicProfile = lazyComponent(loadPublicProfile)
+const AnimeTitle = lazyComponent(loadAnimeTitle)
 const NotFound = lazyComponent(loadNotFound)
 
 /** One component per loader: /account and / share Home's. */
@@ -33,6 +35,7 @@ export async function preloadPage(pathname: string): Promise<void> {
   if (PRERENDERED_PATHS.includes(path))
     await viewOf.get(PAGE_VIEWS[path as PagePath].load)?.preload()
   else if (isProfilePath(path)) await PublicProfile.preload()
+  else if (isAnimeTitlePath(path)) await AnimeTitle.preload()
 }
 
 /**
@@ -45,6 +48,7 @@ export function prefetchPages(whenIdle: (next: () => void) => void) {
     loadAnimeOp,
     loadNotFound,
     loadPublicProfile,
+    loadAnimeTitle,
     () => import('./account/account-panel'),
   ]
   const next = () => {
@@ -69,6 +73,9 @@ export function AppRoutes({ afterPage }: { afterPage?: ReactNode }) {
           <Route key={path} path={path} component={view} />
         ))}
         <Route path="/anime/op/*" component={AnimeOp} />
+        <Route path="/anime/:id">
+          {(params) => <AnimeTitle id={decodeURIComponent(params.id)} />}
+        </Route>
         <Route path={/^\/@(?<handle>[^/]+)$/}>
           {(params) => <PublicProfile handle={decodeURIComponent(params.handle ?? '')} />}
         </Route>

@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { seasonOf, type AnimeSeason, type AnimeType } from '@shared/anime'
 
 const INK = '#2a2150'
@@ -20,6 +20,9 @@ function patternIndex(id: string): number {
   for (const char of id) hash = (hash * 17 + (char.codePointAt(0) ?? 0)) % 9973
   return hash % PATTERNS.length
 }
+
+/** The second colour's round corner, inside the card's rounded corner. */
+const CORNER = 'M52 0a30 30 0 0 0 44 38V10A10 10 0 0 0 86 0z'
 
 /** The background's texture: one path each, so a board of a thousand cards stays light. */
 const PATTERNS = [
@@ -148,28 +151,23 @@ export function TitleArt({
   const hue = titleHue(anime.id)
   const face = FACE_AT[anime.type]
   const season = seasonOf(anime.beginAt)?.season ?? 'unknown'
-  const colours = {
-    '--title-hue': hue,
-    '--title-hue-2': (hue + 40) % 360,
-  } as CSSProperties
+  const second = (hue + 40) % 360
   return (
     <svg
       viewBox="0 0 96 64"
       className={`shrink-0 ${className}`}
-      style={colours}
       aria-hidden="true"
       focusable="false"
     >
-      <rect
-        width={96}
-        height={64}
-        rx={10}
-        className="fill-[hsl(var(--title-hue)_85%_84%)] dark:fill-[hsl(var(--title-hue)_45%_30%)]"
-      />
-      <path
-        d="M52 0a30 30 0 0 0 44 38V10A10 10 0 0 0 86 0z"
-        className="fill-[hsl(var(--title-hue-2)_85%_74%)] dark:fill-[hsl(var(--title-hue-2)_50%_40%)]"
-      />
+      {/* Fills as attributes, one set per theme: no inline style to differ in its spelling. */}
+      <g className="dark:hidden">
+        <rect width={96} height={64} rx={10} fill={`hsl(${hue} 85% 84%)`} />
+        <path d={CORNER} fill={`hsl(${second} 85% 74%)`} />
+      </g>
+      <g className="hidden dark:inline">
+        <rect width={96} height={64} rx={10} fill={`hsl(${hue} 45% 30%)`} />
+        <path d={CORNER} fill={`hsl(${second} 50% 40%)`} />
+      </g>
       <path
         d={PATTERNS[patternIndex(anime.id)]}
         fill="none"

@@ -1,4 +1,11 @@
-import { AnimeSearchResultsSchema, LikeSchema } from '@shared/anime'
+import {
+  AnimeBrowseSchema,
+  AnimeSchema,
+  AnimeSearchResultsSchema,
+  LikeSchema,
+  type AnimeSeason,
+  type AnimeType,
+} from '@shared/anime'
 import { requestJson, send } from '@client/lib/http'
 
 /** The search box asks for this many titles at most. */
@@ -15,3 +22,22 @@ export const likeAnime = (id: string) =>
 
 export const unlikeAnime = (id: string) =>
   send(`/api/me/likes/${encodeURIComponent(id)}`, { method: 'DELETE' })
+
+export const fetchAnime = (id: string) =>
+  requestJson(`/api/anime/${encodeURIComponent(id)}`, AnimeSchema)
+
+/** What the browse page asks for: a season or a year; neither for the newest season. */
+export interface BrowseChoice {
+  year?: number
+  season?: AnimeSeason
+  type?: AnimeType
+}
+
+export function browseAnime(choice: BrowseChoice, cursor: string | null) {
+  const query = new URLSearchParams()
+  if (choice.year !== undefined) query.set('year', String(choice.year))
+  if (choice.season !== undefined) query.set('season', choice.season)
+  if (choice.type !== undefined) query.set('type', choice.type)
+  if (cursor !== null) query.set('cursor', cursor)
+  return requestJson(`/api/anime?${query}`, AnimeBrowseSchema)
+}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react'
+import { Link } from 'wouter'
 import type { AnimeSummary } from '@shared/anime'
 import { useStrings } from '@client/lib/i18n/i18n'
 import { AnimeTitle, TitleSwatch } from './anime-title'
@@ -20,8 +21,9 @@ function useDebounced(value: string, delayMs: number): string {
 
 /**
  * The search box: the ARIA combobox pattern with a grid of results, a row per title and its
- * heart. The focus stays in the box; the arrow keys move the active row (aria-activedescendant),
- * Enter presses its heart, Escape closes the results and then clears the box.
+ * heart, its title a link to the title's page. The focus stays in the box; the arrow keys move the
+ * active row (aria-activedescendant), Enter presses its heart, Escape closes the results and then
+ * clears the box.
  */
 export function AnimeSearch({
   isLiked,
@@ -118,7 +120,14 @@ export function AnimeSearch({
           >
             <div role="gridcell" className="flex min-w-0 flex-1 items-center gap-3">
               <TitleSwatch anime={anime} />
-              <AnimeTitle anime={anime} />
+              {/* Out of the tab order as the hearts are: the arrow keys move within the grid. */}
+              <Link
+                to={`/anime/${anime.id}`}
+                tabIndex={-1}
+                className="min-w-0 rounded-lg hover:underline focus-visible:ring-2 focus-visible:ring-sakura-400 focus-visible:outline-none"
+              >
+                <AnimeTitle anime={anime} />
+              </Link>
             </div>
             <div role="gridcell" id={cellId(index)}>
               <HeartButton

@@ -1,11 +1,11 @@
-import type { AnimeLanguage, AnimeSummary } from '@shared/anime'
+import { seasonOf, type AnimeLanguage, type AnimeSummary } from '@shared/anime'
 import type { Language } from '@shared/language'
 import { titleHue } from '@client/components/art/title-art'
 import { useLanguage, useStrings } from '@client/lib/i18n/i18n'
 import { ANIME } from './strings'
 
 /** The data's language tags as HTML's `lang` spells them. */
-const HTML_LANG: Record<AnimeLanguage, string> = {
+export const HTML_LANG: Record<AnimeLanguage, string> = {
   ja: 'ja',
   en: 'en',
   'zh-Hans': 'zh-Hans',
@@ -29,13 +29,19 @@ export function AnimeTitle({ anime }: { anime: AnimeSummary }) {
   const language = useLanguage()
   const strings = useStrings('anime', ANIME)
   const translated = translationFor(anime, language)
-  const year = anime.beginAt === null ? null : anime.beginAt.slice(0, 4)
+  // The year in Japan, where the title airs, as its season is counted.
+  const year = seasonOf(anime.beginAt)?.year ?? null
   return (
     <span className="flex min-w-0 flex-col">
-      <span lang={HTML_LANG[anime.lang]} className="truncate font-bold text-ink">
+      {/* A title is a name: never translated (browsers' translators leave it alone too). */}
+      <span lang={HTML_LANG[anime.lang]} translate="no" className="truncate font-bold text-ink">
         {anime.title}
       </span>
-      {translated !== null && <span className="truncate text-sm text-ink">{translated}</span>}
+      {translated !== null && (
+        <span translate="no" className="truncate text-sm text-ink">
+          {translated}
+        </span>
+      )}
       <span className="text-xs text-ink-muted">
         {strings.type[anime.type]}
         {year !== null && ` · ${year}`}

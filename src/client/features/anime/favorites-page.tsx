@@ -1,15 +1,13 @@
-import { useEffect, useState, type ReactNode } from 'react'
-import type { AnimeSummary } from '@shared/anime'
+import type { ReactNode } from 'react'
+import { Link } from 'wouter'
 import { MofuMascot } from '@client/components/art/mofu-mascot'
 import { SceneIcon } from '@client/components/art/scene-icons'
 import { PageHero } from '@client/components/page-hero'
 import { PageSection } from '@client/components/page-section'
-import { Button, Notice } from '@client/components/ui'
-import { useLanguage, useStrings } from '@client/lib/i18n/i18n'
+import { useStrings } from '@client/lib/i18n/i18n'
 import { AnimeSearch } from './anime-search'
-import { titleFor } from './anime-title'
-import { useHeart, useLikes } from './likes-query'
 import { ANIME } from './strings'
+import { useHearts } from './use-hearts'
 
 /** The Like page's words (docs/architecture.md "Languages"); each step by its picture. */
 export const FAVORITES = {
@@ -34,9 +32,9 @@ export const FAVORITES = {
 const STEPS = ['heart', 'pin', 'basket'] as const
 
 /**
- * /favorites: the search box, and below it `board`, the signed-in user's board (composed in
- * app/). `uid` is the signed-in user (null signed out); `onSignIn` opens the account panel. A
- * heart tapped signed out is kept and lands once the user has signed in.
+ * /favorites: the search box, a link to browse by season, and below them `board`, the signed-in
+ * user's board (composed in app/). `uid` is the signed-in user (null signed out); `onSignIn`
+ * opens the account panel.
  */
 export function FavoritesPage({
   uid,
@@ -49,32 +47,7 @@ export function FavoritesPage({
 }) {
   const strings = useStrings('favorites', FAVORITES)
   const words = useStrings('anime', ANIME)
-  const language = useLanguage()
-  const likes = useLikes(uid)
-  const heart = useHeart(uid)
-  const [waiting, setWaiting] = useState<AnimeSummary | null>(null)
-  const [removed, setRemoved] = useState<AnimeSummary | null>(null)
-
-  const likedIds = new Set(likes.data?.map((like) => like.anime.id))
-  const isBusy = (id: string) => heart.isPending && heart.variables.id === id
-
-  const toggle = (anime: AnimeSummary) => {
-    if (uid === null) {
-      setWaiting(anime)
-      onSignIn()
-      return
-    }
-    const liked = !likedIds.has(anime.id)
-    heart.mutate({ id: anime.id, liked }, { onSuccess: () => setRemoved(liked ? null : anime) })
-  }
-
-  // The heart tapped while signed out lands once the account panel has signed the user in.
-  const { mutate } = heart
-  useEffect(() => {
-    if (uid === null || waiting === null) return
-    // A heart is idempotent on the server, so a second run of this effect makes no second like.
-    mutate({ id: waiting.id, liked: true }, { onSettled: () => setWaiting(null) })
-  }, [uid, waiting, mutate])
+  const hearts = useHearts(uid, onSignIn)
 
   return (
     <div className="space-y-10">
@@ -83,25 +56,13 @@ export function FavoritesPage({
         tagline={strings.tagline}
         art={<MofuMascot mood="happy" size={140} />}
       />
-      <AnimeSearch isLiked={(id) => likedIds.has(id)} isBusy={isBusy} onHeart={toggle} />
-      {waiting !== null && uid === null && <Notice tone="info">{words.heart.signIn}</Notice>}
-      {heart.isError && <Notice tone="error">{words.heart.failed}</Notice>}
-      {removed !== null && (
-        <div
-          role="status"
-          className="flex flex-wrap items-center gap-3 rounded-xl border border-line bg-sunken px-4 py-2 text-sm text-ink"
-        >
-          <span>{words.board.removed(titleFor(removed, language))}</span>
-          <Button
-            variant="quiet"
-            onClick={() =>
-              heart.mutate({ id: removed.id, liked: true }, { onSuccess: () => setRemoved(null) })
-            }
-          >
-            {words.board.undo}
-          </Button>
-        </div>
-      )}
+      <AnimeSearch isLiked={hearts.isLiked} isBusy={hearts.isBusy} onHeart={hearts.toggle} />
+      <p>
+        <Link to="/anime" className="font-semibold text-accent underline underline-offset-4">
+          {words.title.browse}
+        </Link>
+      </p>
+      {hearts.notices}
       {uid !== null && <PageSection title={words.board.title}>{board}</PageSection>}
       <PageSection title={strings.howTitle}>
         <ol className="grid gap-4 sm:grid-cols-3">

@@ -1,9 +1,18 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query'
 import { searchKey, type Like } from '@shared/anime'
 import type { Board } from '@shared/board'
 import { boardQueryKey as likesKey, fetchBoard } from '@client/lib/board-cache'
 import { queryClient } from '@client/lib/query-client'
-import { likeAnime, searchAnime, unlikeAnime } from './anime-api'
+import {
+  browseAnime,
+  fetchAnime,
+  likeAnime,
+  searchAnime,
+  unlikeAnime,
+  type BrowseChoice,
+} from './anime-api'
+
+export const animeKey = (id: string) => ['anime', id] as const
 
 /** The signed-in user's likes, newest first; nothing is asked while signed out. */
 export function useLikes(uid: string | null) {
@@ -26,6 +35,8 @@ export function useHeart(uid: string | null) {
       mutationFn: async ({ id, liked }: { id: string; liked: boolean }) =>
         liked ? await likeAnime(id) : (await unlikeAnime(id), null),
       onSuccess: (like: Like | null, { id }) => {
+        // The title's page counts its likes: it asks again.
+        void queryClient.invalidateQueries({ queryKey: animeKey(id) })
         if (uid === null) return
         queryClient.setQueryData<Board>(likesKey(uid), (old) => {
           const others = (old?.likes ?? []).filter((kept) => kept.anime.id !== id)
@@ -46,6 +57,28 @@ export function useAnimeSearch(query: string) {
       queryFn: () => searchAnime(query),
       enabled: key !== '',
       placeholderData: keepPreviousData,
+      staleTime: 60_000,
+    },
+    queryClient,
+  )
+}
+
+/** A title's page data; a page the server drew has it already (title-page.tsx). */
+export function useAnime(id: string) {
+  return useQuery(
+    { queryKey: animeKey(id), queryFn: () => fetchAnime(id), staleTime: 60_000 },
+    queryClient,
+  )
+}
+
+/** A season's or a year's titles, a page at a time. */
+export function useBrowse(choice: BrowseChoice) {
+  return useInfiniteQuery(
+    {
+      queryKey: ['anime-browse', choice.year, choice.season, choice.type],
+      queryFn: ({ pageParam }) => browseAnime(choice, pageParam),
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.nextCursor,
       staleTime: 60_000,
     },
     queryClient,

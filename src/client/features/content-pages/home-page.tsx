@@ -165,7 +165,8 @@ function TodayOnMofu() {
   )
 }
 
-export function HomePage() {
+/** `/`: the welcome, then `catalog` (the search box and the newest season), then the moods. */
+export function HomePage({ catalog }: { catalog?: ReactNode }) {
   const strings = useStrings('home', HOME)
   return (
     <div className="space-y-10">
@@ -190,6 +191,7 @@ export function HomePage() {
           </Link>
         </div>
       </PageHero>
+      {catalog}
       <TodayOnMofu />
     </div>
   )

@@ -1,0 +1,330 @@
+import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react'
+import { Link } from 'wouter'
+import {
+  ANIME_LANGUAGES,
+  AnimeSchema,
+  SERVED_ANIME_ELEMENT_ID,
+  seasonOf,
+  type Anime,
+  type AnimeSite,
+} from '@shared/anime'
+import type { Language } from '@shared/language'
+import { TitleArt } from '@client/components/art/title-art'
+import { NotFoundPage } from '@client/components/not-found-page'
+import { PageHero } from '@client/components/page-hero'
+import { PageSection } from '@client/components/page-section'
+import { Button } from '@client/components/ui'
+import { ApiError } from '@client/lib/http'
+import { formatNumber } from '@client/lib/i18n/format'
+import { useLanguage, useStrings, type Translation } from '@client/lib/i18n/i18n'
+import { queryClient } from '@client/lib/query-client'
+import { inJapan, inZone, JAPAN_TIME_ZONE, readSlot, type LocalTime, type Slot } from './air-times'
+import { HTML_LANG, translationFor } from './anime-title'
+import { HeartButton } from './heart-button'
+import { animeKey, useAnime } from './likes-query'
+import { ANIME } from './strings'
+import { useHearts } from './use-hearts'
+
+type Strings = Translation<typeof ANIME>
+
+/** "Spring 2026" for a title's first air date; null without one. */
+export function seasonName(beginAt: string | null, strings: Strings): string | null {
+  const season = seasonOf(beginAt)
+  return season === null ? null : strings.seasonOfYear(strings.season[season.season], season.year)
+}
+
+/**
+ * What a title page is called and the line a link preview shows under it: its title with its
+ * translation in the page's language, then what it is and how many here like it. The server
+ * writes these into the page's head (src/server/catalog/title-page.ts).
+ */
+export function animeHeadline(
+  anime: Anime,
+  language: Language,
+  strings: Strings,
+): { title: string; description: string } {
+  const translated = translationFor(anime, language)
+  const title =
+    translated === null
+      ? anime.title
+      : language === 'ja'
+        ? `${anime.title}（${translated}）`
+        : `${anime.title} (${translated})`
+  const kind = strings.title.kindOf(strings.type[anime.type], seasonName(anime.beginAt, strings))
+  const likes = strings.title.likes(anime.likes, (n) => formatNumber(language, n))
+  return {
+    title,
+    description: language === 'ja' ? `${kind}。${likes}` : `${kind}. ${likes}`,
+  }
+}
+
+/**
+ * The title a server render of /anime/:id draws (the server's renderer provides it); undefined
+ * in the browser, which looks the title up.
+ */
+const ServedAnime = createContext<Anime | undefined>(undefined)
+export const ServedAnimeProvider = ServedAnime.Provider
+
+/**
+ * A page the server rendered carries its title: loaded with this page's code, before the page
+ * hydrates, it is the look-up's answer, so the first render draws what the server drew.
+ */
+function takeServedAnime() {
+  if (typeof document === 'undefined') return
+  const element = document.getElementById(SERVED_ANIME_ELEMENT_ID)
+  const match = /^\/anime\/([^/]+)$/.exec(window.location.pathname)
+  if (element === null || match === null) return
+  try {
+    const served = AnimeSchema.safeParse(JSON.parse(element.textContent ?? ''))
+    const id = decodeURIComponent(match[1] ?? '')
+    if (served.success && served.data.id === id) queryClient.setQueryData(animeKey(id), served.data)
+  } catch {
+    // Not JSON: the page looks the title up as it would without it.
+  }
+}
+takeServedAnime()
+
+/**
+ * /anime/:id: a title of the catalog, with its heart. `uid` is the signed-in user (null signed
+ * out); `onSignIn` opens the account panel.
+ */
+export function AnimeTitlePage({
+  id,
+  uid,
+  onSignIn,
+}: {
+  id: string
+  uid: string | null
+  onSignIn: () => void
+}) {
+  const served = useContext(ServedAnime)
+  const hearts = useHearts(uid, onSignIn)
+  return served === undefined ? (
+    <LookedUp id={id} hearts={hearts} />
+  ) : (
+    <Shown anime={served} hearts={hearts} />
+  )
+}
+
+type Hearts = ReturnType<typeof useHearts>
+
+function LookedUp({ id, hearts }: { id: string; hearts: Hearts }) {
+  const strings = useStrings('anime', ANIME)
+  const lookup = useAnime(id)
+  if (lookup.isPending) {
+    return (
+      <div
+        role="status"
+        aria-busy="true"
+        aria-label={strings.title.loading}
+        className="h-56 animate-pulse rounded-3xl bg-accent-soft"
+      />
+    )
+  }
+  if (lookup.isError) {
+    if (lookup.error instanceof ApiError && lookup.error.status === 404) return <NotFoundPage />
+    return (
+      <PageHero title={id} tagline={strings.title.notLoaded}>
+        <Button variant="secondary" busy={lookup.isFetching} onClick={() => void lookup.refetch()}>
+          {strings.title.tryAgain}
+        </Button>
+      </PageHero>
+    )
+  }
+  return <Shown anime={lookup.data} hearts={hearts} />
+}
+
+const LINK_CLASS = 'font-semibold text-accent underline underline-offset-4 hover:decoration-2'
+
+/** Only the web's own addresses become links (the data has typos such as `ttp://`). */
+const isWebLink = (url: string) => /^https?:\/\//i.test(url)
+
+function Shown({ anime, hearts }: { anime: Anime; hearts: Hearts }) {
+  const strings = useStrings('anime', ANIME)
+  const language = useLanguage()
+  const headline = animeHeadline(anime, language, strings)
+  useEffect(() => {
+    // After the shell's own title (a layout effect), so this one stays.
+    document.title = `${headline.title} · Mofu`
+  }, [headline.title])
+
+  const translated = translationFor(anime, language)
+  const season = seasonOf(anime.beginAt)
+  const others = ANIME_LANGUAGES.flatMap((lang) => {
+    const titles = (anime.translations[lang] ?? []).filter((title) => title !== anime.title)
+    return titles.length === 0 ? [] : [{ lang, titles }]
+  })
+  const sites = anime.sites.filter((site) => isWebLink(site.url))
+  const watch = sites.filter((site) => site.kind === 'onair')
+  const about = sites.filter((site) => site.kind === 'info')
+  const slot = readSlot(anime.broadcast)
+  const day = (iso: string | null) => {
+    if (iso === null || Number.isNaN(Date.parse(iso))) return null
+    const local = inJapan(new Date(iso))
+    return strings.day(local.year, strings.months[local.month] ?? '', local.day)
+  }
+  const began = day(anime.beginAt)
+  const ended = anime.type === 'tv' || anime.type === 'web' ? day(anime.endAt) : null
+
+  return (
+    <article className="space-y-8">
+      <header className="relative isolate overflow-hidden rounded-3xl border border-line bg-linear-to-br from-sakura-100 via-lavender-100 to-cream-100 p-6 shadow-lg shadow-sakura-200/40 sm:p-8 dark:from-night-700 dark:via-night-800 dark:to-sakura-800/50 dark:shadow-night-950/60">
+        <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
+          <TitleArt anime={anime} className="h-32 w-48 self-center sm:h-40 sm:w-60" />
+          <div className="min-w-0 flex-1">
+            <p className="text-sm font-semibold text-ink">
+              {strings.title.kindOf(strings.type[anime.type], seasonName(anime.beginAt, strings))}
+            </p>
+            <h1
+              lang={HTML_LANG[anime.lang]}
+              translate="no"
+              className="mt-1 text-3xl font-bold tracking-tight text-balance wrap-break-word text-ink sm:text-4xl"
+            >
+              {anime.title}
+            </h1>
+            {translated !== null && (
+              <p translate="no" className="mt-2 text-lg wrap-break-word text-ink">
+                {translated}
+              </p>
+            )}
+            <div className="mt-4 flex items-center gap-2">
+              <HeartButton
+                anime={anime}
+                liked={hearts.isLiked(anime.id)}
+                busy={hearts.isBusy(anime.id)}
+                onToggle={() => hearts.toggle(anime)}
+              />
+              <p className="text-sm text-ink">
+                {strings.title.likes(anime.likes, (n) => formatNumber(language, n))}
+              </p>
+            </div>
+          </div>
+        </div>
+      </header>
+      {hearts.notices}
+
+      <PageSection title={strings.title.facts}>
+        <dl className="grid gap-x-6 gap-y-3 text-ink sm:grid-cols-[auto_1fr]">
+          <Fact term={strings.title.type}>{strings.type[anime.type]}</Fact>
+          {season !== null && (
+            <Fact term={strings.title.season}>
+              <Link
+                to={`/anime?year=${season.year}&season=${season.season}`}
+                className={LINK_CLASS}
+              >
+                {seasonName(anime.beginAt, strings)}
+              </Link>
+            </Fact>
+          )}
+          {began !== null && <Fact term={strings.title.firstAired[anime.type]}>{began}</Fact>}
+          {ended !== null && <Fact term={strings.title.lastAired}>{ended}</Fact>}
+          {slot !== null && (
+            <Fact term={strings.title.broadcast}>
+              <SlotTimes slot={slot} />
+            </Fact>
+          )}
+          {others.map(({ lang, titles }) => (
+            <Fact key={lang} term={`${strings.title.otherTitles}: ${strings.languages[lang]}`}>
+              {titles.map((title, index) => (
+                <span
+                  key={index}
+                  lang={HTML_LANG[lang]}
+                  translate="no"
+                  className="block wrap-break-word"
+                >
+                  {title}
+                </span>
+              ))}
+            </Fact>
+          ))}
+        </dl>
+      </PageSection>
+
+      {(anime.officialSite !== null || sites.length > 0) && (
+        <PageSection title={strings.title.links}>
+          {anime.officialSite !== null && isWebLink(anime.officialSite) && (
+            <p>
+              <a href={anime.officialSite} rel="noopener noreferrer" className={LINK_CLASS}>
+                {strings.title.official}
+              </a>
+            </p>
+          )}
+          <SiteList title={strings.title.watch} sites={watch} />
+          <SiteList title={strings.title.moreAbout} sites={about} />
+        </PageSection>
+      )}
+
+      <p>
+        <Link to="/anime" className={LINK_CLASS}>
+          {strings.title.browse}
+        </Link>
+      </p>
+    </article>
+  )
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 sm:col-span-2 sm:grid-cols-subgrid">
+      <dt className="text-sm font-semibold text-ink-muted sm:text-base">{term}</dt>
+      <dd className="min-w-0">{children}</dd>
+    </div>
+  )
+}
+
+function SiteList({ title, sites }: { title: string; sites: AnimeSite[] }) {
+  if (sites.length === 0) return null
+  return (
+    <div>
+      <h3 className="font-bold text-ink">{title}</h3>
+      <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
+        {sites.map((site) => (
+          <li key={`${site.site}-${site.url}`}>
+            <a href={site.url} rel="noopener noreferrer" className={LINK_CLASS}>
+              <bdi translate="no">{site.name}</bdi>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+/** The viewer's time zone, or null when it is Japan's (the browser knows no other while open). */
+function viewerZone(): string | null {
+  const own = Intl.DateTimeFormat().resolvedOptions().timeZone
+  return own === JAPAN_TIME_ZONE ? null : own
+}
+const neverChanges = () => () => undefined
+const inJapanOnServer = () => null
+
+/**
+ * The slot in Japan's time as the server drew it, then in the viewer's own zone once the page
+ * runs. Two lines of one line each, whatever they say, so the switch moves nothing on the page.
+ */
+function SlotTimes({ slot }: { slot: Slot }) {
+  const strings = useStrings('anime', ANIME)
+  // Hydration reads the server's snapshot (Japan's time), then React draws the viewer's zone.
+  const zone = useSyncExternalStore(neverChanges, viewerZone, inJapanOnServer)
+  const local: LocalTime = zone === null ? inJapan(slot.start) : inZone(slot.start, zone)
+  const weekday = strings.weekdays[local.weekday] ?? ''
+  const when =
+    slot.repeats === 'weekly'
+      ? strings.title.weekly(weekday, local.time)
+      : slot.repeats === 'daily'
+        ? strings.title.daily(local.time)
+        : strings.title.once(
+            strings.day(local.year, strings.months[local.month] ?? '', local.day),
+            local.time,
+          )
+  return (
+    <>
+      <span className="block truncate">{when}</span>
+      <span className="block truncate text-sm text-ink-muted">
+        {zone === null
+          ? strings.title.japanTime
+          : strings.title.yourTime(zone.replaceAll('_', ' '))}
+      </span>
+    </>
+  )
+}
