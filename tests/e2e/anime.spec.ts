@@ -102,8 +102,8 @@ test('in Japanese: an empty board teaches the search box, and a heart fills it',
   await page.addInitScript(() => window.localStorage.setItem('language', 'ja'))
   await onLikePage(page)
   const likes = page.getByRole('region', { name: 'あなたのお気に入り' })
-  await expect(likes).toContainText('まだ何もありません')
-  await expect(likes).toContainText('上の検索でタイトルを探して')
+  await expect(likes).toContainText('ボードはまだ空っぽです')
+  await expect(likes).toContainText('まずは上の検索から')
 
   const box = page.getByRole('combobox', { name: 'アニメを検索' })
   await box.fill('ソードアート')
@@ -111,8 +111,8 @@ test('in Japanese: an empty board teaches the search box, and a heart fills it',
   await expect(first).toContainText('ソードアート・オンライン')
   await expect(page.getByRole('status').filter({ hasText: /^\d+件$/ })).toBeVisible()
   await first.getByRole('button', { name: /にハートをつける$/ }).click()
-  await expect(likes.getByRole('listitem')).toHaveCount(1)
-  await expect(likes).not.toContainText('まだ何もありません')
+  await expect(likes.getByRole('article')).toHaveCount(1)
+  await expect(likes).not.toContainText('ボードはまだ空っぽです')
   expect(await blockingViolations(page)).toEqual([])
 })
 

@@ -7,7 +7,8 @@ import { COOKIES } from '@client/features/content-pages/cookies-page'
 import { DIM25 } from '@client/features/content-pages/dim25-page'
 import { FAVORITES } from '@client/features/anime/favorites-page'
 import { ANIME } from '@client/features/anime/strings'
-import { BOARD_FILES } from '@client/features/board/strings'
+import { BOARD_FILES } from '@client/features/board/file-strings'
+import { BOARD } from '@client/features/board/strings'
 import { HOME } from '@client/features/content-pages/home-page'
 import { MASTER } from '@client/features/content-pages/master-page'
 import { PREMIUM } from '@client/features/content-pages/premium-page'
@@ -42,6 +43,7 @@ export const EN = {
   favorites: FAVORITES,
   anime: ANIME,
   boardFiles: BOARD_FILES,
+  board: BOARD,
   seeme: SEEME,
   sakuramap: SAKURAMAP,
   shop: SHOP,

@@ -8,7 +8,8 @@ import { FORM_PARTS_JA } from '@client/components/form-parts.ja'
 import { DIM25_JA } from '@client/features/content-pages/dim25-page.ja'
 import { FAVORITES_JA } from '@client/features/anime/favorites-page.ja'
 import { ANIME_JA } from '@client/features/anime/strings.ja'
-import { BOARD_FILES_JA } from '@client/features/board/strings.ja'
+import { BOARD_FILES_JA } from '@client/features/board/file-strings.ja'
+import { BOARD_JA } from '@client/features/board/strings.ja'
 import { HOME_JA } from '@client/features/content-pages/home-page.ja'
 import { MASTER_JA } from '@client/features/content-pages/master-page.ja'
 import { NOT_FOUND_JA } from '@client/components/not-found-page.ja'
@@ -59,6 +60,7 @@ export const JA: { readonly [Name in keyof English]: Translation<English[Name]> 
   favorites: FAVORITES_JA,
   anime: ANIME_JA,
   boardFiles: BOARD_FILES_JA,
+  board: BOARD_JA,
   seeme: SEEME_JA,
   sakuramap: SAKURAMAP_JA,
   shop: SHOP_JA,

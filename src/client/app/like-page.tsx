@@ -1,20 +1,21 @@
 import { useAuth } from '@client/features/account/auth-state'
 import { FavoritesPage } from '@client/features/anime/favorites-page'
-import { refreshLikes } from '@client/features/anime/likes-query'
-import { BoardFiles } from '@client/features/board/mal-import'
+import { Board } from '@client/features/board/board'
 import { useAccountPanel } from './shell/use-account-panel'
 
 /**
- * /favorites: the Like page, with the signed-in user and the account panel to sign in with,
- * and for a signed-in user the MyAnimeList import and the CSV under it.
+ * /favorites: the Like page (search and hearts) with the signed-in user's board under it, and
+ * the account panel to sign in with.
  */
 export function LikePage() {
   const auth = useAuth()
   const panel = useAccountPanel()
+  const uid = auth.user?.uid ?? null
   return (
-    <div className="space-y-10">
-      <FavoritesPage uid={auth.user?.uid ?? null} onSignIn={panel.open} />
-      {auth.user !== null && <BoardFiles onImported={() => void refreshLikes()} />}
-    </div>
+    <FavoritesPage
+      uid={uid}
+      onSignIn={panel.open}
+      board={uid === null ? null : <Board uid={uid} />}
+    />
   )
 }

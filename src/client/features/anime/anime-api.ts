@@ -6,7 +6,6 @@ import {
   type AnimeSeason,
   type AnimeType,
 } from '@shared/anime'
-import { BoardSchema } from '@shared/board'
 import { requestJson, send } from '@client/lib/http'
 
 /** The search box asks for this many titles at most. */
@@ -17,8 +16,6 @@ export const searchAnime = (query: string) =>
     `/api/anime/search?${new URLSearchParams({ q: query, limit: String(SEARCH_LIMIT) })}`,
     AnimeSearchResultsSchema,
   )
-
-export const fetchLikes = () => requestJson('/api/me/likes', BoardSchema)
 
 export const likeAnime = (id: string) =>
   requestJson(`/api/me/likes/${encodeURIComponent(id)}`, LikeSchema, { method: 'PUT' })

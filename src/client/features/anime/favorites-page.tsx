@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import { MofuMascot } from '@client/components/art/mofu-mascot'
 import { SceneIcon } from '@client/components/art/scene-icons'
@@ -5,7 +6,6 @@ import { PageHero } from '@client/components/page-hero'
 import { PageSection } from '@client/components/page-section'
 import { useStrings } from '@client/lib/i18n/i18n'
 import { AnimeSearch } from './anime-search'
-import { LikedTitles } from './liked-titles'
 import { ANIME } from './strings'
 import { useHearts } from './use-hearts'
 
@@ -32,10 +32,19 @@ export const FAVORITES = {
 const STEPS = ['heart', 'pin', 'basket'] as const
 
 /**
- * /favorites: the search box, a link to browse by season, and the titles the signed-in user
- * likes. `uid` is the signed-in user (null signed out); `onSignIn` opens the account panel.
+ * /favorites: the search box, a link to browse by season, and below them `board`, the signed-in
+ * user's board (composed in app/). `uid` is the signed-in user (null signed out); `onSignIn`
+ * opens the account panel.
  */
-export function FavoritesPage({ uid, onSignIn }: { uid: string | null; onSignIn: () => void }) {
+export function FavoritesPage({
+  uid,
+  onSignIn,
+  board,
+}: {
+  uid: string | null
+  onSignIn: () => void
+  board: ReactNode
+}) {
   const strings = useStrings('favorites', FAVORITES)
   const words = useStrings('anime', ANIME)
   const hearts = useHearts(uid, onSignIn)
@@ -54,15 +63,7 @@ export function FavoritesPage({ uid, onSignIn }: { uid: string | null; onSignIn:
         </Link>
       </p>
       {hearts.notices}
-      {uid !== null && (
-        <PageSection title={words.board.title}>
-          <LikedTitles
-            likes={hearts.likes}
-            isBusy={hearts.isBusy}
-            onUnheart={(like) => hearts.toggle(like.anime)}
-          />
-        </PageSection>
-      )}
+      {uid !== null && <PageSection title={words.board.title}>{board}</PageSection>}
       <PageSection title={strings.howTitle}>
         <ol className="grid gap-4 sm:grid-cols-3">
           {STEPS.map((icon, index) => (

@@ -1,18 +1,17 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query'
 import { searchKey, type Like } from '@shared/anime'
 import type { Board } from '@shared/board'
+import { boardQueryKey as likesKey, fetchBoard } from '@client/lib/board-cache'
 import { queryClient } from '@client/lib/query-client'
 import {
   browseAnime,
   fetchAnime,
-  fetchLikes,
   likeAnime,
   searchAnime,
   unlikeAnime,
   type BrowseChoice,
 } from './anime-api'
 
-const likesKey = (uid: string) => ['anime-likes', uid] as const
 export const animeKey = (id: string) => ['anime', id] as const
 
 /** The signed-in user's likes, newest first; nothing is asked while signed out. */
@@ -20,7 +19,7 @@ export function useLikes(uid: string | null) {
   return useQuery(
     {
       queryKey: likesKey(uid ?? ''),
-      queryFn: fetchLikes,
+      queryFn: fetchBoard,
       enabled: uid !== null,
       select: (answer: Board) =>
         answer.likes.toSorted((a, b) => b.likedAt.localeCompare(a.likedAt)),
@@ -28,9 +27,6 @@ export function useLikes(uid: string | null) {
     queryClient,
   )
 }
-
-/** Reads the likes again, after something besides a heart added some (an import). */
-export const refreshLikes = () => queryClient.invalidateQueries({ queryKey: ['anime-likes'] })
 
 /** Hearts a title or takes its heart away; the likes list follows the server's answer. */
 export function useHeart(uid: string | null) {

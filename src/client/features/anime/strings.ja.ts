@@ -21,11 +21,6 @@ export const ANIME_JA: Translation<typeof ANIME> = {
   type: { tv: 'TV', web: 'Web', movie: '映画', ova: 'OVA' },
   board: {
     title: 'あなたのお気に入り',
-    loading: 'お気に入りを読み込み中…',
-    failed: 'お気に入りを読み込めませんでした。',
-    tryAgain: 'もう一度',
-    emptyTitle: 'まだ何もありません',
-    empty: '上の検索でタイトルを探してハートをタップすると、ここに届きます。',
     removed: (title: string) => `${title}を外しました。`,
     undo: '元に戻す',
   },

@@ -20,11 +20,6 @@ export const ANIME = {
   type: { tv: 'TV', web: 'Web', movie: 'Movie', ova: 'OVA' } satisfies Record<AnimeType, string>,
   board: {
     title: 'Your likes',
-    loading: 'Loading your likes…',
-    failed: 'Your likes did not load.',
-    tryAgain: 'Try again',
-    emptyTitle: 'Nothing here yet',
-    empty: 'Search for a title above and tap its heart: it lands here.',
     removed: (title: string) => `Removed ${title}.`,
     undo: 'Undo',
   },

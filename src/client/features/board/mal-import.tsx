@@ -5,7 +5,7 @@ import { PageSection } from '@client/components/page-section'
 import { errorMessage } from '@client/lib/http'
 import { useMessages, useStrings } from '@client/lib/i18n/i18n'
 import { BOARD_CSV_PATH, importMalExport } from './board-files-api'
-import { BOARD_FILES } from './strings'
+import { BOARD_FILES } from './file-strings'
 
 /** What a MyAnimeList export may be named: the gzip it comes as, or the XML inside. */
 const ACCEPT = '.xml,.gz,application/xml,text/xml,application/gzip,application/x-gzip'

@@ -1,24 +1,133 @@
-/** The board's file words: the MyAnimeList import and the CSV (docs/architecture.md "Languages"). */
-export const BOARD_FILES = {
-  title: 'Import and export',
-  importTitle: 'Import from MyAnimeList',
-  importHint:
-    'On MyAnimeList, open Export Lists and export your anime list, then choose the file it gave you here: the .xml.gz as it came, or the .xml inside it (up to 10 MB). The titles land in Unsorted.',
-  choose: 'Choose your MyAnimeList export',
-  uploading: 'Sending your list',
-  reading: 'Reading your list…',
-  added: (count: number) =>
-    count === 1 ? 'Added 1 title to your board.' : `Added ${count} titles to your board.`,
-  already: (count: number) =>
-    count === 1
-      ? '1 title was on your board already and stays as you left it.'
-      : `${count} titles were on your board already and stay as you left them.`,
-  unmatchedTitle: (count: number) =>
-    count === 1
-      ? "1 title is not in Mofu's catalog yet:"
-      : `${count} titles are not in Mofu's catalog yet:`,
-  unmatchedItem: (title: string, malId: string) => `${title} (MyAnimeList #${malId})`,
-  untitled: 'Untitled',
-  download: 'Download as CSV',
-  downloadHint: 'Your board as a spreadsheet: folders, titles, statuses and notes.',
+import type { AnimeSeason, AnimeType, LikeStatus } from '@shared/anime'
+import type { Sort } from './board-model'
+
+/** The board's words (docs/architecture.md "Languages"). */
+export const BOARD = {
+  title: 'Your likes',
+  loading: 'Loading your likes…',
+  failed: 'Your likes did not load.',
+  tryAgain: 'Try again',
+  empty: {
+    title: 'Your board is empty',
+    steps: [
+      'Start with the search box above: type a title in Japanese or English.',
+      'Tap a heart: the title lands here, in Unsorted.',
+      'Make folders, then drag titles into them, or use “Move to…” on a card.',
+    ],
+  },
+  unsorted: 'Unsorted',
+  count: (count: number) => (count === 1 ? '1 title' : `${count} titles`),
+  folderEmpty: 'No titles here yet. Drag one in, or use “Move to…” on a card.',
+  noMatch: 'No titles match these filters.',
+  toolbar: 'Board tools',
+  newFolder: {
+    label: 'New folder',
+    placeholder: 'A name for the folder',
+    create: 'Create folder',
+  },
+  folder: {
+    rename: 'Rename',
+    renameLabel: (name: string) => `New name for ${name}`,
+    save: 'Save',
+    cancel: 'Cancel',
+    delete: 'Delete',
+    deleteQuestion: (name: string) => `Delete the folder ${name}?`,
+    deleteDetail: 'Its titles go back to Unsorted; none of them is removed.',
+    moveUp: (name: string) => `Move ${name} up`,
+    moveDown: (name: string) => `Move ${name} down`,
+    drag: (name: string) => `Drag ${name}`,
+  },
+  card: {
+    drag: (title: string) => `Drag ${title}`,
+    select: (title: string) => `Select ${title}`,
+    remove: (title: string) => `Remove ${title} from your likes`,
+    moveTo: 'Move to…',
+    moveUp: 'Move up',
+    moveDown: 'Move down',
+    here: 'here now',
+    statusLabel: (title: string) => `Status of ${title}`,
+    noStatus: 'No status',
+    note: 'Note',
+    noteLabel: (title: string) => `Private note on ${title}`,
+    noteHint: 'Only you can see it.',
+    noteCount: (used: number, max: number) => `${used} of ${max} characters`,
+    saveNote: 'Save note',
+    cancel: 'Cancel',
+  },
+  statuses: {
+    want: 'Want to watch',
+    watching: 'Watching',
+    watched: 'Watched',
+    dropped: 'Dropped',
+  } satisfies Record<LikeStatus, string>,
+  types: { tv: 'TV', web: 'Web', movie: 'Movie', ova: 'OVA' } satisfies Record<AnimeType, string>,
+  seasons: {
+    winter: 'Winter',
+    spring: 'Spring',
+    summer: 'Summer',
+    autumn: 'Autumn',
+  } satisfies Record<AnimeSeason, string>,
+  seasonYear: (season: string, year: string) => `${season} ${year}`,
+  filters: {
+    title: 'Filters',
+    text: 'Find on the board',
+    textPlaceholder: 'A title',
+    status: 'Status',
+    type: 'Type',
+    year: 'Year',
+    season: 'Season',
+    folder: 'Folder',
+    any: 'Any',
+    anyYear: 'Any year',
+    allFolders: 'All folders',
+    none: 'No status',
+    clear: 'Clear filters',
+    shown: (shown: number, total: number) => `Showing ${shown} of ${total} titles`,
+    orderHint: 'Drag and “Move up/down” work in “Your order” with no filters.',
+  },
+  sort: {
+    label: 'Sort by',
+    options: {
+      order: 'Your order',
+      liked: 'Date liked',
+      aired: 'Air date',
+      title: 'Title',
+    } satisfies Record<Sort, string>,
+  },
+  select: {
+    start: 'Select several',
+    done: 'Done selecting',
+    count: (count: number) => (count === 1 ? '1 selected' : `${count} selected`),
+    moveTo: 'Move the selected to',
+    move: 'Move',
+    remove: 'Remove',
+    clear: 'Clear selection',
+  },
+  removed: (what: string) => `Removed ${what}.`,
+  removedMany: (count: number) => `Removed ${count} titles.`,
+  undo: 'Undo',
+  changeFailed: {
+    newFolder: 'The folder was not made.',
+    renameFolder: 'The folder kept its name.',
+    moveFolder: 'The folder went back to where it was.',
+    deleteFolder: 'The folder was not deleted.',
+    moveLike: 'The title went back to where it was.',
+    status: 'The status was not saved.',
+    note: 'The note was not saved.',
+    moveMany: 'The titles went back to where they were.',
+    removeMany: 'The titles were not removed.',
+    restore: 'The titles did not come back.',
+  },
+  dnd: {
+    roleDescription: 'movable item',
+    instructions:
+      'To pick up a title or a folder, press Space or Enter. While dragging, use the arrow keys to move it, Space or Enter to drop it, and Escape to cancel.',
+    picked: (name: string) => `Picked up ${name}.`,
+    over: (name: string, place: string) => `${name} is over ${place}.`,
+    notOver: (name: string) => `${name} is no longer over a place to drop it.`,
+    dropped: (name: string, place: string) => `${name} was dropped on ${place}.`,
+    droppedNowhere: (name: string) => `${name} was dropped where it was.`,
+    cancelled: (name: string) => `Moving ${name} was cancelled.`,
+    folderPlace: (folder: string) => `the folder ${folder}`,
+  },
 }

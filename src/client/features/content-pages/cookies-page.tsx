@@ -11,7 +11,7 @@ import { PageHero } from '@client/components/page-hero'
 import { InfoTable, Key, PageSection, RICH, type RichText } from '@client/components/page-section'
 import { useListFormat } from '@client/lib/i18n/format'
 import { useStrings } from '@client/lib/i18n/i18n'
-import { UI_STATE_KEY } from '@client/lib/preferences/preferences'
+import { BOARD_VIEW_KEY, UI_STATE_KEY } from '@client/lib/preferences/preferences'
 import { EFFECTS_KEY, FONT_KEY, LANGUAGE_KEY, THEME_KEY } from '@client/lib/preferences/stored'
 import { PREFERENCE_LABELS } from './preference-labels'
 
@@ -127,7 +127,8 @@ export const COOKIES = {
   effects:
     'The six effect switches: sidebar hover, menu-button bounce, drag particles, folder open, filter jump and full-state persistence.',
   uiState:
-    'Only while full-state persistence is on: small UI choices, such as the filter on the Home page. Turning persistence off clears it.',
+    'Only while full-state persistence is on: small UI choices, such as the filter on the Home page and the folders you closed on your board and how far you scrolled it. Turning persistence off clears it.',
+  boardView: 'The filters and the sort you chose on your board.',
   avatar: 'A cached copy of your avatar and its address, so your picture shows instantly.',
   viewsTitle: 'Page views without cookies',
   views:
@@ -201,6 +202,7 @@ export function CookiesPage() {
             [<Key>{LANGUAGE_KEY}</Key>, strings.language(RICH)],
             [<Key>{EFFECTS_KEY}</Key>, strings.effects],
             [<Key>{UI_STATE_KEY}</Key>, strings.uiState],
+            [<Key>{BOARD_VIEW_KEY}</Key>, strings.boardView],
             [
               <span className="flex flex-wrap gap-1">
                 <Key>avatarCache</Key> <Key>hasAvatarCached</Key> <Key>avatar</Key>

@@ -41,7 +41,7 @@ export const SETTINGS_JA: Translation<typeof SETTINGS> = {
     },
     folderOpenEffect: {
       label: 'フォルダーの開き',
-      hint: 'アカウントパネルがふわっと開きます',
+      hint: 'アカウントパネルやボードのフォルダーがふわっと開きます',
     },
     filterJumpEffect: {
       label: 'フィルターのジャンプ',
@@ -49,7 +49,7 @@ export const SETTINGS_JA: Translation<typeof SETTINGS> = {
     },
     fullStatePersistence: {
       label: '状態をすべて保存',
-      hint: 'ホームのフィルターなど、ちょっとした選択を次の訪問でも覚えておきます',
+      hint: 'ホームのフィルターやボードで見ていた場所など、ちょっとした選択を次の訪問でも覚えておきます',
     },
   },
 }

@@ -48,11 +48,14 @@ export const SETTINGS = {
     },
     hamburgerBounce: { label: 'Menu-button bounce', hint: 'The menu button bounces when tapped' },
     dragParticleEffect: { label: 'Drag particles', hint: 'Sakura petals trail your drags' },
-    folderOpenEffect: { label: 'Folder open', hint: 'The account panel unfolds as it opens' },
+    folderOpenEffect: {
+      label: 'Folder open',
+      hint: 'The account panel and the board’s folders unfold as they open',
+    },
     filterJumpEffect: { label: 'Filter jump', hint: 'A chosen filter chip hops' },
     fullStatePersistence: {
       label: 'Full-state persistence',
-      hint: 'Remember small choices, like the Home filter, across visits',
+      hint: 'Remember small choices, like the Home filter and where you were on the board, across visits',
     },
   } satisfies Labels<EffectName>,
 }

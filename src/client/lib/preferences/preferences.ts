@@ -27,6 +27,8 @@ import {
 } from './stored'
 
 export const UI_STATE_KEY = 'ui-state'
+/** The board's filters and sort (features/board), kept whatever fullStatePersistence says. */
+export const BOARD_VIEW_KEY = 'board-view'
 
 type Preferences = ReturnType<typeof readPreferences>
 

@@ -11,6 +11,17 @@ function readUiState(): Record<string, unknown> {
   }
 }
 
+/**
+ * One value kept in `ui-state` for a part that keeps more than a choice (the board's open
+ * folders and scroll); read only in the browser, after hydration. Kept only while the
+ * fullStatePersistence effect is on: turning it off clears the whole store.
+ */
+export const readUiValue = (key: string): unknown => readUiState()[key]
+
+export function writeUiValue(key: string, value: unknown) {
+  writeStorage(UI_STATE_KEY, JSON.stringify({ ...readUiState(), [key]: value }))
+}
+
 /** Only this tab writes the stored choice, and it re-renders itself when it does. */
 const noOutsideChanges = () => () => undefined
 

@@ -1,0 +1,283 @@
+import { useId, useState, type CSSProperties } from 'react'
+import { SortableContext, rectSortingStrategy, useSortable } from '@dnd-kit/sortable'
+import { useDroppable } from '@dnd-kit/core'
+import { CSS } from '@dnd-kit/utilities'
+import type { Like } from '@shared/anime'
+import { FolderNameSchema, FOLDER_NAME_MAX_LENGTH, type Folder } from '@shared/board'
+import { ConfirmDialog } from '@client/components/confirm-dialog'
+import { useMessages, useStrings } from '@client/lib/i18n/i18n'
+import { UNSORTED } from './board-model'
+import { SortableCard, type CardActions } from './title-card'
+import { BOARD } from './strings'
+
+export interface FolderActions {
+  rename: (id: string, name: string) => void
+  remove: (id: string) => void
+  move: (id: string, after: string | null) => void
+}
+
+/** The droppable id of a folder: titles dropped on it go to its end. */
+export const folderDropId = (key: string) => `folder:${key}`
+
+/**
+ * One folder of the board: its header (open or close, rename, move, delete) and its titles,
+ * sortable among themselves and into other folders. Unsorted (`folder` null) is always first and
+ * has no header tools. `after`/`before` name the folders around it, for "Move up" and "Move down".
+ */
+export function FolderSection({
+  folder,
+  likes,
+  filteredOut,
+  total,
+  open,
+  justOpened,
+  orderable,
+  folders,
+  selecting,
+  selected,
+  places,
+  cardActions,
+  folderActions,
+  upAfter,
+  downAfter,
+  onToggle,
+}: {
+  folder: Folder | null
+  /** The titles shown, filtered and sorted. */
+  likes: readonly Like[]
+  /**
+   * The folder's other titles, kept on the page but hidden: dnd-kit registers each card's
+   * droppable one by one, so a filter that unmounted hundreds of cards would stall the page.
+   */
+  filteredOut: readonly Like[]
+  total: number
+  open: boolean
+  justOpened: boolean
+  orderable: boolean
+  folders: readonly Folder[]
+  selecting: boolean
+  selected: ReadonlySet<string>
+  /** Each title's neighbours for "Move up" and "Move down" (none while the order is not shown). */
+  places: ReadonlyMap<string, { upAfter: string | null | undefined; downAfter: string | undefined }>
+  cardActions: CardActions
+  folderActions: FolderActions
+  upAfter: string | null | undefined
+  downAfter: string | null | undefined
+  onToggle: () => void
+}) {
+  const strings = useStrings('board', BOARD)
+  const t = useMessages()
+  const id = useId()
+  const key = folder?.id ?? UNSORTED
+  const name = folder?.name ?? strings.unsorted
+  const [renaming, setRenaming] = useState<string | null>(null)
+  const [confirming, setConfirming] = useState(false)
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+    isOver,
+  } = useSortable({
+    id: folderDropId(key),
+    data: { type: 'folder', folder: key, empty: !open || likes.length === 0 },
+    disabled: { draggable: folder === null || !orderable, droppable: folder === null },
+  })
+  // Unsorted is no sortable folder, but titles are dropped on it all the same.
+  const unsorted = useDroppable({
+    id: folderDropId(UNSORTED),
+    data: { type: 'folder', folder: UNSORTED, empty: !open || likes.length === 0 },
+    disabled: folder !== null,
+  })
+  const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition }
+  const setUnsortedRef = unsorted.setNodeRef
+  const checkedName = renaming === null ? null : FolderNameSchema.safeParse(renaming)
+  const renameProblem =
+    checkedName === null || checkedName.success
+      ? null
+      : (checkedName.error.issues[0]?.message ?? null)
+  const tool =
+    'rounded-full border border-line px-3 py-1 text-sm font-semibold text-ink hover:bg-accent-soft'
+
+  return (
+    <section
+      ref={(node) => {
+        setNodeRef(node)
+        setUnsortedRef(node)
+      }}
+      style={style}
+      aria-labelledby={`${id}-name`}
+      data-dragging={isDragging || undefined}
+      data-over={unsorted.isOver || isOver || undefined}
+      className="rounded-3xl border border-line bg-sunken/60 p-3 data-dragging:z-40 data-dragging:shadow-xl data-over:border-sakura-400 sm:p-4"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        {folder !== null && orderable && (
+          <button
+            type="button"
+            ref={setActivatorNodeRef}
+            {...attributes}
+            {...listeners}
+            aria-label={strings.folder.drag(name)}
+            aria-roledescription={strings.dnd.roleDescription}
+            className="grid size-9 cursor-grab touch-none place-items-center rounded-lg text-ink-muted hover:bg-accent-soft"
+          >
+            <svg viewBox="0 0 16 10" className="h-2.5 w-4" aria-hidden="true" fill="currentColor">
+              <circle cx="2" cy="2" r="1.5" />
+              <circle cx="8" cy="2" r="1.5" />
+              <circle cx="14" cy="2" r="1.5" />
+              <circle cx="2" cy="8" r="1.5" />
+              <circle cx="8" cy="8" r="1.5" />
+              <circle cx="14" cy="8" r="1.5" />
+            </svg>
+          </button>
+        )}
+        <h3 id={`${id}-name`} className="min-w-0 flex-1 text-lg font-bold text-ink">
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={`${id}-body`}
+            onClick={onToggle}
+            className="flex max-w-full items-center gap-2 rounded-lg text-left"
+          >
+            <span aria-hidden="true" className={`transition-transform ${open ? 'rotate-90' : ''}`}>
+              ▸
+            </span>
+            <span className="truncate">{name}</span>
+            <span className="shrink-0 text-sm font-normal text-ink-muted">
+              {strings.count(total)}
+            </span>
+          </button>
+        </h3>
+        {folder !== null && renaming === null && !confirming && (
+          <div className="flex flex-wrap gap-1.5">
+            <button type="button" className={tool} onClick={() => setRenaming(folder.name)}>
+              {strings.folder.rename}
+            </button>
+            {orderable && upAfter !== undefined && (
+              <button
+                type="button"
+                className={tool}
+                aria-label={strings.folder.moveUp(name)}
+                onClick={() => folderActions.move(folder.id, upAfter)}
+              >
+                ↑
+              </button>
+            )}
+            {orderable && downAfter !== undefined && (
+              <button
+                type="button"
+                className={tool}
+                aria-label={strings.folder.moveDown(name)}
+                onClick={() => folderActions.move(folder.id, downAfter)}
+              >
+                ↓
+              </button>
+            )}
+            <button type="button" className={tool} onClick={() => setConfirming(true)}>
+              {strings.folder.delete}
+            </button>
+          </div>
+        )}
+      </div>
+      {folder !== null && renaming !== null && (
+        <form
+          className="mt-3 flex flex-wrap items-start gap-2"
+          onSubmit={(event) => {
+            event.preventDefault()
+            if (checkedName?.success !== true) return
+            if (checkedName.data !== folder.name) folderActions.rename(folder.id, checkedName.data)
+            setRenaming(null)
+          }}
+        >
+          <div className="flex min-w-0 flex-1 flex-col gap-1">
+            <label htmlFor={`${id}-rename`} className="sr-only">
+              {strings.folder.renameLabel(folder.name)}
+            </label>
+            <input
+              id={`${id}-rename`}
+              value={renaming}
+              autoFocus
+              maxLength={FOLDER_NAME_MAX_LENGTH * 2}
+              onChange={(event) => setRenaming(event.target.value)}
+              onKeyDown={(event) => event.key === 'Escape' && setRenaming(null)}
+              aria-invalid={renameProblem !== null || undefined}
+              aria-describedby={renameProblem === null ? undefined : `${id}-problem`}
+              className="rounded-xl border border-line bg-surface px-3 py-1.5 text-ink"
+            />
+            {renameProblem !== null && (
+              <p id={`${id}-problem`} className="text-sm font-semibold text-accent">
+                {t(renameProblem)}
+              </p>
+            )}
+          </div>
+          <button type="submit" className={tool}>
+            {strings.folder.save}
+          </button>
+          <button type="button" className={tool} onClick={() => setRenaming(null)}>
+            {strings.folder.cancel}
+          </button>
+        </form>
+      )}
+      {folder !== null && confirming && (
+        <div className="mt-3">
+          <ConfirmDialog
+            id={`${id}-delete`}
+            question={strings.folder.deleteQuestion(folder.name)}
+            detail={strings.folder.deleteDetail}
+            confirmLabel={strings.folder.delete}
+            cancelLabel={strings.folder.cancel}
+            busy={false}
+            danger
+            safeFirst
+            onConfirm={() => {
+              setConfirming(false)
+              folderActions.remove(folder.id)
+            }}
+            onCancel={() => setConfirming(false)}
+          />
+        </div>
+      )}
+      <div
+        id={`${id}-body`}
+        hidden={!open}
+        className={open && justOpened ? 'fx-folder-unfold mt-3' : 'mt-3'}
+      >
+        {open && (
+          <SortableContext
+            items={likes.map((like) => like.anime.id)}
+            strategy={rectSortingStrategy}
+          >
+            {likes.length === 0 && (
+              <p className="rounded-2xl border border-dashed border-line p-4 text-sm text-ink-muted">
+                {total === 0 ? strings.folderEmpty : strings.noMatch}
+              </p>
+            )}
+            {total > 0 && (
+              <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+                {[...likes, ...filteredOut].map((like, index) => (
+                  <SortableCard
+                    key={like.anime.id}
+                    like={like}
+                    hidden={index >= likes.length}
+                    folderKey={key}
+                    draggable={orderable}
+                    folders={folders}
+                    upAfter={places.get(like.anime.id)?.upAfter}
+                    downAfter={places.get(like.anime.id)?.downAfter}
+                    selecting={selecting}
+                    selected={selected.has(like.anime.id)}
+                    actions={cardActions}
+                  />
+                ))}
+              </ul>
+            )}
+          </SortableContext>
+        )}
+      </div>
+    </section>
+  )
+}
