@@ -1,21 +1,26 @@
 import { useAuth } from '@client/features/account/auth-state'
 import { FavoritesPage } from '@client/features/anime/favorites-page'
 import { Board } from '@client/features/board/board'
+import { refreshBoard } from '@client/features/board/board-query'
+import { BoardFiles } from '@client/features/board/mal-import'
 import { useAccountPanel } from './shell/use-account-panel'
 
 /**
- * /favorites: the Like page (search and hearts) with the signed-in user's board under it, and
- * the account panel to sign in with.
+ * /favorites: the Like page (search and hearts) with the signed-in user's board under it, then
+ * the board's import and download, and the account panel to sign in with.
  */
 export function LikePage() {
   const auth = useAuth()
   const panel = useAccountPanel()
   const uid = auth.user?.uid ?? null
   return (
-    <FavoritesPage
-      uid={uid}
-      onSignIn={panel.open}
-      board={uid === null ? null : <Board uid={uid} />}
-    />
+    <div className="space-y-10">
+      <FavoritesPage
+        uid={uid}
+        onSignIn={panel.open}
+        board={uid === null ? null : <Board uid={uid} />}
+      />
+      {uid !== null && <BoardFiles onImported={() => void refreshBoard(uid)} />}
+    </div>
   )
 }

@@ -162,6 +162,10 @@ function applied(board: Board, change: Change): Board {
   }
 }
 
+/** Reads the board again, after something besides the board's own changes added to it. */
+export const refreshBoard = (uid: string) =>
+  queryClient.invalidateQueries({ queryKey: boardQueryKey(uid) })
+
 /** The signed-in user's board, as the server keeps it. */
 export function useBoard(uid: string) {
   return useQuery({ queryKey: boardQueryKey(uid), queryFn: fetchBoard }, queryClient)

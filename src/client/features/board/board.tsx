@@ -32,7 +32,6 @@ import { useBoard, useBoardChanges, type Change } from './board-query'
 import { useBoardView } from './board-view'
 import { BoardFilterBar } from './filter-bar'
 import { folderDropId, FolderSection, type FolderActions } from './folder-section'
-import { BoardFiles } from './mal-import'
 import { NewFolderForm } from './new-folder-form'
 import type { CardActions } from './title-card'
 import { BOARD } from './strings'
@@ -485,7 +484,6 @@ export function Board({ uid }: { uid: string }) {
           </div>
         </SortableContext>
       </DndContext>
-      <BoardFiles onImported={() => void board.refetch()} />
     </div>
   )
 }
