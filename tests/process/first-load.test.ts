@@ -19,6 +19,9 @@ const CLIENT = path.resolve(import.meta.dirname, '../../dist/client')
  */
 const FIRST_LOAD_JS_CEILING = 90 * 1024
 
+/** The home page's chunk, which main.tsx imports for / (app/home.tsx composes the page). */
+const HOME = 'src/client/app/home.tsx'
+
 /** The first load of / as the bench counts it, measured once for the tests below. */
 let measured: Promise<FirstLoad> | undefined
 const wholeFirstLoad = () => (measured ??= firstLoad(CLIENT))
@@ -57,7 +60,7 @@ it('the first load of / is counted whole in Chromium, up to the moment the page 
       '(inline script)',
       ...[...withStaticImports(manifest, [ENTRY])].map(fileOf),
       fileOf(SESSION),
-      fileOf('src/client/features/content-pages/home-page.tsx'),
+      fileOf(HOME),
     ]),
   )
   // Each script once, each as its file gzipped, and what the HTML names is only part of it.
@@ -162,7 +165,7 @@ it('the scripts a page loads at once ask V8 to compile them as they arrive; what
     expect(mappings.split(';').length, file).toBe(read(file).split('\n').length - 1)
     expect(mappings.startsWith(';'), file).toBe(true)
   }
-  for (const later of ['src/client/features/content-pages/home-page.tsx', SESSION]) {
+  for (const later of [HOME, SESSION]) {
     const file = manifest[later]?.file
     expect(file, later).toBeDefined()
     expect(read(file ?? '').includes(COMPILE_HINT), later).toBe(false)

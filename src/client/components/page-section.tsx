@@ -86,10 +86,13 @@ export function InfoTable({
   )
 }
 
-/** Inline code for storage keys and cookie names. */
+/** Inline code for storage keys and cookie names: names, never translated. */
 export function Key({ children }: { children: string }) {
   return (
-    <code className="rounded-md bg-sunken px-1.5 py-0.5 font-mono text-[0.9em] text-ink">
+    <code
+      translate="no"
+      className="rounded-md bg-sunken px-1.5 py-0.5 font-mono text-[0.9em] text-ink"
+    >
       {children}
     </code>
   )
