@@ -38,10 +38,16 @@ export function useHeart(uid: string | null) {
         // The title's page counts its likes: it asks again.
         void queryClient.invalidateQueries({ queryKey: animeKey(id) })
         if (uid === null) return
-        queryClient.setQueryData<Board>(likesKey(uid), (old) => {
+        const key = likesKey(uid)
+        queryClient.setQueryData<Board>(key, (old) => {
           const others = (old?.likes ?? []).filter((kept) => kept.anime.id !== id)
           return { folders: old?.folders ?? [], likes: like === null ? others : [like, ...others] }
         })
+        // A read of the board sent before this heart landed (the one a sign-in starts, when a
+        // heart tapped signed out lands) would answer without it: that read is asked again.
+        if (queryClient.isFetching({ queryKey: key }) > 0) {
+          void queryClient.invalidateQueries({ queryKey: key })
+        }
       },
     },
     queryClient,
