@@ -1,36 +1,15 @@
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { logIn, newEmail, panel, verifiedAccount } from './account-helpers'
 import { blockingViolations } from './axe'
+import { catalogTitles, onLikePage } from './anime-helpers'
 import { expect, test } from './fixtures'
-
-/**
- * The built server loads the shipped catalog in the background after it starts: a test waits
- * until the API finds the title before the page asks for it.
- */
-async function catalogHas(request: APIRequestContext, query: string) {
-  await expect
-    .poll(
-      async () => {
-        const answer = await request.get(`/api/anime/search?q=${encodeURIComponent(query)}`)
-        return answer.ok() ? ((await answer.json()) as { results: unknown[] }).results.length : 0
-      },
-      { timeout: 60_000 },
-    )
-    .toBeGreaterThan(0)
-}
-
-/** The Like page has hydrated: what is typed from now on reaches the search. */
-async function onLikePage(page: Page) {
-  await page.goto('/favorites')
-  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
-}
 
 const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search anime' })
 const results = (page: Page) => page.getByRole('grid', { name: 'Search results' })
 const board = (page: Page) => page.getByRole('region', { name: 'Your likes' })
 
 test.beforeAll(async ({ request }) => {
-  await catalogHas(request, 'violet evergarden')
+  await catalogTitles(request, 'violet evergarden')
 })
 
 test('a visitor searches in Japanese and English, hearts titles, removes one with undo', async ({

@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import { gzipSync } from 'node:zlib'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { malExport, SHIPPED_CATALOG_LIST } from '../support/mal-export'
 import { newEmail, verifiedAccount } from './account-helpers'
 import { blockingViolations } from './axe'
+import { catalogTitles, onLikePage } from './anime-helpers'
 import { expect, test } from './fixtures'
 
 /**
@@ -11,29 +12,11 @@ import { expect, test } from './fixtures'
  * of the built server, against the shipped catalog (docs/using.md "Importing from MyAnimeList").
  */
 
-/** The built server loads the shipped catalog in the background after it starts. */
-async function catalogHas(request: APIRequestContext, query: string) {
-  await expect
-    .poll(
-      async () => {
-        const answer = await request.get(`/api/anime/search?q=${encodeURIComponent(query)}`)
-        return answer.ok() ? ((await answer.json()) as { results: unknown[] }).results.length : 0
-      },
-      { timeout: 60_000 },
-    )
-    .toBeGreaterThan(0)
-}
-
-async function onLikePage(page: Page) {
-  await page.goto('/favorites')
-  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
-}
-
 const importer = (page: Page) => page.getByRole('region', { name: 'Import and export' })
 const board = (page: Page) => page.getByRole('region', { name: 'Your likes' })
 
 test.beforeAll(async ({ request }) => {
-  await catalogHas(request, 'death note')
+  await catalogTitles(request, 'death note')
 })
 
 test('a user imports a MyAnimeList export: the titles the catalog has are liked, the unknown one named; the board downloads as CSV', async ({

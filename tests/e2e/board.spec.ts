@@ -1,28 +1,8 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { newEmail, PASSWORD, verifiedAccount } from './account-helpers'
 import { blockingViolations, settled } from './axe'
+import { catalogTitles, type Found } from './anime-helpers'
 import { expect, test } from './fixtures'
-
-interface Found {
-  id: string
-  title: string
-}
-
-/** Titles of the shipped catalog, once the server has loaded it (in the background at start). */
-async function titlesFor(request: APIRequestContext, query: string, count: number) {
-  let found: Found[] = []
-  await expect
-    .poll(
-      async () => {
-        const answer = await request.get(`/api/anime/search?q=${encodeURIComponent(query)}`)
-        found = answer.ok() ? ((await answer.json()) as { results: Found[] }).results : []
-        return found.length
-      },
-      { timeout: 60_000 },
-    )
-    .toBeGreaterThanOrEqual(count)
-  return found.slice(0, count)
-}
 
 /** Hearts each title through the API; each lands first in Unsorted. */
 async function heart(request: APIRequestContext, titles: Found[]) {
@@ -83,7 +63,7 @@ test('a board in folders, ordered by mouse, keyboard and menu, with statuses, no
 }) => {
   const email = newEmail('board')
   await verifiedAccount(page.request, baseURL ?? '', email)
-  const [a, b, c, d] = (await titlesFor(page.request, 'sword art online', 4)) as [
+  const [a, b, c, d] = (await catalogTitles(page.request, 'sword art online', 4)) as [
     Found,
     Found,
     Found,
@@ -236,7 +216,11 @@ test('folders are renamed, moved and deleted, their titles back in Unsorted; sev
   baseURL,
 }) => {
   await verifiedAccount(page.request, baseURL ?? '', newEmail('board-folders'))
-  const [a, b, c] = (await titlesFor(page.request, 'sword art online', 3)) as [Found, Found, Found]
+  const [a, b, c] = (await catalogTitles(page.request, 'sword art online', 3)) as [
+    Found,
+    Found,
+    Found,
+  ]
   await heart(page.request, [a, b, c])
   for (const name of ['One', 'Two']) {
     expect((await page.request.post('/api/me/folders', { data: { name } })).status()).toBe(201)
@@ -300,7 +284,7 @@ test('the board in Japanese teaches when empty, and axe finds nothing serious in
   await expect(page.getByText('まずは上の検索から。')).toBeVisible()
   expect(await blockingViolations(page)).toEqual([])
 
-  const titles = await titlesFor(page.request, 'sword art online', 2)
+  const titles = await catalogTitles(page.request, 'sword art online', 2)
   await heart(page.request, titles)
   expect(
     (await page.request.post('/api/me/folders', { data: { name: 'あとで見る' } })).status(),
