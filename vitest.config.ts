@@ -53,7 +53,7 @@ export default defineConfig({
           exclude: dialect === 'postgres' ? DIALECT_FREE : [],
           env: { MOFU_TEST_DB: dialect },
           setupFiles: ['tests/support/leftover-databases.ts'],
-          globalSetup: dialect === 'sqlite' ? ['tests/support/sqlite-template.ts'] : [],
+          globalSetup: [`tests/support/${dialect}-template.ts`],
           testTimeout: 20_000,
           // The files share a worker's module cache instead of importing the server (Better
           // Auth, Kysely, sharp…) anew each: they keep no state at module level, each makes its

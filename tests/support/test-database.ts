@@ -98,15 +98,36 @@ export async function createTestDatabase(
 }
 
 /**
- * A fresh database for a test app: on SQLite a copy of the file the run migrated once
- * (sqlite-template.ts), the same schema without running every migration again for each app; on
- * PostgreSQL a new schema, which the caller migrates (a schema cannot be copied). The migrations
- * themselves run from an empty database in database.test.ts and
+ * A fresh database for a test app, made from the one the run migrated once: on SQLite a copy of
+ * its file (sqlite-template.ts), on PostgreSQL a database made with it as template
+ * (postgres-template.ts). Either holds the same schema without running every migration again for
+ * each app; the migrations themselves run from an empty database in database.test.ts and
  * migration-compatibility.test.ts, and the app still runs them on the copy, finding nothing to do.
  */
 export async function createMigratedTestDatabase(
   dialect: TestDialect = currentTestDialect(),
 ): Promise<TestDatabase> {
+  if (dialect === 'postgres') {
+    const template = inject('postgresTemplate')
+    const base = new URL(POSTGRES_URL).pathname.slice(1)
+    const name = `${base}_app_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
+    await withClient(POSTGRES_URL, (client) =>
+      client.query(`create database "${name}" template "${template}"`),
+    )
+    undropped.add(name)
+    const url = databaseUrl(name)
+    return {
+      dialect,
+      target: { kind: 'postgres', connectionString: url },
+      url,
+      drop: async () => {
+        await withClient(POSTGRES_URL, (client) =>
+          client.query(`drop database "${name}" with (force)`),
+        )
+        undropped.delete(name)
+      },
+    }
+  }
   const database = await createTestDatabase(dialect)
   if (database.target.kind === 'sqlite') {
     await fs.copyFile(inject('sqliteTemplate'), database.target.file)
@@ -114,7 +135,14 @@ export async function createMigratedTestDatabase(
   return database
 }
 
-async function withClient<T>(
+/** The machine's PostgreSQL server's database of that name. */
+export function databaseUrl(name: string): string {
+  const url = new URL(POSTGRES_URL)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+export async function withClient<T>(
   connectionString: string,
   work: (client: pg.Client) => Promise<T>,
 ): Promise<T> {
