@@ -124,7 +124,12 @@ const PlanEntrySchema = z
       folders: wholeNumber(FOLDERS_MAX).optional(),
       publicFolders: wholeNumber(FOLDERS_MAX).optional(),
     },
-    { message: 'expected an object such as {"name":"premium","label":"Premium","pins":30}' },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `expected only name, label, labelJa, pins, folders and publicFolders, not ${issue.keys.join(', ')}`
+          : 'expected an object such as {"name":"premium","label":"Premium","pins":30}',
+    },
   )
   .strict()
   .superRefine((entry, context) => {

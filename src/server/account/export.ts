@@ -125,7 +125,10 @@ async function accountData(
       likedAt: like.likedAt,
       status: like.status,
       note: like.note,
+      pinKey: like.pinKey,
     })),
+    // The pinned titles, in the owner's order.
+    pinned: board.pinned,
     // The security activity of the last 90 days, as the account panel lists it.
     activity: activity.map((entry) => ({
       event: entry.event,
