@@ -14,6 +14,9 @@ import { authGateway } from './auth/gateway'
 import { likesStore } from './board/likes-store'
 import { foldersStore } from './board/folders-store'
 import { folderRoutes, likeRoutes } from './board/routes'
+import { pinsStore } from './board/pins-store'
+import { planBook, type PlanBook } from './plans/plan-book'
+import { planRoutes } from './plans/routes'
 import { boardCsvRoutes, importRoutes } from './board/import-routes'
 import { catalogStore } from './catalog/catalog-store'
 import { catalogRoutes } from './catalog/routes'
@@ -75,6 +78,8 @@ export interface AppDeps {
   contactUrl: string
   /** What the operator opened the profile link check up to (LINK_CHECK_*); nothing by default. */
   linkCheck?: LinkCheckSettings
+  /** The plans the operator configured (PLANS); `free` alone, as its defaults give it, when absent. */
+  plans?: PlanBook
   /** Folder of the built client; absent when only the API is served (server tests). */
   clientDir?: string
   /** Redis when REDIS_URL is set: /readyz asks it too. */
@@ -95,6 +100,7 @@ export function createApp(deps: AppDeps) {
   const limits = routeLimits({ limiter: deps.limiter, clientAddress, logger })
   const sessions = sessionCheck(() => sessionSigning(deps.auth), sessionStore(database))
   const store = profileStore(database)
+  const plans = deps.plans ?? planBook()
   // One set of image slots for the process: avatar and banner uploads and share cards take turns
   // in it.
   const decode = decodeSlots(DECODE_SLOTS, DECODE_QUEUE)
@@ -120,12 +126,14 @@ export function createApp(deps: AppDeps) {
     limits,
     limiter: deps.limiter,
     linkCheck: deps.linkCheck ?? {},
+    plans,
   }
   const images = { ...profiles, storage, metrics, decode }
   const catalog = catalogStore(database)
   const board = {
     likes: likesStore(database),
-    folders: foldersStore(database),
+    folders: foldersStore(database, plans),
+    pins: pinsStore(database, plans),
     sessions,
     limits,
   }
@@ -140,6 +148,7 @@ export function createApp(deps: AppDeps) {
     publicUrl: deps.publicUrl,
     clientAddress,
     neutralAuthErrors: deps.neutralAuthErrors,
+    plans,
   }
   const checks: ReadinessCheck[] = [
     { name: 'database', failure: 'unreachable', check: (ms) => database.ping(ms) },
@@ -202,6 +211,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/me/likes/export.csv', boardCsvRoutes({ database, sessions }))
     .route('/api/me/likes', likeRoutes(board))
     .route('/api/me/folders', folderRoutes(board))
+    .route('/api/plans', planRoutes(plans))
     .route('/api/anime', catalogRoutes({ catalog, search: catalogSearch(catalog), limits }))
     .route('/api/handles', handleRoutes(profiles))
     .route('/api/profiles', publicProfileRoutes(profiles))

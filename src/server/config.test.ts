@@ -15,6 +15,68 @@ function problemsOf(env: Record<string, string>): string[] {
   throw new Error('expected a ConfigError')
 }
 
+describe('PLANS', () => {
+  it('is nothing by default: free alone, as the app then gives it', () => {
+    expect(loadConfig({}, cwd).plans).toEqual([])
+  })
+
+  it('reads each plan, its Japanese label when given, and free as configured', () => {
+    const plans = loadConfig(
+      {
+        PLANS: JSON.stringify([
+          { name: 'premium', label: 'Premium', labelJa: 'プレミアム', pins: 30, folders: 50 },
+          { name: 'free', pins: 3, folders: 10, publicFolders: 2 },
+        ]),
+      },
+      cwd,
+    ).plans
+    expect(plans).toEqual([
+      {
+        name: 'premium',
+        label: { en: 'Premium', ja: 'プレミアム' },
+        pins: 30,
+        folders: 50,
+        publicFolders: 50,
+      },
+      { name: 'free', label: { en: 'Free', ja: 'フリー' }, pins: 3, folders: 10, publicFolders: 2 },
+    ])
+  })
+
+  it.each([
+    ['not JSON', '[{name:premium}]', 'PLANS: expected a JSON list of plans'],
+    ['not a list', '{"name":"premium"}', 'PLANS: expected a JSON list of plans'],
+    [
+      'a name of capitals',
+      '[{"name":"Premium","label":"Premium","pins":1}]',
+      'PLANS.0.name: expected a name of lower-case letters, digits and -, such as premium',
+    ],
+    ['no label', '[{"name":"premium","pins":1}]', 'PLANS.0.label: expected a label'],
+    ['no pins', '[{"name":"premium","label":"P"}]', 'PLANS.0.pins: expected a number of pins'],
+    [
+      'pins below 0',
+      '[{"name":"premium","label":"P","pins":-1}]',
+      'PLANS.0.pins: expected a whole number from 0 to 10000',
+    ],
+    [
+      'more folders than a board may have',
+      '[{"name":"premium","label":"P","pins":1,"folders":201}]',
+      'PLANS.0.folders: expected a whole number from 0 to 200',
+    ],
+    [
+      'a name twice',
+      '[{"name":"free"},{"name":"free","pins":2}]',
+      'PLANS.1.name: expected each name once; free is there twice',
+    ],
+    [
+      'a key it does not know',
+      '[{"name":"premium","label":"P","pins":1,"pinz":2}]',
+      'PLANS.0: expected only name, label, labelJa, pins, folders and publicFolders, not pinz',
+    ],
+  ])('stops the server with what is wrong: %s', (_, value, problem) => {
+    expect(problemsOf({ PLANS: value })).toEqual([problem])
+  })
+})
+
 describe('loadConfig', () => {
   it('runs on one machine with nothing set', () => {
     const config = loadConfig({}, cwd)
@@ -37,6 +99,7 @@ describe('loadConfig', () => {
       metrics: undefined,
       logLevel: 'info',
       logFormat: undefined,
+      plans: [],
       linkCheck: { allowHosts: [], caFile: undefined, dnsServers: undefined },
     })
   })

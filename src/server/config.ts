@@ -2,7 +2,10 @@ import dns from 'node:dns'
 import net from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
+import { FOLDERS_MAX } from '../shared/board'
 import { CONTROL_CHARACTERS_EXPECTED, hasControlCharacter } from '../shared/control-characters'
+import { FREE_PLAN, PINS_MAX, PLAN_NAME_PATTERN, type Plan } from '../shared/plans'
+import { DEFAULT_FREE_PLAN } from './plans/plan-book'
 import { parseTrustProxy, TRUST_PROXY_EXPECTED, type TrustProxy } from './http/client-address'
 import type { DatabaseTarget } from './db/database'
 import type { LogFormat } from './logger'
@@ -92,6 +95,96 @@ function dnsServer(entry: string): string | null {
   }
 }
 
+const wholeNumber = (max: number) =>
+  z
+    .number({ message: `expected a whole number from 0 to ${max}` })
+    .int({ message: `expected a whole number from 0 to ${max}` })
+    .min(0, { message: `expected a whole number from 0 to ${max}` })
+    .max(max, { message: `expected a whole number from 0 to ${max}` })
+
+const planLabel = z
+  .string({ message: 'expected a text of 1 to 40 characters' })
+  .trim()
+  .min(1, { message: 'expected a text of 1 to 40 characters' })
+  .max(40, { message: 'expected a text of 1 to 40 characters' })
+
+/**
+ * One plan of PLANS. Only `free` may leave out its label (Free, フリー) and its pins (5); every
+ * plan's folders default to the board's own limit and its public folders to its folders.
+ */
+const PlanEntrySchema = z
+  .object(
+    {
+      name: z.string({ message: 'expected a name' }).regex(PLAN_NAME_PATTERN, {
+        message: 'expected a name of lower-case letters, digits and -, such as premium',
+      }),
+      label: planLabel.optional(),
+      labelJa: planLabel.optional(),
+      pins: wholeNumber(PINS_MAX).optional(),
+      folders: wholeNumber(FOLDERS_MAX).optional(),
+      publicFolders: wholeNumber(FOLDERS_MAX).optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `expected only name, label, labelJa, pins, folders and publicFolders, not ${issue.keys.join(', ')}`
+          : 'expected an object such as {"name":"premium","label":"Premium","pins":30}',
+    },
+  )
+  .strict()
+  .superRefine((entry, context) => {
+    if (entry.name === FREE_PLAN) return
+    if (entry.label === undefined)
+      context.addIssue({ code: 'custom', path: ['label'], message: 'expected a label' })
+    if (entry.pins === undefined)
+      context.addIssue({ code: 'custom', path: ['pins'], message: 'expected a number of pins' })
+  })
+  .transform((entry): Plan => {
+    const free = entry.name === FREE_PLAN ? DEFAULT_FREE_PLAN : undefined
+    const folders = entry.folders ?? FOLDERS_MAX
+    const labelJa = entry.labelJa ?? (entry.label === undefined ? free?.label.ja : undefined)
+    return {
+      name: entry.name,
+      label: {
+        en: entry.label ?? free?.label.en ?? entry.name,
+        ...(labelJa === undefined ? {} : { ja: labelJa }),
+      },
+      pins: entry.pins ?? free?.pins ?? 0,
+      folders,
+      publicFolders: Math.min(entry.publicFolders ?? folders, folders),
+    }
+  })
+
+/** PLANS: a JSON list of plans, each name once (docs/configuration.md "Plans"). */
+const plansVariable = z
+  .string()
+  .transform((value, context) => {
+    try {
+      return JSON.parse(value) as unknown
+    } catch {
+      context.addIssue({ code: 'custom', message: 'expected a JSON list of plans' })
+      return z.NEVER
+    }
+  })
+  .pipe(
+    z
+      .array(PlanEntrySchema, { message: 'expected a JSON list of plans' })
+      .max(20, { message: 'expected at most 20 plans' })
+      .superRefine((plans, context) => {
+        const seen = new Set<string>()
+        for (const [index, plan] of plans.entries()) {
+          if (seen.has(plan.name)) {
+            context.addIssue({
+              code: 'custom',
+              path: [index, 'name'],
+              message: `expected each name once; ${plan.name} is there twice`,
+            })
+          }
+          seen.add(plan.name)
+        }
+      }),
+  )
+
 const EnvSchema = z.object({
   PORT: optional.pipe(port.default(3000)),
   HOST: optional.pipe(z.string().default('0.0.0.0')),
@@ -155,6 +248,7 @@ const EnvSchema = z.object({
   LOG_FORMAT: optional.pipe(
     z.enum(['json', 'pretty'], { message: 'expected json or pretty' }).optional(),
   ),
+  PLANS: optional.pipe(plansVariable.default([])),
   LINK_CHECK_ALLOW_HOSTS: optional.pipe(
     list(
       'host names separated by commas, such as intranet.example (no addresses)',
@@ -199,6 +293,8 @@ export interface Config {
   logLevel: string
   /** Unset: readable lines when standard output is a terminal, JSON lines otherwise. */
   logFormat: LogFormat | undefined
+  /** The plans the operator configured (PLANS), as given; `free` is added when left out. */
+  plans: Plan[]
   /** The fetch that verifies profile links: what an operator may open up for tests and intranets. */
   linkCheck: {
     /** Names whose addresses are not checked. */
@@ -305,6 +401,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
       e.METRICS_TOKEN === undefined && e.METRICS_PORT === undefined
         ? undefined
         : { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
+    plans: e.PLANS,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     linkCheck: {

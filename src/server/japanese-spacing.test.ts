@@ -10,6 +10,7 @@ import {
 } from './mail/sign-in-method-mails'
 import {
   accountDeletedMail,
+  planEndedMail,
   emailChangedMail,
   emailChangeConfirmMail,
   invitationMail,
@@ -65,6 +66,7 @@ const JAPANESE_MAILS: Record<MailKind, Mail[]> = {
     }),
   ],
   accountDeleted: [accountDeletedMail(input)],
+  planEnded: [planEndedMail({ ...input, plan: 'プレミアム' })],
 }
 
 /** What a reader reads, line by line: the subject, the text part's lines, the HTML's text. */

@@ -19,6 +19,8 @@ import { createMetrics } from './metrics/metrics'
 import { metricsRoutes } from './http/metrics-routes'
 import { startUnverifiedAccountSweep } from './account/unverified-accounts'
 import { startActivityPurge } from './account/security-activity'
+import { planBook } from './plans/plan-book'
+import { startPlanSweep } from './plans/plan-grants'
 import { removeOrphanedTempFiles } from './storage/local-storage'
 import { openServices } from './services'
 import { MOFU_COMMIT, MOFU_VERSION } from './version'
@@ -106,6 +108,14 @@ async function main() {
 
   const stopSweep = startUnverifiedAccountSweep(database.db, database.dialect, logger)
   const stopPurge = startActivityPurge(database.db, logger)
+  const plans = planBook(config.plans)
+  const stopPlanSweep = startPlanSweep({
+    db: database.db,
+    logger,
+    plans,
+    mailer,
+    publicUrl: config.publicUrl,
+  })
   // Set once the server listens: a first start serves at once and fills the catalog after.
   let stopCatalogLoad = () => Promise.resolve()
 
@@ -124,6 +134,7 @@ async function main() {
     publicUrl: config.publicUrl,
     gaMeasurementId: config.gaMeasurementId,
     contactUrl: config.contactUrl,
+    plans,
     clientDir,
     redis,
     metrics,
@@ -185,6 +196,7 @@ async function main() {
     stopping = true
     stopSweep()
     stopPurge()
+    stopPlanSweep()
     logger.info({ signal }, 'stopping: finishing in-flight requests')
     setTimeout(() => {
       logger.error('in-flight requests did not finish in time; exiting')

@@ -113,6 +113,11 @@ export const LikeSchema = z.object({
   status: z.nullable(z.enum(LIKE_STATUSES)),
   /** Private to the owner; '' for none. */
   note: z.string(),
+  /**
+   * Its place among the pinned titles (a fractional index, as orderKey), null when not pinned.
+   * Absent reads as not pinned: a server of the release before pins answers without it.
+   */
+  pinKey: z._default(z.nullable(z.string()), null),
 })
 export type Like = z.infer<typeof LikeSchema>
 

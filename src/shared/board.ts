@@ -11,7 +11,7 @@ import { typedText } from './profile-fields'
 
 export const LIKE_NOTE_MAX_LENGTH = 500
 export const FOLDER_NAME_MAX_LENGTH = 40
-/** Beyond any hand-made board; plans (the pins issue) set lower limits of their own. */
+/** Beyond any hand-made board; plans (plans.ts) may set lower limits of their own. */
 export const FOLDERS_MAX = 200
 export const LIKES_MAX = 10_000
 /** Titles one bulk move or removal names at most. */
@@ -44,10 +44,15 @@ export const FolderSchema = z.object({
 })
 export type Folder = z.infer<typeof FolderSchema>
 
-/** GET /api/me/likes: the whole board, folders in order, likes folder by folder in order. */
+/**
+ * GET /api/me/likes: the whole board, folders in order, likes folder by folder in order, and
+ * the pinned titles' anime ids in their own order (each pinned like has its pinKey). Absent
+ * reads as none pinned: a server of the release before pins answers without it.
+ */
 export const BoardSchema = z.object({
   folders: z.array(FolderSchema),
   likes: z.array(LikeSchema),
+  pinned: z._default(z.array(z.string()), []),
 })
 export type Board = z.infer<typeof BoardSchema>
 

@@ -18,5 +18,6 @@ export const MAIL_KINDS = [
   'recoveryLink',
   'recovered',
   'accountDeleted',
+  'planEnded',
 ] as const
 export type MailKind = (typeof MAIL_KINDS)[number]

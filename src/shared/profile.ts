@@ -251,10 +251,16 @@ export const ProfileSchema = z.object({
   avatarThumbhash: z.string(),
   ...BannerFieldsSchema,
   font: z.string(),
+  /** The pins of the account's plan (plans.ts PinAllowanceSchema), as of the answer. */
   pinCount: z.number(),
   usedPinCount: z.number(),
   pinResetAt: z.nullable(z.string()),
   plan: z.string(),
+  /**
+   * When the plan's grant ends, null for none. Absent reads as none: a server of the release
+   * before plans answers without it.
+   */
+  planUntil: z._default(z.nullable(z.string()), null),
   /** Null until a signed-in browser has chosen any (it then gives its own choices). */
   preferences: z.nullable(KeptPreferencesSchema),
   ...ProfileFieldsSchema,

@@ -22,6 +22,8 @@ export const ACTIVITY_EVENTS = [
   'account.exported',
   'account.disabled',
   'account.enabled',
+  'plan.granted',
+  'plan.ended',
 ] as const
 export type ActivityEvent = (typeof ACTIVITY_EVENTS)[number]
 

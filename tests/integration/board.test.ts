@@ -299,7 +299,7 @@ describe('two sessions moving at once', () => {
       expect(new Set(keys).size).toBe(keys.length)
       expect(keys).toEqual([...keys].sort())
     }
-    expect(await board(second)).toEqual({ folders: left, likes })
+    expect(await board(second)).toEqual({ folders: left, likes, pinned: [] })
   })
 
   it('put many titles first at once, each with a key of its own', async () => {
@@ -510,6 +510,7 @@ describe('the board in the export', () => {
         likedAt: expect.any(String) as unknown,
         status,
         note,
+        pinKey: null,
       })),
     )
 

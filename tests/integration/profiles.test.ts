@@ -177,10 +177,12 @@ describe('GET /api/me/profile', () => {
       banner: '',
       bannerThumbhash: '',
       font: 'default',
-      pinCount: 0,
+      // Free's 5 pins a period, none used and no period started.
+      pinCount: 5,
       usedPinCount: 0,
       pinResetAt: null,
       plan: 'free',
+      planUntil: null,
       preferences: null,
       ...NO_FIELDS,
     })
@@ -256,10 +258,12 @@ describe('PATCH /api/me/profile', () => {
       banner: '',
       bannerThumbhash: '',
       font: 'orbitron',
-      pinCount: 0,
+      // Free's 5 pins a period, none used and no period started.
+      pinCount: 5,
       usedPinCount: 0,
       pinResetAt: null,
       plan: 'free',
+      planUntil: null,
       // A font sent alone is kept among the preferences too: the account's browsers follow it.
       preferences: { font: 'orbitron' },
       ...NO_FIELDS,
@@ -648,6 +652,7 @@ describe('refused request bodies', () => {
     ['pinCount', { body: { name: 'Sneaky', pinCount: 99 } }, 400],
     ['usedPinCount', { body: { usedPinCount: -1 } }, 400],
     ['pinResetAt', { body: { pinResetAt: '2030-01-01T00:00:00Z' } }, 400],
+    ['planUntil', { body: { planUntil: '2030-01-01T00:00:00Z' } }, 400],
     ['avatar', { body: { name: 'Sneaky', avatar: 'https://evil.example/a.png' } }, 400],
     ['username', { body: { username: 'sneaky' } }, 400],
     ['uid', { body: { name: 'Sneaky', uid: 'someone-else' } }, 400],

@@ -2,6 +2,7 @@ import { Zip, ZipDeflate, ZipPassThrough } from 'fflate'
 import type { Kysely } from 'kysely'
 import { boardOf } from '../board/likes-store'
 import type { Tables } from '../db/tables'
+import type { PlanBook } from '../plans/plan-book'
 import { profileFields, storedPreferences, type ProfileStore } from '../profiles/profile-store'
 import { handleChangesOf, releasedHandlesOf } from '../profiles/released-handles'
 import { avatarKey, mediaKey } from '../storage/avatar-object'
@@ -29,7 +30,7 @@ interface ExportFile {
  * day) and are not part of it.
  */
 async function accountData(
-  { auth, db, profiles, storage }: ExportDeps,
+  { auth, db, profiles, storage, plans }: ExportDeps,
   headers: Headers,
   uid: string,
 ): Promise<ExportFile[]> {
@@ -80,10 +81,7 @@ async function accountData(
       avatar: avatar === null ? null : EXPORT_AVATAR_FILE,
       banner: banner === null ? null : EXPORT_BANNER_FILE,
       font: profile.font,
-      pinCount: Number(profile.pin_count),
-      usedPinCount: Number(profile.used_pin_count),
-      pinResetAt: profile.pin_reset_at,
-      plan: profile.plan,
+      ...plans.allowance(profile),
       preferences: storedPreferences(profile.preferences),
       ...profileFields(profile),
       // The handles changed away from that still redirect here, and until when.
@@ -127,7 +125,10 @@ async function accountData(
       likedAt: like.likedAt,
       status: like.status,
       note: like.note,
+      pinKey: like.pinKey,
     })),
+    // The pinned titles, in the owner's order.
+    pinned: board.pinned,
     // The security activity of the last 90 days, as the account panel lists it.
     activity: activity.map((entry) => ({
       event: entry.event,
@@ -177,6 +178,7 @@ interface ExportDeps {
   db: Kysely<Tables>
   profiles: ProfileStore
   storage: ObjectStorage
+  plans: PlanBook
 }
 
 export async function accountExport(

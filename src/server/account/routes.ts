@@ -25,6 +25,7 @@ import type { ProfileStore } from '../profiles/profile-store'
 import type { ObjectStorage } from '../storage/object-storage'
 import { deleteAccount, deletionRefusal, reauthRefusal, type DeletionRefusal } from './deletion'
 import { accountExport } from './export'
+import type { PlanBook } from '../plans/plan-book'
 import { accountNotices } from '../mail/account-notices'
 import { addressAt, cancelPendingChanges, sendRecoveryLink } from '../auth/account-recovery'
 import { previousAddresses } from '../auth/address-changes'
@@ -47,6 +48,8 @@ export interface AccountDeps {
   clientAddress: (c: Context) => string
   /** AUTH_NEUTRAL_ERRORS: a change of address answers alike for an address with an account. */
   neutralAuthErrors: boolean
+  /** The configured plans, which give the export's profile its pins. */
+  plans: PlanBook
 }
 
 /** Who sent the request, for its security event: the address Mofu trusts, and the browser. */
@@ -92,7 +95,11 @@ export function accountRoutes(deps: AccountDeps) {
   return new Hono<{ Variables: RequestIdVariables }>()
     .get('/export', sessions.required, limits.perUser(LIMITS.accountExport), async (c) => {
       const uid = c.get('uid')
-      const archive = await accountExport({ auth, db, profiles, storage }, c.req.raw.headers, uid)
+      const archive = await accountExport(
+        { auth, db, profiles, storage, plans: deps.plans },
+        c.req.raw.headers,
+        uid,
+      )
       await event('account.exported', { ...sourceOf(c, deps.clientAddress), userId: uid })
       const day = new Date().toISOString().slice(0, 10)
       return c.body(archive, 200, {

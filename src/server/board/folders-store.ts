@@ -4,6 +4,7 @@ import { FOLDERS_MAX, type Folder } from '../../shared/board'
 import { isUniqueViolation } from '../db/constraint-errors'
 import type { Database } from '../db/database'
 import type { FoldersTable, Tables } from '../db/tables'
+import type { PlanBook } from '../plans/plan-book'
 import {
   boardTransaction,
   byPlace,
@@ -22,6 +23,10 @@ export type BoardRefusal =
   | 'name-taken'
   /** FOLDERS_MAX folders, or LIKES_MAX likes, already. */
   | 'full'
+  /** As many folders as the user's plan allows, or more (kept from a plan before). */
+  | 'folder-limit'
+  /** Every pin of the plan's period is used. */
+  | 'out-of-pins'
 
 /** A folder name as uniqueness compares it: NFKC, lower case (the name comes trimmed). */
 export const folderNameKey = (name: string) => name.trim().normalize('NFKC').toLowerCase()
@@ -75,7 +80,7 @@ async function nameTaken(trx: Transaction<Tables>, uid: string, name: string, ex
  * that is not theirs is 'not-found'. The unique (user_id, name_key) index decides between two
  * folders named at once.
  */
-export function foldersStore(database: Database) {
+export function foldersStore(database: Database, plans: PlanBook) {
   const inTransaction = <Result>(
     uid: string,
     body: (trx: Transaction<Tables>) => Promise<Result>,
@@ -86,11 +91,21 @@ export function foldersStore(database: Database) {
     })
 
   return {
-    /** A new folder, last. */
+    /**
+     * A new folder, last. A board with as many folders as its plan allows makes no new one;
+     * one left over a lower plan's limit keeps every folder it has (docs/using.md "Plans").
+     */
     create: (uid: string, name: string): Promise<Folder | BoardRefusal> =>
       inTransaction(uid, async (trx) => {
         const folders = await placedFolders(trx, uid)
         if (folders.length >= FOLDERS_MAX) return 'full'
+        const profile = await trx
+          .selectFrom('profiles')
+          .select(['plan', 'plan_until'])
+          .where('user_id', '=', uid)
+          .executeTakeFirst()
+        const plan = profile === undefined ? plans.free : plans.current(profile)
+        if (folders.length >= plan.folders) return 'folder-limit'
         if (await nameTaken(trx, uid, name)) return 'name-taken'
         const [key] = await keysAt(folders, folders.length - 1, 1, rekeyFolder(trx, uid))
         const row = {

@@ -27,6 +27,7 @@ const LIKE_COLUMNS = [
   'likes.liked_at',
   'likes.status',
   'likes.note',
+  'likes.pin_key',
 ] as const
 
 const likesQuery = (db: Kysely<Tables>, uid: string) =>
@@ -45,11 +46,13 @@ const toLike = (row: LikeRow): Like => ({
   likedAt: row.liked_at,
   status: row.status,
   note: row.note,
+  pinKey: row.pin_key,
 })
 
 /**
  * One user's whole board (GET /api/me/likes, the export): folders in their order, then the
- * likes folder by folder, Unsorted first, then each folder in that order, each in its own.
+ * likes folder by folder, Unsorted first, then each folder in that order, each in its own, and
+ * the pinned titles in theirs.
  */
 export async function boardOf(db: Kysely<Tables>, uid: string): Promise<Board> {
   const [folders, rows] = await Promise.all([foldersOf(db, uid), likesQuery(db, uid).execute()])
@@ -63,7 +66,11 @@ export async function boardOf(db: Kysely<Tables>, uid: string): Promise<Board> {
       ? folders
       : byPlace({ id: a.anime.id, key: a.orderKey }, { id: b.anime.id, key: b.orderKey })
   })
-  return { folders, likes }
+  const pinned = likes
+    .flatMap((like) => (like.pinKey === null ? [] : [{ id: like.anime.id, key: like.pinKey }]))
+    .sort(byPlace)
+    .map((pin) => pin.id)
+  return { folders, likes, pinned }
 }
 
 /** Where a heart lands (PUT's body): first in a folder, with a status and a note. */

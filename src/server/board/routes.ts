@@ -11,6 +11,7 @@ import {
   LikePutSchema,
   NewFolderSchema,
 } from '../../shared/board'
+import { PinPatchSchema, PinPutSchema } from '../../shared/plans'
 import { isMissingUser } from '../db/constraint-errors'
 import { apiError, invalidInput, limitBody, requireJson } from '../http/errors'
 import { LIMITS, type RouteLimits } from '../http/limiter'
@@ -18,10 +19,12 @@ import { SERVER_MESSAGES } from '../http/messages'
 import { signInRequired, type SessionCheck } from '../sessions/session-check'
 import type { BoardRefusal, FoldersStore } from './folders-store'
 import type { LikesStore } from './likes-store'
+import type { PinsStore } from './pins-store'
 
 export interface BoardDeps {
   likes: LikesStore
   folders: FoldersStore
+  pins: PinsStore
   sessions: SessionCheck
   limits: RouteLimits
 }
@@ -44,6 +47,10 @@ function refused(c: Context, refusal: BoardRefusal | 'no-anime') {
       return apiError(c, 409, 'FOLDER_NAME_TAKEN', SERVER_MESSAGES.folderNameTaken)
     case 'full':
       return apiError(c, 409, 'BOARD_FULL', SERVER_MESSAGES.boardFull)
+    case 'folder-limit':
+      return apiError(c, 409, 'FOLDER_LIMIT', SERVER_MESSAGES.folderLimit)
+    case 'out-of-pins':
+      return apiError(c, 409, 'OUT_OF_PINS', SERVER_MESSAGES.outOfPins)
   }
 }
 
@@ -74,7 +81,7 @@ const jsonWhenSent = createMiddleware(async (c, next) => {
  * Every route acts on the session's own user; none takes a user id, and a folder or like that
  * is not theirs answers 404. PUT and DELETE are idempotent.
  */
-export function likeRoutes({ likes, sessions, limits }: BoardDeps) {
+export function likeRoutes({ likes, pins, sessions, limits }: BoardDeps) {
   const hearts = limits.perUser(LIMITS.likes)
   const edits = limits.perUser(LIMITS.board)
   return new Hono()
@@ -104,6 +111,40 @@ export function likeRoutes({ likes, sessions, limits }: BoardDeps) {
         return isRefusal(board) ? refused(c, board) : c.json(board)
       },
     )
+    .put(
+      '/:id/pin',
+      sessions.required,
+      edits,
+      jsonWhenSent,
+      limitBody(BODY_MAX_BYTES),
+      zValidator('json', PinPutSchema, invalidInput),
+      async (c) => {
+        const id = AnimeIdSchema.safeParse(c.req.param('id'))
+        if (!id.success) return refused(c, 'not-found')
+        const pin = await pins.pin(c.get('uid'), id.data, c.req.valid('json').place)
+        return isRefusal(pin) ? refused(c, pin) : c.json(pin)
+      },
+    )
+    .patch(
+      '/:id/pin',
+      sessions.required,
+      edits,
+      requireJson,
+      limitBody(BODY_MAX_BYTES),
+      zValidator('json', PinPatchSchema, invalidInput),
+      async (c) => {
+        const id = AnimeIdSchema.safeParse(c.req.param('id'))
+        if (!id.success) return refused(c, 'not-found')
+        const pin = await pins.move(c.get('uid'), id.data, c.req.valid('json').place)
+        return isRefusal(pin) ? refused(c, pin) : c.json(pin)
+      },
+    )
+    .delete('/:id/pin', sessions.required, edits, async (c) => {
+      const id = AnimeIdSchema.safeParse(c.req.param('id'))
+      if (!id.success) return refused(c, 'not-found')
+      const unpinned = await pins.unpin(c.get('uid'), id.data)
+      return unpinned ? c.body(null, 204) : refused(c, 'not-found')
+    })
     .put(
       '/:id',
       sessions.required,

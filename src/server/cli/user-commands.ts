@@ -13,6 +13,9 @@ import {
   type AccountAdminDeps,
 } from '../account/admin'
 import { findUser, listUsers, type UserSummary } from '../auth/user-store'
+import { FREE_PLAN } from '../../shared/plans'
+import { planBook } from '../plans/plan-book'
+import { grantPlan } from '../plans/plan-grants'
 import { MailError } from '../mail/mailer'
 import { profileStore } from '../profiles/profile-store'
 import {
@@ -29,6 +32,18 @@ const EmailSchema = z
   .transform((email) => email.toLowerCase())
 /** Better Auth's ids: 32 letters and digits by default; a little room for other generators. */
 const IdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { message: 'expected a user id' })
+
+/**
+ * When a plan ends: a day means the end of that day in UTC (the plan lasts through it), a
+ * moment is taken as it is.
+ */
+const UntilSchema = z.union(
+  [
+    z.iso.date().transform((day) => new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 3600_000)),
+    z.iso.datetime({ offset: true }).transform((moment) => new Date(moment)),
+  ],
+  { message: '--until: expected a day like 2026-12-31 or a moment like 2026-12-31T15:00:00Z' },
+)
 
 type UserRef = { id: string } | { email: string } | { handle: string }
 
@@ -246,6 +261,45 @@ export const userCommands: Command[] = [
         email: user.email,
         deleted: true,
       })
+    },
+  },
+  {
+    name: ['users', 'plan'],
+    args: `${ref} <plan> [--until DATE]`,
+    summary: 'Puts the account on a plan of PLANS, for good or until a date.',
+    details: [
+      '--until takes a day (2026-12-31: the plan lasts through that day, UTC) or a moment',
+      '(2026-12-31T15:00:00Z). At its end the account goes back to free by itself: its activity',
+      "records it and a mail tells the owner. 'free' ends a plan now. Nothing over a lower",
+      "plan's limits is deleted: it stays, and no new folders or pins are made until under.",
+    ],
+    options: { until: { type: 'string' } },
+    positionals: 2,
+    async run(context, [input, name = ''], values) {
+      const plans = planBook(context.config.plans)
+      const plan = plans.named(name)
+      if (plan === undefined) {
+        throw new UsageError(
+          `No plan named ${name}: expected one of ${plans.list.map((known) => known.name).join(', ')} (PLANS).`,
+        )
+      }
+      const until = values.until === undefined ? null : parseInput(UntilSchema, values.until)
+      if (until !== null && plan.name === FREE_PLAN) {
+        throw new UsageError('free has no end: leave out --until.')
+      }
+      if (until !== null && until.getTime() <= Date.now()) {
+        throw new UsageError('--until: expected a date in the future.')
+      }
+      const user = await mustFind(context, idOrEmail(input))
+      const { database } = await context.services()
+      await grantPlan({ db: database.db, logger: context.logger, plans }, user.id, plan, until)
+      const end = until === null ? '' : ` until ${until.toISOString()}`
+      context.print(
+        plan.name === FREE_PLAN
+          ? `${user.email} (${user.id}) is on free.`
+          : `${user.email} (${user.id}) is on ${plan.name}${end}.`,
+        { id: user.id, email: user.email, plan: plan.name, until: until?.toISOString() ?? null },
+      )
     },
   },
   {

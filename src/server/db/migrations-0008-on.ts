@@ -6,7 +6,7 @@ import type { DialectName } from './database'
  * Migrations 0008 on: look-alike handles, known browsers, disabled accounts, two-factor codes,
  * passkeys, avatar thumbhashes, preferences with the account, when a session last proved its
  * owner, trusted browsers, the account's security activity, pending e-mail changes and recovery,
- * profile fields and released handles (see migrations.ts).
+ * profile fields, released handles, the catalog, the board, and pins and plans (see migrations.ts).
  */
 export function migrations0008On(dialect: DialectName): Record<string, Migration> {
   // Better Auth reads booleans and dates as each dialect stores them natively.
@@ -549,6 +549,20 @@ export function migrations0008On(dialect: DialectName): Record<string, Migration
           .createIndex('likes_user_id_folder_id')
           .on('likes')
           .columns(['user_id', 'folder_id', 'order_key'])
+          .execute()
+      },
+    },
+    '0033_pins_plans': {
+      // Pins and plans (plans/): a pinned like's place among its user's pinned titles (pin_key,
+      // a fractional index, NULL when not pinned), and when an operator's grant of a plan ends
+      // (plan_until, NULL for no end), indexed for each instance's sweep of the grants due.
+      async up(db) {
+        await db.schema.alterTable('likes').addColumn('pin_key', 'text').execute()
+        await db.schema.alterTable('profiles').addColumn('plan_until', 'text').execute()
+        await db.schema
+          .createIndex('profiles_plan_until')
+          .on('profiles')
+          .column('plan_until')
           .execute()
       },
     },

@@ -50,10 +50,19 @@ export interface ProfilesTable {
    * release knows (KeptPreferencesSchema) beside any a later one added, kept as they are.
    */
   preferences: string | null
+  /**
+   * Unused: the pins a period are the plan's (server plans/), read from the configuration when
+   * answering, so a change of PLANS applies to every account at once.
+   */
   pin_count: Generated<number>
+  /** Pins used in the period ending at pin_reset_at; counts only while that is in the future. */
   used_pin_count: Generated<number>
+  /** ISO 8601: the end of the pin period the first pin after the last one started; NULL before. */
   pin_reset_at: string | null
+  /** The plan's name (PLANS), 'free' by default; counts as free past plan_until. */
   plan: Generated<string>
+  /** ISO 8601: when the operator's grant of `plan` ends; NULL for no end. */
+  plan_until: string | null
   /** The profile fields (profile-fields.ts), '' while unset. */
   bio: Generated<string>
   pronouns: Generated<string>
@@ -327,6 +336,8 @@ export interface LikesTable {
   status: LikeStatus | null
   /** Private to its user; '' for none. */
   note: Generated<string>
+  /** Fractional index: the like's place among its user's pinned titles; NULL when not pinned. */
+  pin_key: string | null
 }
 
 /** The folders of each user's board (board/). */

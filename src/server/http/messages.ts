@@ -35,6 +35,10 @@ export const SERVER_MESSAGES = {
     'This folder or title is not on your board. It may have just been moved or removed in another tab.',
   folderNameTaken: 'You already have a folder with this name.',
   boardFull: 'Your board is full: delete a folder or take back some hearts first.',
+  folderLimit:
+    'Your plan has room for no more folders: delete one first. Nothing over the limit is ever deleted.',
+  outOfPins:
+    'You have used every pin of this period. More come when it ends; your pinned titles stay pinned.',
 } as const
 
 export const SERVER_MESSAGES_JA: { readonly [Key in keyof typeof SERVER_MESSAGES]: string } = {
@@ -66,6 +70,10 @@ export const SERVER_MESSAGES_JA: { readonly [Key in keyof typeof SERVER_MESSAGES
   folderNameTaken: '同じ名前のフォルダーがすでにあります。',
   boardFull:
     'ボードがいっぱいです。先にフォルダーを削除するか、ハートをいくつか取り消してください。',
+  folderLimit:
+    'いまのプランでは、これ以上フォルダーを作れません。先にどれかを削除してください。上限を超えた分が削除されることはありません。',
+  outOfPins:
+    'この期間のピンはすべて使いました。期間が終わるとまた使えます。ピン留めした作品はそのまま残ります。',
 }
 
 const JAPANESE_OF = new Map<string, string>(

@@ -78,6 +78,11 @@ export function accountDeletedMail(input: { to: string; language: Language }): M
   return noticeMail(input, wordingOf(input.language).accountDeleted)
 }
 
+/** A plan the operator granted ended: the link opens the board, where everything still is. */
+export function planEndedMail(input: NoticeInput & { plan: string }): Mail {
+  return linkMail(input, wordingOf(input.language).planEnded(input.plan))
+}
+
 /** Mail clients ignore <style> blocks and web fonts unevenly, so every style is inline. */
 const FONT =
   "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, " +

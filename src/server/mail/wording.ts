@@ -51,6 +51,8 @@ export interface MailWording extends Record<MailKind, Notice | ((...args: never[
   recovered: (parts: RecoveredParts) => Wording
   /** After the owner deleted the account: nothing to click, as nothing is left to open. */
   accountDeleted: Notice
+  /** A plan the operator granted ended (`plan`, its label): back on free, nothing deleted. */
+  planEnded: (plan: string) => Wording
 }
 
 /** The words around every mail's own. */
@@ -201,6 +203,15 @@ const EN: MailWording = {
     notExpected:
       'If this was not you, someone had your password or a signed-in browser: the account cannot be brought back, but you can sign up again with this address.',
   },
+  planEnded: (plan) => ({
+    subject: `Your ${plan} plan on Mofu has ended`,
+    heading: `Your ${plan} plan has ended`,
+    intro:
+      "Your Mofu account is on the Free plan again. Nothing was deleted: your pinned titles stay pinned, and folders over the Free plan's limits stay as they are, though no new ones can be made until you are under them. See your board:",
+    action: 'Open my board',
+    notExpected:
+      'If you expected the plan to last longer, ask the people who run this Mofu: the Contact link is at the foot of every page.',
+  }),
 }
 
 const EN_PARTS: MailParts = {
@@ -342,6 +353,15 @@ const JA: MailWording = {
     notExpected:
       '心当たりがない場合は、誰かがあなたのパスワードかログイン中のブラウザを使ったおそれがあります。アカウントは元に戻せませんが、このアドレスでもう一度登録できます。',
   },
+  planEnded: (plan) => ({
+    subject: `Mofuの${plan}プランが終了しました`,
+    heading: `${plan}プランが終了しました`,
+    intro:
+      'Mofuアカウントはフリープランに戻りました。削除されたものはありません。ピン留めした作品はそのまま残り、フリープランの上限を超えたフォルダーもそのまま残りますが、上限を下回るまで新しく作ることはできません。ボードはこちらから確認できます。',
+    action: 'ボードを開く',
+    notExpected:
+      'プランがもっと続くはずだった場合は、このMofuの運営者にお問い合わせください。各ページの下にある「お問い合わせ」から連絡できます。',
+  }),
 }
 
 const JA_PARTS: MailParts = {

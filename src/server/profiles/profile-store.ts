@@ -14,6 +14,7 @@ import { mediaUrl } from '../storage/avatar-object'
 import { preparedQuery } from '../db/prepared'
 import type { Database } from '../db/database'
 import type { ProfilesTable } from '../db/tables'
+import type { PlanBook } from '../plans/plan-book'
 import {
   HandleChangesLimitedError,
   handleTransaction,
@@ -26,20 +27,17 @@ import {
 
 type ProfileRow = Selectable<ProfilesTable>
 
-/** The API's profile from its row; the image URLs are built from today's PUBLIC_URL. */
-export function toProfile(row: ProfileRow, publicUrl: string): Profile {
+/**
+ * The API's profile from its row; the image URLs are built from today's PUBLIC_URL, the plan
+ * and its pins from today's PLANS, as of now.
+ */
+export function toProfile(row: ProfileRow, publicUrl: string, plans: PlanBook): Profile {
   return {
     uid: row.user_id,
-    name: row.name,
-    username: row.username ?? '',
-    // displayUsername (the handle as typed) falls back to username when the row has none.
-    displayUsername: row.display_username ?? row.username ?? '',
+    ...names(row),
     ...images(row, publicUrl),
     font: row.font,
-    pinCount: Number(row.pin_count),
-    usedPinCount: Number(row.used_pin_count),
-    pinResetAt: row.pin_reset_at,
-    plan: row.plan,
+    ...plans.allowance(row),
     preferences: storedPreferences(row.preferences),
     ...profileFields(row),
   }
@@ -47,8 +45,17 @@ export function toProfile(row: ProfileRow, publicUrl: string): Profile {
 
 /** What anyone may see of a profile (/@handle): no e-mail, no preferences, no plan. */
 export function toPublicProfile(row: ProfileRow, publicUrl: string): PublicProfile {
-  const { name, username, displayUsername } = toProfile(row, publicUrl)
+  const { name, username, displayUsername } = names(row)
   return { name, username, displayUsername, ...images(row, publicUrl), ...profileFields(row) }
+}
+
+/** The name and handle; displayUsername (the handle as typed) falls back to username. */
+function names(row: ProfileRow) {
+  return {
+    name: row.name,
+    username: row.username ?? '',
+    displayUsername: row.display_username ?? row.username ?? '',
+  }
 }
 
 /** The avatar's and the banner's URLs and thumbhashes ('' for none). */

@@ -15,6 +15,7 @@ import { inLanguage, SERVER_MESSAGES } from '../http/messages'
 import { LIMITS, RATE_LIMITED, type Limiter, type RouteLimits } from '../http/limiter'
 import { signInRequired, type SessionCheck } from '../sessions/session-check'
 import type { ShareCards } from '../share-cards/share-cards'
+import type { PlanBook } from '../plans/plan-book'
 import type { HandleClaim, HandleClaims } from './handle-claims'
 import { handleSuggestions } from './handle-suggestions'
 import { checkLink, type LinkCheck, type LinkCheckSettings } from './link-check'
@@ -42,6 +43,8 @@ export interface ProfileDeps {
   linkCheck: LinkCheckSettings
   /** Told of each save, so the profile's share card follows. */
   cards: Pick<ShareCards, 'refresh'>
+  /** The configured plans, which give a profile its pins. */
+  plans: PlanBook
 }
 
 /**
@@ -57,11 +60,12 @@ export function ownProfileRoutes({
   limiter,
   linkCheck,
   cards,
+  plans,
 }: ProfileDeps) {
   return new Hono()
     .get('/', sessions.required, async (c) => {
       try {
-        return c.json(toProfile(await profiles.loadOrCreate(c.get('uid')), publicUrl))
+        return c.json(toProfile(await profiles.loadOrCreate(c.get('uid')), publicUrl, plans))
       } catch (error) {
         if (isMissingUser(error)) return signInRequired(c)
         throw error
@@ -77,7 +81,7 @@ export function ownProfileRoutes({
         try {
           const saved = await profiles.save(c.get('uid'), c.req.valid('json'))
           cards.refresh(saved.user_id)
-          return c.json(toProfile(saved, publicUrl))
+          return c.json(toProfile(saved, publicUrl, plans))
         } catch (error) {
           if (error instanceof ReservedLookAlikeError) return tooSimilar(c)
           if (error instanceof HandleChangesLimitedError) {
@@ -109,7 +113,7 @@ export function ownProfileRoutes({
         const row = await profiles.loadOrCreate(uid)
         const handle = row.username ?? ''
         if (handle === '') return apiError(c, 409, 'HANDLE_NEEDED', SERVER_MESSAGES.handleNeeded)
-        const { links, verifiedLinks } = toProfile(row, publicUrl)
+        const { links, verifiedLinks } = toProfile(row, publicUrl, plans)
         const profileUrl = new URL(`/@${handle}`, publicUrl).href
         const checks = await Promise.all(
           links.map(({ url }) =>
@@ -136,7 +140,7 @@ export function ownProfileRoutes({
           )
           return apiError(c, 429, RATE_LIMITED.code, RATE_LIMITED.message)
         }
-        return c.json(toProfile(await profiles.loadOrCreate(uid), publicUrl))
+        return c.json(toProfile(await profiles.loadOrCreate(uid), publicUrl, plans))
       },
     )
 }

@@ -169,6 +169,8 @@ export const ACCOUNT_JA: Translation<typeof ACCOUNT> = {
       'account.exported': 'データのダウンロード',
       'account.disabled': '運営者によるアカウントの停止',
       'account.enabled': '運営者によるアカウントの再開',
+      'plan.granted': '運営者によるプランの変更',
+      'plan.ended': 'プランの終了（フリーに戻りました）',
     },
     methods: {
       password: 'パスワードで',

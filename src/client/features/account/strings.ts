@@ -171,6 +171,8 @@ export const ACCOUNT = {
       'account.exported': 'Data downloaded',
       'account.disabled': 'Account disabled by the operator',
       'account.enabled': 'Account enabled by the operator',
+      'plan.granted': 'Plan changed by the operator',
+      'plan.ended': 'Plan ended: back to Free',
     },
     methods: {
       password: 'with a password',

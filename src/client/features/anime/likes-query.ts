@@ -41,7 +41,12 @@ export function useHeart(uid: string | null) {
         const key = likesKey(uid)
         queryClient.setQueryData<Board>(key, (old) => {
           const others = (old?.likes ?? []).filter((kept) => kept.anime.id !== id)
-          return { folders: old?.folders ?? [], likes: like === null ? others : [like, ...others] }
+          return {
+            folders: old?.folders ?? [],
+            likes: like === null ? others : [like, ...others],
+            // A heart taken back takes its pin with it.
+            pinned: (old?.pinned ?? []).filter((pinned) => like !== null || pinned !== id),
+          }
         })
         // A read of the board sent before this heart landed (the one a sign-in starts, when a
         // heart tapped signed out lands) would answer without it: that read is asked again.

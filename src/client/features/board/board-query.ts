@@ -100,6 +100,7 @@ function applied(board: Board, change: Change): Board {
     }
     case 'deleteFolder':
       return {
+        ...board,
         folders: board.folders.filter((folder) => folder.id !== change.id),
         likes: board.likes.map((like) =>
           like.folderId === change.id ? { ...like, folderId: null } : like,

@@ -1,0 +1,141 @@
+import { sql, type Transaction } from 'kysely'
+import type { PinResult } from '../../shared/plans'
+import type { Database } from '../db/database'
+import type { Tables } from '../db/tables'
+import { periodEnd, type PlanBook } from '../plans/plan-book'
+import type { BoardRefusal } from './folders-store'
+import { boardTransaction, byPlace, keysAt, placeAfter, type Placed } from './order'
+
+/** The user's pinned titles, in their pinned order. */
+export async function pinnedIn(trx: Transaction<Tables>, uid: string): Promise<Placed[]> {
+  const rows = await trx
+    .selectFrom('likes')
+    .select(['anime_id', 'pin_key'])
+    .where('user_id', '=', uid)
+    .where('pin_key', 'is not', null)
+    .execute()
+  return rows.map((row) => ({ id: row.anime_id, key: row.pin_key ?? '' })).sort(byPlace)
+}
+
+const rekeyPin = (trx: Transaction<Tables>, uid: string) => (row: Placed) =>
+  trx
+    .updateTable('likes')
+    .set({ pin_key: row.key })
+    .where('user_id', '=', uid)
+    .where('anime_id', '=', row.id)
+    .execute()
+
+/**
+ * Takes one of the period's pins, in one conditional UPDATE of the profile row: the database
+ * decides, from the row as it is when written, whether a pin is left (a period over counts as
+ * none used; the pins are those of the plan the row has then). A period over starts a new one
+ * ending PIN_PERIOD_DAYS from now. Whether a pin was taken.
+ */
+async function takePin(
+  trx: Transaction<Tables>,
+  uid: string,
+  plans: PlanBook,
+  now: Date,
+): Promise<boolean> {
+  const over = sql<boolean>`(pin_reset_at is null or pin_reset_at <= ${now.toISOString()})`
+  const taken = await trx
+    .updateTable('profiles')
+    .set({
+      used_pin_count: sql`case when ${over} then 1 else used_pin_count + 1 end`,
+      pin_reset_at: sql`case when ${over} then ${periodEnd(now).toISOString()} else pin_reset_at end`,
+    })
+    .where('user_id', '=', uid)
+    .where(sql<boolean>`(case when ${over} then 0 else used_pin_count end) < ${plans.pinsSql(now)}`)
+    .executeTakeFirst()
+  return Number(taken.numUpdatedRows) === 1
+}
+
+/**
+ * The pins of one user's board (docs/api.md "Plans and pins"); every call names the session's
+ * own user. Pinned titles keep their pins across a new period and a change of plan.
+ */
+export function pinsStore(database: Database, plans: PlanBook) {
+  const { db } = database
+  const allowanceIn = async (trx: Transaction<Tables>, uid: string, now: Date) => {
+    const row = await trx
+      .selectFrom('profiles')
+      .select(['plan', 'plan_until', 'used_pin_count', 'pin_reset_at'])
+      .where('user_id', '=', uid)
+      .executeTakeFirstOrThrow()
+    return plans.allowance(row, now)
+  }
+
+  return {
+    /**
+     * Pins the liked title, right after the pinned title `after` (null: first; no place: last),
+     * using one of the period's pins. A title pinned already stays where it is and uses none.
+     * 'not-found' when the title, or the neighbour named, is not pinned on the user's board;
+     * 'out-of-pins' when the period's pins are used.
+     */
+    pin: (
+      uid: string,
+      animeId: string,
+      place?: { after: string | null },
+    ): Promise<PinResult | BoardRefusal> =>
+      boardTransaction(database, uid, async (trx) => {
+        const now = new Date()
+        const like = await trx
+          .selectFrom('likes')
+          .select('pin_key')
+          .where('user_id', '=', uid)
+          .where('anime_id', '=', animeId)
+          .executeTakeFirst()
+        if (like === undefined) return 'not-found'
+        await trx
+          .insertInto('profiles')
+          .values({ user_id: uid, updated_at: now.toISOString() })
+          .onConflict((conflict) => conflict.column('user_id').doNothing())
+          .execute()
+        if (like.pin_key !== null) {
+          return { id: animeId, pinKey: like.pin_key, allowance: await allowanceIn(trx, uid, now) }
+        }
+        const pinned = await pinnedIn(trx, uid)
+        const index = place === undefined ? pinned.length - 1 : placeAfter(pinned, place.after)
+        if (index === undefined) return 'not-found'
+        if (!(await takePin(trx, uid, plans, now))) return 'out-of-pins'
+        const [key = ''] = await keysAt(pinned, index, 1, rekeyPin(trx, uid))
+        await trx
+          .updateTable('likes')
+          .set({ pin_key: key })
+          .where('user_id', '=', uid)
+          .where('anime_id', '=', animeId)
+          .execute()
+        return { id: animeId, pinKey: key, allowance: await allowanceIn(trx, uid, now) }
+      }),
+
+    /** Moves a pinned title right after the pinned title `after` (null: first). */
+    move: (
+      uid: string,
+      animeId: string,
+      place: { after: string | null },
+    ): Promise<{ id: string; pinKey: string } | BoardRefusal> =>
+      boardTransaction(database, uid, async (trx) => {
+        const pinned = await pinnedIn(trx, uid)
+        if (!pinned.some((row) => row.id === animeId)) return 'not-found'
+        const others = pinned.filter((row) => row.id !== animeId)
+        const index = placeAfter(others, place.after)
+        if (index === undefined) return 'not-found'
+        const [key = ''] = await keysAt(others, index, 1, rekeyPin(trx, uid))
+        await rekeyPin(trx, uid)({ id: animeId, key })
+        return { id: animeId, pinKey: key }
+      }),
+
+    /** Unpins the title; the pin it used is not given back. False when it is not on the board. */
+    async unpin(uid: string, animeId: string): Promise<boolean> {
+      const changed = await db
+        .updateTable('likes')
+        .set({ pin_key: null })
+        .where('user_id', '=', uid)
+        .where('anime_id', '=', animeId)
+        .executeTakeFirst()
+      return Number(changed.numUpdatedRows) === 1
+    },
+  }
+}
+
+export type PinsStore = ReturnType<typeof pinsStore>
