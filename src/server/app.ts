@@ -13,6 +13,7 @@ import { clientErrorRoutes } from './client-errors/routes'
 import { authGateway } from './auth/gateway'
 import { likesStore } from './board/likes-store'
 import { foldersStore } from './board/folders-store'
+import { publicFolders } from './board/public-folders'
 import { folderRoutes, likeRoutes } from './board/routes'
 import { boardCsvRoutes, importRoutes } from './board/import-routes'
 import { catalogStore } from './catalog/catalog-store'
@@ -120,6 +121,7 @@ export function createApp(deps: AppDeps) {
     limits,
     limiter: deps.limiter,
     linkCheck: deps.linkCheck ?? {},
+    folders: publicFolders(database.db),
   }
   const images = { ...profiles, storage, metrics, decode }
   const catalog = catalogStore(database)

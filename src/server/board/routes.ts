@@ -44,6 +44,8 @@ function refused(c: Context, refusal: BoardRefusal | 'no-anime') {
       return apiError(c, 409, 'FOLDER_NAME_TAKEN', SERVER_MESSAGES.folderNameTaken)
     case 'full':
       return apiError(c, 409, 'BOARD_FULL', SERVER_MESSAGES.boardFull)
+    case 'public-full':
+      return apiError(c, 409, 'PUBLIC_FOLDERS_FULL', SERVER_MESSAGES.publicFoldersFull)
   }
 }
 
@@ -144,7 +146,8 @@ export function likeRoutes({ likes, sessions, limits }: BoardDeps) {
 
 /**
  * The signed-in user's board folders, at /api/me/folders (docs/api.md "The board"): made,
- * renamed, moved and deleted; names unique per user ignoring case and width.
+ * renamed, moved, made public or private and deleted; names unique per user ignoring case and
+ * width.
  */
 export function folderRoutes({ folders, sessions, limits }: BoardDeps) {
   const perUser = limits.perUser(LIMITS.board)

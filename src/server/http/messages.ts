@@ -1,3 +1,4 @@
+import { PUBLIC_FOLDERS_FREE } from '../../shared/board'
 import type { Language } from '../../shared/language'
 import { SHARED_MESSAGES_JA, sharedMessageJa } from '../../shared/messages-ja'
 
@@ -35,6 +36,8 @@ export const SERVER_MESSAGES = {
     'This folder or title is not on your board. It may have just been moved or removed in another tab.',
   folderNameTaken: 'You already have a folder with this name.',
   boardFull: 'Your board is full: delete a folder or take back some hearts first.',
+  publicFoldersFull: `You have ${PUBLIC_FOLDERS_FREE} public folders already: make one private first.`,
+  noSuchFolder: 'No public folder has this address.',
 } as const
 
 export const SERVER_MESSAGES_JA: { readonly [Key in keyof typeof SERVER_MESSAGES]: string } = {
@@ -66,6 +69,8 @@ export const SERVER_MESSAGES_JA: { readonly [Key in keyof typeof SERVER_MESSAGES
   folderNameTaken: '同じ名前のフォルダーがすでにあります。',
   boardFull:
     'ボードがいっぱいです。先にフォルダーを削除するか、ハートをいくつか取り消してください。',
+  publicFoldersFull: `公開フォルダーはすでに${PUBLIC_FOLDERS_FREE}つあります。先にどれかを非公開にしてください。`,
+  noSuchFolder: 'このアドレスの公開フォルダーはありません。',
 }
 
 const JAPANESE_OF = new Map<string, string>(

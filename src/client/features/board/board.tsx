@@ -28,6 +28,7 @@ import {
   UNSORTED,
   yearsOf,
 } from './board-model'
+import { useProfile } from '@client/features/profile/profile-query'
 import { useBoard, useBoardChanges, type Change } from './board-query'
 import { useBoardView } from './board-view'
 import { BoardFilterBar } from './filter-bar'
@@ -115,6 +116,8 @@ export function Board({ uid }: { uid: string }) {
   const t = useMessages()
   const language = useLanguage()
   const board = useBoard(uid)
+  // A public folder's page is at /@handle/slug: none to link to until the user has a handle.
+  const handle = useProfile(uid).data?.username ?? ''
   const [failure, setFailure] = useState<{ kind: Change['kind']; message: string } | null>(null)
   const [removed, setRemoved] = useState<Like[]>([])
   const [selecting, setSelecting] = useState(false)
@@ -234,6 +237,7 @@ export function Board({ uid }: { uid: string }) {
   const folderActions = useMemo<FolderActions>(
     () => ({
       rename: (id, name) => latest.current.mutate({ kind: 'renameFolder', id, name }),
+      setPublic: (id, shown) => latest.current.mutate({ kind: 'folderPublic', id, public: shown }),
       remove: (id) => latest.current.mutate({ kind: 'deleteFolder', id }),
       move: (id, after) => latest.current.mutate({ kind: 'moveFolder', id, after }),
     }),
@@ -468,6 +472,7 @@ export function Board({ uid }: { uid: string }) {
                   places={places}
                   cardActions={cardActions}
                   folderActions={folderActions}
+                  handle={handle}
                   upAfter={filters.folder === 'all' ? before : undefined}
                   downAfter={
                     filters.folder === 'all' && folder !== null
