@@ -34,7 +34,7 @@ export function FolderCards({
   const strings = useStrings('profile', PROFILE)
   if (folders.length === 0) return null
   return (
-    <PageSection title={strings.folders.heading}>
+    <PageSection title={strings.folders.heading} className="mt-8">
       <ul className="grid gap-4 sm:grid-cols-2">
         {folders.map((folder) => (
           <li
