@@ -28,7 +28,6 @@ import {
   UNSORTED,
   yearsOf,
 } from './board-model'
-import { useProfile } from '@client/features/profile/profile-query'
 import { useBoard, useBoardChanges, type Change } from './board-query'
 import { useBoardView } from './board-view'
 import { BoardFilterBar } from './filter-bar'
@@ -111,13 +110,18 @@ function nameIn(anime: AnimeSummary, language: string): string {
  * folders and the titles in them in the user's order, kept by the server. Every change shows at
  * once and is rolled back, with a message, when the server refuses it.
  */
-export function Board({ uid }: { uid: string }) {
+export function Board({
+  uid,
+  handle,
+}: {
+  uid: string
+  /** The user's handle: a public folder's page is at /@handle/slug ('' while they have none). */
+  handle: string
+}) {
   const strings = useStrings('board', BOARD)
   const t = useMessages()
   const language = useLanguage()
   const board = useBoard(uid)
-  // A public folder's page is at /@handle/slug: none to link to until the user has a handle.
-  const handle = useProfile(uid).data?.username ?? ''
   const [failure, setFailure] = useState<{ kind: Change['kind']; message: string } | null>(null)
   const [removed, setRemoved] = useState<Like[]>([])
   const [selecting, setSelecting] = useState(false)

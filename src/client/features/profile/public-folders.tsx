@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect } from 'react'
 import { Link, useLocation } from 'wouter'
 import { useQuery } from '@tanstack/react-query'
-import type { AnimeSummary } from '@shared/anime'
+import { seasonOf, type AnimeSummary } from '@shared/anime'
 import {
   folderHeadline,
   publicFolderPath,
@@ -15,7 +15,6 @@ import { NotFoundPage } from '@client/components/not-found-page'
 import { PageHero } from '@client/components/page-hero'
 import { PageSection } from '@client/components/page-section'
 import { Button } from '@client/components/ui'
-import { AnimeTitle, HTML_LANG } from '@client/features/anime/anime-title'
 import { ApiError, requestJson } from '@client/lib/http'
 import { useLanguage, useStrings } from '@client/lib/i18n/i18n'
 import { queryClient } from '@client/lib/query-client'
@@ -79,10 +78,10 @@ export function FolderCards({
   )
 }
 
-/** A title's name as published, marked with its language. */
+/** A title's name as published, marked with its language (the data's tags are HTML's). */
 function AnimeName({ anime }: { anime: AnimeSummary }) {
   return (
-    <span lang={HTML_LANG[anime.lang]} translate="no">
+    <span lang={anime.lang} translate="no">
       {anime.title}
     </span>
   )
@@ -201,7 +200,13 @@ function Shown({ folder }: { folder: PublicFolder }) {
                   className="flex items-center gap-3 rounded-2xl border border-line bg-raised p-3 hover:border-sakura-400"
                 >
                   <TitleArt anime={anime} className="h-16 w-24 shrink-0" />
-                  <AnimeTitle anime={anime} />
+                  <span className="flex min-w-0 flex-col">
+                    <span className="truncate font-bold text-ink">
+                      <AnimeName anime={anime} />
+                    </span>
+                    {/* The year in Japan, where the title airs, as its season is counted. */}
+                    <span className="text-xs text-ink-muted">{seasonOf(anime.beginAt)?.year}</span>
+                  </span>
                 </Link>
               </li>
             ))}
