@@ -75,6 +75,15 @@ test('a folder made public on the board shows on /@handle and on its own page, t
     new URL(`/@${handle}/best-of-2024`, baseURL).href,
   )
 
+  // With JavaScript, the browser takes the drawn page over as drawn.
+  const viewer = await browser.newContext({ baseURL, extraHTTPHeaders })
+  const hydrated = await viewer.newPage()
+  await hydrated.goto(`/@${handle}/best-of-2024`)
+  await expect(hydrated.locator('#root')).not.toHaveAttribute('data-prerendered')
+  await expect(hydrated.getByRole('heading', { level: 1 })).toHaveText('Best of 2024')
+  await expect(hydrated).toHaveTitle(`Best of 2024 (@${handle}) · Mofu`)
+  await viewer.close()
+
   // Made private again, it is gone for the visitor: the page answers as an unknown one.
   const hidden = page.waitForResponse(
     (response) => response.request().method() === 'PATCH' && response.url().includes(id),
