@@ -13,6 +13,7 @@ import { clientErrorRoutes } from './client-errors/routes'
 import { authGateway } from './auth/gateway'
 import { likesStore } from './board/likes-store'
 import { foldersStore } from './board/folders-store'
+import { publicFolders } from './board/public-folders'
 import { folderRoutes, likeRoutes } from './board/routes'
 import { pinsStore } from './board/pins-store'
 import { planBook, type PlanBook } from './plans/plan-book'
@@ -127,6 +128,7 @@ export function createApp(deps: AppDeps) {
     limiter: deps.limiter,
     linkCheck: deps.linkCheck ?? {},
     plans,
+    folders: publicFolders(database.db),
   }
   const images = { ...profiles, storage, metrics, decode }
   const catalog = catalogStore(database)

@@ -13,6 +13,11 @@ export const LIKE_NOTE_MAX_LENGTH = 500
 export const FOLDER_NAME_MAX_LENGTH = 40
 /** Beyond any hand-made board; plans (plans.ts) may set lower limits of their own. */
 export const FOLDERS_MAX = 200
+/**
+ * Public folders a free account may have at once. Plans (the Premium page) will grant their own
+ * number; until then every account has this one.
+ */
+export const PUBLIC_FOLDERS_FREE = 5
 export const LIKES_MAX = 10_000
 /** Titles one bulk move or removal names at most. */
 export const BULK_MAX = 500
@@ -41,6 +46,10 @@ export const FolderSchema = z.object({
   /** Its place among the user's folders: folders sort by this key, then by id. */
   orderKey: z.string(),
   createdAt: z.string(),
+  /** Shown to anyone at /@handle and at /@handle/slug; false (the default) keeps it the owner's. */
+  public: z.boolean(),
+  /** The last part of its public address, from its name (folderSlug), unique per user. */
+  slug: z.string(),
 })
 export type Folder = z.infer<typeof FolderSchema>
 
@@ -66,11 +75,40 @@ export const PlaceSchema = z.object({ after: z.nullable(z.string().check(z.maxLe
 /** POST /api/me/folders: a new folder, placed last. */
 export const NewFolderSchema = z.object({ name: FolderNameSchema })
 
-/** PATCH /api/me/folders/:id: rename, move, or both. */
+/** PATCH /api/me/folders/:id: rename, move, make public or private, any of them at once. */
 export const FolderPatchSchema = z.object({
   name: z.optional(FolderNameSchema),
   place: z.optional(PlaceSchema),
+  public: z.optional(z.boolean()),
 })
+
+/** The slug of a name made only of signs and symbols ("★☆★"). */
+const FALLBACK_SLUG = 'folder'
+
+/**
+ * The last part of a public folder's address, from its name (docs/using.md "Public folders"):
+ * NFKC (full-width letters become plain ones), lower case, and each run of anything but letters,
+ * marks and digits (spaces, punctuation, symbols) one hyphen, none at either end. Letters of
+ * every script stay as they are: "夏 アニメ" is `夏-アニメ`, which browsers show as written and
+ * send percent-encoded. Two names with one slug ("A B" and "a-b") get -2, -3… in the order they
+ * were named (uniqueSlug). Applied to a slug it gives the slug back.
+ */
+export function folderSlug(name: string): string {
+  const slug = name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+  return slug === '' ? FALLBACK_SLUG : slug
+}
+
+/** `name`'s slug, or the first of slug-2, slug-3… that none of `taken` is. */
+export function uniqueSlug(name: string, taken: ReadonlySet<string>): string {
+  const slug = folderSlug(name)
+  let candidate = slug
+  for (let n = 2; taken.has(candidate); n += 1) candidate = `${slug}-${n}`
+  return candidate
+}
 
 /**
  * PATCH /api/me/likes/:id: move (to `folderId`, null for Unsorted, at `place`), set the status

@@ -24,6 +24,8 @@ export const isAnimeTitlePath = (path: string) => /^\/anime\/[^/]+$/.test(path)
 export const isAccountPath = (path: string) => path === '/account' || path.startsWith('/account/')
 /** A public profile: /@handle, where anyone finds a user by their handle. */
 export const isProfilePath = (path: string) => /^\/@[^/]+$/.test(path)
+/** A public folder: /@handle/slug (the server answers 404 for one that is not public). */
+export const isPublicFolderPath = (path: string) => /^\/@[^/]+\/[^/]+$/.test(path)
 /** The account panel shows its password-reset form on any path that contains 'reset'. */
 export const isResetPath = (path: string) => path.includes('reset')
 /** The page the link mailed to a new address opens. */
@@ -39,6 +41,7 @@ export function isAppRoute(pathname: string): boolean {
     isAnimeOpPath(path) ||
     isAnimeTitlePath(path) ||
     isProfilePath(path) ||
+    isPublicFolderPath(path) ||
     path === POPUP_DONE_PATH
   )
 }
@@ -127,7 +130,7 @@ export function pageTitle(
       ? 'Opening'
       : isAnimeTitlePath(path)
         ? 'Anime'
-        : isProfilePath(path)
+        : isProfilePath(path) || isPublicFolderPath(path)
           ? decodeURIComponent(path.slice(1))
           : 'Not found')
   return `${labels[label] ?? label} · Mofu`

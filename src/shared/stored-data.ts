@@ -49,6 +49,7 @@ export const TABLE_CONTENTS: Readonly<Record<string, StoredData | null>> = {
   rateLimit: 'limitCounters',
   likes: 'likes',
   folders: 'likes',
+  folder_slugs: 'likes',
   /** The anime catalog, from open data. */
   catalog_titles: null,
   catalog_state: null,

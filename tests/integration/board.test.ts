@@ -455,6 +455,7 @@ describe('limits', () => {
           name_key: `folder ${index}`,
           order_key: `a${String(index).padStart(3, '0')}`,
           created_at: new Date().toISOString(),
+          slug: `folder-${index}`,
         })),
       )
       .execute()
@@ -494,6 +495,8 @@ describe('the board in the export', () => {
         name: folder.name,
         orderKey: folder.orderKey,
         createdAt: expect.any(String) as unknown,
+        public: false,
+        slug: folder.name.toLowerCase(),
       })),
     )
     expect(folders.map((folder) => folder.name)).toEqual(['B', 'A'])

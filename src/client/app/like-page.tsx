@@ -3,6 +3,7 @@ import { FavoritesPage } from '@client/features/anime/favorites-page'
 import { Board } from '@client/features/board/board'
 import { refreshBoard } from '@client/features/board/board-query'
 import { BoardFiles } from '@client/features/board/mal-import'
+import { useProfile } from '@client/features/profile/profile-query'
 import { useAccountPanel } from './shell/use-account-panel'
 
 /**
@@ -18,9 +19,15 @@ export function LikePage() {
       <FavoritesPage
         uid={uid}
         onSignIn={panel.open}
-        board={uid === null ? null : <Board uid={uid} />}
+        board={uid === null ? null : <OwnBoard uid={uid} />}
       />
       {uid !== null && <BoardFiles onImported={() => void refreshBoard(uid)} />}
     </div>
   )
+}
+
+/** The user's board, with their handle for the links to their public folders ('' for none yet). */
+function OwnBoard({ uid }: { uid: string }) {
+  const handle = useProfile(uid).data?.username ?? ''
+  return <Board uid={uid} handle={handle} />
 }

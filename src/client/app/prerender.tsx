@@ -9,7 +9,7 @@ import { StrictMode, type ReactNode } from 'react'
 import { prerender } from 'react-dom/static'
 import { Router } from 'wouter'
 import type { Language } from '@shared/language'
-import type { PublicProfile } from '@shared/profile'
+import type { ProfileWithFolders, PublicFolder } from '@shared/public-folders'
 import { GENERIC_SHELL_PATHS, pageTitle } from '@shared/routes'
 import { setJapaneseCatalogue, startIn } from '@client/lib/i18n/i18n'
 import { META } from './meta'
@@ -21,6 +21,7 @@ import { ANIME } from '@client/features/anime/strings'
 import { ANIME_JA } from '@client/features/anime/strings.ja'
 import { animeHeadline as headline, ServedAnimeProvider } from '@client/features/anime/title-page'
 import { ServedProfileProvider } from '@client/features/profile/public-profile-page'
+import { ServedFolderProvider } from '@client/features/profile/public-folders'
 import { PROFILE } from '@client/features/profile/strings'
 import { PROFILE_JA } from '@client/features/profile/strings.ja'
 
@@ -58,7 +59,7 @@ export const renderPage = (path: string, language: Language) =>
  * A /@handle page drawn with its profile, at each request (src/server/profiles/profile-page.ts):
  * the browser hydrates it with the profile the page carries.
  */
-export const renderProfilePage = (path: string, language: Language, profile: PublicProfile) =>
+export const renderProfilePage = (path: string, language: Language, profile: ProfileWithFolders) =>
   render(
     path,
     language,
@@ -68,12 +69,25 @@ export const renderProfilePage = (path: string, language: Language, profile: Pub
   )
 
 /** The line a link preview shows under a profile's name: its bio, else who it is on Mofu. */
-export function profileDescription(profile: PublicProfile, language: Language): string {
+export function profileDescription(profile: ProfileWithFolders, language: Language): string {
   const bio = profile.bio.replace(/\s+/g, ' ').trim()
   if (bio !== '') return [...bio].length > 200 ? `${[...bio].slice(0, 199).join('')}…` : bio
   const strings = language === 'ja' ? PROFILE_JA : PROFILE
   return strings.public.onMofu(`@${profile.displayUsername}`)
 }
+
+/**
+ * A public folder's page, /@handle/slug, drawn with its folder at each request
+ * (src/server/profiles/profile-page.ts): the browser hydrates it with the folder the page carries.
+ */
+export const renderFolderPage = (path: string, language: Language, folder: PublicFolder) =>
+  render(
+    path,
+    language,
+    <ServedFolderProvider value={folder}>
+      <AppRoutes />
+    </ServedFolderProvider>,
+  )
 
 /**
  * An /anime/:id page drawn with its title, at each request (src/server/catalog/title-page.ts):

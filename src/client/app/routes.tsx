@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react'
 import { Route, Switch } from 'wouter'
 import { pageAt, type PagePath } from '@shared/pages'
-import { isAnimeTitlePath, isProfilePath, normalizePath, PRERENDERED_PATHS } from '@shared/routes'
+import {
+  isAnimeTitlePath,
+  isProfilePath,
+  isPublicFolderPath,
+  normalizePath,
+  PRERENDERED_PATHS,
+} from '@shared/routes'
 import { lazyComponent, type LazyComponent } from '@client/lib/lazy-component'
 import { PAGE_VIEWS } from './pages'
 import { AppShell } from './shell/app-shell'
@@ -11,10 +17,13 @@ const loadAnimeOp = () =>
   import('@client/features/content-pages/anime-op-page').then((m) => m.AnimeOpPage)
 const loadPublicProfile = () =>
   import('@client/features/profile/public-profile-page').then((m) => m.PublicProfilePage)
+const loadPublicFolder = () =>
+  import('@client/features/profile/public-folders').then((m) => m.PublicFolderPage)
 const loadAnimeTitle = () => import('./anime-pages').then((m) => m.AnimeTitleRoute)
 const loadNotFound = () => import('@client/components/not-found-page').then((m) => m.NotFoundPage)
 const AnimeOp = lazyComponent(loadAnimeOp)
 const PublicProfile = lazyComponent(loadPublicProfile)
+const PublicFolder = lazyComponent(loadPublicFolder)
 const AnimeTitle = lazyComponent(loadAnimeTitle)
 const NotFound = lazyComponent(loadNotFound)
 
@@ -35,6 +44,7 @@ export async function preloadPage(pathname: string): Promise<void> {
   if (PRERENDERED_PATHS.includes(path))
     await viewOf.get(PAGE_VIEWS[path as PagePath].load)?.preload()
   else if (isProfilePath(path)) await PublicProfile.preload()
+  else if (isPublicFolderPath(path)) await PublicFolder.preload()
   else if (isAnimeTitlePath(path)) await AnimeTitle.preload()
 }
 
@@ -48,6 +58,7 @@ export function prefetchPages(whenIdle: (next: () => void) => void) {
     loadAnimeOp,
     loadNotFound,
     loadPublicProfile,
+    loadPublicFolder,
     loadAnimeTitle,
     () => import('./account/account-panel'),
   ]
@@ -78,6 +89,14 @@ export function AppRoutes({ afterPage }: { afterPage?: ReactNode }) {
         </Route>
         <Route path={/^\/@(?<handle>[^/]+)$/}>
           {(params) => <PublicProfile handle={decodeURIComponent(params.handle ?? '')} />}
+        </Route>
+        <Route path={/^\/@(?<handle>[^/]+)\/(?<slug>[^/]+)$/}>
+          {(params) => (
+            <PublicFolder
+              handle={decodeURIComponent(params.handle ?? '')}
+              slug={decodeURIComponent(params.slug ?? '')}
+            />
+          )}
         </Route>
         <Route component={NotFound} />
       </Switch>

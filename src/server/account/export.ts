@@ -116,6 +116,8 @@ async function accountData(
       name: folder.name,
       orderKey: folder.orderKey,
       createdAt: folder.createdAt,
+      public: folder.public,
+      slug: folder.slug,
     })),
     likes: board.likes.map((like) => ({
       animeId: like.anime.id,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely, Selectable, Transaction } from 'kysely'
-import { FOLDERS_MAX, type Folder } from '../../shared/board'
+import { FOLDERS_MAX, PUBLIC_FOLDERS_FREE, uniqueSlug, type Folder } from '../../shared/board'
 import { isUniqueViolation } from '../db/constraint-errors'
 import type { Database } from '../db/database'
 import type { FoldersTable, Tables } from '../db/tables'
@@ -27,6 +27,8 @@ export type BoardRefusal =
   | 'folder-limit'
   /** Every pin of the plan's period is used. */
   | 'out-of-pins'
+  /** PUBLIC_FOLDERS_FREE public folders already. */
+  | 'public-full'
 
 /** A folder name as uniqueness compares it: NFKC, lower case (the name comes trimmed). */
 export const folderNameKey = (name: string) => name.trim().normalize('NFKC').toLowerCase()
@@ -36,6 +38,8 @@ const toFolder = (row: Selectable<FoldersTable>): Folder => ({
   name: row.name,
   orderKey: row.order_key,
   createdAt: row.created_at,
+  public: Boolean(row.public),
+  slug: row.slug,
 })
 
 /** A user's folders, in their order. */
@@ -73,6 +77,42 @@ async function nameTaken(trx: Transaction<Tables>, uid: string, name: string, ex
     .$if(except !== undefined, (query) => query.where('id', '!=', except ?? ''))
     .executeTakeFirst()
   return row !== undefined
+}
+
+/** The slugs of `uid`'s folders but `except`. */
+async function slugsTaken(trx: Transaction<Tables>, uid: string, except?: string) {
+  const rows = await trx
+    .selectFrom('folders')
+    .select('slug')
+    .where('user_id', '=', uid)
+    .$if(except !== undefined, (query) => query.where('id', '!=', except ?? ''))
+    .execute()
+  return new Set(rows.map((row) => row.slug))
+}
+
+/**
+ * A folder takes `slug`: an address it had before (`previous`, on a rename) leads to it from
+ * now on, and a slug another folder had before is this one's now.
+ */
+async function takeSlug(
+  trx: Transaction<Tables>,
+  uid: string,
+  id: string,
+  slug: string,
+  previous?: string,
+) {
+  const released = previous === undefined ? [slug] : [slug, previous]
+  await trx
+    .deleteFrom('folder_slugs')
+    .where('user_id', '=', uid)
+    .where('slug', 'in', released)
+    .execute()
+  if (previous !== undefined) {
+    await trx
+      .insertInto('folder_slugs')
+      .values({ user_id: uid, slug: previous, folder_id: id })
+      .execute()
+  }
 }
 
 /**
@@ -115,16 +155,22 @@ export function foldersStore(database: Database, plans: PlanBook) {
           name_key: folderNameKey(name),
           order_key: key ?? '',
           created_at: new Date().toISOString(),
+          public: 0,
+          slug: uniqueSlug(name, await slugsTaken(trx, uid)),
         }
         await trx.insertInto('folders').values(row).execute()
+        await takeSlug(trx, uid, row.id, row.slug)
         return toFolder(row)
       }),
 
-    /** Renames the folder, moves it right after the folder `place.after` (null: first), or both. */
+    /**
+     * Renames the folder (its old address then leads to the new one), moves it right after the
+     * folder `place.after` (null: first), makes it public or private, any of them at once.
+     */
     update: (
       uid: string,
       id: string,
-      change: { name?: string; place?: { after: string | null } },
+      change: { name?: string; place?: { after: string | null }; public?: boolean },
     ): Promise<Folder | BoardRefusal> =>
       inTransaction(uid, async (trx) => {
         const row = await trx
@@ -136,6 +182,21 @@ export function foldersStore(database: Database, plans: PlanBook) {
         if (row === undefined) return 'not-found'
         const { name, place } = change
         if (name !== undefined && (await nameTaken(trx, uid, name, id))) return 'name-taken'
+        const shown = change.public === undefined ? row.public : Number(change.public)
+        if (shown === 1 && row.public === 0) {
+          const { count } = await trx
+            .selectFrom('folders')
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .where('user_id', '=', uid)
+            .where('public', '=', 1)
+            .executeTakeFirstOrThrow()
+          if (Number(count) >= PUBLIC_FOLDERS_FREE) return 'public-full'
+        }
+        let slug = row.slug
+        if (name !== undefined) {
+          slug = uniqueSlug(name, await slugsTaken(trx, uid, id))
+          if (slug !== row.slug) await takeSlug(trx, uid, id, slug, row.slug)
+        }
         let key = row.order_key
         if (place !== undefined) {
           const others = (await placedFolders(trx, uid)).filter((folder) => folder.id !== id)
@@ -147,10 +208,18 @@ export function foldersStore(database: Database, plans: PlanBook) {
           ...row,
           ...(name === undefined ? {} : { name, name_key: folderNameKey(name) }),
           order_key: key,
+          public: shown,
+          slug,
         }
         await trx
           .updateTable('folders')
-          .set({ name: changed.name, name_key: changed.name_key, order_key: changed.order_key })
+          .set({
+            name: changed.name,
+            name_key: changed.name_key,
+            order_key: changed.order_key,
+            public: changed.public,
+            slug: changed.slug,
+          })
           .where('id', '=', id)
           .where('user_id', '=', uid)
           .execute()

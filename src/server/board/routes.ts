@@ -51,6 +51,8 @@ function refused(c: Context, refusal: BoardRefusal | 'no-anime') {
       return apiError(c, 409, 'FOLDER_LIMIT', SERVER_MESSAGES.folderLimit)
     case 'out-of-pins':
       return apiError(c, 409, 'OUT_OF_PINS', SERVER_MESSAGES.outOfPins)
+    case 'public-full':
+      return apiError(c, 409, 'PUBLIC_FOLDERS_FULL', SERVER_MESSAGES.publicFoldersFull)
   }
 }
 
@@ -185,7 +187,8 @@ export function likeRoutes({ likes, pins, sessions, limits }: BoardDeps) {
 
 /**
  * The signed-in user's board folders, at /api/me/folders (docs/api.md "The board"): made,
- * renamed, moved and deleted; names unique per user ignoring case and width.
+ * renamed, moved, made public or private and deleted; names unique per user ignoring case and
+ * width.
  */
 export function folderRoutes({ folders, sessions, limits }: BoardDeps) {
   const perUser = limits.perUser(LIMITS.board)

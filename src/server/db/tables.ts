@@ -351,6 +351,17 @@ export interface FoldersTable {
   order_key: string
   /** ISO 8601. */
   created_at: string
+  /** 1 when anyone may see it at /@handle and /@handle/slug, else 0 (the default). */
+  public: Generated<number>
+  /** The last part of its public address (folderSlug), unique per user. */
+  slug: string
+}
+
+/** A slug a folder had before its owner renamed it: its address leads to the folder's current one. */
+export interface FolderSlugsTable {
+  user_id: string
+  slug: string
+  folder_id: string
 }
 
 export interface Tables {
@@ -358,6 +369,7 @@ export interface Tables {
   catalog_state: CatalogStateTable
   likes: LikesTable
   folders: FoldersTable
+  folder_slugs: FolderSlugsTable
   profiles: ProfilesTable
   released_handles: ReleasedHandlesTable
   handle_changes: HandleChangesTable

@@ -124,7 +124,7 @@ function sendPage(c: Context, page: Page, status: 200 | 404): Response {
   return c.body(page.encoded[encoding], status)
 }
 
-const escapeText = (text: string) =>
+export const escapeText = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
 
 export const escapeAttribute = (value: string) =>

@@ -1,3 +1,4 @@
+import { PUBLIC_FOLDERS_FREE } from '../../shared/board'
 import type { Language } from '../../shared/language'
 import { SHARED_MESSAGES_JA, sharedMessageJa } from '../../shared/messages-ja'
 
@@ -39,6 +40,8 @@ export const SERVER_MESSAGES = {
     'Your plan has room for no more folders: delete one first. Nothing over the limit is ever deleted.',
   outOfPins:
     'You have used every pin of this period. More come when it ends; your pinned titles stay pinned.',
+  publicFoldersFull: `You have ${PUBLIC_FOLDERS_FREE} public folders already: make one private first.`,
+  noSuchFolder: 'No public folder has this address.',
 } as const
 
 export const SERVER_MESSAGES_JA: { readonly [Key in keyof typeof SERVER_MESSAGES]: string } = {
@@ -74,6 +77,8 @@ export const SERVER_MESSAGES_JA: { readonly [Key in keyof typeof SERVER_MESSAGES
     'いまのプランでは、これ以上フォルダーを作れません。先にどれかを削除してください。上限を超えた分が削除されることはありません。',
   outOfPins:
     'この期間のピンはすべて使いました。期間が終わるとまた使えます。ピン留めした作品はそのまま残ります。',
+  publicFoldersFull: `公開フォルダーはすでに${PUBLIC_FOLDERS_FREE}つあります。先にどれかを非公開にしてください。`,
+  noSuchFolder: 'このアドレスの公開フォルダーはありません。',
 }
 
 const JAPANESE_OF = new Map<string, string>(

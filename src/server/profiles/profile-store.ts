@@ -25,7 +25,7 @@ import {
   reserveHandleOfDeleted,
 } from './released-handles'
 
-type ProfileRow = Selectable<ProfilesTable>
+export type ProfileRow = Selectable<ProfilesTable>
 
 /**
  * The API's profile from its row; the image URLs are built from today's PUBLIC_URL, the plan

@@ -28,8 +28,12 @@ import {
   ReservedLookAlikeError,
   toProfile,
   toPublicProfile,
+  type ProfileRow,
   type ProfileStore,
 } from './profile-store'
+import type { ProfileWithFolders } from '../../shared/public-folders'
+import type { PublicFolders } from '../board/public-folders'
+import { folderSlug } from '../../shared/board'
 
 export interface ProfileDeps {
   profiles: ProfileStore
@@ -45,6 +49,8 @@ export interface ProfileDeps {
   cards: Pick<ShareCards, 'refresh'>
   /** The configured plans, which give a profile its pins. */
   plans: PlanBook
+  /** The public folders /@handle shows. */
+  folders: PublicFolders
 }
 
 /**
@@ -193,19 +199,55 @@ export function permanentRedirect(c: Context, location: string) {
 }
 
 /**
- * Anyone's public profile by handle, at /api/profiles/:handle (the /@handle page). A handle its
- * owner changed away from answers 301 to the profile at their current one, whose `username`
- * then tells the page its new address.
+ * Anyone's public profile by handle, at /api/profiles/:handle (the /@handle page), with its
+ * public folders; and one public folder, at /api/profiles/:handle/folders/:slug. A handle its
+ * owner changed away from answers 301 to the same at their current one, whose `username` then
+ * tells the page its new address; so does a folder's slug from before a rename. A private
+ * folder answers as one that does not exist.
  */
-export function publicProfileRoutes({ profiles, releases, publicUrl, limits }: ProfileDeps) {
-  return new Hono().get('/:handle', limits.perAddress(LIMITS.publicRead), async (c) => {
-    const { username } = normalizeHandle(c.req.param('handle'))
+export function publicProfileRoutes({
+  profiles,
+  releases,
+  publicUrl,
+  limits,
+  folders,
+}: ProfileDeps) {
+  /** The profile at `handle`, or the answer when there is none. */
+  const profileAt = async (c: Context, handle: string, rest: string) => {
+    const { username } = normalizeHandle(handle)
     const row = await profiles.findByHandle(username)
-    if (row === undefined) {
-      const current = await releases.redirectOf(username)
-      if (current === null) return apiError(c, 404, 'NOT_FOUND', SERVER_MESSAGES.noSuchHandle)
-      return permanentRedirect(c, `/api/profiles/${current}`)
-    }
-    return c.json(toPublicProfile(row, publicUrl))
-  })
+    if (row !== undefined) return row
+    const current = await releases.redirectOf(username)
+    if (current === null) return apiError(c, 404, 'NOT_FOUND', SERVER_MESSAGES.noSuchHandle)
+    return permanentRedirect(c, `/api/profiles/${current}${rest}`)
+  }
+  return new Hono()
+    .get('/:handle', limits.perAddress(LIMITS.publicRead), async (c) => {
+      const row = await profileAt(c, c.req.param('handle'), '')
+      if (row instanceof Response) return row
+      return c.json({
+        ...toPublicProfile(row, publicUrl),
+        folders: await folders.cardsOf(row.user_id),
+      } satisfies ProfileWithFolders)
+    })
+    .get('/:handle/folders/:slug', limits.perAddress(LIMITS.publicRead), async (c) => {
+      const slug = c.req.param('slug')
+      const row = await profileAt(c, c.req.param('handle'), `/folders/${encodeURIComponent(slug)}`)
+      if (row instanceof Response) return row
+      const found = await folders.find(ownerOf(row, publicUrl), folderSlug(slug))
+      if (found === undefined) return apiError(c, 404, 'NOT_FOUND', SERVER_MESSAGES.noSuchFolder)
+      if ('movedTo' in found) {
+        return permanentRedirect(
+          c,
+          `/api/profiles/${row.username}/folders/${encodeURIComponent(found.movedTo)}`,
+        )
+      }
+      return c.json(found.folder)
+    })
+}
+
+/** A folder's owner, as its page names them. */
+export function ownerOf(row: ProfileRow, publicUrl: string) {
+  const { name, username, displayUsername } = toPublicProfile(row, publicUrl)
+  return { uid: row.user_id, name, username, displayUsername }
 }

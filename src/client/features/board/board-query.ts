@@ -10,6 +10,7 @@ import { foldersInOrder, keyBetween, likesByFolder, UNSORTED, withLike } from '.
 export type Change =
   | { kind: 'newFolder'; name: string }
   | { kind: 'renameFolder'; id: string; name: string }
+  | { kind: 'folderPublic'; id: string; public: boolean }
   | { kind: 'moveFolder'; id: string; after: string | null }
   | { kind: 'deleteFolder'; id: string }
   | { kind: 'moveLike'; id: string; folderId: string | null; after: string | null }
@@ -29,6 +30,8 @@ async function sendChange(change: Change): Promise<unknown> {
       return send('/api/me/folders', { method: 'POST', json: { name: change.name } })
     case 'renameFolder':
       return send(folderPath(change.id), { method: 'PATCH', json: { name: change.name } })
+    case 'folderPublic':
+      return send(folderPath(change.id), { method: 'PATCH', json: { public: change.public } })
     case 'moveFolder':
       return send(folderPath(change.id), {
         method: 'PATCH',
@@ -81,6 +84,13 @@ function applied(board: Board, change: Change): Board {
         ...board,
         folders: board.folders.map((folder) =>
           folder.id === change.id ? { ...folder, name: change.name } : folder,
+        ),
+      }
+    case 'folderPublic':
+      return {
+        ...board,
+        folders: board.folders.map((folder) =>
+          folder.id === change.id ? { ...folder, public: change.public } : folder,
         ),
       }
     case 'moveFolder': {

@@ -110,7 +110,14 @@ function nameIn(anime: AnimeSummary, language: string): string {
  * folders and the titles in them in the user's order, kept by the server. Every change shows at
  * once and is rolled back, with a message, when the server refuses it.
  */
-export function Board({ uid }: { uid: string }) {
+export function Board({
+  uid,
+  handle,
+}: {
+  uid: string
+  /** The user's handle: a public folder's page is at /@handle/slug ('' while they have none). */
+  handle: string
+}) {
   const strings = useStrings('board', BOARD)
   const t = useMessages()
   const language = useLanguage()
@@ -234,6 +241,7 @@ export function Board({ uid }: { uid: string }) {
   const folderActions = useMemo<FolderActions>(
     () => ({
       rename: (id, name) => latest.current.mutate({ kind: 'renameFolder', id, name }),
+      setPublic: (id, shown) => latest.current.mutate({ kind: 'folderPublic', id, public: shown }),
       remove: (id) => latest.current.mutate({ kind: 'deleteFolder', id }),
       move: (id, after) => latest.current.mutate({ kind: 'moveFolder', id, after }),
     }),
@@ -468,6 +476,7 @@ export function Board({ uid }: { uid: string }) {
                   places={places}
                   cardActions={cardActions}
                   folderActions={folderActions}
+                  handle={handle}
                   upAfter={filters.folder === 'all' ? before : undefined}
                   downAfter={
                     filters.folder === 'all' && folder !== null

@@ -4,6 +4,7 @@ import { useDroppable } from '@dnd-kit/core'
 import { CSS } from '@dnd-kit/utilities'
 import type { Like } from '@shared/anime'
 import { FolderNameSchema, FOLDER_NAME_MAX_LENGTH, type Folder } from '@shared/board'
+import { publicFolderPath } from '@shared/public-folders'
 import { ConfirmDialog } from '@client/components/confirm-dialog'
 import { useMessages, useStrings } from '@client/lib/i18n/i18n'
 import { UNSORTED } from './board-model'
@@ -12,6 +13,8 @@ import { BOARD } from './strings'
 
 export interface FolderActions {
   rename: (id: string, name: string) => void
+  /** Makes the folder public (true) or private. */
+  setPublic: (id: string, shown: boolean) => void
   remove: (id: string) => void
   move: (id: string, after: string | null) => void
 }
@@ -41,6 +44,7 @@ export function FolderSection({
   upAfter,
   downAfter,
   onToggle,
+  handle,
 }: {
   folder: Folder | null
   /** The titles shown, filtered and sorted. */
@@ -64,6 +68,8 @@ export function FolderSection({
   upAfter: string | null | undefined
   downAfter: string | null | undefined
   onToggle: () => void
+  /** The user's handle, '' while they have none. */
+  handle: string
 }) {
   const strings = useStrings('board', BOARD)
   const t = useMessages()
@@ -153,7 +159,38 @@ export function FolderSection({
           </button>
         </h3>
         {folder !== null && renaming === null && !confirming && (
-          <div className="flex flex-wrap gap-1.5">
+          <div className="flex flex-wrap items-center gap-1.5">
+            <button
+              type="button"
+              role="switch"
+              aria-checked={folder.public}
+              aria-label={strings.folder.publicLabel(name)}
+              aria-describedby={`${id}-public-hint`}
+              className={`${tool} inline-flex items-center gap-1.5 aria-checked:border-sakura-400 aria-checked:bg-accent-soft`}
+              onClick={() => folderActions.setPublic(folder.id, !folder.public)}
+            >
+              <span
+                aria-hidden="true"
+                className={`relative h-4 w-7 rounded-full border border-line ${folder.public ? 'bg-sakura-400' : 'bg-sunken'}`}
+              >
+                <span
+                  className={`absolute top-0.5 size-2.5 rounded-full bg-ink transition-[left] motion-reduce:transition-none ${folder.public ? 'left-3.5' : 'left-0.5'}`}
+                />
+              </span>
+              {strings.folder.public}
+            </button>
+            <span id={`${id}-public-hint`} className="sr-only">
+              {strings.folder.publicHint}
+            </span>
+            {folder.public && handle !== '' && (
+              <a
+                href={publicFolderPath(handle, folder.slug)}
+                aria-label={strings.folder.publicPageLabel(name)}
+                className={`${tool} underline-offset-4 hover:underline`}
+              >
+                {strings.folder.publicPage}
+              </a>
+            )}
             <button type="button" className={tool} onClick={() => setRenaming(folder.name)}>
               {strings.folder.rename}
             </button>

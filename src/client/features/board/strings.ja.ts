@@ -36,6 +36,11 @@ export const BOARD_JA: Translation<typeof BOARD> = {
     moveUp: (name: string) => `${name}を上へ`,
     moveDown: (name: string) => `${name}を下へ`,
     drag: (name: string) => `${name}をドラッグ`,
+    public: '公開',
+    publicLabel: (name: string) => `公開：${name}`,
+    publicHint: '公開フォルダーは、あなたのプロフィールページで誰でも見られます。',
+    publicPage: '公開ページ',
+    publicPageLabel: (name: string) => `${name}の公開ページ`,
   },
   card: {
     drag: (title: string) => `${title}をドラッグ`,
@@ -104,6 +109,7 @@ export const BOARD_JA: Translation<typeof BOARD> = {
   changeFailed: {
     newFolder: 'フォルダーを作れませんでした。',
     renameFolder: 'フォルダーの名前は変わっていません。',
+    folderPublic: 'フォルダーの公開・非公開は変わっていません。',
     moveFolder: 'フォルダーは元の場所に戻りました。',
     deleteFolder: 'フォルダーは削除されませんでした。',
     moveLike: 'タイトルは元の場所に戻りました。',

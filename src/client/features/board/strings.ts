@@ -36,6 +36,12 @@ export const BOARD = {
     moveUp: (name: string) => `Move ${name} up`,
     moveDown: (name: string) => `Move ${name} down`,
     drag: (name: string) => `Drag ${name}`,
+    /** The switch's visible text; its name adds the folder's. */
+    public: 'Public',
+    publicLabel: (name: string) => `Public: ${name}`,
+    publicHint: 'Anyone can see a public folder on your profile page.',
+    publicPage: 'Public page',
+    publicPageLabel: (name: string) => `Public page of ${name}`,
   },
   card: {
     drag: (title: string) => `Drag ${title}`,
@@ -109,6 +115,7 @@ export const BOARD = {
   changeFailed: {
     newFolder: 'The folder was not made.',
     renameFolder: 'The folder kept its name.',
+    folderPublic: 'The folder stayed as it was, public or private.',
     moveFolder: 'The folder went back to where it was.',
     deleteFolder: 'The folder was not deleted.',
     moveLike: 'The title went back to where it was.',

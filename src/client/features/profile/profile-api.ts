@@ -1,9 +1,4 @@
-import {
-  HandleAvailabilitySchema,
-  ProfileSchema,
-  PublicProfileSchema,
-  type ProfilePatch,
-} from '@shared/profile'
+import { HandleAvailabilitySchema, ProfileSchema, type ProfilePatch } from '@shared/profile'
 import { requestJson } from '@client/lib/http'
 
 export const fetchProfile = () => requestJson('/api/me/profile', ProfileSchema)
@@ -17,6 +12,3 @@ export const checkProfileLinks = () =>
 
 export const checkHandle = (username: string) =>
   requestJson(`/api/handles/${encodeURIComponent(username)}`, HandleAvailabilitySchema)
-
-export const fetchPublicProfile = (handle: string) =>
-  requestJson(`/api/profiles/${encodeURIComponent(handle)}`, PublicProfileSchema)

@@ -2,18 +2,19 @@ import { createContext, useContext, useEffect, type CSSProperties } from 'react'
 import { useLocation } from 'wouter'
 import { useQuery } from '@tanstack/react-query'
 import { ACCENTS, httpsAddress, type Accent } from '@shared/profile-fields'
-import { PublicProfileSchema, SERVED_PROFILE_ELEMENT_ID, type PublicProfile } from '@shared/profile'
+import { SERVED_PROFILE_ELEMENT_ID, type PublicProfile } from '@shared/profile'
+import { ProfileWithFoldersSchema, type ProfileWithFolders } from '@shared/public-folders'
 import { NotFoundPage } from '@client/components/not-found-page'
 import { PageHero } from '@client/components/page-hero'
 import { Button } from '@client/components/ui'
-import { ApiError } from '@client/lib/http'
+import { ApiError, requestJson } from '@client/lib/http'
 import { queryClient } from '@client/lib/query-client'
 import { AvatarFrame } from './avatar/avatar-frame'
 import { AvatarImage } from './avatar/avatar-image'
 import { ProfileBanner } from './banner/banner-image'
 import { thumbhashPlaceholder } from './avatar/thumbhash-placeholder'
 import { bioParts } from './bio-text'
-import { fetchPublicProfile } from './profile-api'
+import { FolderCards } from './public-folders'
 import { useStrings } from '@client/lib/i18n/i18n'
 import { PROFILE } from './strings'
 
@@ -112,12 +113,15 @@ function About({ profile }: { profile: PublicProfile }) {
  * The profile a server render of /@handle draws (the server's renderer provides it); undefined in
  * the browser, which looks the profile up.
  */
-const ServedProfile = createContext<PublicProfile | undefined>(undefined)
+const ServedProfile = createContext<ProfileWithFolders | undefined>(undefined)
 export const ServedProfileProvider = ServedProfile.Provider
 
 /** A /@handle page looks its profile up by the handle in the address, lowercased. */
 const profileKey = (handle: string) => handle.toLowerCase()
 const publicProfileQuery = (key: string) => ['public-profile', key]
+
+const fetchPublicProfile = (handle: string) =>
+  requestJson(`/api/profiles/${encodeURIComponent(handle)}`, ProfileWithFoldersSchema)
 
 /**
  * A page the server rendered carries its profile: loaded with this page's code, before the page
@@ -129,7 +133,7 @@ function takeServedProfile() {
   const match = /^\/@([^/]+)$/.exec(window.location.pathname)
   if (element === null || match === null) return
   try {
-    const served = PublicProfileSchema.safeParse(JSON.parse(element.textContent ?? ''))
+    const served = ProfileWithFoldersSchema.safeParse(JSON.parse(element.textContent ?? ''))
     const key = profileKey(decodeURIComponent(match[1] ?? ''))
     if (served.success) queryClient.setQueryData(publicProfileQuery(key), served.data)
   } catch {
@@ -188,7 +192,7 @@ function useCurrentAddress(asked: string, found: string | undefined) {
   }, [asked, found, navigate])
 }
 
-function Shown({ profile }: { profile: PublicProfile }) {
+function Shown({ profile }: { profile: ProfileWithFolders }) {
   const strings = useStrings('profile', PROFILE)
   return (
     <>
@@ -220,6 +224,7 @@ function Shown({ profile }: { profile: PublicProfile }) {
         )}
       </PageHero>
       <About profile={profile} />
+      <FolderCards username={profile.username} folders={profile.folders} />
     </>
   )
 }

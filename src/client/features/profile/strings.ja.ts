@@ -113,4 +113,15 @@ export const PROFILE_JA: Translation<typeof PROFILE> = {
     verified: '確認済み',
     verifiedWhy: '：リンク先のページからこのプロフィールへのリンクがあります',
   },
+  folders: {
+    heading: '公開フォルダー',
+    count: (count: number) => `${count}作品`,
+    by: (owner: string) => `${owner}さんのフォルダー`,
+    titles: 'このフォルダーの作品',
+    more: (shown: number, count: number) => `${count}作品のうち最初の${shown}作品です。`,
+    empty: 'このフォルダーにはまだ作品がありません。',
+    allFolders: (handle: string) => `${handle}さんのプロフィールとフォルダー`,
+    loading: 'フォルダーを読み込み中',
+    notLoaded: 'このフォルダーを読み込めませんでした。もう一度お試しください。',
+  },
 }

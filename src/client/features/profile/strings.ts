@@ -112,4 +112,15 @@ export const PROFILE = {
     verified: 'Verified',
     verifiedWhy: ': its page links back to this profile',
   },
+  folders: {
+    heading: 'Public folders',
+    count: (count: number) => (count === 1 ? '1 title' : `${count} titles`),
+    by: (owner: string) => `A folder by ${owner}`,
+    titles: 'Titles in this folder',
+    more: (shown: number, count: number) => `The first ${shown} of ${count} titles.`,
+    empty: 'No titles in this folder yet.',
+    allFolders: (handle: string) => `${handle}'s profile and folders`,
+    loading: 'Loading folder',
+    notLoaded: 'This folder could not be loaded. Please try again.',
+  },
 }
