@@ -474,6 +474,7 @@ export function Board({ uid }: { uid: string }) {
                       ? sections[index + 1]?.id
                       : undefined
                   }
+                  drawnWhole={view.restoresScroll}
                   onToggle={() => {
                     setJustOpened(view.closed.has(key) ? key : null)
                     view.toggleFolder(key)
