@@ -20,8 +20,11 @@ export interface FolderActions {
 /** The droppable id of a folder: titles dropped on it go to its end. */
 export const folderDropId = (key: string) => `folder:${key}`
 
-/** Cards drawn at once in a folder near the screen, and again each time more come near. */
-const CARDS_AT_ONCE = 12
+/**
+ * Cards drawn at once in a folder near the screen, and again each time more come near: whole
+ * rows of one, two or three cards, so the space for those to come starts a row.
+ */
+const CARDS_AT_ONCE = 6
 
 /**
  * The height of `count` cards not drawn: rows of a card's usual height, one, two or three to a
