@@ -3,8 +3,8 @@ import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import SQLite from 'better-sqlite3'
 import { photoLikeJpeg } from './images'
-import { sqliteSeeder } from './seed'
-import { BENCH_HANDLE } from './settings'
+import { seedSqliteBoard, sqliteSeeder } from './seed'
+import { BENCH_BOARD, BENCH_HANDLE } from './settings'
 import type { TestUser } from '../tests/support/test-users'
 import { saveProfile, signUpAndVerify, uploadAvatar, uploadBanner } from './user'
 
@@ -25,6 +25,8 @@ export interface Fixture {
   heartUsers: TestUser[]
   /** Every catalog id, once the shipped catalog has loaded. */
   animeIds: string[]
+  /** The id of KNOWN_TITLE, whose page Lighthouse audits. */
+  titleId: string
 }
 
 /**
@@ -49,14 +51,16 @@ const KNOWN_TITLE = '進撃の巨人'
 const CATALOG_TIMEOUT_MS = 120_000
 
 /**
- * Waits until search finds a known title: the app loads the shipped catalog in the background
- * after it starts, and the search and heart cases measure it whole.
+ * Waits until search finds a known title, and resolves with its id: the app loads the shipped
+ * catalog in the background after it starts, and the search and heart cases measure it whole.
  */
-async function catalogLoaded(appUrl: string): Promise<void> {
+async function catalogLoaded(appUrl: string): Promise<string> {
   const deadline = Date.now() + CATALOG_TIMEOUT_MS
   while (Date.now() < deadline) {
     const answer = await fetch(`${appUrl}/api/anime/search?q=${encodeURIComponent(KNOWN_TITLE)}`)
-    if (answer.ok && ((await answer.json()) as { results: unknown[] }).results.length > 0) return
+    const found = answer.ok ? ((await answer.json()) as { results: { id: string }[] }).results : []
+    const first = found[0]
+    if (first !== undefined) return first.id
     await sleep(250)
   }
   throw new Error(`the catalog did not load within ${CATALOG_TIMEOUT_MS / 1000} s`)
@@ -95,7 +99,7 @@ async function signUpHeartUsers(
  * A signed-in user with a handle, every profile field, an avatar and a banner, made over HTTP, plus `seededUsers` users
  * written into the database beside it so that handle lookups find taken and free handles, and
  * `heartUsers` signed-in users for the heart case; it resolves once the shipped catalog has
- * loaded, with its ids.
+ * loaded, with its ids, and the user's board holds BENCH_BOARD's titles and folders.
  */
 export async function prepareFixture(
   appUrl: string,
@@ -136,7 +140,10 @@ export async function prepareFixture(
   const avatarFile = path.join(dataDir, 'bench-avatar.jpg')
   await fs.writeFile(avatarFile, Buffer.from(body))
   const hearts = await signUpHeartUsers(appUrl, outboxDir, heartUsers)
-  await catalogLoaded(appUrl)
+  const titleId = await catalogLoaded(appUrl)
+  const dbFile = path.join(dataDir, 'mofu.db')
+  const animeIds = catalogIds(dbFile)
+  seedSqliteBoard(dbFile, user.uid, animeIds, BENCH_BOARD)
   return {
     user,
     handle: BENCH_HANDLE,
@@ -146,6 +153,7 @@ export async function prepareFixture(
     avatarFile,
     seededUsers,
     heartUsers: hearts,
-    animeIds: catalogIds(path.join(dataDir, 'mofu.db')),
+    animeIds,
+    titleId,
   }
 }

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { evaluateGoals } from './goals'
 import { longTasks, type AuditsRead } from './lighthouse-audits'
-import { BENCH_HANDLE, LIGHTHOUSE_PAGES } from './settings'
+import { BENCH_HANDLE, BOARD_PAGE, LIGHTHOUSE_PAGES, TITLE_PAGE } from './settings'
 import type { FirstLoad } from './front-end'
 import type { BenchResults, Figures } from './results'
 
@@ -58,6 +58,13 @@ const CATALOG_LOAD = {
   rounds: [{ firstLoadMs: 1010, upToDateMs: 14 }],
 }
 
+/** A board drag with its long tasks, for results from before the bench dragged a card. */
+const BOARD_DRAG = {
+  cpuSlowdown: 4,
+  runs: [{ longTasks: 2, longestMs: 120 }],
+  longestMs: 120,
+}
+
 /** One round of the metrics cost: the handle check without and with metrics. */
 const costRound = (offCpu: number, onCpu: number, failures = 0) => {
   const figures = {
@@ -87,7 +94,7 @@ if (committedHome === undefined) throw new Error('latest.json lacks the home pag
  * lack them: these tests give them the ones measured alone (the avatar bytes: PANEL_BYTES and
  * BUTTON_BYTES above, 2x screen). Runs from before Lighthouse audited the public profile lend it
  * the home page's figures; the share card, SHARE_CARD_MS; the search, the heart and the catalog
- * load, LATER_CASES and CATALOG_LOAD.
+ * load, LATER_CASES and CATALOG_LOAD; the board drag, BOARD_DRAG.
  */
 const measured: Figures = {
   ...committed,
@@ -96,6 +103,7 @@ const measured: Figures = {
     ...LATER_CASES.filter((later) => !committed.http.some((result) => result.name === later.name)),
   ],
   catalogLoad: committed.catalogLoad ?? CATALOG_LOAD,
+  boardDrag: committed.boardDrag ?? BOARD_DRAG,
   lighthouse: LIGHTHOUSE_PAGES.map(
     (page) =>
       committed.lighthouse.find((result) => result.page === page) ?? { ...committedHome, page },
@@ -139,9 +147,9 @@ const measured: Figures = {
 }
 
 describe('evaluateGoals', () => {
-  it('judges twenty-nine goals on a full run, each with its figure', () => {
+  it('judges thirty-three goals on a full run, each with its figure', () => {
     const goals = evaluateGoals(measured)
-    expect(goals).toHaveLength(29)
+    expect(goals).toHaveLength(33)
     expect(goals.filter((goal) => goal.figure === 'missing')).toEqual([])
   })
 
@@ -156,9 +164,10 @@ describe('evaluateGoals', () => {
       metricsCost: undefined,
       shareCard: undefined,
       catalogLoad: undefined,
+      boardDrag: undefined,
       frontEnd: { ...measured.frontEnd, accountPanel: undefined },
     })
-    expect(goals).toHaveLength(29)
+    expect(goals).toHaveLength(33)
     const missed = goals.filter((goal) => goal.figure === 'missing')
     expect(missed.map((goal) => goal.goal)).toEqual([
       'handle availability vs raw node:http (floor)',
@@ -183,6 +192,10 @@ describe('evaluateGoals', () => {
       `Lighthouse /@${BENCH_HANDLE} performance`,
       `Lighthouse /@${BENCH_HANDLE} CLS`,
       `Lighthouse /@${BENCH_HANDLE} LCP`,
+      `Lighthouse ${BOARD_PAGE} performance`,
+      `Lighthouse ${TITLE_PAGE} performance`,
+      `Lighthouse ${TITLE_PAGE} CLS`,
+      'board drag, longest task at 4x CPU slowdown',
       'avatar bytes, account panel + button at 2x',
       'metrics cost, handle check CPU a request',
       '4000x3000 avatar re-encode',
@@ -194,13 +207,16 @@ describe('evaluateGoals', () => {
 
   it('misses the goals of the pages Lighthouse did not measure', () => {
     const goals = evaluateGoals({ ...measured, lighthouse: measured.lighthouse.slice(0, 1) })
-    expect(goals).toHaveLength(29)
+    expect(goals).toHaveLength(33)
     expect(goals.filter((goal) => goal.figure === 'missing').map((goal) => goal.goal)).toEqual([
       `Lighthouse ${LIGHTHOUSE_PAGES[1]} performance`,
       `Lighthouse ${LIGHTHOUSE_PAGES[1]} CLS`,
       `Lighthouse ${LIGHTHOUSE_PAGES[2]} performance`,
       `Lighthouse ${LIGHTHOUSE_PAGES[2]} CLS`,
       `Lighthouse ${LIGHTHOUSE_PAGES[2]} LCP`,
+      `Lighthouse ${LIGHTHOUSE_PAGES[3]} performance`,
+      `Lighthouse ${LIGHTHOUSE_PAGES[4]} performance`,
+      `Lighthouse ${LIGHTHOUSE_PAGES[4]} CLS`,
     ])
   })
 
@@ -470,6 +486,37 @@ describe('the first-paint goals', () => {
     })
   })
 
+  it('holds the board, signed in, to 95 and a title page to 98 with no layout shift', () => {
+    expect(
+      evaluateGoals(measured).some((goal) => goal.goal === `Lighthouse ${BOARD_PAGE} CLS`),
+    ).toBe(false)
+    const page = (path: string) => {
+      const found = measured.lighthouse.find((result) => result.page === path)
+      if (found === undefined) throw new Error(`no ${path}`)
+      return found
+    }
+    const goals = (board: number, title: number, titleCls: number) =>
+      judge({
+        lighthouse: measured.lighthouse.map((result) =>
+          result.page === BOARD_PAGE
+            ? { ...page(BOARD_PAGE), performance: board }
+            : result.page === TITLE_PAGE
+              ? { ...page(TITLE_PAGE), performance: title, cls: titleCls }
+              : result,
+        ),
+      })
+    expect(goals(95, 98, 0)).toMatchObject({
+      [`Lighthouse ${BOARD_PAGE} performance`]: true,
+      [`Lighthouse ${TITLE_PAGE} performance`]: true,
+      [`Lighthouse ${TITLE_PAGE} CLS`]: true,
+    })
+    expect(goals(94, 97, 0.001)).toMatchObject({
+      [`Lighthouse ${BOARD_PAGE} performance`]: false,
+      [`Lighthouse ${TITLE_PAGE} performance`]: false,
+      [`Lighthouse ${TITLE_PAGE} CLS`]: false,
+    })
+  })
+
   it('misses the long-task goal on / for one task of 50 ms, and when it was not measured', () => {
     const withTasks = (count: number, longestMs: number) =>
       judge({ lighthouse: [{ ...home, longTasks: { count, longestMs } }, account] })[
@@ -490,6 +537,29 @@ describe('the first-paint goals', () => {
       'first load of / (gzipped JS)': false,
       'JS the account panel adds to / (gzipped)': false,
     })
+  })
+})
+
+describe('the board drag goal', () => {
+  const judged = (boardDrag: Figures['boardDrag']) =>
+    evaluateGoals({ ...measured, boardDrag }).find(
+      (goal) => goal.goal === 'board drag, longest task at 4x CPU slowdown',
+    )
+  const drag = (...longest: number[]) => ({
+    cpuSlowdown: 4,
+    runs: longest.map((longestMs) => ({ longTasks: longestMs > 0 ? 1 : 0, longestMs })),
+    longestMs: Math.max(0, ...longest),
+  })
+
+  it('allows no task over 200 ms in any drag at 4x CPU slowdown', () => {
+    expect(judged(drag(0, 200, 90))).toMatchObject({ figure: '200 ms', met: true })
+    expect(judged(drag(0))).toMatchObject({ figure: '0 ms', met: true })
+    expect(judged(drag(120, 201))).toMatchObject({ figure: '201 ms', met: false })
+  })
+
+  it('misses the goal when no drag was measured', () => {
+    expect(judged(undefined)).toMatchObject({ figure: 'missing', met: false })
+    expect(judged(drag())).toMatchObject({ figure: 'missing', met: false })
   })
 })
 

@@ -4,7 +4,13 @@ import type { LighthouseResult } from './lighthouse'
 import type { LoadFigures } from './load'
 import type { Figures, GoalResult } from './results'
 import type { ScaleDialect } from './scale'
-import { BENCH_HANDLE, LIGHTHOUSE_PAGES } from './settings'
+import {
+  BENCH_HANDLE,
+  BOARD_PAGE,
+  LIGHTHOUSE_PAGES,
+  TITLE_PAGE,
+  type LighthousePage,
+} from './settings'
 import { round } from './stats'
 
 /** The first load of / ships at most 80 KB of gzipped JavaScript. */
@@ -16,14 +22,24 @@ const FIRST_LOAD_JS_BUDGET = 80 * 1024
 const FIRST_LOAD_ADDED_JS_BUDGET = 15 * 1024
 /** Opening the account panel adds less than 30 KB of gzipped JavaScript. */
 const ACCOUNT_PANEL_JS_BUDGET = 30 * 1024
-type LighthousePage = (typeof LIGHTHOUSE_PAGES)[number]
 const PROFILE_PAGE: LighthousePage = `/@${BENCH_HANDLE}`
-/** Lighthouse's mobile performance score each page must reach. */
+/**
+ * Lighthouse's mobile performance score each page must reach. The board, signed in with a
+ * thousand titles in twenty folders, draws them in the browser after asking for them; a title
+ * page, drawn by the server, is what a shared link opens on.
+ */
 const LIGHTHOUSE_MIN_SCORE: Record<LighthousePage, number> = {
   '/': 99,
   '/?account=true': 97,
   [PROFILE_PAGE]: 98,
+  [BOARD_PAGE]: 95,
+  [TITLE_PAGE]: 98,
 }
+/**
+ * While a card is dragged across the board of a thousand titles at 4x CPU slowdown, no task
+ * runs longer than 200 ms: the card keeps up with the pointer.
+ */
+const BOARD_DRAG_MAX_TASK_MS = 200
 /**
  * A public profile, drawn by the server with its banner and framed avatar, paints its largest
  * element within 2 s under Lighthouse's mobile throttling: it is what a shared link opens on.
@@ -277,7 +293,12 @@ interface PageGoal {
   judge: (page: LighthouseResult) => GoalResult
 }
 
-/** Score and CLS on every page; TBT and long tasks on / as well, LCP on the public profile. */
+/**
+ * Score on every page and CLS on every page but the board; TBT and long tasks on / as well, LCP
+ * on the public profile. The board comes in once the session check has said who is signed in,
+ * below the search box of a page drawn alike for everyone, so what follows it moves down: its
+ * score, which counts that shift, is its goal.
+ */
 function pageGoals(path: LighthousePage): PageGoal[] {
   const named = (what: string) => `Lighthouse ${path} ${what}`
   const minScore = LIGHTHOUSE_MIN_SCORE[path]
@@ -287,12 +308,14 @@ function pageGoals(path: LighthousePage): PageGoal[] {
       target: `≥ ${minScore}`,
       judge: (page) => atLeast(named('performance'), page.performance, minScore, String),
     },
-    {
+  ]
+  if (path !== BOARD_PAGE) {
+    goals.push({
       goal: named('CLS'),
       target: '= 0',
       judge: (page) => noLayoutShift(named('CLS'), page.cls),
-    },
-  ]
+    })
+  }
   if (path === '/') {
     goals.push(
       {
@@ -324,6 +347,15 @@ function lighthouseGoals(figures: Figures): GoalResult[] {
       page === undefined ? missing(goal, target) : judge(page),
     )
   })
+}
+
+/** A drag that ran: none measured is missed, not a drag without long tasks. */
+function boardDragGoal({ boardDrag }: Figures): GoalResult {
+  const goal = 'board drag, longest task at 4x CPU slowdown'
+  if (boardDrag === undefined || boardDrag.runs.length === 0) {
+    return missing(goal, `≤ ${milliseconds(BOARD_DRAG_MAX_TASK_MS)}`)
+  }
+  return atMost(goal, boardDrag.longestMs, BOARD_DRAG_MAX_TASK_MS, milliseconds)
 }
 
 /**
@@ -445,6 +477,7 @@ export function evaluateGoals(figures: Figures): GoalResult[] {
     addedToLibraryGoal(figures),
     accountPanelGoal(figures),
     ...lighthouseGoals(figures),
+    boardDragGoal(figures),
     avatarBytesGoal(figures),
     metricsCostGoal(figures),
     reencodeGoal(figures, 'avatar'),

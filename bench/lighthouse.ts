@@ -1,12 +1,20 @@
 import os from 'node:os'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { chromium } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Result } from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
 import { longTasks, numericAudit, type LongTasks } from './lighthouse-audits'
-import { LIGHTHOUSE_PAGES, type BenchSettings } from './settings'
+import {
+  BOARD_PAGE,
+  LIGHTHOUSE_PAGES,
+  TITLE_PAGE,
+  type BenchSettings,
+  type LighthousePage,
+} from './settings'
 
 export interface LighthouseResult {
+  /** The page as LIGHTHOUSE_PAGES names it (a title page as TITLE_PAGE). */
   page: string
   /** 0–100, of the median run. */
   performance: number
@@ -50,6 +58,40 @@ interface Run {
   retries: number
 }
 
+/** What the pages need from the fixture: who is signed in on the board, which title is shown. */
+export interface LighthouseFixture {
+  /** The fixture user's session cookie (a Cookie header's value), set for BOARD_PAGE only. */
+  cookie: string
+  titleId: string
+}
+
+/** A Cookie header's value as the cookies it names, for the app at `url`. */
+export const cookiesOf = (header: string, url: string) =>
+  header.split(';').map((pair) => {
+    const [name = '', ...value] = pair.trim().split('=')
+    return { name, value: value.join('='), url }
+  })
+
+/**
+ * Sets the cookies of `header` in the browser at `port`, or clears them all with null. In the
+ * browser's own store, as a person's browser keeps them: Chromium does not send a Cookie header
+ * given as an extra header, and Lighthouse's storage reset leaves cookies alone.
+ */
+async function setCookies(port: number, url: string, header: string | null): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`)
+  try {
+    const context = browser.contexts()[0]
+    if (context === undefined) throw new Error('the browser Lighthouse drives has no context')
+    if (header === null) await context.clearCookies()
+    else await context.addCookies(cookiesOf(header, url))
+  } finally {
+    await browser.close()
+  }
+}
+
+const pathOf = (page: LighthousePage, { titleId }: LighthouseFixture) =>
+  page === TITLE_PAGE ? `/anime/${titleId}` : page
+
 async function runOnce(url: string, port: number): Promise<Run> {
   for (let retries = 0; ; retries++) {
     const result = await lighthouse(url, {
@@ -71,11 +113,13 @@ async function runOnce(url: string, port: number): Promise<Run> {
 /**
  * Lighthouse 12 with its default (mobile, simulated throttling) configuration, performance
  * category only, `lighthouseRuns` times per page in one headless Chromium; the run Lighthouse
- * itself picks as the median (closest to the median FCP and TTI) is reported.
+ * itself picks as the median (closest to the median FCP and TTI) is reported. The board is
+ * audited signed in, every other page signed out.
  */
 export async function measureLighthouse(
   appUrl: string,
   settings: BenchSettings,
+  fixture: LighthouseFixture,
 ): Promise<LighthouseResult[]> {
   await sleep(SETTLE_MS)
   const chrome = await chromeLauncher.launch({
@@ -86,9 +130,12 @@ export async function measureLighthouse(
     const results: LighthouseResult[] = []
     for (const page of LIGHTHOUSE_PAGES) {
       const runs: Run[] = []
+      const signedIn = page === BOARD_PAGE
+      if (signedIn) await setCookies(chrome.port, appUrl, fixture.cookie)
       for (let run = 0; run < settings.lighthouseRuns; run++) {
-        runs.push(await runOnce(`${appUrl}${page}`, chrome.port))
+        runs.push(await runOnce(`${appUrl}${pathOf(page, fixture)}`, chrome.port))
       }
+      if (signedIn) await setCookies(chrome.port, appUrl, null)
       const lhr = computeMedianRun(runs.map((one) => one.lhr))
       results.push({
         page,

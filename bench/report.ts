@@ -161,6 +161,24 @@ function lighthouseRows({ lighthouse }: Figures, settings: BenchSettings): Row[]
   ]
 }
 
+function boardDragRows({ boardDrag }: Figures): Row[] {
+  if (boardDrag === undefined) return []
+  return [
+    {
+      heading: `Board drag: a card dragged with the mouse at ${boardDrag.cpuSlowdown}x CPU slowdown`,
+    },
+    ...boardDrag.runs.map((run, index) =>
+      row(
+        `drag ${index + 1}`,
+        run.longTasks === 0
+          ? 'no task ≥ 50 ms'
+          : `${run.longTasks} task(s) ≥ 50 ms, longest ${ms(run.longestMs)}`,
+        '1,000 titles in 20 folders',
+      ),
+    ),
+  ]
+}
+
 function scaleRows({ scale }: Figures, settings: BenchSettings): Row[] {
   return [
     {
@@ -271,6 +289,7 @@ export function formatReport(results: BenchResults): string {
     ...avatarWidgetRows(figures),
     ...signInRows(figures, settings),
     ...lighthouseRows(figures, settings),
+    ...boardDragRows(figures),
     ...catalogLoadRows(figures),
     ...scaleRows(figures, settings),
     ...metricsCostRows(figures, settings),

@@ -1,4 +1,5 @@
 import type { PipelineResult } from './avatar-pipeline'
+import type { BoardDragResult } from './board-drag'
 import type { CatalogLoadResult } from './catalog-load'
 import type { FrontEndSizes } from './front-end'
 import type { HttpCaseResult } from './http-cases'
@@ -23,6 +24,8 @@ export interface Figures {
   avatarWidgets?: WidgetBytes[]
   signIn: SignInResult
   lighthouse: LighthouseResult[]
+  /** A card dragged on the seeded board (bench/board-drag.ts); absent from runs before it was measured. */
+  boardDrag?: BoardDragResult
   scale: ScalePoint[]
   /** The metrics middleware's cost on the handle check; absent from runs before it was measured. */
   metricsCost?: MetricsCost

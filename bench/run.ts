@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { measureAvatarBytes } from './avatar-bytes'
 import { measureAvatarPipeline } from './avatar-pipeline'
+import { measureBoardDrag } from './board-drag'
 import { measureShareCard } from './share-card'
 import { snapshotBuild } from './build-snapshot'
 import { measureCatalogLoad } from './catalog-load'
@@ -18,7 +19,7 @@ import { writePerformanceDoc } from './performance-doc'
 import { formatReport, writeResults } from './report'
 import type { BenchResults, Figures } from './results'
 import { measureScale } from './scale'
-import { heartUsersFor, settingsFrom, type BenchSettings } from './settings'
+import { DRAG_CPU_SLOWDOWN, heartUsersFor, settingsFrom, type BenchSettings } from './settings'
 import { measureSignIn } from './sign-in'
 
 /**
@@ -45,8 +46,8 @@ async function withServer<T>(
 }
 
 /**
- * The HTTP cases, sign-in cost and Lighthouse share one app on a fresh SQLite DATA_DIR,
- * started with TRUST_PROXY=true so each sign-in can come from its own address.
+ * The HTTP cases, sign-in cost, Lighthouse and the board drag share one app on a fresh SQLite
+ * DATA_DIR, started with TRUST_PROXY=true so each sign-in can come from its own address.
  */
 async function measureLiveApp(main: string, settings: BenchSettings) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mofu-bench-'))
@@ -64,8 +65,14 @@ async function measureLiveApp(main: string, settings: BenchSettings) {
       step('sign-in cost')
       const signIn = await measureSignIn(app.url, fixture.user.email, settings)
       step('Lighthouse')
-      const lighthouse = await measureLighthouse(app.url, settings)
-      return { http, avatarWidgets, signIn, lighthouse }
+      const { cookie } = fixture.user
+      const lighthouse = await measureLighthouse(app.url, settings, {
+        cookie,
+        titleId: fixture.titleId,
+      })
+      step(`board drag at ${DRAG_CPU_SLOWDOWN}x CPU slowdown`)
+      const boardDrag = await measureBoardDrag(app.url, cookie, settings)
+      return { http, avatarWidgets, signIn, lighthouse, boardDrag }
     })
   } finally {
     await fs.rm(dataDir, { recursive: true, force: true })
@@ -113,6 +120,8 @@ async function main() {
       'Latency percentiles are autocannon’s, in whole milliseconds.',
       'Scale goal compares req/s (large vs small user count), not p50.',
       'First load of /: every script fetched before #root loses its prerendered mark, in Chromium, against React + react-dom alone hydrating one element the same way; the app’s entry chunk holds react-dom with the shell, so what Mofu adds is the difference of the totals, listed script by script.',
+      'Lighthouse audits /favorites signed in as the fixture user (its session cookie on every request), with 1,000 liked titles in 20 folders; /anime/:id is the page of 進撃の巨人, the first title search finds for it.',
+      'Board drag: Playwright’s Chromium at 1280×800, CPU slowed 4x through the DevTools protocol, the first card of the first folder dragged onto its fifth with the mouse; the longest of the browser’s long tasks from picking it up until 1 s after the server answered the move.',
       'Handle check vs raw node:http: reported figures with a floor against regressions, no longer goals of their own; LCP has no goal of its own, the Lighthouse score carries it.',
     ],
     figures,

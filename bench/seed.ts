@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto'
 import SQLite from 'better-sqlite3'
+import { generateNKeysBetween } from 'fractional-indexing'
 import pg from 'pg'
+import { folderNameKey } from '../src/server/board/folders-store'
 import { SKELETON_REPLACEMENTS } from '../src/shared/handle-skeleton'
 
 /**
@@ -84,5 +87,58 @@ export async function postgresSeeder(connectionString: string): Promise<Seeder> 
     async close() {
       await client.end()
     },
+  }
+}
+
+/** The board the bench signs in to: titles liked, spread evenly over this many folders. */
+export interface BoardShape {
+  likes: number
+  folders: number
+}
+
+/** Folder `i`'s name on a seeded board (1-based). */
+export const seededFolderName = (i: number) => `Folder ${i}`
+
+/**
+ * A board for user `uid` written straight into the app's SQLite tables, as the board's own
+ * routes would leave it: `shape.folders` folders in order, and the first `shape.likes` of
+ * `animeIds` liked, dealt out over them in turn, each folder's titles in order. A second
+ * connection beside the running server (WAL mode lets it write).
+ */
+export function seedSqliteBoard(
+  file: string,
+  uid: string,
+  animeIds: readonly string[],
+  shape: BoardShape,
+): void {
+  if (animeIds.length < shape.likes) throw new Error(`only ${animeIds.length} titles to like`)
+  const db = new SQLite(file, { timeout: 10_000 })
+  try {
+    const folder = db.prepare(
+      `INSERT INTO folders (id, user_id, name, name_key, order_key, created_at)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+    )
+    const like = db.prepare(
+      `INSERT INTO likes (user_id, anime_id, folder_id, order_key, liked_at, status, note)
+       VALUES (?, ?, ?, ?, ?, NULL, '')`,
+    )
+    db.transaction(() => {
+      const now = Date.now()
+      const folderIds = Array.from({ length: shape.folders }, () => randomUUID())
+      const folderKeys = generateNKeysBetween(null, null, shape.folders)
+      folderIds.forEach((id, i) => {
+        const name = seededFolderName(i + 1)
+        const created = new Date(now + i).toISOString()
+        folder.run(id, uid, name, folderNameKey(name), folderKeys[i], created)
+      })
+      const likeKeys = generateNKeysBetween(null, null, Math.ceil(shape.likes / shape.folders))
+      for (let i = 0; i < shape.likes; i++) {
+        const place = Math.floor(i / shape.folders)
+        const liked = new Date(now - i * 60_000).toISOString()
+        like.run(uid, animeIds[i], folderIds[i % shape.folders], likeKeys[place], liked)
+      }
+    })()
+  } finally {
+    db.close()
   }
 }

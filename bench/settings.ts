@@ -2,11 +2,27 @@ import { LIMITS } from '../src/server/http/limiter'
 
 /** The fixture user's handle (bench/fixture.ts), lowercase: their /@handle page. */
 export const BENCH_HANDLE = 'benchfan'
+/** The fixture user's board, audited signed in (with their session cookie). */
+export const BOARD_PAGE = '/favorites'
+/** A title page, for the title the fixture finds by name (its id is known once the catalog is in). */
+export const TITLE_PAGE = '/anime/:id'
 /**
- * The pages Lighthouse measures; each has a performance and a layout-shift goal: the home page,
- * with the account panel open, and the fixture user's public profile.
+ * The pages Lighthouse measures, each with a performance goal: the home page, with the account
+ * panel open, the fixture user's public profile, their board and a title page.
  */
-export const LIGHTHOUSE_PAGES = ['/', '/?account=true', `/@${BENCH_HANDLE}`] as const
+export const LIGHTHOUSE_PAGES = [
+  '/',
+  '/?account=true',
+  `/@${BENCH_HANDLE}`,
+  BOARD_PAGE,
+  TITLE_PAGE,
+] as const
+export type LighthousePage = (typeof LIGHTHOUSE_PAGES)[number]
+
+/** The fixture user's board: a thousand liked titles in twenty folders. */
+export const BENCH_BOARD = { likes: 1_000, folders: 20 } as const
+/** Chromium's CPU slowdown while a card is dragged on the board (bench/board-drag.ts). */
+export const DRAG_CPU_SLOWDOWN = 4
 
 /** How long and how often each part of the bench runs: a full run, or a short smoke run. */
 export interface BenchSettings {
@@ -24,6 +40,8 @@ export interface BenchSettings {
   avatarRuns: number
   /** Lighthouse runs per page; the median run (Lighthouse's own pick) is reported. */
   lighthouseRuns: number
+  /** Card drags on the board, each on a fresh load of it; the longest task of all is reported. */
+  boardDrags: number
   /** User counts for the scale section: the small one, then the large one compared with it. */
   scaleUsers: readonly [small: number, large: number]
   /** Users seeded beside the bench user for the HTTP section, so some handles are taken. */
@@ -44,6 +62,7 @@ const FULL: BenchSettings = {
   signInSeconds: 10,
   avatarRuns: 9,
   lighthouseRuns: 5,
+  boardDrags: 3,
   scaleUsers: [10_000, 1_000_000],
   httpSeedUsers: 1_000,
   metricsCostRounds: 6,
@@ -59,6 +78,7 @@ const QUICK: BenchSettings = {
   signInSeconds: 4,
   avatarRuns: 3,
   lighthouseRuns: 1,
+  boardDrags: 1,
   scaleUsers: [10_000, 100_000],
   metricsCostRounds: 2,
   catalogLoadRounds: 1,

@@ -65,6 +65,8 @@ export function useBoardView(ready: boolean) {
   const persist = usePreferences().effects.fullStatePersistence
   const [view, setView] = useState(readView)
   const [closed, setClosed] = useState(() => new Set(persist ? readPlace().closed : []))
+  // A scroll position to come back to needs the page laid out whole, as it was when it was kept.
+  const [restoresScroll] = useState(() => persist && readPlace().scroll > 0)
   const restored = useRef(false)
 
   const update = useCallback((next: Partial<{ filters: BoardFilters; sort: Sort }>) => {
@@ -122,5 +124,6 @@ export function useBoardView(ready: boolean) {
     setSort: (sort: Sort) => update({ sort }),
     closed,
     toggleFolder,
+    restoresScroll,
   }
 }

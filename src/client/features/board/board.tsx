@@ -483,6 +483,7 @@ export function Board({
                       ? sections[index + 1]?.id
                       : undefined
                   }
+                  drawnWhole={view.restoresScroll}
                   onToggle={() => {
                     setJustOpened(view.closed.has(key) ? key : null)
                     view.toggleFolder(key)
