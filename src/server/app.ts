@@ -15,6 +15,8 @@ import { likesStore } from './board/likes-store'
 import { foldersStore } from './board/folders-store'
 import { folderRoutes, likeRoutes } from './board/routes'
 import { boardCsvRoutes, importRoutes } from './board/import-routes'
+import { calendarStore } from './calendar/calendar-store'
+import { calendarFeedRoutes, calendarRoutes } from './calendar/routes'
 import { catalogStore } from './catalog/catalog-store'
 import { catalogRoutes } from './catalog/routes'
 import { catalogSearch } from './catalog/search'
@@ -36,6 +38,7 @@ import { releasedHandles } from './profiles/released-handles'
 import { handleRoutes, ownProfileRoutes, publicProfileRoutes } from './profiles/routes'
 import type { Database } from './db/database'
 import { securityTxtRoutes } from './http/security-txt'
+import { securityEvents } from './security-events'
 import { shareCardRoutes } from './share-cards/routes'
 import { cardArt, shareCards } from './share-cards/share-cards'
 import { MOFU_COMMIT, MOFU_VERSION } from './version'
@@ -83,6 +86,8 @@ export interface AppDeps {
   metrics?: Metrics
   /** Serves `GET /metrics` on this app to holders of this bearer token (with `metrics`). */
   metricsToken?: string
+  /** The time the calendar feed counts its coming weeks from: the system's unless a test sets one. */
+  clock?: () => Date
 }
 
 /** Seconds a client is asked to wait before trying again while the database is away. */
@@ -128,6 +133,15 @@ export function createApp(deps: AppDeps) {
     folders: foldersStore(database),
     sessions,
     limits,
+  }
+  const calendar = {
+    calendar: calendarStore(database),
+    sessions,
+    limits,
+    events: securityEvents(logger, database.db),
+    clientAddress,
+    publicUrl: deps.publicUrl,
+    clock: deps.clock ?? (() => new Date()),
   }
   const account = {
     auth: deps.auth,
@@ -202,6 +216,8 @@ export function createApp(deps: AppDeps) {
     .route('/api/me/likes/export.csv', boardCsvRoutes({ database, sessions }))
     .route('/api/me/likes', likeRoutes(board))
     .route('/api/me/folders', folderRoutes(board))
+    .route('/api/me', calendarRoutes(calendar))
+    .route('/calendar', calendarFeedRoutes(calendar))
     .route('/api/anime', catalogRoutes({ catalog, search: catalogSearch(catalog), limits }))
     .route('/api/handles', handleRoutes(profiles))
     .route('/api/profiles', publicProfileRoutes(profiles))

@@ -35,6 +35,8 @@ export type SecurityEventName =
   | 'account.recovered'
   | 'two-factor.enabled'
   | 'two-factor.disabled'
+  | 'calendar-feed.enabled'
+  | 'calendar-feed.disabled'
   | 'throttled'
 
 /** Failures and throttling are worth a look; the rest is the normal life of an account. */
