@@ -25,7 +25,12 @@ export interface Fixture {
   heartUsers: TestUser[]
   /** Every catalog id, once the shipped catalog has loaded. */
   animeIds: string[]
+  /** The fixture user's calendar feed (/calendar/SECRET.ics), over CALENDAR_LIKES liked titles. */
+  calendarPath: string
 }
+
+/** Titles the fixture user likes for the calendar feed case: the most a board is tested with. */
+export const CALENDAR_LIKES = 1_000
 
 /**
  * The public page's cases measure the page the server draws with the profile in it; a server
@@ -71,6 +76,47 @@ function catalogIds(dbFile: string): string[] {
   } finally {
     db.close()
   }
+}
+
+/**
+ * The fixture user likes CALENDAR_LIKES titles, written beside the running server: every title
+ * the catalog has on air (a weekly slot and no last air date), the feed's most work, then others
+ * up to the count. Returns the path of the feed the user then turns on over HTTP.
+ */
+async function calendarFeedOf(appUrl: string, dbFile: string, user: TestUser): Promise<string> {
+  const db = new SQLite(dbFile, { timeout: 10_000 })
+  try {
+    const ids = (
+      db
+        .prepare(
+          `SELECT id FROM catalog_titles ORDER BY (broadcast <> '' AND end_at = '') DESC, id LIMIT ?`,
+        )
+        .all(CALENDAR_LIKES) as { id: string }[]
+    ).map((row) => row.id)
+    const like = db.prepare(
+      `INSERT INTO likes (user_id, anime_id, folder_id, order_key, liked_at, note)
+       VALUES (?, ?, NULL, ?, ?, '') ON CONFLICT DO NOTHING`,
+    )
+    const now = new Date().toISOString()
+    db.transaction(() => {
+      ids.forEach((id, index) => like.run(user.uid, id, `a${String(index).padStart(4, '0')}`, now))
+    })()
+  } finally {
+    db.close()
+  }
+  const answer = await fetch(`${appUrl}/api/me/calendar`, {
+    method: 'POST',
+    headers: {
+      cookie: user.cookie,
+      origin: appUrl,
+      'content-type': 'application/json',
+      'x-forwarded-for': FIXTURE_IP,
+    },
+    body: JSON.stringify({ feed: 'new' }),
+  })
+  const { url } = (await answer.json()) as { url?: string }
+  if (!answer.ok || url === undefined) throw new Error(`the feed answered ${answer.status}`)
+  return new URL(url).pathname
 }
 
 /** `count` users signed up and signed in over HTTP, a few at a time, each from its own address. */
@@ -137,6 +183,7 @@ export async function prepareFixture(
   await fs.writeFile(avatarFile, Buffer.from(body))
   const hearts = await signUpHeartUsers(appUrl, outboxDir, heartUsers)
   await catalogLoaded(appUrl)
+  const calendarPath = await calendarFeedOf(appUrl, path.join(dataDir, 'mofu.db'), user)
   return {
     user,
     handle: BENCH_HANDLE,
@@ -147,5 +194,6 @@ export async function prepareFixture(
     seededUsers,
     heartUsers: hearts,
     animeIds: catalogIds(path.join(dataDir, 'mofu.db')),
+    calendarPath,
   }
 }

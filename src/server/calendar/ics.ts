@@ -55,33 +55,46 @@ export function foldLine(line: string): string {
   return parts.join('\r\n ')
 }
 
-/** The calendar: its name, then the events, every line folded and ended with CRLF. */
+/**
+ * The calendar: its name, then the events, every line folded and ended with CRLF. A title's
+ * episodes share their summary, description and link: each such line is escaped and folded once.
+ */
 export function icsCalendar(
   { name, stamp }: { name: string; stamp: Date },
   events: readonly CalendarEvent[],
 ): string {
   const dtstamp = utcStamp(stamp)
+  const written = new Map<string, string>()
+  const once = (property: string, value: string, escape = true) => {
+    const key = `${property}:${value}`
+    let line = written.get(key)
+    if (line === undefined) {
+      line = foldLine(`${property}:${escape ? escapeText(value) : value}`)
+      written.set(key, line)
+    }
+    return line
+  }
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Mofu//Calendar feed//EN',
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
-    `X-WR-CALNAME:${escapeText(name)}`,
+    foldLine(`X-WR-CALNAME:${escapeText(name)}`),
   ]
   for (const event of events) {
     lines.push(
       'BEGIN:VEVENT',
-      `UID:${escapeText(event.uid)}`,
+      foldLine(`UID:${escapeText(event.uid)}`),
       `DTSTAMP:${dtstamp}`,
       `DTSTART:${utcStamp(event.start)}`,
       `DTEND:${utcStamp(event.end)}`,
-      `SUMMARY:${escapeText(event.summary)}`,
-      `DESCRIPTION:${escapeText(event.description)}`,
-      `URL:${event.url}`,
+      once('SUMMARY', event.summary),
+      once('DESCRIPTION', event.description),
+      once('URL', event.url, false),
       'END:VEVENT',
     )
   }
   lines.push('END:VCALENDAR')
-  return `${lines.map(foldLine).join('\r\n')}\r\n`
+  return `${lines.join('\r\n')}\r\n`
 }
