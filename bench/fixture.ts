@@ -27,6 +27,8 @@ export interface Fixture {
   animeIds: string[]
   /** The id of KNOWN_TITLE, whose page Lighthouse audits. */
   titleId: string
+  /** The fixture user's calendar feed (/calendar/SECRET.ics), over the board's liked titles. */
+  calendarPath: string
 }
 
 /**
@@ -75,6 +77,41 @@ function catalogIds(dbFile: string): string[] {
   } finally {
     db.close()
   }
+}
+
+/**
+ * The titles the fixture user's board (BENCH_BOARD) holds: every title the catalog has on air (a
+ * weekly slot and no last air date), the calendar feed's most work, then others up to the count.
+ */
+function boardTitleIds(dbFile: string): string[] {
+  const db = new SQLite(dbFile, { readonly: true, timeout: 10_000 })
+  try {
+    const rows = db
+      .prepare(
+        `SELECT id FROM catalog_titles ORDER BY (broadcast <> '' AND end_at = '') DESC, id LIMIT ?`,
+      )
+      .all(BENCH_BOARD.likes) as { id: string }[]
+    return rows.map((row) => row.id)
+  } finally {
+    db.close()
+  }
+}
+
+/** The path of the calendar feed the fixture user turns on over HTTP. */
+async function calendarFeedOf(appUrl: string, user: TestUser): Promise<string> {
+  const answer = await fetch(`${appUrl}/api/me/calendar`, {
+    method: 'POST',
+    headers: {
+      cookie: user.cookie,
+      origin: appUrl,
+      'content-type': 'application/json',
+      'x-forwarded-for': FIXTURE_IP,
+    },
+    body: JSON.stringify({ feed: 'new' }),
+  })
+  const { url } = (await answer.json()) as { url?: string }
+  if (!answer.ok || url === undefined) throw new Error(`the feed answered ${answer.status}`)
+  return new URL(url).pathname
 }
 
 /** `count` users signed up and signed in over HTTP, a few at a time, each from its own address. */
@@ -142,8 +179,8 @@ export async function prepareFixture(
   const hearts = await signUpHeartUsers(appUrl, outboxDir, heartUsers)
   const titleId = await catalogLoaded(appUrl)
   const dbFile = path.join(dataDir, 'mofu.db')
-  const animeIds = catalogIds(dbFile)
-  seedSqliteBoard(dbFile, user.uid, animeIds, BENCH_BOARD)
+  seedSqliteBoard(dbFile, user.uid, boardTitleIds(dbFile), BENCH_BOARD)
+  const calendarPath = await calendarFeedOf(appUrl, user)
   return {
     user,
     handle: BENCH_HANDLE,
@@ -153,7 +190,8 @@ export async function prepareFixture(
     avatarFile,
     seededUsers,
     heartUsers: hearts,
-    animeIds,
+    animeIds: catalogIds(dbFile),
     titleId,
+    calendarPath,
   }
 }

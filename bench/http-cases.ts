@@ -8,7 +8,7 @@ import {
   type LoadCase,
   type LoadFigures,
 } from './load'
-import type { BenchSettings } from './settings'
+import { BENCH_BOARD, type BenchSettings } from './settings'
 
 export interface HttpCaseResult {
   name: string
@@ -105,6 +105,8 @@ interface NamedCase {
   load: LoadCase
   /** Also measured against the baseline sending the same bytes (see baseline-server.ts). */
   sameBytes?: LoadCase
+  /** Connections for this case when not the bench's usual many. */
+  connections?: number
 }
 
 function httpCases(appUrl: string, fixture: Fixture): NamedCase[] {
@@ -129,6 +131,14 @@ function httpCases(appUrl: string, fixture: Fixture): NamedCase[] {
       name: 'heart',
       request: `PUT /api/me/likes/:id (a new like each, over ${fixture.heartUsers.length} signed-in users)`,
       load: hearts(appUrl, fixture),
+    },
+    {
+      // One connection: a calendar app asks for its feed now and then, never fifty at once, and
+      // the figure is the time one feed takes to be served.
+      name: 'calendar feed',
+      request: `GET /calendar/SECRET.ics (${BENCH_BOARD.likes} liked titles, every one on air among them; 1 connection)`,
+      load: cycling([fixture.calendarPath], { accept: 'text/calendar' }, 200),
+      connections: 1,
     },
     {
       name: 'public profile page',
@@ -173,18 +183,22 @@ export async function measureHttp(
   const warmup = cycling(['/'], BROWSER_API_HEADERS, 200)
   await runLoad(baselineUrl, warmup, { connections, seconds: warmupSeconds })
   const results: HttpCaseResult[] = []
-  for (const { name, request, load, sameBytes } of httpCases(appUrl, fixture)) {
+  for (const { name, request, load, sameBytes, ...options } of httpCases(appUrl, fixture)) {
+    const caseConnections = options.connections ?? connections
     // The baseline answers 200 to everything, the 304 case included.
     const baselineLoad = { ...load, expect: 200 }
     const baseline = await runLoad(baselineUrl, baselineLoad, {
-      connections,
+      connections: caseConnections,
       seconds: measureSeconds,
     })
     const bytes =
       sameBytes === undefined
         ? undefined
-        : await runLoad(baselineUrl, sameBytes, { connections, seconds: measureSeconds })
-    const app = await warmThenRun(appUrl, load, settings)
+        : await runLoad(baselineUrl, sameBytes, {
+            connections: caseConnections,
+            seconds: measureSeconds,
+          })
+    const app = await warmThenRun(appUrl, load, { ...settings, connections: caseConnections })
     results.push({
       name,
       request,

@@ -19,6 +19,8 @@ import { pinsStore } from './board/pins-store'
 import { planBook, type PlanBook } from './plans/plan-book'
 import { planRoutes } from './plans/routes'
 import { boardCsvRoutes, importRoutes } from './board/import-routes'
+import { calendarStore } from './calendar/calendar-store'
+import { calendarFeedRoutes, calendarRoutes } from './calendar/routes'
 import { catalogStore } from './catalog/catalog-store'
 import { catalogRoutes } from './catalog/routes'
 import { catalogSearch } from './catalog/search'
@@ -40,6 +42,7 @@ import { releasedHandles } from './profiles/released-handles'
 import { handleRoutes, ownProfileRoutes, publicProfileRoutes } from './profiles/routes'
 import type { Database } from './db/database'
 import { securityTxtRoutes } from './http/security-txt'
+import { securityEvents } from './security-events'
 import { shareCardRoutes } from './share-cards/routes'
 import { cardArt, shareCards } from './share-cards/share-cards'
 import { MOFU_COMMIT, MOFU_VERSION } from './version'
@@ -89,6 +92,8 @@ export interface AppDeps {
   metrics?: Metrics
   /** Serves `GET /metrics` on this app to holders of this bearer token (with `metrics`). */
   metricsToken?: string
+  /** The time the calendar feed counts its coming weeks from: the system's unless a test sets one. */
+  clock?: () => Date
 }
 
 /** Seconds a client is asked to wait before trying again while the database is away. */
@@ -138,6 +143,15 @@ export function createApp(deps: AppDeps) {
     pins: pinsStore(database, plans),
     sessions,
     limits,
+  }
+  const calendar = {
+    calendar: calendarStore(database),
+    sessions,
+    limits,
+    events: securityEvents(logger, database.db),
+    clientAddress,
+    publicUrl: deps.publicUrl,
+    clock: deps.clock ?? (() => new Date()),
   }
   const account = {
     auth: deps.auth,
@@ -214,6 +228,8 @@ export function createApp(deps: AppDeps) {
     .route('/api/me/likes', likeRoutes(board))
     .route('/api/me/folders', folderRoutes(board))
     .route('/api/plans', planRoutes(plans))
+    .route('/api/me', calendarRoutes(calendar))
+    .route('/calendar', calendarFeedRoutes(calendar))
     .route('/api/anime', catalogRoutes({ catalog, search: catalogSearch(catalog), limits }))
     .route('/api/handles', handleRoutes(profiles))
     .route('/api/profiles', publicProfileRoutes(profiles))

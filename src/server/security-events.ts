@@ -37,6 +37,8 @@ export type SecurityEventName =
   | 'two-factor.disabled'
   | 'plan.granted'
   | 'plan.ended'
+  | 'calendar-feed.enabled'
+  | 'calendar-feed.disabled'
   | 'throttled'
 
 /** Failures and throttling are worth a look; the rest is the normal life of an account. */

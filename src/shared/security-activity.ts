@@ -18,6 +18,8 @@ export const ACTIVITY_EVENTS = [
   'passkey.removed',
   'two-factor.enabled',
   'two-factor.disabled',
+  'calendar-feed.enabled',
+  'calendar-feed.disabled',
   'session.ended',
   'account.exported',
   'account.disabled',

@@ -50,6 +50,7 @@ export const TABLE_CONTENTS: Readonly<Record<string, StoredData | null>> = {
   likes: 'likes',
   folders: 'likes',
   folder_slugs: 'likes',
+  calendar_feeds: 'likes',
   /** The anime catalog, from open data. */
   catalog_titles: null,
   catalog_state: null,

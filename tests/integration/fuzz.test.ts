@@ -13,7 +13,9 @@ import {
   NewFolderSchema,
 } from '../../src/shared/board'
 import { ChangeEmailRequestSchema, ConfirmEmailChangeSchema } from '../../src/shared/email-change'
+import { CalendarFeedChangeSchema } from '../../src/shared/episodes'
 import { ResetCodeCheckSchema } from '../../src/shared/password-reset'
+import { PinPatchSchema, PinPutSchema } from '../../src/shared/plans'
 import { PageViewSchema } from '../../src/shared/page-view'
 import { ClientErrorSchema } from '../../src/shared/client-error-schema'
 import { handleSkeleton } from '../../src/shared/handle-skeleton'
@@ -81,10 +83,13 @@ const MOFU_BODIES: Record<string, { schema: z.core.$ZodType; valid: Record<strin
   'POST /api/me/profile/links/check': { schema: LinkCheckRequestSchema, valid: {} },
   'PUT /api/me/likes/:id': { schema: LikePutSchema, valid: { note: 'Again soon' } },
   'PATCH /api/me/likes/:id': { schema: LikePatchSchema, valid: { note: 'Again soon' } },
+  'PUT /api/me/likes/:id/pin': { schema: PinPutSchema, valid: {} },
+  'PATCH /api/me/likes/:id/pin': { schema: PinPatchSchema, valid: {} },
   'POST /api/me/likes/move': { schema: BulkMoveSchema, valid: {} },
   'POST /api/me/likes/remove': { schema: BulkRemoveSchema, valid: {} },
   'POST /api/me/folders': { schema: NewFolderSchema, valid: { name: 'Favourites' } },
   'PATCH /api/me/folders/:id': { schema: FolderPatchSchema, valid: { name: 'Favourites' } },
+  'POST /api/me/calendar': { schema: CalendarFeedChangeSchema, valid: { feed: 'new' } },
 }
 /** Mofu's body routes that take image bytes, not JSON. */
 const IMAGE_UPLOADS = ['PUT /api/me/avatar', 'PUT /api/me/banner']
@@ -431,6 +436,9 @@ describe('malformed requests on every route', () => {
         'POST /api/me/folders',
         'PATCH /api/me/folders/:id',
         'DELETE /api/me/folders/:id',
+        'GET /api/me/episodes',
+        'POST /api/me/calendar',
+        'GET /calendar/:file',
         'POST /api/events/page-view',
         'POST /api/events/client-error',
         'POST /api/password-reset/verify',

@@ -8,6 +8,7 @@ import { DIM25 } from '@client/features/content-pages/dim25-page'
 import { FAVORITES } from '@client/features/anime/favorites-page'
 import { ANIME } from '@client/features/anime/strings'
 import { BOARD_FILES } from '@client/features/board/file-strings'
+import { BOARD_WEEK } from '@client/features/board/week-strings'
 import { BOARD } from '@client/features/board/strings'
 import { HOME } from '@client/features/content-pages/home-page'
 import { MASTER } from '@client/features/content-pages/master-page'
@@ -43,6 +44,7 @@ export const EN = {
   favorites: FAVORITES,
   anime: ANIME,
   boardFiles: BOARD_FILES,
+  boardWeek: BOARD_WEEK,
   board: BOARD,
   seeme: SEEME,
   sakuramap: SAKURAMAP,

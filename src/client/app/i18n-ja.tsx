@@ -9,6 +9,7 @@ import { DIM25_JA } from '@client/features/content-pages/dim25-page.ja'
 import { FAVORITES_JA } from '@client/features/anime/favorites-page.ja'
 import { ANIME_JA } from '@client/features/anime/strings.ja'
 import { BOARD_FILES_JA } from '@client/features/board/file-strings.ja'
+import { BOARD_WEEK_JA } from '@client/features/board/week-strings.ja'
 import { BOARD_JA } from '@client/features/board/strings.ja'
 import { HOME_JA } from '@client/features/content-pages/home-page.ja'
 import { MASTER_JA } from '@client/features/content-pages/master-page.ja'
@@ -60,6 +61,7 @@ export const JA: { readonly [Name in keyof English]: Translation<English[Name]> 
   favorites: FAVORITES_JA,
   anime: ANIME_JA,
   boardFiles: BOARD_FILES_JA,
+  boardWeek: BOARD_WEEK_JA,
   board: BOARD_JA,
   seeme: SEEME_JA,
   sakuramap: SAKURAMAP_JA,

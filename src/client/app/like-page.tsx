@@ -4,11 +4,13 @@ import { Board } from '@client/features/board/board'
 import { refreshBoard } from '@client/features/board/board-query'
 import { BoardFiles } from '@client/features/board/mal-import'
 import { useProfile } from '@client/features/profile/profile-query'
+import { ThisWeek } from '@client/features/board/this-week'
 import { useAccountPanel } from './shell/use-account-panel'
 
 /**
  * /favorites: the Like page (search and hearts) with the signed-in user's board under it, then
- * the board's import and download, and the account panel to sign in with.
+ * this week's episodes of the liked titles, the board's import and download, and the account
+ * panel to sign in with.
  */
 export function LikePage() {
   const auth = useAuth()
@@ -21,6 +23,7 @@ export function LikePage() {
         onSignIn={panel.open}
         board={uid === null ? null : <OwnBoard uid={uid} />}
       />
+      {uid !== null && <ThisWeek uid={uid} />}
       {uid !== null && <BoardFiles onImported={() => void refreshBoard(uid)} />}
     </div>
   )

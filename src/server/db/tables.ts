@@ -364,7 +364,17 @@ export interface FolderSlugsTable {
   folder_id: string
 }
 
+/** Each account's calendar feed (calendar/calendar-store.ts); no row while it is off. */
+export interface CalendarFeedsTable {
+  user_id: string
+  /** SHA-256 of the address's secret, hex. */
+  secret_hash: string
+  /** ISO 8601: when this address was made. */
+  created_at: string
+}
+
 export interface Tables {
+  calendar_feeds: CalendarFeedsTable
   catalog_titles: CatalogTitlesTable
   catalog_state: CatalogStateTable
   likes: LikesTable

@@ -63,6 +63,13 @@ export const LIMITS = {
   likes: { name: 'likes', max: 120, windowSeconds: 60 },
   /** Changes to one account's board (folders, moves, statuses, notes): a drag is one each. */
   board: { name: 'board', max: 300, windowSeconds: 60 },
+  /**
+   * Calendar feeds read per client address: a calendar app asks every few minutes at most, and
+   * a feed is a few milliseconds of work that no cache shares.
+   */
+  calendarFeed: { name: 'calendar-feed', max: 60, windowSeconds: 60 },
+  /** New calendar feed addresses and feeds turned off, per account. */
+  calendarFeedChange: { name: 'calendar-feed-change', max: 20, windowSeconds: 60 * 60 },
   /** MyAnimeList imports of one account: each reads up to 10 MB, and one import is the usual. */
   likesImport: { name: 'likes-import', max: 10, windowSeconds: 60 * 60 },
   /** Share cards made on request for one client address, whoever's they are. */

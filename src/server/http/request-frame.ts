@@ -10,6 +10,10 @@ import type { ApplySecurityHeaders } from './security'
 /** A request id the client sent is kept when it is short and plain (as Hono's requestId). */
 const REQUEST_ID = /^[\w\-=]{1,255}$/
 
+/** The path as logged: a calendar feed's address is a secret, and logs are read by others. */
+const loggedPath = (path: string) =>
+  path.startsWith('/calendar/') ? '/calendar/(secret).ics' : path
+
 /**
  * What every request gets, in one middleware rather than five (each a frame and a promise per
  * request): a request id (X-Request-Id), the cross-site write guard, the security headers,
@@ -38,7 +42,13 @@ export function requestFrame(deps: {
     if (isPersonalApiPath(c.req.path)) headers.set('Cache-Control', 'no-store')
     const ms = performance.now() - started
     logger.info(
-      { reqId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms) },
+      {
+        reqId,
+        method: c.req.method,
+        path: loggedPath(c.req.path),
+        status: c.res.status,
+        ms: Math.round(ms),
+      },
       'request',
     )
     metrics?.request(c.req.method, routePath(c), c.res.status, ms / 1000)

@@ -165,6 +165,8 @@ export const ACCOUNT_JA: Translation<typeof ACCOUNT> = {
       'passkey.removed': 'パスキーの削除',
       'two-factor.enabled': '2段階認証をオン',
       'two-factor.disabled': '2段階認証をオフ',
+      'calendar-feed.enabled': 'カレンダー配信のアドレスを発行',
+      'calendar-feed.disabled': 'カレンダー配信をオフ',
       'session.ended': 'セッションの終了',
       'account.exported': 'データのダウンロード',
       'account.disabled': '運営者によるアカウントの停止',

@@ -167,6 +167,8 @@ export const ACCOUNT = {
       'passkey.removed': 'Passkey removed',
       'two-factor.enabled': 'Two-factor turned on',
       'two-factor.disabled': 'Two-factor turned off',
+      'calendar-feed.enabled': 'Calendar feed address made',
+      'calendar-feed.disabled': 'Calendar feed turned off',
       'session.ended': 'Sessions ended',
       'account.exported': 'Data downloaded',
       'account.disabled': 'Account disabled by the operator',

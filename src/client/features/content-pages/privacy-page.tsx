@@ -195,9 +195,9 @@ export const PRIVACY = {
     },
     likes: {
       name: 'Likes',
-      what: 'The anime you like, when you liked each, its status and your private note, and the folders of your board and where each title sits.',
-      why: 'Keeping your board, and counting how many people here like a title (only the count is shown).',
-      kept: 'Until you remove the like or the folder, or delete the account.',
+      what: 'The anime you like, when you liked each, its status and your private note, the folders of your board and where each title sits, which titles you pinned and which folders you made public, and, while your calendar feed is on, a fingerprint of its secret address (never the address itself).',
+      why: 'Keeping your board, showing the folders you make public, serving your calendar feed, and counting how many people here like a title (only the count is shown).',
+      kept: 'Until you remove the like or the folder, turn the feed off, or delete the account.',
     },
   } satisfies Record<StoredData, StoredRow>,
   fields: (names: string) => `The profile fields you fill in: ${names}.`,
