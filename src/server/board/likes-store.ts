@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely'
+import { generateKeyBetween } from 'fractional-indexing'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Like, LikeStatus } from '../../shared/anime'
 import { LIKES_MAX, type Board } from '../../shared/board'
 import { toSummary } from '../catalog/catalog-store'
@@ -87,7 +88,7 @@ export interface LikeChange extends Landing {
 
 /** The hearts of one user (docs/api.md "Likes", "The board"); every call names the session's own user. */
 export function likesStore(database: Database) {
-  const { db } = database
+  const { db, dialect } = database
   const likeOf = async (
     trx: Kysely<Tables> | Transaction<Tables>,
     uid: string,
@@ -95,6 +96,72 @@ export function likesStore(database: Database) {
   ): Promise<Like | undefined> => {
     const row = await likesQuery(trx, uid).where('likes.anime_id', '=', animeId).executeTakeFirst()
     return row === undefined ? undefined : toLike(row)
+  }
+  /** Sorts a text column as the board orders keys and ids (byPlace): by UTF-16 code units. */
+  const inBoardOrder = (column: 'likes.order_key' | 'likes.anime_id') =>
+    dialect === 'postgres' ? sql`${sql.ref(column)} collate "C"` : sql.ref(column)
+
+  /**
+   * What a heart needs to know, in one query: the title (none: no such title), the user's like
+   * of it if there is one, how many titles they like, whether the folder is theirs, and the key
+   * of the first title in it.
+   */
+  const landingOf = (
+    trx: Transaction<Tables>,
+    uid: string,
+    animeId: string,
+    folderId: string | null,
+  ) =>
+    trx
+      .selectFrom('catalog_titles')
+      .leftJoin('likes', (join) =>
+        join.onRef('likes.anime_id', '=', 'catalog_titles.id').on('likes.user_id', '=', uid),
+      )
+      .select(LIKE_COLUMNS)
+      .select((eb) => [
+        eb
+          .selectFrom('likes')
+          .select(eb.fn.countAll<number | string>().as('count'))
+          .where('likes.user_id', '=', uid)
+          .as('likes'),
+        eb
+          .selectFrom('likes')
+          .select('likes.order_key')
+          .where('likes.user_id', '=', uid)
+          .where('likes.folder_id', folderId === null ? 'is' : '=', folderId)
+          .orderBy(inBoardOrder('likes.order_key'))
+          .orderBy(inBoardOrder('likes.anime_id'))
+          .limit(1)
+          .as('first_key'),
+        folderId === null
+          ? sql<string>`${uid}`.as('own_folder')
+          : eb
+              .selectFrom('folders')
+              .select('folders.user_id')
+              .where('folders.id', '=', folderId)
+              .where('folders.user_id', '=', uid)
+              .as('own_folder'),
+      ])
+      .where('catalog_titles.id', '=', animeId)
+      .executeTakeFirst()
+
+  /**
+   * A key before `first`, the first key in the folder (null: the folder is empty). A first key
+   * no key can go before (not a fractional index, written from outside the board) has the
+   * whole folder keyed afresh, as keysAt does for any move.
+   */
+  const firstKeyIn = async (
+    trx: Transaction<Tables>,
+    uid: string,
+    folderId: string | null,
+    first: string | null,
+  ): Promise<string> => {
+    try {
+      return generateKeyBetween(null, first)
+    } catch {
+      const [key] = await keysAt(await likesIn(trx, uid, folderId), -1, 1, rekeyLike(trx, uid))
+      return key ?? ''
+    }
   }
 
   return {
@@ -112,37 +179,27 @@ export function likesStore(database: Database) {
       landing: Landing = {},
     ): Promise<Like | BoardRefusal | 'no-anime'> =>
       boardTransaction(database, uid, async (trx) => {
-        const title = await trx
-          .selectFrom('catalog_titles')
-          .select('id')
-          .where('id', '=', animeId)
-          .executeTakeFirst()
-        if (title === undefined) return 'no-anime'
-        const liked = await likeOf(trx, uid, animeId)
-        if (liked !== undefined) return liked
         const folderId = landing.folderId ?? null
-        if (!(await isOwnFolder(trx, uid, folderId))) return 'not-found'
-        const count = await trx
-          .selectFrom('likes')
-          .select((eb) => eb.fn.countAll().as('count'))
-          .where('user_id', '=', uid)
-          .executeTakeFirst()
-        if (Number(count?.count ?? 0) >= LIKES_MAX) return 'full'
-        const [key] = await keysAt(await likesIn(trx, uid, folderId), -1, 1, rekeyLike(trx, uid))
-        await trx
+        const found = await landingOf(trx, uid, animeId, folderId)
+        if (found === undefined) return 'no-anime'
+        if (found.order_key !== null) return toLike(found as LikeRow)
+        if (found.own_folder === null) return 'not-found'
+        if (Number(found.likes) >= LIKES_MAX) return 'full'
+        const key = await firstKeyIn(trx, uid, folderId, found.first_key)
+        const like = {
+          folder_id: folderId,
+          order_key: key,
+          liked_at: new Date().toISOString(),
+          status: landing.status ?? null,
+          note: landing.note ?? '',
+        }
+        const { numInsertedOrUpdatedRows } = await trx
           .insertInto('likes')
-          .values({
-            user_id: uid,
-            anime_id: animeId,
-            folder_id: folderId,
-            order_key: key ?? '',
-            liked_at: new Date().toISOString(),
-            status: landing.status ?? null,
-            note: landing.note ?? '',
-          })
+          .values({ user_id: uid, anime_id: animeId, ...like })
           .onConflict((conflict) => conflict.columns(['user_id', 'anime_id']).doNothing())
-          .execute()
-        return (await likeOf(trx, uid, animeId)) ?? 'no-anime'
+          .executeTakeFirst()
+        if (numInsertedOrUpdatedRows === 0n) return (await likeOf(trx, uid, animeId)) ?? 'no-anime'
+        return toLike({ ...found, ...like })
       }),
 
     /** Takes the heart back; nothing to take back is no error. */

@@ -61,11 +61,11 @@ export async function keysAt(
 }
 
 /**
- * Runs one write to a user's board in a transaction that holds the user's row first: on
- * PostgreSQL (READ COMMITTED) the board writes of one user queue behind each other, so each
- * reads its neighbours as the one before it left them; SQLite's BEGIN IMMEDIATE (database.ts)
- * queues every write transaction already. FOR NO KEY UPDATE does not hold up rows that
- * reference the user (a new session, a like) from other transactions.
+ * Runs one write to a user's board in a transaction that, on PostgreSQL (READ COMMITTED), holds
+ * the user's row first: the board writes of one user queue behind each other, so each reads its
+ * neighbours as the one before it left them. FOR NO KEY UPDATE does not hold up rows that
+ * reference the user (a new session, a like) from other transactions. SQLite's BEGIN IMMEDIATE
+ * (database.ts) queues every write transaction already.
  */
 export function boardTransaction<Result>(
   { db, dialect }: Database,
@@ -76,12 +76,9 @@ export function boardTransaction<Result>(
     .transaction()
     .setIsolationLevel('read committed')
     .execute(async (trx) => {
-      await trx
-        .selectFrom('user')
-        .select('id')
-        .where('id', '=', uid)
-        .$if(dialect === 'postgres', (query) => query.forNoKeyUpdate())
-        .execute()
+      if (dialect === 'postgres') {
+        await trx.selectFrom('user').select('id').where('id', '=', uid).forNoKeyUpdate().execute()
+      }
       return body(trx)
     })
 }

@@ -1,5 +1,5 @@
 import { zValidator } from '@hono/zod-validator'
-import { Hono, type Context } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { AnimeIdSchema } from '../../shared/anime'
 import {
@@ -69,14 +69,20 @@ async function asUser(c: Context, write: () => Promise<Response>): Promise<Respo
   }
 }
 
-/** PUT's body is optional: one sent must be JSON, none at all reads as {}. */
-const jsonWhenSent = createMiddleware(async (c, next) => {
-  const sent =
-    Number(c.req.header('Content-Length') ?? 0) > 0 ||
-    c.req.header('Transfer-Encoding') !== undefined ||
-    c.req.header('Content-Type') !== undefined
-  return sent ? requireJson(c, next) : next()
-})
+/**
+ * PUT's body is optional: one sent must be JSON of at most BODY_MAX_BYTES; none at all reads
+ * as {}, with no body to read or measure.
+ */
+const whenSent = (middleware: MiddlewareHandler) =>
+  createMiddleware(async (c, next) => {
+    const sent =
+      Number(c.req.header('Content-Length') ?? 0) > 0 ||
+      c.req.header('Transfer-Encoding') !== undefined ||
+      c.req.header('Content-Type') !== undefined
+    return sent ? middleware(c, next) : next()
+  })
+const jsonWhenSent = whenSent(requireJson)
+const limitWhenSent = whenSent(limitBody(BODY_MAX_BYTES))
 
 /**
  * The signed-in user's hearts and board, at /api/me/likes (docs/api.md "Likes", "The board").
@@ -152,7 +158,7 @@ export function likeRoutes({ likes, pins, sessions, limits }: BoardDeps) {
       sessions.required,
       hearts,
       jsonWhenSent,
-      limitBody(BODY_MAX_BYTES),
+      limitWhenSent,
       zValidator('json', LikePutSchema, invalidInput),
       async (c) => {
         const id = AnimeIdSchema.safeParse(c.req.param('id'))

@@ -5,7 +5,6 @@ import {
   AnimeBrowseQuerySchema,
   AnimeIdSchema,
   AnimeSearchQuerySchema,
-  type AnimeSearchResults,
 } from '../../shared/anime'
 import { apiError, invalidInput } from '../http/errors'
 import { LIMITS, type RouteLimits } from '../http/limiter'
@@ -55,7 +54,7 @@ export function catalogRoutes({ catalog, search, limits }: CatalogDeps) {
       async (c) => {
         const { q, limit } = c.req.valid('query')
         const results = await search.search(q, limit ?? ANIME_SEARCH_DEFAULT_LIMIT)
-        return c.json({ results } satisfies AnimeSearchResults)
+        return c.body(results, 200, { 'Content-Type': 'application/json' })
       },
     )
     .get('/:id', limits.perAddress(LIMITS.publicRead), async (c) => {
