@@ -294,7 +294,7 @@ export function FolderSection({
               </p>
             )}
             {total > 0 && (
-              <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+              <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
                 {[...likes, ...filteredOut].map((like, index) => (
                   <SortableCard
                     key={like.anime.id}
