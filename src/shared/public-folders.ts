@@ -26,8 +26,15 @@ export const PublicFolderCardSchema = z.object({
 })
 export type PublicFolderCard = z.infer<typeof PublicFolderCardSchema>
 
-/** GET /api/profiles/:handle: the public profile with its public folders, in the owner's order. */
+/** Pinned titles /@handle shows at most, in their pinned order. */
+export const PROFILE_PINNED_TITLES = 100
+
+/**
+ * GET /api/profiles/:handle: the public profile with its pinned titles (their summaries, in the
+ * owner's pinned order) and its public folders, in the owner's order.
+ */
 export const ProfileWithFoldersSchema = z.extend(PublicProfileSchema, {
+  pinned: z.array(AnimeSummarySchema),
   folders: z.array(PublicFolderCardSchema),
 })
 export type ProfileWithFolders = z.infer<typeof ProfileWithFoldersSchema>

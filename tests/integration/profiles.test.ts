@@ -767,6 +767,7 @@ describe('GET /api/profiles/:handle', () => {
         banner: '',
         bannerThumbhash: '',
         ...NO_FIELDS,
+        pinned: [],
         folders: [],
       })
     }

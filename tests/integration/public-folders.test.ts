@@ -232,3 +232,48 @@ describe('a private folder', () => {
     expect((await call(`/api/profiles/${user.handle}/folders/secret-stash`)).status).toBe(404)
   })
 })
+
+describe('the pinned titles', () => {
+  it('show on /@handle in their pinned order, with no status or note of the owner', async () => {
+    const user = await owner()
+    const stranger = await owner()
+    for (const n of [1, 2, 3]) {
+      const liked = await call(`/api/me/likes/bgm-${n}`, {
+        method: 'PUT',
+        cookie: user.cookie,
+        body: { status: 'watching', note: `Private thought ${n}` },
+      })
+      expect(liked.status).toBe(200)
+    }
+    const pin = (n: number, body?: object) =>
+      call(`/api/me/likes/bgm-${n}/pin`, { method: 'PUT', cookie: user.cookie, body })
+    expect((await call(`/api/profiles/${user.handle}`)).json.pinned).toEqual([])
+    expect((await pin(3)).status).toBe(200)
+    expect((await pin(1)).status).toBe(200)
+    expect((await pin(2, { place: { after: null } })).status).toBe(200)
+
+    for (const cookie of [undefined, stranger.cookie, user.cookie]) {
+      const profile = await call(`/api/profiles/${user.handle}`, { cookie })
+      expect(profile.status).toBe(200)
+      expect((profile.json.pinned as { id: string }[]).map((title) => title.id)).toEqual([
+        'bgm-2',
+        'bgm-3',
+        'bgm-1',
+      ])
+      expect(profile.json.pinned).toEqual(
+        expect.arrayContaining([expect.objectContaining({ title: '公開の作品1' })]),
+      )
+      expect(profile.text).not.toMatch(/status|note|watching|Private thought|pinKey/)
+    }
+
+    // Unpinned, or its heart taken back, a title leaves the page.
+    expect(
+      (await call('/api/me/likes/bgm-3/pin', { method: 'DELETE', cookie: user.cookie })).status,
+    ).toBe(204)
+    expect(
+      (await call('/api/me/likes/bgm-2', { method: 'DELETE', cookie: user.cookie })).status,
+    ).toBe(204)
+    const after = await call(`/api/profiles/${user.handle}`)
+    expect((after.json.pinned as { id: string }[]).map((title) => title.id)).toEqual(['bgm-1'])
+  })
+})

@@ -3,7 +3,7 @@ import { FavoritesPage } from '@client/features/anime/favorites-page'
 import { Board } from '@client/features/board/board'
 import { refreshBoard } from '@client/features/board/board-query'
 import { BoardFiles } from '@client/features/board/mal-import'
-import { useProfile } from '@client/features/profile/profile-query'
+import { profileSaved, useProfile } from '@client/features/profile/profile-query'
 import { ThisWeek } from '@client/features/board/this-week'
 import { useAccountPanel } from './shell/use-account-panel'
 
@@ -29,8 +29,20 @@ export function LikePage() {
   )
 }
 
-/** The user's board, with their handle for the links to their public folders ('' for none yet). */
+/**
+ * The user's board, with their handle for the links to their public folders ('' for none yet)
+ * and their pins this period, kept in the profile as each pin's answer counts them.
+ */
 function OwnBoard({ uid }: { uid: string }) {
-  const handle = useProfile(uid).data?.username ?? ''
-  return <Board uid={uid} handle={handle} />
+  const profile = useProfile(uid).data
+  return (
+    <Board
+      uid={uid}
+      handle={profile?.username ?? ''}
+      allowance={profile}
+      onAllowance={(allowance) => {
+        if (profile !== undefined) profileSaved({ ...profile, ...allowance })
+      }}
+    />
+  )
 }

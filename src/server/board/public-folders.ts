@@ -3,6 +3,7 @@ import type { AnimeSummary } from '../../shared/anime'
 import {
   FOLDER_CARD_TITLES,
   FOLDER_PAGE_TITLES,
+  PROFILE_PINNED_TITLES,
   type PublicFolder,
   type PublicFolderCard,
 } from '../../shared/public-folders'
@@ -43,6 +44,29 @@ async function titlesIn(
   rows.sort((a, b) => byPlace({ id: a.id, key: a.order_key }, { id: b.id, key: b.order_key }))
   for (const row of rows) titles.get(row.folder_id ?? '')?.push(toSummary(row))
   return titles
+}
+
+/** `uid`'s pinned titles in their pinned order (by pin key, then by anime id), as /@handle shows them. */
+async function pinnedTitles(db: Kysely<Tables>, uid: string): Promise<AnimeSummary[]> {
+  const rows = await db
+    .selectFrom('likes')
+    .innerJoin('catalog_titles', 'catalog_titles.id', 'likes.anime_id')
+    .select([
+      'catalog_titles.id',
+      'catalog_titles.title',
+      'catalog_titles.lang',
+      'catalog_titles.translations',
+      'catalog_titles.type',
+      'catalog_titles.begin_at',
+      'likes.pin_key',
+    ])
+    .where('likes.user_id', '=', uid)
+    .where('likes.pin_key', 'is not', null)
+    .execute()
+  rows.sort((a, b) =>
+    byPlace({ id: a.id, key: a.pin_key ?? '' }, { id: b.id, key: b.pin_key ?? '' }),
+  )
+  return rows.slice(0, PROFILE_PINNED_TITLES).map(toSummary)
 }
 
 /** `uid`'s public folders in their order, as /@handle shows them. */
@@ -110,10 +134,11 @@ async function findPublicFolder(
   }
 }
 
-/** The public folders of Mofu's users, for the pages and the API anyone may read. */
+/** The public folders and pinned titles of Mofu's users, for the pages and the API anyone may read. */
 export function publicFolders(db: Kysely<Tables>) {
   return {
     cardsOf: (uid: string) => publicFolderCards(db, uid),
+    pinnedOf: (uid: string) => pinnedTitles(db, uid),
     find: (owner: { uid: string } & PublicFolder['owner'], slug: string) =>
       findPublicFolder(db, owner, slug),
   }

@@ -110,6 +110,7 @@ export function profilePageRoutes({
       const language = answerLanguage(c)
       const profile: ProfileWithFolders = {
         ...toPublicProfile(row, publicUrl),
+        pinned: await folders.pinnedOf(row.user_id),
         folders: await folders.cardsOf(row.user_id),
       }
       // Asked of every crawler, whether it reads the page or only its headers.

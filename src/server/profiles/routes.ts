@@ -227,6 +227,7 @@ export function publicProfileRoutes({
       if (row instanceof Response) return row
       return c.json({
         ...toPublicProfile(row, publicUrl),
+        pinned: await folders.pinnedOf(row.user_id),
         folders: await folders.cardsOf(row.user_id),
       } satisfies ProfileWithFolders)
     })

@@ -1,8 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import type { Like, LikeStatus } from '@shared/anime'
 import type { Board } from '@shared/board'
+import { PinResultSchema } from '@shared/plans'
 import { boardQueryKey, fetchBoard } from '@client/lib/board-cache'
-import { send } from '@client/lib/http'
+import { requestJson, send } from '@client/lib/http'
 import { queryClient } from '@client/lib/query-client'
 import { foldersInOrder, keyBetween, likesByFolder, UNSORTED, withLike } from './board-model'
 
@@ -19,9 +20,13 @@ export type Change =
   | { kind: 'moveMany'; ids: string[]; folderId: string | null }
   | { kind: 'removeMany'; ids: string[] }
   | { kind: 'restore'; likes: Like[] }
+  | { kind: 'pin'; id: string }
+  | { kind: 'unpin'; id: string }
+  | { kind: 'movePin'; id: string; after: string | null }
 
 const folderPath = (id: string) => `/api/me/folders/${encodeURIComponent(id)}`
 const likePath = (id: string) => `/api/me/likes/${encodeURIComponent(id)}`
+const pinPath = (id: string) => `${likePath(id)}/pin`
 
 /** The request that makes a change on the server. */
 async function sendChange(change: Change): Promise<unknown> {
@@ -65,7 +70,34 @@ async function sendChange(change: Change): Promise<unknown> {
           }),
         ),
       )
+    case 'pin':
+      // Last among the pinned titles; the answer carries the pins left this period.
+      return requestJson(pinPath(change.id), PinResultSchema, { method: 'PUT' })
+    case 'unpin':
+      return send(pinPath(change.id), { method: 'DELETE' })
+    case 'movePin':
+      return send(pinPath(change.id), { method: 'PATCH', json: { place: { after: change.after } } })
   }
+}
+
+/** The board with the pinned title `id` at `key`, the pinned titles in their order. */
+function withPin(board: Board, id: string, key: string | null): Board {
+  const moved = withLike(board, id, (like) => ({ ...like, pinKey: key }))
+  const others = board.pinned.filter((pinned) => pinned !== id)
+  if (key === null) return { ...moved, pinned: others }
+  const keys = new Map(moved.likes.map((like) => [like.anime.id, like.pinKey]))
+  const index = others.findIndex((pinned) => (keys.get(pinned) ?? '') > key)
+  return {
+    ...moved,
+    pinned: index < 0 ? [...others, id] : others.toSpliced(index, 0, id),
+  }
+}
+
+/** The pin keys of the pinned titles but `id`, in their order. */
+function pinKeysBut(board: Board, id: string): { ids: string[]; keys: string[] } {
+  const keys = new Map(board.likes.map((like) => [like.anime.id, like.pinKey]))
+  const ids = board.pinned.filter((pinned) => pinned !== id)
+  return { ids, keys: ids.map((pinned) => keys.get(pinned) ?? '') }
 }
 
 /** The key right after `after` among `keys` (in order): between it and the one following. */
@@ -160,8 +192,13 @@ function applied(board: Board, change: Change): Board {
       }
     }
     case 'removeMany': {
+      // A heart taken back takes its pin with it.
       const removed = new Set(change.ids)
-      return { ...board, likes: board.likes.filter((like) => !removed.has(like.anime.id)) }
+      return {
+        ...board,
+        likes: board.likes.filter((like) => !removed.has(like.anime.id)),
+        pinned: board.pinned.filter((id) => !removed.has(id)),
+      }
     }
     case 'restore': {
       const back = new Set(change.likes.map((like) => like.anime.id))
@@ -169,6 +206,18 @@ function applied(board: Board, change: Change): Board {
         ...board,
         likes: [...board.likes.filter((like) => !back.has(like.anime.id)), ...change.likes],
       }
+    }
+    case 'pin': {
+      const { keys } = pinKeysBut(board, change.id)
+      const key = keyBetween(keys.at(-1) ?? null, null)
+      return key === null ? board : withPin(board, change.id, key)
+    }
+    case 'unpin':
+      return withPin(board, change.id, null)
+    case 'movePin': {
+      const { ids, keys } = pinKeysBut(board, change.id)
+      const key = keyAfter(keys, change.after === null ? -1 : ids.indexOf(change.after))
+      return key === null ? board : withPin(board, change.id, key)
     }
   }
 }

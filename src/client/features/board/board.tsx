@@ -17,6 +17,7 @@ import {
 } from '@dnd-kit/core'
 import { arrayMove, SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable'
 import type { AnimeSummary, Like } from '@shared/anime'
+import { PinResultSchema, type PinAllowance } from '@shared/plans'
 import { Button, Notice } from '@client/components/ui'
 import { errorMessage } from '@client/lib/http'
 import { useLanguage, useMessages, useStrings } from '@client/lib/i18n/i18n'
@@ -33,6 +34,7 @@ import { useBoardView } from './board-view'
 import { BoardFilterBar } from './filter-bar'
 import { folderDropId, FolderSection, type FolderActions } from './folder-section'
 import { NewFolderForm } from './new-folder-form'
+import { PinnedRow } from './pinned-row'
 import type { CardActions } from './title-card'
 import { BOARD } from './strings'
 
@@ -113,10 +115,16 @@ function nameIn(anime: AnimeSummary, language: string): string {
 export function Board({
   uid,
   handle,
+  allowance,
+  onAllowance,
 }: {
   uid: string
   /** The user's handle: a public folder's page is at /@handle/slug ('' while they have none). */
   handle: string
+  /** The account's pins this period (the profile's), undefined while it loads. */
+  allowance: PinAllowance | undefined
+  /** Told the pins left after each pin, as the server counted them. */
+  onAllowance: (allowance: PinAllowance) => void
 }) {
   const strings = useStrings('board', BOARD)
   const t = useMessages()
@@ -191,9 +199,9 @@ export function Board({
 
   // The cards' actions read the latest board through a ref, so one object serves every render
   // and the memoised cards never re-render for it.
-  const latest = useRef({ groups, mutate: changes.mutate })
+  const latest = useRef({ groups, mutate: changes.mutate, onAllowance })
   useLayoutEffect(() => {
-    latest.current = { groups, mutate: changes.mutate }
+    latest.current = { groups, mutate: changes.mutate, onAllowance }
   })
   const cardActions = useMemo<CardActions>(
     () => ({
@@ -228,6 +236,22 @@ export function Board({
           { onSuccess: () => setRemoved([like]) },
         )
       },
+      pin: (id) => {
+        setFailure(null)
+        latest.current.mutate(
+          { kind: 'pin', id },
+          {
+            onSuccess: (answer) => {
+              const pinned = PinResultSchema.safeParse(answer)
+              if (pinned.success) latest.current.onAllowance(pinned.data.allowance)
+            },
+          },
+        )
+      },
+      unpin: (id) => {
+        setFailure(null)
+        latest.current.mutate({ kind: 'unpin', id })
+      },
       toggleSelected: (id) =>
         setSelected((old) => {
           const next = new Set(old)
@@ -257,6 +281,14 @@ export function Board({
   const likeById = useMemo(
     () => new Map((board.data?.likes ?? []).map((like) => [like.anime.id, like])),
     [board.data?.likes],
+  )
+  const pinned = useMemo(
+    () =>
+      (board.data?.pinned ?? []).flatMap((id) => {
+        const like = likeById.get(id)
+        return like === undefined ? [] : [like]
+      }),
+    [board.data?.pinned, likeById],
   )
   const folderName = (key: string) =>
     key === UNSORTED ? strings.unsorted : (folders.find((folder) => folder.id === key)?.name ?? '')
@@ -445,6 +477,18 @@ export function Board({
             {strings.undo}
           </Button>
         </div>
+      )}
+      {total > 0 && (
+        <PinnedRow
+          pinned={pinned}
+          allowance={allowance}
+          nameOf={titleOf}
+          onMove={(id, after) => {
+            setFailure(null)
+            changes.mutate({ kind: 'movePin', id, after })
+          }}
+          onUnpin={cardActions.unpin}
+        />
       )}
       <DndContext
         sensors={sensors}

@@ -363,7 +363,7 @@ export function FolderSection({
               />
             )}
             {total > 0 && near && (
-              <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+              <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
                 {[...drawnLikes, ...filteredOut].map((like, index) => (
                   <SortableCard
                     key={like.anime.id}

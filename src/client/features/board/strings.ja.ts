@@ -118,6 +118,21 @@ export const BOARD_JA: Translation<typeof BOARD> = {
     moveMany: 'タイトルは元の場所に戻りました。',
     removeMany: 'タイトルを外せませんでした。',
     restore: 'タイトルを戻せませんでした。',
+    pin: 'タイトルはピン留めされていません。',
+    unpin: 'タイトルはピン留めされたままです。',
+    movePin: 'ピン留めしたタイトルは元の場所に戻りました。',
+  },
+  pins: {
+    heading: 'ピン留め',
+    empty: 'カードの「ピン留め」でタイトルをピン留めすると、ここと公開ページに表示されます。',
+    meter: (used: string, count: string) => `ピン ${count}件中${used}件使用`,
+    meterMore: (used: string, count: string, date: string) =>
+      `ピン ${count}件中${used}件使用、${date}に追加`,
+    pinLabel: (title: string) => `${title}をピン留め`,
+    unpin: 'ピン留めを外す',
+    unpinLabel: (title: string) => `${title}のピン留めを外す`,
+    earlier: (title: string) => `${title}を前へ`,
+    later: (title: string) => `${title}を後ろへ`,
   },
   dnd: {
     roleDescription: '動かせる項目',

@@ -124,6 +124,21 @@ export const BOARD = {
     moveMany: 'The titles went back to where they were.',
     removeMany: 'The titles were not removed.',
     restore: 'The titles did not come back.',
+    pin: 'The title was not pinned.',
+    unpin: 'The title stayed pinned.',
+    movePin: 'The pinned title went back to where it was.',
+  },
+  pins: {
+    heading: 'Pinned',
+    empty: 'Pin a title with “Pin” on its card: it shows here and on your public page.',
+    meter: (used: string, count: string) => `${used} of ${count} pins used`,
+    meterMore: (used: string, count: string, date: string) =>
+      `${used} of ${count} pins used, more on ${date}`,
+    pinLabel: (title: string) => `Pin ${title}`,
+    unpin: 'Unpin',
+    unpinLabel: (title: string) => `Unpin ${title}`,
+    earlier: (title: string) => `Move ${title} earlier`,
+    later: (title: string) => `Move ${title} later`,
   },
   dnd: {
     roleDescription: 'movable item',

@@ -22,6 +22,8 @@ export interface CardActions {
   setStatus: (id: string, status: LikeStatus | null) => void
   saveNote: (id: string, note: string, saved: () => void) => void
   remove: (like: Like) => void
+  pin: (id: string) => void
+  unpin: (id: string) => void
   toggleSelected: (id: string) => void
   nameOf: (anime: AnimeSummary) => string
 }
@@ -172,6 +174,23 @@ const CardContent = memo(function CardContent({
             {when !== null && ` · ${when}`}
           </p>
         </div>
+        <button
+          type="button"
+          aria-pressed={like.pinKey !== null}
+          onClick={() => (like.pinKey === null ? actions.pin(anime.id) : actions.unpin(anime.id))}
+          aria-label={strings.pins.pinLabel(name)}
+          className="grid size-9 shrink-0 place-items-center rounded-full text-ink-muted hover:bg-accent-soft aria-pressed:bg-accent-soft aria-pressed:text-sakura-600 dark:aria-pressed:text-sakura-300"
+        >
+          <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
+            <path
+              d="M9 3h6l-1 6 4 4v2h-5v6l-1 1-1-1v-6H6v-2l4-4z"
+              fill={like.pinKey === null ? 'none' : 'currentColor'}
+              stroke="currentColor"
+              strokeWidth={1.8}
+              strokeLinejoin="round"
+            />
+          </svg>
+        </button>
         <button
           type="button"
           onClick={() => actions.remove(like)}

@@ -78,6 +78,29 @@ export function FolderCards({
   )
 }
 
+/** The pinned titles of a profile, on /@handle, in their owner's pinned order: art and name. */
+export function PinnedTitles({ titles }: { titles: readonly AnimeSummary[] }) {
+  const strings = useStrings('profile', PROFILE)
+  if (titles.length === 0) return null
+  return (
+    <PageSection title={strings.pinned.heading} className="mt-8">
+      <ol className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+        {titles.map((anime) => (
+          <li key={anime.id} className="flex min-w-0 flex-col gap-2">
+            <TitleArt anime={anime} className="aspect-3/2 h-auto w-full" />
+            <Link
+              to={`/anime/${encodeURIComponent(anime.id)}`}
+              className={`line-clamp-2 text-sm ${LINK_CLASS}`}
+            >
+              <AnimeName anime={anime} />
+            </Link>
+          </li>
+        ))}
+      </ol>
+    </PageSection>
+  )
+}
+
 /** A title's name as published, marked with its language (the data's tags are HTML's). */
 function AnimeName({ anime }: { anime: AnimeSummary }) {
   return (

@@ -14,7 +14,7 @@ import { AvatarImage } from './avatar/avatar-image'
 import { ProfileBanner } from './banner/banner-image'
 import { thumbhashPlaceholder } from './avatar/thumbhash-placeholder'
 import { bioParts } from './bio-text'
-import { FolderCards } from './public-folders'
+import { FolderCards, PinnedTitles } from './public-folders'
 import { useStrings } from '@client/lib/i18n/i18n'
 import { PROFILE } from './strings'
 
@@ -224,6 +224,7 @@ function Shown({ profile }: { profile: ProfileWithFolders }) {
         )}
       </PageHero>
       <About profile={profile} />
+      <PinnedTitles titles={profile.pinned} />
       <FolderCards username={profile.username} folders={profile.folders} />
     </>
   )

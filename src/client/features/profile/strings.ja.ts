@@ -113,6 +113,9 @@ export const PROFILE_JA: Translation<typeof PROFILE> = {
     verified: '確認済み',
     verifiedWhy: '：リンク先のページからこのプロフィールへのリンクがあります',
   },
+  pinned: {
+    heading: 'ピン留め',
+  },
   folders: {
     heading: '公開フォルダー',
     count: (count: number) => `${count}作品`,

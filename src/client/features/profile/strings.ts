@@ -112,6 +112,9 @@ export const PROFILE = {
     verified: 'Verified',
     verifiedWhy: ': its page links back to this profile',
   },
+  pinned: {
+    heading: 'Pinned',
+  },
   folders: {
     heading: 'Public folders',
     count: (count: number) => (count === 1 ? '1 title' : `${count} titles`),
