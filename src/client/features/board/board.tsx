@@ -127,7 +127,7 @@ export function Board({
   const [selecting, setSelecting] = useState(false)
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   const [justOpened, setJustOpened] = useState<string | null>(null)
-  const changes = useBoardChanges(uid, (change, error) =>
+  const makeChange = useBoardChanges(uid, (change, error) =>
     setFailure({ kind: change.kind, message: errorMessage(error) }),
   )
   const view = useBoardView(board.isSuccess)
@@ -191,22 +191,22 @@ export function Board({
 
   // The cards' actions read the latest board through a ref, so one object serves every render
   // and the memoised cards never re-render for it.
-  const latest = useRef({ groups, mutate: changes.mutate })
+  const latest = useRef({ groups, makeChange })
   useLayoutEffect(() => {
-    latest.current = { groups, mutate: changes.mutate }
+    latest.current = { groups, makeChange }
   })
   const cardActions = useMemo<CardActions>(
     () => ({
       move: (id, folderId, after) => {
         setFailure(null)
-        latest.current.mutate({ kind: 'moveLike', id, folderId, after })
+        latest.current.makeChange({ kind: 'moveLike', id, folderId, after })
       },
       moveToFolder: (id, folderId) => {
         setFailure(null)
         const others = (latest.current.groups.get(folderId ?? UNSORTED) ?? []).filter(
           (like) => like.anime.id !== id,
         )
-        latest.current.mutate({
+        latest.current.makeChange({
           kind: 'moveLike',
           id,
           folderId,
@@ -215,17 +215,16 @@ export function Board({
       },
       setStatus: (id, status) => {
         setFailure(null)
-        latest.current.mutate({ kind: 'status', id, status })
+        latest.current.makeChange({ kind: 'status', id, status })
       },
       saveNote: (id, note, saved) => {
         setFailure(null)
-        latest.current.mutate({ kind: 'note', id, note }, { onSuccess: saved })
+        latest.current.makeChange({ kind: 'note', id, note }, saved)
       },
       remove: (like) => {
         setFailure(null)
-        latest.current.mutate(
-          { kind: 'removeMany', ids: [like.anime.id] },
-          { onSuccess: () => setRemoved([like]) },
+        latest.current.makeChange({ kind: 'removeMany', ids: [like.anime.id] }, () =>
+          setRemoved([like]),
         )
       },
       toggleSelected: (id) =>
@@ -240,10 +239,11 @@ export function Board({
   )
   const folderActions = useMemo<FolderActions>(
     () => ({
-      rename: (id, name) => latest.current.mutate({ kind: 'renameFolder', id, name }),
-      setPublic: (id, shown) => latest.current.mutate({ kind: 'folderPublic', id, public: shown }),
-      remove: (id) => latest.current.mutate({ kind: 'deleteFolder', id }),
-      move: (id, after) => latest.current.mutate({ kind: 'moveFolder', id, after }),
+      rename: (id, name) => latest.current.makeChange({ kind: 'renameFolder', id, name }),
+      setPublic: (id, shown) =>
+        latest.current.makeChange({ kind: 'folderPublic', id, public: shown }),
+      remove: (id) => latest.current.makeChange({ kind: 'deleteFolder', id }),
+      move: (id, after) => latest.current.makeChange({ kind: 'moveFolder', id, after }),
     }),
     [],
   )
@@ -292,7 +292,7 @@ export function Board({
       if (oldIndex < 0 || newIndex < 0) return
       const moved = arrayMove(ids, oldIndex, newIndex)
       const after = moved[newIndex - 1]
-      changes.mutate({
+      makeChange({
         kind: 'moveFolder',
         id: from.folder,
         after: after === undefined ? null : after.replace(/^folder:/, ''),
@@ -311,10 +311,10 @@ export function Board({
     const overIndex = ids.indexOf(String(over.id))
     if (target === from.folder) {
       const moved = arrayMove(ids, ids.indexOf(id), overIndex)
-      changes.mutate({ kind: 'moveLike', id, folderId, after: moved[overIndex - 1] ?? null })
+      makeChange({ kind: 'moveLike', id, folderId, after: moved[overIndex - 1] ?? null })
     } else {
       // Into another folder: where the card it was dropped on stood, that card after it.
-      changes.mutate({ kind: 'moveLike', id, folderId, after: ids[overIndex - 1] ?? null })
+      makeChange({ kind: 'moveLike', id, folderId, after: ids[overIndex - 1] ?? null })
     }
   }
 
@@ -362,7 +362,7 @@ export function Board({
         <NewFolderForm
           onCreate={(name, done) => {
             setFailure(null)
-            changes.mutate({ kind: 'newFolder', name }, { onSuccess: done })
+            makeChange({ kind: 'newFolder', name }, done)
           }}
         />
         {total > 0 && (
@@ -398,23 +398,17 @@ export function Board({
           folders={folders}
           onMove={(folderId) => {
             setFailure(null)
-            changes.mutate(
-              { kind: 'moveMany', ids: selectedIds, folderId },
-              { onSuccess: () => setSelected(new Set()) },
+            makeChange({ kind: 'moveMany', ids: selectedIds, folderId }, () =>
+              setSelected(new Set()),
             )
           }}
           onRemove={() => {
             const gone = board.data.likes.filter((like) => selected.has(like.anime.id))
             setFailure(null)
-            changes.mutate(
-              { kind: 'removeMany', ids: selectedIds },
-              {
-                onSuccess: () => {
-                  setRemoved(gone)
-                  setSelected(new Set())
-                },
-              },
-            )
+            makeChange({ kind: 'removeMany', ids: selectedIds }, () => {
+              setRemoved(gone)
+              setSelected(new Set())
+            })
           }}
           onClear={() => setSelected(new Set())}
         />
@@ -436,10 +430,7 @@ export function Board({
             variant="quiet"
             onClick={() => {
               setFailure(null)
-              changes.mutate(
-                { kind: 'restore', likes: removed },
-                { onSuccess: () => setRemoved([]) },
-              )
+              makeChange({ kind: 'restore', likes: removed }, () => setRemoved([]))
             }}
           >
             {strings.undo}
