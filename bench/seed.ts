@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3'
 import { generateNKeysBetween } from 'fractional-indexing'
 import pg from 'pg'
 import { folderNameKey } from '../src/server/board/folders-store'
+import { folderSlug } from '../src/shared/board'
 import { SKELETON_REPLACEMENTS } from '../src/shared/handle-skeleton'
 
 /**
@@ -115,8 +116,8 @@ export function seedSqliteBoard(
   const db = new SQLite(file, { timeout: 10_000 })
   try {
     const folder = db.prepare(
-      `INSERT INTO folders (id, user_id, name, name_key, order_key, created_at)
-       VALUES (?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO folders (id, user_id, name, name_key, slug, order_key, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
     )
     const like = db.prepare(
       `INSERT INTO likes (user_id, anime_id, folder_id, order_key, liked_at, status, note)
@@ -129,7 +130,7 @@ export function seedSqliteBoard(
       folderIds.forEach((id, i) => {
         const name = seededFolderName(i + 1)
         const created = new Date(now + i).toISOString()
-        folder.run(id, uid, name, folderNameKey(name), folderKeys[i], created)
+        folder.run(id, uid, name, folderNameKey(name), folderSlug(name), folderKeys[i], created)
       })
       const likeKeys = generateNKeysBetween(null, null, Math.ceil(shape.likes / shape.folders))
       for (let i = 0; i < shape.likes; i++) {
