@@ -318,9 +318,17 @@ export function Board({
     }
   }
 
+  // The placeholder and the board are keyed apart: were the board to take over the placeholder's
+  // elements, its tools would be drawn where a placeholder card stood and move into place, a
+  // shift of the page a reader sees.
   if (board.isPending) {
     return (
-      <div aria-busy="true" aria-label={strings.loading} className="grid gap-3 sm:grid-cols-2">
+      <div
+        key="loading"
+        aria-busy="true"
+        aria-label={strings.loading}
+        className="grid gap-3 sm:grid-cols-2"
+      >
         <div className="h-24 animate-pulse rounded-2xl bg-accent-soft" />
         <div className="h-24 animate-pulse rounded-2xl bg-accent-soft" />
       </div>
@@ -347,7 +355,7 @@ export function Board({
     .map((like) => like.anime.id)
 
   return (
-    <div className="space-y-5">
+    <div key="board" className="space-y-5">
       {total === 0 && (
         <div className="rounded-2xl border border-dashed border-line bg-raised p-5">
           <p className="font-bold text-ink">{strings.empty.title}</p>
