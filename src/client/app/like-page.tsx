@@ -20,6 +20,7 @@ export function LikePage() {
         uid={uid}
         onSignIn={panel.open}
         board={uid === null ? null : <OwnBoard uid={uid} />}
+        sessionUnknown={!auth.authReady}
       />
       {uid !== null && <BoardFiles onImported={() => void refreshBoard(uid)} />}
     </div>

@@ -320,14 +320,15 @@ export function Board({
 
   // The placeholder and the board are keyed apart: were the board to take over the placeholder's
   // elements, its tools would be drawn where a placeholder card stood and move into place, a
-  // shift of the page a reader sees.
+  // shift of the page a reader sees. The placeholder is a screen high, as the room the page kept
+  // for the board before the session was known (favorites-page.tsx).
   if (board.isPending) {
     return (
       <div
         key="loading"
         aria-busy="true"
         aria-label={strings.loading}
-        className="grid gap-3 sm:grid-cols-2"
+        className="grid min-h-dvh content-start gap-3 sm:grid-cols-2"
       >
         <div className="h-24 animate-pulse rounded-2xl bg-accent-soft" />
         <div className="h-24 animate-pulse rounded-2xl bg-accent-soft" />
