@@ -272,6 +272,52 @@ test('folders are renamed, moved and deleted, their titles back in Unsorted; sev
   await expect(headings).toHaveText([/Unsorted/, /Second/])
 })
 
+test('titles moved at once leave the selection even when another change is sent before the move is answered', async ({
+  page,
+  baseURL,
+}) => {
+  await verifiedAccount(page.request, baseURL ?? '', newEmail('board-overlap'))
+  const [a, b, c] = (await catalogTitles(page.request, 'sword art online', 3)) as [
+    Found,
+    Found,
+    Found,
+  ]
+  await heart(page.request, [a, b, c])
+  expect((await page.request.post('/api/me/folders', { data: { name: 'One' } })).status()).toBe(201)
+  await onBoard(page)
+  // The server's answer to the move is held back until a status change has been sent after it.
+  let answer = () => {}
+  const held = new Promise<void>((resolve) => (answer = resolve))
+  await page.route('**/api/me/likes/move', async (route) => {
+    const response = await route.fetch()
+    await held
+    await route.fulfill({ response })
+  })
+
+  await page.getByRole('button', { name: 'Select several' }).click()
+  await card(page, a).getByRole('checkbox').check()
+  await card(page, b).getByRole('checkbox').check()
+  await page.getByLabel('Move the selected to').selectOption('One')
+  const moved = page.waitForResponse((response) => response.url().endsWith('/api/me/likes/move'))
+  await page.getByRole('button', { name: 'Move', exact: true }).click()
+  const statusSent = page.waitForRequest((request) => request.method() === 'PATCH')
+  await card(page, c).getByRole('combobox').selectOption('Watching')
+  await statusSent
+  answer()
+  await moved
+
+  await expect(page.getByText('0 selected', { exact: true })).toBeVisible()
+  await card(page, c).getByRole('checkbox').check()
+  await expect(page.getByText('1 selected', { exact: true })).toBeVisible()
+  await page.getByRole('button', { name: 'Remove', exact: true }).click()
+  await expect(page.getByText(/^Removed .+\.$/)).toBeVisible()
+  await expect(order(page, 'One')).toHaveCount(2)
+  await page.reload()
+  await expect(order(page, 'One')).toHaveCount(2)
+  await expect(folder(page, 'Unsorted')).toHaveCount(1)
+  await expect(order(page, 'Unsorted')).toHaveCount(0)
+})
+
 test('the board in Japanese teaches when empty, and axe finds nothing serious in either theme', async ({
   page,
   baseURL,

@@ -266,6 +266,33 @@ describe('client assets', () => {
     expect((await get('/settings', { 'If-None-Match': etag })).status).toBe(200)
   })
 
+  it('mark the page of a browser holding a session cookie, with its own ETag, so it keeps room for what is shown signed in', async () => {
+    const page = async (cookie?: string) =>
+      await get('/settings', {
+        Accept: 'text/html',
+        ...(cookie === undefined ? {} : { Cookie: cookie }),
+      })
+    const plain = await page()
+    expect(await plain.text()).not.toContain('data-session')
+    for (const cookie of [
+      'better-auth.session_token=abc.def',
+      'lang=ja; __Secure-better-auth.session_token=abc.def',
+    ]) {
+      const marked = await page(cookie)
+      const html = await marked.text()
+      expect(html, cookie).toMatch(/<html data-session[ >]/)
+      expect(marked.headers.get('etag'), cookie).not.toBe(plain.headers.get('etag'))
+    }
+    // Another cookie, or one whose name only contains the session's, is no session.
+    for (const cookie of [
+      'lang=en',
+      'xbetter-auth.session_token=1',
+      'a=better-auth.session_token',
+    ]) {
+      expect(await (await page(cookie)).text(), cookie).not.toContain('data-session')
+    }
+  })
+
   it('fall back to English for a lang cookie it does not know, and reflect none of it', async () => {
     for (const junk of [
       '<script>alert(1)</script>',

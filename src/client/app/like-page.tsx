@@ -22,6 +22,7 @@ export function LikePage() {
         uid={uid}
         onSignIn={panel.open}
         board={uid === null ? null : <OwnBoard uid={uid} />}
+        sessionUnknown={!auth.authReady}
       />
       {uid !== null && <ThisWeek uid={uid} />}
       {uid !== null && <BoardFiles onImported={() => void refreshBoard(uid)} />}

@@ -18,6 +18,7 @@ import {
   POPUP_DONE_FILE,
   prerenderedFile,
 } from '../../shared/routes'
+import { MOFU_COOKIES, SECURE_COOKIE_PREFIX } from '../../shared/cookies'
 import type { Language } from '../../shared/language'
 import { answerLanguage } from './language'
 
@@ -90,6 +91,17 @@ export const servedPage = (html: string, { quick = false } = {}): Page => ({
   encoded: {},
   quick,
 })
+
+const SESSION_COOKIES = new Set([
+  MOFU_COOKIES.session.name,
+  `${SECURE_COOKIE_PREFIX}${MOFU_COOKIES.session.name}`,
+])
+
+/** Whether the request carries a session cookie: a hint only, checked nowhere here. */
+const hasSessionCookie = (c: Context) =>
+  (c.req.header('Cookie') ?? '')
+    .split(';')
+    .some((pair) => SESSION_COOKIES.has(pair.slice(0, pair.indexOf('=')).trim()))
 
 /** A GET or HEAD of a browser after a page: not a file, not the API. */
 export const wantsPage = (c: Context) =>
@@ -255,8 +267,20 @@ export function clientAssets(dir: string, publicConfig: PublicConfig): ClientAss
       if (!isAppRoute(c.req.path)) return sendNotFound(c)
       const file = prerenderedFile(c.req.path)
       const page = pages.get(languageFile(file, answerLanguage(c))) ?? pages.get(file) ?? home
-      return sendPage(c, page, 200)
+      return sendPage(c, hasSessionCookie(c) ? withSession(page) : page, 200)
     })
+  // A browser with a session cookie gets its page with <html data-session>, so the page keeps
+  // room from the first paint for what is shown signed in (the board on /favorites) while the
+  // session check is on its way, and nothing below it moves when it comes.
+  const sessionPages = new WeakMap<Page, Page>()
+  const withSession = (page: Page) => {
+    let marked = sessionPages.get(page)
+    if (marked === undefined) {
+      marked = servedPage(page.html.replace('<html', '<html data-session'))
+      sessionPages.set(page, marked)
+    }
+    return marked
+  }
   const shellFile = prerenderedFile('/@')
   const shell = (language: Language) =>
     pages.get(languageFile(shellFile, language)) ?? pages.get(shellFile) ?? home

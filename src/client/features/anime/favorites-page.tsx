@@ -34,16 +34,20 @@ const STEPS = ['heart', 'pin', 'basket'] as const
 /**
  * /favorites: the search box, a link to browse by season, and below them `board`, the signed-in
  * user's board (composed in app/). `uid` is the signed-in user (null signed out); `onSignIn`
- * opens the account panel.
+ * opens the account panel. While `sessionUnknown`, a page the server marked as sent to a browser
+ * with a session cookie (<html data-session>) keeps a screen's height where the board will be,
+ * so "How it works" stays where the board will push it.
  */
 export function FavoritesPage({
   uid,
   onSignIn,
   board,
+  sessionUnknown,
 }: {
   uid: string | null
   onSignIn: () => void
   board: ReactNode
+  sessionUnknown: boolean
 }) {
   const strings = useStrings('favorites', FAVORITES)
   const words = useStrings('anime', ANIME)
@@ -63,6 +67,12 @@ export function FavoritesPage({
         </Link>
       </p>
       {hearts.notices}
+      {sessionUnknown && (
+        <div
+          aria-hidden="true"
+          className="hidden in-[[data-session]]:block in-[[data-session]]:min-h-dvh"
+        />
+      )}
       {uid !== null && <PageSection title={words.board.title}>{board}</PageSection>}
       <PageSection title={strings.howTitle}>
         <ol className="grid gap-4 sm:grid-cols-3">

@@ -17,6 +17,11 @@ export function useHearts(uid: string | null, onSignIn: () => void) {
   const language = useLanguage()
   const likes = useLikes(uid)
   const heart = useHeart(uid)
+  const { mutateAsync } = heart
+  // A failure shows through `heart.isError`.
+  const send = (change: { id: string; liked: boolean }, then: () => void) => {
+    mutateAsync(change).then(then, () => undefined)
+  }
   const [waiting, setWaiting] = useState<AnimeSummary | null>(null)
   const [removed, setRemoved] = useState<AnimeSummary | null>(null)
 
@@ -31,16 +36,17 @@ export function useHearts(uid: string | null, onSignIn: () => void) {
       return
     }
     const liked = !likedIds.has(anime.id)
-    heart.mutate({ id: anime.id, liked }, { onSuccess: () => setRemoved(liked ? null : anime) })
+    // Each heart's own promise: a heart tapped on another title meanwhile keeps this one's undo.
+    send({ id: anime.id, liked }, () => setRemoved(liked ? null : anime))
   }
 
   // The heart tapped while signed out lands once the account panel has signed the user in.
-  const { mutate } = heart
   useEffect(() => {
     if (uid === null || waiting === null) return
+    const done = () => setWaiting(null)
     // A heart is idempotent on the server, so a second run of this effect makes no second like.
-    mutate({ id: waiting.id, liked: true }, { onSettled: () => setWaiting(null) })
-  }, [uid, waiting, mutate])
+    mutateAsync({ id: waiting.id, liked: true }).then(done, done)
+  }, [uid, waiting, mutateAsync])
 
   const notices = (
     <>
@@ -54,9 +60,7 @@ export function useHearts(uid: string | null, onSignIn: () => void) {
           <span>{words.board.removed(titleFor(removed, language))}</span>
           <Button
             variant="quiet"
-            onClick={() =>
-              heart.mutate({ id: removed.id, liked: true }, { onSuccess: () => setRemoved(null) })
-            }
+            onClick={() => send({ id: removed.id, liked: true }, () => setRemoved(null))}
           >
             {words.board.undo}
           </Button>

@@ -1,3 +1,4 @@
+import { useCallback } from 'react'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import type { Like, LikeStatus } from '@shared/anime'
 import type { Board } from '@shared/board'
@@ -235,11 +236,15 @@ export function useBoard(uid: string) {
  * Changes to the board: each shown at once, sent, and rolled back with `onFailure` called when
  * the server refuses it or cannot be reached. Once the last change in flight has settled, the
  * board is asked for again, so what shows is the server's own order.
+ *
+ * The answer is one stable function, `makeChange(change, then)`: `then` runs once the server has
+ * made that very change, however many others were sent while it was on its way (a selection
+ * cleared after a move, say, while a status change sent meanwhile is still in flight).
  */
 export function useBoardChanges(uid: string, onFailure: (change: Change, error: unknown) => void) {
   const key = boardQueryKey(uid)
   const mutationKey = ['board-change', uid]
-  return useMutation(
+  const { mutateAsync } = useMutation(
     {
       mutationKey,
       mutationFn: sendChange,
@@ -260,5 +265,12 @@ export function useBoardChanges(uid: string, onFailure: (change: Change, error: 
       },
     },
     queryClient,
+  )
+  // The promise of each call is that call's own; a failure has been told through `onFailure`.
+  return useCallback(
+    (change: Change, then?: (answer: unknown) => void) => {
+      mutateAsync(change).then(then, () => undefined)
+    },
+    [mutateAsync],
   )
 }

@@ -135,7 +135,7 @@ export function Board({
   const [selecting, setSelecting] = useState(false)
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   const [justOpened, setJustOpened] = useState<string | null>(null)
-  const changes = useBoardChanges(uid, (change, error) =>
+  const makeChange = useBoardChanges(uid, (change, error) =>
     setFailure({ kind: change.kind, message: errorMessage(error) }),
   )
   const view = useBoardView(board.isSuccess)
@@ -199,22 +199,22 @@ export function Board({
 
   // The cards' actions read the latest board through a ref, so one object serves every render
   // and the memoised cards never re-render for it.
-  const latest = useRef({ groups, mutate: changes.mutate, onAllowance })
+  const latest = useRef({ groups, makeChange, onAllowance })
   useLayoutEffect(() => {
-    latest.current = { groups, mutate: changes.mutate, onAllowance }
+    latest.current = { groups, makeChange, onAllowance }
   })
   const cardActions = useMemo<CardActions>(
     () => ({
       move: (id, folderId, after) => {
         setFailure(null)
-        latest.current.mutate({ kind: 'moveLike', id, folderId, after })
+        latest.current.makeChange({ kind: 'moveLike', id, folderId, after })
       },
       moveToFolder: (id, folderId) => {
         setFailure(null)
         const others = (latest.current.groups.get(folderId ?? UNSORTED) ?? []).filter(
           (like) => like.anime.id !== id,
         )
-        latest.current.mutate({
+        latest.current.makeChange({
           kind: 'moveLike',
           id,
           folderId,
@@ -223,34 +223,28 @@ export function Board({
       },
       setStatus: (id, status) => {
         setFailure(null)
-        latest.current.mutate({ kind: 'status', id, status })
+        latest.current.makeChange({ kind: 'status', id, status })
       },
       saveNote: (id, note, saved) => {
         setFailure(null)
-        latest.current.mutate({ kind: 'note', id, note }, { onSuccess: saved })
+        latest.current.makeChange({ kind: 'note', id, note }, saved)
       },
       remove: (like) => {
         setFailure(null)
-        latest.current.mutate(
-          { kind: 'removeMany', ids: [like.anime.id] },
-          { onSuccess: () => setRemoved([like]) },
+        latest.current.makeChange({ kind: 'removeMany', ids: [like.anime.id] }, () =>
+          setRemoved([like]),
         )
       },
       pin: (id) => {
         setFailure(null)
-        latest.current.mutate(
-          { kind: 'pin', id },
-          {
-            onSuccess: (answer) => {
-              const pinned = PinResultSchema.safeParse(answer)
-              if (pinned.success) latest.current.onAllowance(pinned.data.allowance)
-            },
-          },
-        )
+        latest.current.makeChange({ kind: 'pin', id }, (answer) => {
+          const pinned = PinResultSchema.safeParse(answer)
+          if (pinned.success) latest.current.onAllowance(pinned.data.allowance)
+        })
       },
       unpin: (id) => {
         setFailure(null)
-        latest.current.mutate({ kind: 'unpin', id })
+        latest.current.makeChange({ kind: 'unpin', id })
       },
       toggleSelected: (id) =>
         setSelected((old) => {
@@ -264,10 +258,11 @@ export function Board({
   )
   const folderActions = useMemo<FolderActions>(
     () => ({
-      rename: (id, name) => latest.current.mutate({ kind: 'renameFolder', id, name }),
-      setPublic: (id, shown) => latest.current.mutate({ kind: 'folderPublic', id, public: shown }),
-      remove: (id) => latest.current.mutate({ kind: 'deleteFolder', id }),
-      move: (id, after) => latest.current.mutate({ kind: 'moveFolder', id, after }),
+      rename: (id, name) => latest.current.makeChange({ kind: 'renameFolder', id, name }),
+      setPublic: (id, shown) =>
+        latest.current.makeChange({ kind: 'folderPublic', id, public: shown }),
+      remove: (id) => latest.current.makeChange({ kind: 'deleteFolder', id }),
+      move: (id, after) => latest.current.makeChange({ kind: 'moveFolder', id, after }),
     }),
     [],
   )
@@ -324,7 +319,7 @@ export function Board({
       if (oldIndex < 0 || newIndex < 0) return
       const moved = arrayMove(ids, oldIndex, newIndex)
       const after = moved[newIndex - 1]
-      changes.mutate({
+      makeChange({
         kind: 'moveFolder',
         id: from.folder,
         after: after === undefined ? null : after.replace(/^folder:/, ''),
@@ -343,16 +338,25 @@ export function Board({
     const overIndex = ids.indexOf(String(over.id))
     if (target === from.folder) {
       const moved = arrayMove(ids, ids.indexOf(id), overIndex)
-      changes.mutate({ kind: 'moveLike', id, folderId, after: moved[overIndex - 1] ?? null })
+      makeChange({ kind: 'moveLike', id, folderId, after: moved[overIndex - 1] ?? null })
     } else {
       // Into another folder: where the card it was dropped on stood, that card after it.
-      changes.mutate({ kind: 'moveLike', id, folderId, after: ids[overIndex - 1] ?? null })
+      makeChange({ kind: 'moveLike', id, folderId, after: ids[overIndex - 1] ?? null })
     }
   }
 
+  // The placeholder and the board are keyed apart: were the board to take over the placeholder's
+  // elements, its tools would be drawn where a placeholder card stood and move into place, a
+  // shift of the page a reader sees. The placeholder is a screen high, as the room the page kept
+  // for the board before the session was known (favorites-page.tsx).
   if (board.isPending) {
     return (
-      <div aria-busy="true" aria-label={strings.loading} className="grid gap-3 sm:grid-cols-2">
+      <div
+        key="loading"
+        aria-busy="true"
+        aria-label={strings.loading}
+        className="grid min-h-dvh content-start gap-3 sm:grid-cols-2"
+      >
         <div className="h-24 animate-pulse rounded-2xl bg-accent-soft" />
         <div className="h-24 animate-pulse rounded-2xl bg-accent-soft" />
       </div>
@@ -379,7 +383,7 @@ export function Board({
     .map((like) => like.anime.id)
 
   return (
-    <div className="space-y-5">
+    <div key="board" className="space-y-5">
       {total === 0 && (
         <div className="rounded-2xl border border-dashed border-line bg-raised p-5">
           <p className="font-bold text-ink">{strings.empty.title}</p>
@@ -394,7 +398,7 @@ export function Board({
         <NewFolderForm
           onCreate={(name, done) => {
             setFailure(null)
-            changes.mutate({ kind: 'newFolder', name }, { onSuccess: done })
+            makeChange({ kind: 'newFolder', name }, done)
           }}
         />
         {total > 0 && (
@@ -430,23 +434,17 @@ export function Board({
           folders={folders}
           onMove={(folderId) => {
             setFailure(null)
-            changes.mutate(
-              { kind: 'moveMany', ids: selectedIds, folderId },
-              { onSuccess: () => setSelected(new Set()) },
+            makeChange({ kind: 'moveMany', ids: selectedIds, folderId }, () =>
+              setSelected(new Set()),
             )
           }}
           onRemove={() => {
             const gone = board.data.likes.filter((like) => selected.has(like.anime.id))
             setFailure(null)
-            changes.mutate(
-              { kind: 'removeMany', ids: selectedIds },
-              {
-                onSuccess: () => {
-                  setRemoved(gone)
-                  setSelected(new Set())
-                },
-              },
-            )
+            makeChange({ kind: 'removeMany', ids: selectedIds }, () => {
+              setRemoved(gone)
+              setSelected(new Set())
+            })
           }}
           onClear={() => setSelected(new Set())}
         />
@@ -468,10 +466,7 @@ export function Board({
             variant="quiet"
             onClick={() => {
               setFailure(null)
-              changes.mutate(
-                { kind: 'restore', likes: removed },
-                { onSuccess: () => setRemoved([]) },
-              )
+              makeChange({ kind: 'restore', likes: removed }, () => setRemoved([]))
             }}
           >
             {strings.undo}
@@ -485,7 +480,7 @@ export function Board({
           nameOf={titleOf}
           onMove={(id, after) => {
             setFailure(null)
-            changes.mutate({ kind: 'movePin', id, after })
+            makeChange({ kind: 'movePin', id, after })
           }}
           onUnpin={cardActions.unpin}
         />
