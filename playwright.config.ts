@@ -9,12 +9,11 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
-  // Four per core this process may run on (its CPU affinity, so `taskset -c 0` gives four): a
+  // Three per core this process may run on (its CPU affinity, so `taskset -c 0` gives three): a
   // test spends most of its time waiting (on the server, on mail, on a password hash, on timed
-  // UI such as the 4 s notice or the next authenticator step), and with three per core the whole
-  // suite's processes (server, Chromium, workers) kept under half of one core busy. Each test
-  // comes from a client address of its own (fixtures.ts), so more at once meet no shared limit.
-  workers: availableParallelism() * 4,
+  // UI such as the 4 s notice or the next authenticator step), and with one and a half per core
+  // the whole suite's processes (server, Chromium, workers) used under half a core of two.
+  workers: availableParallelism() * 3,
   retries: 0,
   forbidOnly: true,
   // The budgets catch a hang; speed is judged by `npm run bench`, not here. A journey takes up to
