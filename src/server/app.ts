@@ -18,6 +18,7 @@ import { folderRoutes, likeRoutes } from './board/routes'
 import { pinsStore } from './board/pins-store'
 import { planBook, type PlanBook } from './plans/plan-book'
 import { planRoutes } from './plans/routes'
+import type { PremiumHowTo } from '../shared/plans'
 import { boardCsvRoutes, importRoutes } from './board/import-routes'
 import { catalogStore } from './catalog/catalog-store'
 import { catalogRoutes } from './catalog/routes'
@@ -81,6 +82,8 @@ export interface AppDeps {
   linkCheck?: LinkCheckSettings
   /** The plans the operator configured (PLANS); `free` alone, as its defaults give it, when absent. */
   plans?: PlanBook
+  /** How to get a plan on this site (PREMIUM_TEXT, PREMIUM_URL); unsaid when absent. */
+  premiumHowTo?: PremiumHowTo | null
   /** Folder of the built client; absent when only the API is served (server tests). */
   clientDir?: string
   /** Redis when REDIS_URL is set: /readyz asks it too. */
@@ -213,7 +216,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/me/likes/export.csv', boardCsvRoutes({ database, sessions }))
     .route('/api/me/likes', likeRoutes(board))
     .route('/api/me/folders', folderRoutes(board))
-    .route('/api/plans', planRoutes(plans))
+    .route('/api/plans', planRoutes(plans, deps.premiumHowTo ?? null))
     .route('/api/anime', catalogRoutes({ catalog, search: catalogSearch(catalog), limits }))
     .route('/api/handles', handleRoutes(profiles))
     .route('/api/profiles', publicProfileRoutes(profiles))
