@@ -18,6 +18,7 @@ import { folderRoutes, likeRoutes } from './board/routes'
 import { pinsStore } from './board/pins-store'
 import { planBook, type PlanBook } from './plans/plan-book'
 import { planRoutes } from './plans/routes'
+import type { PremiumHowTo } from '../shared/plans'
 import { boardCsvRoutes, importRoutes } from './board/import-routes'
 import { calendarStore } from './calendar/calendar-store'
 import { calendarFeedRoutes, calendarRoutes } from './calendar/routes'
@@ -84,6 +85,8 @@ export interface AppDeps {
   linkCheck?: LinkCheckSettings
   /** The plans the operator configured (PLANS); `free` alone, as its defaults give it, when absent. */
   plans?: PlanBook
+  /** How to get a plan on this site (PREMIUM_TEXT, PREMIUM_URL); unsaid when absent. */
+  premiumHowTo?: PremiumHowTo | null
   /** Folder of the built client; absent when only the API is served (server tests). */
   clientDir?: string
   /** Redis when REDIS_URL is set: /readyz asks it too. */
@@ -227,7 +230,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/me/likes/export.csv', boardCsvRoutes({ database, sessions }))
     .route('/api/me/likes', likeRoutes(board))
     .route('/api/me/folders', folderRoutes(board))
-    .route('/api/plans', planRoutes(plans))
+    .route('/api/plans', planRoutes(plans, deps.premiumHowTo ?? null))
     .route('/api/me', calendarRoutes(calendar))
     .route('/calendar', calendarFeedRoutes(calendar))
     .route('/api/anime', catalogRoutes({ catalog, search: catalogSearch(catalog), limits }))

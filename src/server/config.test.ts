@@ -77,6 +77,62 @@ describe('PLANS', () => {
   })
 })
 
+describe('PREMIUM_TEXT, PREMIUM_TEXT_JA and PREMIUM_URL', () => {
+  it('say nothing by default', () => {
+    expect(loadConfig({}, cwd).premiumHowTo).toBeNull()
+  })
+
+  it("are the Premium page's how-to, the Japanese text when given", () => {
+    expect(
+      loadConfig(
+        {
+          PREMIUM_TEXT: 'Support us on our shop.',
+          PREMIUM_TEXT_JA: 'ショップから応援できます。',
+          PREMIUM_URL: 'https://shop.example/mofu',
+        },
+        cwd,
+      ).premiumHowTo,
+    ).toEqual({
+      text: { en: 'Support us on our shop.', ja: 'ショップから応援できます。' },
+      url: 'https://shop.example/mofu',
+    })
+    expect(
+      loadConfig({ PREMIUM_TEXT: 'Write to us.', PREMIUM_URL: 'mailto:owner@example.com' }, cwd)
+        .premiumHowTo,
+    ).toEqual({ text: { en: 'Write to us.' }, url: 'mailto:owner@example.com' })
+  })
+
+  it.each([
+    [
+      'a link of another kind',
+      { PREMIUM_TEXT: 'Pay here.', PREMIUM_URL: 'javascript:alert(1)' },
+      'PREMIUM_URL: expected an http(s):// or mailto: URL',
+    ],
+    [
+      'a link without a text',
+      { PREMIUM_URL: 'https://shop.example/' },
+      'PREMIUM_TEXT: expected a text when PREMIUM_URL or PREMIUM_TEXT_JA is set',
+    ],
+    [
+      'a text without a link',
+      { PREMIUM_TEXT: 'Pay here.' },
+      'PREMIUM_URL: expected a link when PREMIUM_TEXT is set',
+    ],
+    [
+      'a Japanese text alone',
+      { PREMIUM_TEXT_JA: 'こちら', PREMIUM_URL: 'https://shop.example/' },
+      'PREMIUM_TEXT: expected a text when PREMIUM_URL or PREMIUM_TEXT_JA is set',
+    ],
+    [
+      'a text too long',
+      { PREMIUM_TEXT: 'a'.repeat(501), PREMIUM_URL: 'https://shop.example/' },
+      'PREMIUM_TEXT: expected at most 500 characters',
+    ],
+  ])('stop the server with what is wrong: %s', (_, env, problem) => {
+    expect(problemsOf(env)).toEqual([problem])
+  })
+})
+
 describe('loadConfig', () => {
   it('runs on one machine with nothing set', () => {
     const config = loadConfig({}, cwd)

@@ -4,7 +4,13 @@ import path from 'node:path'
 import { z } from 'zod'
 import { FOLDERS_MAX } from '../shared/board'
 import { CONTROL_CHARACTERS_EXPECTED, hasControlCharacter } from '../shared/control-characters'
-import { FREE_PLAN, PINS_MAX, PLAN_NAME_PATTERN, type Plan } from '../shared/plans'
+import {
+  FREE_PLAN,
+  PINS_MAX,
+  PLAN_NAME_PATTERN,
+  type Plan,
+  type PremiumHowTo,
+} from '../shared/plans'
 import { DEFAULT_FREE_PLAN } from './plans/plan-book'
 import { parseTrustProxy, TRUST_PROXY_EXPECTED, type TrustProxy } from './http/client-address'
 import type { DatabaseTarget } from './db/database'
@@ -110,7 +116,8 @@ const planLabel = z
 
 /**
  * One plan of PLANS. Only `free` may leave out its label (Free, フリー) and its pins (5); every
- * plan's folders default to the board's own limit and its public folders to its folders.
+ * plan's folders default to the board's own limit, and its public folders to its folders (free's
+ * to 5).
  */
 const PlanEntrySchema = z
   .object(
@@ -151,7 +158,7 @@ const PlanEntrySchema = z
       },
       pins: entry.pins ?? free?.pins ?? 0,
       folders,
-      publicFolders: Math.min(entry.publicFolders ?? folders, folders),
+      publicFolders: Math.min(entry.publicFolders ?? free?.publicFolders ?? folders, folders),
     }
   })
 
@@ -184,6 +191,9 @@ const plansVariable = z
         }
       }),
   )
+
+/** The Premium page's how-to: a sentence or two, not a page of its own. */
+const premiumText = z.string().max(500, { message: 'expected at most 500 characters' }).optional()
 
 const EnvSchema = z.object({
   PORT: optional.pipe(port.default(3000)),
@@ -249,6 +259,11 @@ const EnvSchema = z.object({
     z.enum(['json', 'pretty'], { message: 'expected json or pretty' }).optional(),
   ),
   PLANS: optional.pipe(plansVariable.default([])),
+  PREMIUM_TEXT: optional.pipe(premiumText),
+  PREMIUM_TEXT_JA: optional.pipe(premiumText),
+  PREMIUM_URL: optional.pipe(
+    url(['http:', 'https:', 'mailto:'], 'an http(s):// or mailto: URL').optional(),
+  ),
   LINK_CHECK_ALLOW_HOSTS: optional.pipe(
     list(
       'host names separated by commas, such as intranet.example (no addresses)',
@@ -295,6 +310,8 @@ export interface Config {
   logFormat: LogFormat | undefined
   /** The plans the operator configured (PLANS), as given; `free` is added when left out. */
   plans: Plan[]
+  /** How to get a plan on this site, on the Premium page (PREMIUM_*); null when not said. */
+  premiumHowTo: PremiumHowTo | null
   /** The fetch that verifies profile links: what an operator may open up for tests and intranets. */
   linkCheck: {
     /** Names whose addresses are not checked. */
@@ -377,6 +394,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     problems.push('METRICS_PORT: expected a port other than PORT')
   }
 
+  if (e.PREMIUM_TEXT === undefined && (e.PREMIUM_URL ?? e.PREMIUM_TEXT_JA) !== undefined) {
+    problems.push('PREMIUM_TEXT: expected a text when PREMIUM_URL or PREMIUM_TEXT_JA is set')
+  }
+  if (e.PREMIUM_URL === undefined && e.PREMIUM_TEXT !== undefined) {
+    problems.push('PREMIUM_URL: expected a link when PREMIUM_TEXT is set')
+  }
+
   if (problems.length > 0) throw new ConfigError(problems)
 
   const mailFrom = e.MAIL_FROM ?? `Mofu <no-reply@${new URL(publicUrl).hostname}>`
@@ -402,6 +426,16 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
         ? undefined
         : { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     plans: e.PLANS,
+    premiumHowTo:
+      e.PREMIUM_TEXT === undefined || e.PREMIUM_URL === undefined
+        ? null
+        : {
+            text: {
+              en: e.PREMIUM_TEXT,
+              ...(e.PREMIUM_TEXT_JA === undefined ? {} : { ja: e.PREMIUM_TEXT_JA }),
+            },
+            url: e.PREMIUM_URL,
+          },
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     linkCheck: {

@@ -11,6 +11,7 @@ import {
 import {
   accountDeletedMail,
   planEndedMail,
+  planGrantedMail,
   emailChangedMail,
   emailChangeConfirmMail,
   invitationMail,
@@ -67,6 +68,10 @@ const JAPANESE_MAILS: Record<MailKind, Mail[]> = {
   ],
   accountDeleted: [accountDeletedMail(input)],
   planEnded: [planEndedMail({ ...input, plan: 'プレミアム' })],
+  planGranted: [
+    planGrantedMail({ ...input, plan: 'プレミアム', until: null }),
+    planGrantedMail({ ...input, plan: 'プレミアム', until: new Date('2026-12-31T15:00:00Z') }),
+  ],
 }
 
 /** What a reader reads, line by line: the subject, the text part's lines, the HTML's text. */

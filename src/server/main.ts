@@ -135,6 +135,7 @@ async function main() {
     gaMeasurementId: config.gaMeasurementId,
     contactUrl: config.contactUrl,
     plans,
+    premiumHowTo: config.premiumHowTo,
     clientDir,
     redis,
     metrics,

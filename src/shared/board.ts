@@ -13,10 +13,7 @@ export const LIKE_NOTE_MAX_LENGTH = 500
 export const FOLDER_NAME_MAX_LENGTH = 40
 /** Beyond any hand-made board; plans (plans.ts) may set lower limits of their own. */
 export const FOLDERS_MAX = 200
-/**
- * Public folders a free account may have at once. Plans (the Premium page) will grant their own
- * number; until then every account has this one.
- */
+/** Public folders the free plan allows at once unless the operator configures otherwise (PLANS). */
 export const PUBLIC_FOLDERS_FREE = 5
 export const LIKES_MAX = 10_000
 /** Titles one bulk move or removal names at most. */

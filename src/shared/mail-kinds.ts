@@ -19,5 +19,6 @@ export const MAIL_KINDS = [
   'recovered',
   'accountDeleted',
   'planEnded',
+  'planGranted',
 ] as const
 export type MailKind = (typeof MAIL_KINDS)[number]

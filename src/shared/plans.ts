@@ -34,8 +34,21 @@ export const PlanSchema = z.object({
 })
 export type Plan = z.infer<typeof PlanSchema>
 
-/** GET /api/plans: every plan, `free` first. */
-export const PlansSchema = z.object({ plans: z.array(PlanSchema) })
+/**
+ * How to get a plan on this site, as the operator wrote it (PREMIUM_TEXT, PREMIUM_URL): a text,
+ * in Japanese too where given, and where it leads (an http(s) page or a mailto: address).
+ */
+export const PremiumHowToSchema = z.object({
+  text: z.object({ en: z.string(), ja: z.optional(z.string()) }),
+  url: z.string(),
+})
+export type PremiumHowTo = z.infer<typeof PremiumHowToSchema>
+
+/** GET /api/plans: every plan, `free` first, and how to get one here (null: not said). */
+export const PlansSchema = z.object({
+  plans: z.array(PlanSchema),
+  howTo: z.nullable(PremiumHowToSchema),
+})
 export type Plans = z.infer<typeof PlansSchema>
 
 /**

@@ -50,6 +50,12 @@ export default async function globalSetup() {
       GOOGLE_ISSUER: oidc.issuer,
       LINK_CHECK_ALLOW_HOSTS: 'localhost',
       LINK_CHECK_CA_FILE: linkPeer.cert,
+      PLANS: JSON.stringify([
+        { name: 'premium', label: 'Premium', labelJa: 'プレミアム', pins: 30, publicFolders: 20 },
+      ]),
+      PREMIUM_TEXT: 'Premium is 3 euros a month, paid on our shop page.',
+      PREMIUM_TEXT_JA: 'プレミアムは月3ユーロで、ショップのページからお支払いいただけます。',
+      PREMIUM_URL: 'https://shop.example/mofu-premium',
     },
   })
   process.env.MOFU_E2E_URL = server.url

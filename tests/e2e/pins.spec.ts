@@ -105,7 +105,7 @@ test('the board with pins in Japanese: the meter in Japanese, axe finds nothing 
       .getByRole('button', { name: /をピン留め$/, pressed: false })
     expect(await pinning(page, 'PUT', () => pin.first().click())).toBe(200)
   }
-  await expect(row.getByRole('status')).toHaveText(/^ピン 5件中2件使用、.*\d{4}.*に追加$/)
+  await expect(row.getByRole('status')).toHaveText(/^ピン5件中2件使用、.*\d{4}.*に追加$/)
   for (const theme of ['light', 'dark']) {
     await page.addInitScript((chosen) => window.localStorage.setItem('theme', chosen), theme)
     await page.reload()

@@ -35,7 +35,11 @@ const PLANS = planBook([
     publicFolders: 4,
   },
 ])
-const file = appWithMail('pins', 233, { app: { plans: PLANS } })
+const HOW_TO = {
+  text: { en: 'Support us on our shop page.', ja: 'ショップのページから応援できます。' },
+  url: 'https://shop.example/mofu',
+}
+const file = appWithMail('pins', 233, { app: { plans: PLANS, premiumHowTo: HOW_TO } })
 const call = (path: string, init: Parameters<typeof callApp>[2] = {}) =>
   callApp(file.subject.app, path, init)
 const silent = pino({ level: 'silent' })
@@ -118,10 +122,10 @@ const OUT_OF_PINS = {
 }
 
 describe('GET /api/plans', () => {
-  it('lists the configured plans, free first', async () => {
+  it('lists the configured plans, free first, and how to get one as the operator said', async () => {
     const answer = await call('/api/plans')
     expect(answer.status).toBe(200)
-    expect(answer.json).toEqual({ plans: PLANS.list })
+    expect(answer.json).toEqual({ plans: PLANS.list, howTo: HOW_TO })
   })
 })
 
@@ -211,19 +215,31 @@ describe('pins', () => {
 })
 
 describe('a plan', () => {
-  const planDeps = () => ({ db: file.subject.database.db, logger: silent, plans: PLANS })
+  const planDeps = () => ({
+    db: file.subject.database.db,
+    logger: silent,
+    plans: PLANS,
+    mailer: mailerOf(),
+    publicUrl: 'http://localhost:3000',
+  })
   const premium = PLANS.named('premium')
   if (premium === undefined) throw new Error('premium is configured above')
 
   it('grants its pins and folders until it ends, then free again with nothing deleted', async () => {
     const user = await file.createUser()
     const until = new Date(Date.now() + 10 * DAY_MS)
-    await grantPlan(planDeps(), user.uid, premium, until)
+    expect(await grantPlan(planDeps(), user.uid, premium, until)).toEqual({ mailed: true })
     expect(await allowance(user)).toMatchObject({
       plan: 'premium',
       planUntil: until.toISOString(),
       pinCount: 10,
     })
+    const granted = await file.smtp.waitForMail(user.email, { subject: /You are on the/ })
+    expect(granted.subject).toBe('You are on the Premium plan on Mofu')
+    expect(granted.text).toContain('http://localhost:3000/premium')
+    expect(granted.text).toContain(
+      new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(until),
+    )
     await heart(user, 1, 2, 3, 4, 5, 6, 7, 8)
     for (const n of [1, 2, 3, 4, 5, 6]) expect((await pin(user, n)).status).toBe(200)
     for (const name of ['A', 'B', 'C', 'D']) {
@@ -240,10 +256,7 @@ describe('a plan', () => {
     later(10 * DAY_MS)
     await signInAgain(user)
     expect((await pin(user, 7)).json).toEqual(OUT_OF_PINS)
-    const [ended, during] = await Promise.all([
-      endDuePlans({ ...planDeps(), mailer: mailerOf(), publicUrl: 'http://localhost:3000' }),
-      pin(user, 8),
-    ])
+    const [ended, during] = await Promise.all([endDuePlans(planDeps()), pin(user, 8)])
     expect(ended).toBe(1)
     expect(during.status).toBe(409)
     expect(await allowance(user)).toMatchObject({
@@ -284,6 +297,53 @@ describe('a plan', () => {
       'plan.ended',
       'plan.granted',
     ])
+  })
+
+  it("allows its public folders; past its end those over free's stay public and no other is made public", async () => {
+    const user = await file.createUser()
+    const folder = async (name: string) => {
+      const made = await call('/api/me/folders', { cookie: user.cookie, body: { name } })
+      expect(made.status).toBe(201)
+      return (made.json as { id: string }).id
+    }
+    const show = (folderId: string, shown: boolean) =>
+      call(`/api/me/folders/${folderId}`, {
+        method: 'PATCH',
+        cookie: user.cookie,
+        body: { public: shown },
+      })
+    const PUBLIC_FOLDERS_FULL = {
+      code: 'PUBLIC_FOLDERS_FULL',
+      message:
+        'Your plan has room for no more public folders: make one private first. Nothing over the limit is ever deleted.',
+    }
+    const [a, b] = [await folder('A'), await folder('B')]
+    expect((await show(a, true)).status).toBe(200)
+    const refused = await show(b, true)
+    expect(refused.status).toBe(409)
+    expect(refused.json).toEqual(PUBLIC_FOLDERS_FULL)
+
+    await grantPlan(planDeps(), user.uid, premium, new Date(Date.now() + DAY_MS))
+    const [c, d] = [await folder('C'), await folder('D')]
+    for (const shown of [b, c]) expect((await show(shown, true)).status).toBe(200)
+
+    later(DAY_MS)
+    await signInAgain(user)
+    expect(await endDuePlans(planDeps())).toBeGreaterThanOrEqual(1)
+    const publicNow = async () => {
+      const board = (await call('/api/me/likes', { cookie: user.cookie })).json as {
+        folders: { name: string; public: boolean }[]
+      }
+      return board.folders.filter((kept) => kept.public).map((kept) => kept.name)
+    }
+    // Three public folders stay over free's one; none other is made public until under.
+    expect(await publicNow()).toEqual(['A', 'B', 'C'])
+    expect((await show(d, true)).json).toEqual(PUBLIC_FOLDERS_FULL)
+    expect((await show(a, false)).status).toBe(200)
+    expect((await show(d, true)).json).toEqual(PUBLIC_FOLDERS_FULL)
+    for (const hidden of [b, c]) expect((await show(hidden, false)).status).toBe(200)
+    expect((await show(d, true)).status).toBe(200)
+    expect(await publicNow()).toEqual(['D'])
   })
 
   it('ends once, with one entry and one mail, when many instances sweep at the same moment', async () => {
@@ -338,7 +398,13 @@ describe('the plan and pins of a profile', () => {
     const premium = PLANS.named('premium')
     if (premium === undefined) throw new Error('premium is configured above')
     await grantPlan(
-      { db: file.subject.database.db, logger: silent, plans: PLANS },
+      {
+        db: file.subject.database.db,
+        logger: silent,
+        plans: PLANS,
+        mailer: mailerOf(),
+        publicUrl: 'http://localhost:3000',
+      },
       user.uid,
       premium,
       new Date(Date.now() + 5 * DAY_MS),

@@ -60,7 +60,14 @@ describe.each(['sqlite', 'postgres'] as const)('mofu on %s', (dialect) => {
   beforeAll(async () => {
     ;[database, smtp] = await Promise.all([createTestDatabase(dialect), startSmtpCapture()])
     server = await startServer({
-      env: { DATABASE_URL: database.url, SMTP_URL: smtp.url, TRUST_PROXY: 'true' },
+      env: {
+        DATABASE_URL: database.url,
+        SMTP_URL: smtp.url,
+        TRUST_PROXY: 'true',
+        PLANS: JSON.stringify([
+          { name: 'premium', label: 'Premium', labelJa: 'プレミアム', pins: 30, publicFolders: 20 },
+        ]),
+      },
     })
   }, 60_000)
 
@@ -196,6 +203,51 @@ describe.each(['sqlite', 'postgres'] as const)('mofu on %s', (dialect) => {
         expect(output.stdout + output.stderr).not.toContain(token64)
       }
       expect((await mofu('users', 'create', email)).code).toBe(1)
+    },
+    SLOW,
+  )
+
+  it(
+    'users plan puts the account on a plan for good or until a date and mails the owner; a plan not in PLANS is a usage error',
+    async () => {
+      const user = await newUser('plan')
+      const allowance = async () =>
+        (await (
+          await fetch(`${server.url}/api/me/profile`, { headers: { Cookie: user.cookie } })
+        ).json()) as { plan: string; planUntil: string | null; pinCount: number }
+
+      const granted = await mofu('users', 'plan', user.email, 'premium')
+      expect(granted.code).toBe(0)
+      expect(granted.stdout).toContain(
+        `${user.email} (${user.uid}) is on premium. A mail tells the owner.`,
+      )
+      expect(securityEvents(granted)).toEqual([
+        expect.objectContaining({ event: 'plan.granted', userId: user.uid, by: 'operator' }),
+      ])
+      expect(await allowance()).toMatchObject({ plan: 'premium', planUntil: null, pinCount: 30 })
+      const mail = await smtp.waitForMail(user.email, { subject: /Premium plan/ })
+      expect(mail.subject).toBe('You are on the Premium plan on Mofu')
+      expect(mail.text).toContain(`${server.url}/premium`)
+
+      const until = json(
+        await mofu('users', 'plan', user.uid, 'premium', '--until', '2099-12-31', '--json'),
+      )
+      expect(until).toEqual({
+        id: user.uid,
+        email: user.email,
+        plan: 'premium',
+        until: '2100-01-01T00:00:00.000Z',
+        mailSent: true,
+      })
+      expect(await allowance()).toMatchObject({
+        plan: 'premium',
+        planUntil: '2100-01-01T00:00:00.000Z',
+      })
+
+      const unknown = await mofu('users', 'plan', user.email, 'gold')
+      expect(unknown.code).toBe(2)
+      expect(unknown.stderr).toContain('No plan named gold: expected one of free, premium (PLANS).')
+      expect((await allowance()).plan).toBe('premium')
     },
     SLOW,
   )

@@ -1,3 +1,4 @@
+import { ALLOWANCE_METER } from '@client/components/allowance-meter'
 import { FORM_PARTS } from '@client/components/form-parts'
 import { COMING_SOON } from '@client/components/page-hero'
 import { NOT_FOUND } from '@client/components/not-found-page'
@@ -38,6 +39,7 @@ export const EN = {
   labels: PAGE_LABELS,
   shell: SHELL,
   comingSoon: COMING_SOON,
+  allowanceMeter: ALLOWANCE_METER,
   notFound: NOT_FOUND,
   formParts: FORM_PARTS,
   home: HOME,

@@ -1,3 +1,4 @@
+import { ALLOWANCE_METER_JA } from '@client/components/allowance-meter.ja'
 import type { Translation } from '@client/lib/i18n/i18n'
 import { ACCOUNT_JA } from '@client/features/account/strings.ja'
 import { ANIME_OP_JA } from '@client/features/content-pages/anime-op-page.ja'
@@ -55,6 +56,7 @@ export const JA: { readonly [Name in keyof English]: Translation<English[Name]> 
 
   shell: SHELL_JA,
   comingSoon: COMING_SOON_JA,
+  allowanceMeter: ALLOWANCE_METER_JA,
   notFound: NOT_FOUND_JA,
   formParts: FORM_PARTS_JA,
   home: HOME_JA,

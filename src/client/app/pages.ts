@@ -49,7 +49,7 @@ export const PAGE_VIEWS: { readonly [Path in PagePath]: PageView<Path> } = {
     icon: 'M4 8h16l-1.4 11.5H5.4zM8.5 8V6.5a3.5 3.5 0 0 1 7 0V8',
   },
   '/premium': {
-    load: () => import('@client/features/content-pages/premium-page').then((m) => m.PremiumPage),
+    load: () => import('./premium-page').then((m) => m.OwnPremiumPage),
     icon: 'M3.5 8.5 7.5 12 12 5l4.5 7 4-3.5-1.8 10H5.3z',
   },
   // The same component as /, so opening the panel keeps the home page as it is.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely, Selectable, Transaction } from 'kysely'
-import { FOLDERS_MAX, PUBLIC_FOLDERS_FREE, uniqueSlug, type Folder } from '../../shared/board'
+import { FOLDERS_MAX, uniqueSlug, type Folder } from '../../shared/board'
 import { isUniqueViolation } from '../db/constraint-errors'
 import type { Database } from '../db/database'
 import type { FoldersTable, Tables } from '../db/tables'
@@ -27,7 +27,7 @@ export type BoardRefusal =
   | 'folder-limit'
   /** Every pin of the plan's period is used. */
   | 'out-of-pins'
-  /** PUBLIC_FOLDERS_FREE public folders already. */
+  /** As many public folders as the user's plan allows, or more (kept from a plan before). */
   | 'public-full'
 
 /** A folder name as uniqueness compares it: NFKC, lower case (the name comes trimmed). */
@@ -130,6 +130,19 @@ export function foldersStore(database: Database, plans: PlanBook) {
       throw error
     })
 
+  /**
+   * The plan the user is on as the transaction reads it (boardTransaction holds the user's
+   * board), so two tabs at once never pass its limits.
+   */
+  const planOf = async (trx: Transaction<Tables>, uid: string) => {
+    const profile = await trx
+      .selectFrom('profiles')
+      .select(['plan', 'plan_until'])
+      .where('user_id', '=', uid)
+      .executeTakeFirst()
+    return profile === undefined ? plans.free : plans.current(profile)
+  }
+
   return {
     /**
      * A new folder, last. A board with as many folders as its plan allows makes no new one;
@@ -139,13 +152,7 @@ export function foldersStore(database: Database, plans: PlanBook) {
       inTransaction(uid, async (trx) => {
         const folders = await placedFolders(trx, uid)
         if (folders.length >= FOLDERS_MAX) return 'full'
-        const profile = await trx
-          .selectFrom('profiles')
-          .select(['plan', 'plan_until'])
-          .where('user_id', '=', uid)
-          .executeTakeFirst()
-        const plan = profile === undefined ? plans.free : plans.current(profile)
-        if (folders.length >= plan.folders) return 'folder-limit'
+        if (folders.length >= (await planOf(trx, uid)).folders) return 'folder-limit'
         if (await nameTaken(trx, uid, name)) return 'name-taken'
         const [key] = await keysAt(folders, folders.length - 1, 1, rekeyFolder(trx, uid))
         const row = {
@@ -165,7 +172,9 @@ export function foldersStore(database: Database, plans: PlanBook) {
 
     /**
      * Renames the folder (its old address then leads to the new one), moves it right after the
-     * folder `place.after` (null: first), makes it public or private, any of them at once.
+     * folder `place.after` (null: first), makes it public or private, any of them at once. A
+     * board with as many public folders as its plan allows makes no other public; those left
+     * over a lower plan's limit stay public (docs/using.md "Public folders").
      */
     update: (
       uid: string,
@@ -190,7 +199,7 @@ export function foldersStore(database: Database, plans: PlanBook) {
             .where('user_id', '=', uid)
             .where('public', '=', 1)
             .executeTakeFirstOrThrow()
-          if (Number(count) >= PUBLIC_FOLDERS_FREE) return 'public-full'
+          if (Number(count) >= (await planOf(trx, uid)).publicFolders) return 'public-full'
         }
         let slug = row.slug
         if (name !== undefined) {

@@ -269,9 +269,10 @@ export const userCommands: Command[] = [
     summary: 'Puts the account on a plan of PLANS, for good or until a date.',
     details: [
       '--until takes a day (2026-12-31: the plan lasts through that day, UTC) or a moment',
-      '(2026-12-31T15:00:00Z). At its end the account goes back to free by itself: its activity',
-      "records it and a mail tells the owner. 'free' ends a plan now. Nothing over a lower",
-      "plan's limits is deleted: it stays, and no new folders or pins are made until under.",
+      '(2026-12-31T15:00:00Z). A mail tells the owner of the plan and its end. At its end the',
+      'account goes back to free by itself: its activity records it and a mail tells the owner.',
+      "'free' ends a plan now. Nothing over a lower plan's limits is deleted: it stays, and no",
+      'new folders or pins are made until under.',
     ],
     options: { until: { type: 'string' } },
     positionals: 2,
@@ -291,14 +292,37 @@ export const userCommands: Command[] = [
         throw new UsageError('--until: expected a date in the future.')
       }
       const user = await mustFind(context, idOrEmail(input))
-      const { database } = await context.services()
-      await grantPlan({ db: database.db, logger: context.logger, plans }, user.id, plan, until)
+      const { database, mailer } = await context.services()
+      const { mailed } = await grantPlan(
+        {
+          db: database.db,
+          logger: context.logger,
+          plans,
+          mailer,
+          publicUrl: context.config.publicUrl,
+        },
+        user.id,
+        plan,
+        until,
+      )
       const end = until === null ? '' : ` until ${until.toISOString()}`
+      const notice =
+        plan.name === FREE_PLAN
+          ? ''
+          : mailed
+            ? ' A mail tells the owner.'
+            : ' The mail to the owner was not sent.'
       context.print(
         plan.name === FREE_PLAN
           ? `${user.email} (${user.id}) is on free.`
-          : `${user.email} (${user.id}) is on ${plan.name}${end}.`,
-        { id: user.id, email: user.email, plan: plan.name, until: until?.toISOString() ?? null },
+          : `${user.email} (${user.id}) is on ${plan.name}${end}.${notice}`,
+        {
+          id: user.id,
+          email: user.email,
+          plan: plan.name,
+          until: until?.toISOString() ?? null,
+          mailSent: mailed,
+        },
       )
     },
   },

@@ -1,4 +1,3 @@
-import { PUBLIC_FOLDERS_FREE } from '../../shared/board'
 import type { Language } from '../../shared/language'
 import { SHARED_MESSAGES_JA, sharedMessageJa } from '../../shared/messages-ja'
 
@@ -40,7 +39,8 @@ export const SERVER_MESSAGES = {
     'Your plan has room for no more folders: delete one first. Nothing over the limit is ever deleted.',
   outOfPins:
     'You have used every pin of this period. More come when it ends; your pinned titles stay pinned.',
-  publicFoldersFull: `You have ${PUBLIC_FOLDERS_FREE} public folders already: make one private first.`,
+  publicFoldersFull:
+    'Your plan has room for no more public folders: make one private first. Nothing over the limit is ever deleted.',
   noSuchFolder: 'No public folder has this address.',
 } as const
 
@@ -77,7 +77,8 @@ export const SERVER_MESSAGES_JA: { readonly [Key in keyof typeof SERVER_MESSAGES
     'いまのプランでは、これ以上フォルダーを作れません。先にどれかを削除してください。上限を超えた分が削除されることはありません。',
   outOfPins:
     'この期間のピンはすべて使いました。期間が終わるとまた使えます。ピン留めした作品はそのまま残ります。',
-  publicFoldersFull: `公開フォルダーはすでに${PUBLIC_FOLDERS_FREE}つあります。先にどれかを非公開にしてください。`,
+  publicFoldersFull:
+    'いまのプランでは、これ以上フォルダーを公開できません。先にどれかを非公開にしてください。上限を超えた分が削除されることはありません。',
   noSuchFolder: 'このアドレスの公開フォルダーはありません。',
 }
 

@@ -83,6 +83,12 @@ export function planEndedMail(input: NoticeInput & { plan: string }): Mail {
   return linkMail(input, wordingOf(input.language).planEnded(input.plan))
 }
 
+/** The operator put the account on a plan: the link opens the Premium page, which shows it. */
+export function planGrantedMail(input: NoticeInput & { plan: string; until: Date | null }): Mail {
+  const until = input.until === null ? null : MAIL_PARTS[input.language].utcTime(input.until)
+  return linkMail(input, wordingOf(input.language).planGranted(input.plan, until))
+}
+
 /** Mail clients ignore <style> blocks and web fonts unevenly, so every style is inline. */
 const FONT =
   "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, " +

@@ -53,6 +53,11 @@ export interface MailWording extends Record<MailKind, Notice | ((...args: never[
   accountDeleted: Notice
   /** A plan the operator granted ended (`plan`, its label): back on free, nothing deleted. */
   planEnded: (plan: string) => Wording
+  /**
+   * The operator put the account on a plan (`plan`, its label), until `until` (a time as
+   * MailParts.utcTime writes it) or for good (null): the link opens the Premium page.
+   */
+  planGranted: (plan: string, until: string | null) => Wording
 }
 
 /** The words around every mail's own. */
@@ -212,6 +217,14 @@ const EN: MailWording = {
     notExpected:
       'If you expected the plan to last longer, ask the people who run this Mofu: the Contact link is at the foot of every page.',
   }),
+  planGranted: (plan, until) => ({
+    subject: `You are on the ${plan} plan on Mofu`,
+    heading: `Welcome to ${plan}`,
+    intro: `The people who run this Mofu put your account on the ${plan} plan${until === null ? '' : ` until ${until}`}. Its pins and folders are yours from now on${until === null ? '' : ', and when it ends your account goes back to the Free plan with nothing deleted'}. See what it gives and your pins on the Premium page:`,
+    action: 'Open the Premium page',
+    notExpected:
+      'If you did not expect this, ask the people who run this Mofu: the Contact link is at the foot of every page.',
+  }),
 }
 
 const EN_PARTS: MailParts = {
@@ -361,6 +374,14 @@ const JA: MailWording = {
     action: 'ボードを開く',
     notExpected:
       'プランがもっと続くはずだった場合は、このMofuの運営者にお問い合わせください。各ページの下にある「お問い合わせ」から連絡できます。',
+  }),
+  planGranted: (plan, until) => ({
+    subject: `Mofuの${plan}プランになりました`,
+    heading: `${plan}プランへようこそ`,
+    intro: `このMofuの運営者が、あなたのアカウントを${until === null ? '' : `${until}まで`}${plan}プランにしました。いまからそのプランのピンとフォルダーを使えます。${until === null ? '' : '終了するとフリープランに戻りますが、削除されるものはありません。'}プランの内容とピンの残りはプレミアムのページで確認できます。`,
+    action: 'プレミアムのページを開く',
+    notExpected:
+      '心当たりがない場合は、このMofuの運営者にお問い合わせください。各ページの下にある「お問い合わせ」から連絡できます。',
   }),
 }
 

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely'
-import { FOLDERS_MAX } from '../../shared/board'
+import { FOLDERS_MAX, PUBLIC_FOLDERS_FREE } from '../../shared/board'
 import {
   FREE_PINS_DEFAULT,
   FREE_PLAN,
@@ -14,7 +14,7 @@ export const DEFAULT_FREE_PLAN: Plan = {
   label: { en: 'Free', ja: 'フリー' },
   pins: FREE_PINS_DEFAULT,
   folders: FOLDERS_MAX,
-  publicFolders: FOLDERS_MAX,
+  publicFolders: PUBLIC_FOLDERS_FREE,
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000

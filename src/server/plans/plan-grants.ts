@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely'
-import { DEFAULT_LANGUAGE, isLanguage } from '../../shared/language'
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../shared/language'
 import { FREE_PLAN, type Plan } from '../../shared/plans'
 import type { Tables } from '../db/tables'
 import type { Logger } from '../logger'
 import type { Mailer } from '../mail/mailer'
-import { planEndedMail } from '../mail/templates'
+import { planEndedMail, planGrantedMail } from '../mail/templates'
 import { storedPreferences } from '../profiles/profile-store'
 import { securityEvents } from '../security-events'
 import type { PlanBook } from './plan-book'
@@ -19,9 +19,6 @@ export interface PlanGrantDeps {
   db: Kysely<Tables>
   logger: Logger
   plans: PlanBook
-}
-
-export interface PlanSweepDeps extends PlanGrantDeps {
   mailer: Mailer
   publicUrl: string
 }
@@ -33,15 +30,18 @@ const SWEEP_BATCH = 100
 
 /**
  * Puts the account on `plan` until `until` (null: no end); `free` ends any grant now. Recorded
- * in the account's activity as the operator's. The pins used this period stay used.
+ * in the account's activity as the operator's, and a plan other than free is mailed to the
+ * owner with its end. The pins used this period stay used. Whether that mail went out: the
+ * grant stands either way.
  */
 export async function grantPlan(
   deps: PlanGrantDeps,
   userId: string,
   plan: Plan,
   until: Date | null,
-): Promise<void> {
+): Promise<{ mailed: boolean }> {
   const now = new Date().toISOString()
+  const end = plan.name === FREE_PLAN ? null : until
   await deps.db
     .insertInto('profiles')
     .values({ user_id: userId, updated_at: now })
@@ -49,15 +49,44 @@ export async function grantPlan(
     .execute()
   await deps.db
     .updateTable('profiles')
-    .set({
-      plan: plan.name,
-      plan_until: plan.name === FREE_PLAN || until === null ? null : until.toISOString(),
-      updated_at: now,
-    })
+    .set({ plan: plan.name, plan_until: end?.toISOString() ?? null, updated_at: now })
     .where('user_id', '=', userId)
     .execute()
   await securityEvents(deps.logger, deps.db)('plan.granted', { userId, by: 'operator' })
+  if (plan.name === FREE_PLAN) return { mailed: false }
+  const owner = await deps.db
+    .selectFrom('profiles')
+    .innerJoin('user', 'user.id', 'profiles.user_id')
+    .select(['profiles.preferences', 'user.email'])
+    .where('profiles.user_id', '=', userId)
+    .executeTakeFirstOrThrow()
+  const language = languageOf(owner.preferences)
+  try {
+    await deps.mailer.send(
+      planGrantedMail({
+        to: owner.email,
+        url: `${deps.publicUrl}/premium`,
+        language,
+        plan: labelIn(plan.label, language),
+        until: end,
+      }),
+    )
+    return { mailed: true }
+  } catch (error) {
+    deps.logger.warn({ err: error, userId }, 'plan grant notice not sent')
+    return { mailed: false }
+  }
 }
+
+/** The language the owner chose for Mofu, which its mails are written in. */
+function languageOf(preferences: string | null): Language {
+  const { language } = storedPreferences(preferences) ?? {}
+  return isLanguage(language) ? language : DEFAULT_LANGUAGE
+}
+
+/** A plan's label in `language`, its English where the operator gave no other. */
+const labelIn = (label: Plan['label'], language: Language) =>
+  (language === 'ja' ? label.ja : undefined) ?? label.en
 
 /**
  * Puts back on free every account whose grant ended by `now`, each exactly once whatever the
@@ -65,7 +94,7 @@ export async function grantPlan(
  * was read, and only the instance whose UPDATE changed the row records the end in the
  * account's activity and mails the owner. How many it ended.
  */
-export async function endDuePlans(deps: PlanSweepDeps, now = new Date()): Promise<number> {
+export async function endDuePlans(deps: PlanGrantDeps, now = new Date()): Promise<number> {
   const due = await deps.db
     .selectFrom('profiles')
     .innerJoin('user', 'user.id', 'profiles.user_id')
@@ -92,8 +121,7 @@ export async function endDuePlans(deps: PlanSweepDeps, now = new Date()): Promis
     if (Number(changed.numUpdatedRows) !== 1) continue
     ended += 1
     await securityEvents(deps.logger, deps.db)('plan.ended', { userId: grant.user_id })
-    const { language } = storedPreferences(grant.preferences) ?? {}
-    const lang = isLanguage(language) ? language : DEFAULT_LANGUAGE
+    const lang = languageOf(grant.preferences)
     const label = deps.plans.named(grant.plan)?.label ?? { en: grant.plan }
     await deps.mailer
       .send(
@@ -101,7 +129,7 @@ export async function endDuePlans(deps: PlanSweepDeps, now = new Date()): Promis
           to: grant.email,
           url: `${deps.publicUrl}/favorites`,
           language: lang,
-          plan: (lang === 'ja' ? label.ja : undefined) ?? label.en,
+          plan: labelIn(label, lang),
         }),
       )
       .catch((error: unknown) => {
@@ -112,7 +140,7 @@ export async function endDuePlans(deps: PlanSweepDeps, now = new Date()): Promis
 }
 
 /** Sweeps now and then every minute; the returned function stops it. */
-export function startPlanSweep(deps: PlanSweepDeps): () => void {
+export function startPlanSweep(deps: PlanGrantDeps): () => void {
   const sweep = () => {
     endDuePlans(deps).then(
       (ended) => {

@@ -125,9 +125,9 @@ export const BOARD_JA: Translation<typeof BOARD> = {
   pins: {
     heading: 'ピン留め',
     empty: 'カードの「ピン留め」でタイトルをピン留めすると、ここと公開ページに表示されます。',
-    meter: (used: string, count: string) => `ピン ${count}件中${used}件使用`,
+    meter: (used: string, count: string) => `ピン${count}件中${used}件使用`,
     meterMore: (used: string, count: string, date: string) =>
-      `ピン ${count}件中${used}件使用、${date}に追加`,
+      `ピン${count}件中${used}件使用、${date}に追加`,
     pinLabel: (title: string) => `${title}をピン留め`,
     unpin: 'ピン留めを外す',
     unpinLabel: (title: string) => `${title}のピン留めを外す`,

@@ -239,6 +239,7 @@ export const PRIVACY = {
     recovered: 'A notice of what taking the account back gave back and removed',
     accountDeleted: 'A notice that your account was deleted, when you delete it',
     planEnded: 'A notice that a plan the operator granted you has ended',
+    planGranted: 'A notice that the operator put you on a plan, and until when',
   } satisfies Record<MailKind, string>,
   mailAfter:
     'For 7 days after a change of address, the old address also gets every notice about how the account signs in. Mail goes through the mail service the operator chose; a site without one keeps each mail, with its link, as a file on its server until the operator removes it.',

@@ -45,6 +45,16 @@ export const profileSaved = (profile: Profile) =>
 
 export const useProfile = (uid: string) => useQuery(profileQuery(uid), queryClient)
 
+/**
+ * The profile, asked for again each time a page showing it opens and each time the window comes
+ * back: its plan and pins change on the server too (the operator's grant, a grant's end).
+ */
+export const useFreshProfile = (uid: string) =>
+  useQuery(
+    { ...profileQuery(uid), refetchOnMount: 'always', refetchOnWindowFocus: 'always' },
+    queryClient,
+  )
+
 export const useSaveProfile = () =>
   useMutation({ mutationFn: saveProfile, onSuccess: profileSaved }, queryClient)
 
