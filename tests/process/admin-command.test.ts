@@ -376,6 +376,7 @@ describe.each(['sqlite', 'postgres'] as const)('mofu on %s', (dialect) => {
           'users enable',
           'users recover',
           'users delete',
+          'users plan',
           'users verify',
           'users create',
           'purge-unverified',
