@@ -235,6 +235,7 @@ describe('hearts', () => {
         likedAt: expect.any(String) as unknown,
         status: null,
         note: '',
+        pinKey: null,
       },
     ])
     const before = (await call('/api/anime/bgm-400602')).json.likes as number

@@ -29,6 +29,9 @@ interface ProfileRenderer {
     profile: ProfileWithFolders,
   ): Promise<{ head: string; root: string }>
   profileDescription(profile: ProfileWithFolders, language: Language): string
+}
+
+interface FolderRenderer {
   renderFolderPage(
     path: string,
     language: Language,
@@ -39,9 +42,12 @@ interface ProfileRenderer {
 const isProfileRenderer = (
   entry: Record<string, unknown> | undefined,
 ): entry is ProfileRenderer & Record<string, unknown> =>
-  typeof entry?.renderProfilePage === 'function' &&
-  typeof entry.profileDescription === 'function' &&
-  typeof entry.renderFolderPage === 'function'
+  typeof entry?.renderProfilePage === 'function' && typeof entry.profileDescription === 'function'
+
+const isFolderRenderer = (
+  entry: Record<string, unknown> | undefined,
+): entry is FolderRenderer & Record<string, unknown> =>
+  typeof entry?.renderFolderPage === 'function'
 
 /**
  * /@handle rendered by the server (docs/using.md "Public profile pages"): the profile and its
@@ -178,7 +184,7 @@ export function profilePageRoutes({
       const renderer = await client.serverEntry()
       const key = `${language}\n${String(noindex)}\n${JSON.stringify(folder)}`
       const page = await drawnFolders(key, async () => {
-        const drawn = isProfileRenderer(renderer)
+        const drawn = isFolderRenderer(renderer)
           ? await renderInTurn(() => renderer.renderFolderPage(path, language, folder))
           : undefined
         const headline = folderHeadline(folder, language)
