@@ -2,7 +2,7 @@ import { generateKeyBetween } from 'fractional-indexing'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Like, LikeStatus } from '../../shared/anime'
 import { LIKES_MAX, type Board } from '../../shared/board'
-import { toSummary } from '../catalog/catalog-store'
+import { SUMMARY_COLUMNS, toSummary } from '../catalog/catalog-store'
 import type { Database } from '../db/database'
 import type { Tables } from '../db/tables'
 import { foldersOf, type BoardRefusal } from './folders-store'
@@ -17,12 +17,7 @@ import {
 } from './order'
 
 const LIKE_COLUMNS = [
-  'catalog_titles.id',
-  'catalog_titles.title',
-  'catalog_titles.lang',
-  'catalog_titles.translations',
-  'catalog_titles.type',
-  'catalog_titles.begin_at',
+  ...SUMMARY_COLUMNS,
   'likes.folder_id',
   'likes.order_key',
   'likes.liked_at',

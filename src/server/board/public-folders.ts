@@ -7,7 +7,7 @@ import {
   type PublicFolder,
   type PublicFolderCard,
 } from '../../shared/public-folders'
-import { toSummary } from '../catalog/catalog-store'
+import { SUMMARY_COLUMNS, toSummary } from '../catalog/catalog-store'
 import type { Tables } from '../db/tables'
 import { byPlace } from './order'
 
@@ -28,16 +28,7 @@ async function titlesIn(
   const rows = await db
     .selectFrom('likes')
     .innerJoin('catalog_titles', 'catalog_titles.id', 'likes.anime_id')
-    .select([
-      'catalog_titles.id',
-      'catalog_titles.title',
-      'catalog_titles.lang',
-      'catalog_titles.translations',
-      'catalog_titles.type',
-      'catalog_titles.begin_at',
-      'likes.folder_id',
-      'likes.order_key',
-    ])
+    .select([...SUMMARY_COLUMNS, 'likes.folder_id', 'likes.order_key'])
     .where('likes.user_id', '=', uid)
     .where('likes.folder_id', 'in', folderIds)
     .execute()
@@ -51,15 +42,7 @@ async function pinnedTitles(db: Kysely<Tables>, uid: string): Promise<AnimeSumma
   const rows = await db
     .selectFrom('likes')
     .innerJoin('catalog_titles', 'catalog_titles.id', 'likes.anime_id')
-    .select([
-      'catalog_titles.id',
-      'catalog_titles.title',
-      'catalog_titles.lang',
-      'catalog_titles.translations',
-      'catalog_titles.type',
-      'catalog_titles.begin_at',
-      'likes.pin_key',
-    ])
+    .select([...SUMMARY_COLUMNS, 'likes.pin_key'])
     .where('likes.user_id', '=', uid)
     .where('likes.pin_key', 'is not', null)
     .execute()

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { AnimeSite } from '../../shared/anime'
 import { episodesBetween, type Episode } from '../../shared/episodes'
-import { toSummary } from '../catalog/catalog-store'
+import { SUMMARY_COLUMNS, toSummary } from '../catalog/catalog-store'
 import type { Database } from '../db/database'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -28,12 +28,7 @@ export function calendarStore({ db }: Database) {
         .selectFrom('likes')
         .innerJoin('catalog_titles', 'catalog_titles.id', 'likes.anime_id')
         .select([
-          'catalog_titles.id',
-          'catalog_titles.title',
-          'catalog_titles.lang',
-          'catalog_titles.translations',
-          'catalog_titles.type',
-          'catalog_titles.begin_at',
+          ...SUMMARY_COLUMNS,
           'catalog_titles.end_at',
           'catalog_titles.broadcast',
           'catalog_titles.sites',

@@ -359,6 +359,16 @@ export function catalogStore({ db }: Database) {
 
 export type CatalogStore = ReturnType<typeof catalogStore>
 
+/** The columns of catalog_titles a summary is made of (toSummary), for a select that joins them. */
+export const SUMMARY_COLUMNS = [
+  'catalog_titles.id',
+  'catalog_titles.title',
+  'catalog_titles.lang',
+  'catalog_titles.translations',
+  'catalog_titles.type',
+  'catalog_titles.begin_at',
+] as const
+
 export function toSummary(
   row: Pick<CatalogTitlesTable, 'id' | 'title' | 'lang' | 'translations' | 'type' | 'begin_at'>,
 ): AnimeSummary {
