@@ -228,7 +228,7 @@ describe('profile saves with generated names and handles', () => {
           name: fc.oneof({ arbitrary: nameText, weight: 12 }, wrongType),
           handle: fc.oneof(
             { arbitrary: handleText, weight: 10 },
-            { arbitrary: spelledAsTyped(HELD), weight: 2 },
+            { arbitrary: spelledAsTyped(HELD), weight: 4 },
             wrongType,
           ),
           font: fc.oneof(
@@ -333,8 +333,9 @@ describe('profile saves with generated names and handles', () => {
         }),
         { numRuns: SAVE_RUNS },
       )
-      // Each outcome came up often enough to mean something.
-      expect(statuses[200]).toBeGreaterThan(SAVE_RUNS / 8)
+      // Each outcome came up often enough to mean something. The generator yields about 13%
+      // saved, 81% refused and 6% taken; each bound sits over five standard deviations below.
+      expect(statuses[200]).toBeGreaterThan(SAVE_RUNS / 16)
       expect(statuses[400]).toBeGreaterThan(SAVE_RUNS / 8)
       expect(statuses[409]).toBeGreaterThan(SAVE_RUNS / 50)
 
