@@ -1,9 +1,13 @@
 import ICAL from 'ical.js'
+import { pino } from 'pino'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { disableAccount, enableAccount } from '../../src/server/account/admin'
 import { catalogStore } from '../../src/server/catalog/catalog-store'
-import { callApp } from '../support/api'
+import { profileStore } from '../../src/server/profiles/profile-store'
+import { callApp, callAuth } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
 import { dataFile, type TestItem } from '../support/bangumi-data-file'
+import { codeIn, resetWith } from '../support/recovery-flow'
 import type { TestUser } from '../support/test-users'
 
 /**
@@ -193,6 +197,37 @@ describe('the calendar feed', () => {
       expect(answer.text).not.toContain('VCALENDAR')
     }
     expect((await call('/api/me/calendar', { body: { feed: 'new' } })).status).toBe(401)
+  })
+
+  it('is turned off by a completed password reset, as every session is ended', async () => {
+    const user = await file.createUser()
+    const path = await turnOn(user)
+    await callAuth(file.subject.app, '/request-password-reset', {
+      ip: user.ip,
+      body: { email: user.email, redirectTo: '/account/reset' },
+    })
+    const mail = await file.smtp.waitForMail(user.email, { subject: /reset your mofu password/i })
+    const reset = await resetWith(file.subject.app, user.ip, codeIn(mail), 'a-new-secret-77')
+    expect(reset.status, reset.text).toBe(200)
+    expect((await feed(path)).status).toBe(404)
+  })
+
+  it('answers as one never made while its account is disabled, and again once it is enabled', async () => {
+    const user = await file.createUser()
+    const path = await turnOn(user)
+    const admin = {
+      auth: file.subject.auth,
+      db: file.subject.database.db,
+      storage: file.subject.storage,
+      profiles: profileStore(file.subject.database),
+      logger: pino({ level: 'silent' }),
+    }
+    await disableAccount(admin, user.uid, null)
+    const disabled = await feed(path)
+    expect(disabled.status).toBe(404)
+    expect(disabled.text).not.toContain('VCALENDAR')
+    expect(await enableAccount(admin, user.uid)).toBe(true)
+    expect((await feed(path)).status).toBe(200)
   })
 
   it('is read at most 60 times a minute from one address', async () => {

@@ -66,6 +66,7 @@ const ACTIONS = [
   'recoveryLink',
   'handle',
   'olderPending',
+  'calendar',
 ] as const
 type Action = (typeof ACTIONS)[number]
 type Recovery = 'notice' | 'activity' | 'operator'
@@ -109,6 +110,8 @@ interface Holdings {
   /** Recovery links the attacker had mailed to an address they hold. */
   recoveryCodes: string[]
   pendingCodes: string[]
+  /** Calendar feed addresses (their paths) the attacker made. */
+  feeds: string[]
   /** Backup codes the attacker holds: of their own set-up, or stolen from the owner's. */
   backupCodes: string[]
   /** Whether two-factor is on (the attacker's, or the owner's with codes the attacker stole). */
@@ -386,6 +389,17 @@ async function act(action: Action, held: Holdings, owner: Owner): Promise<boolea
       held.pendingCodes.push(code)
       return true
     }
+    case 'calendar': {
+      // A feed address is a standing read of the account that needs no session.
+      const made = await callApp(app(), '/api/me/calendar', {
+        ip: held.ip,
+        cookie: held.cookie,
+        body: { feed: 'new' },
+      })
+      if (made.status !== 200 || typeof made.json.url !== 'string') return false
+      held.feeds.push(new URL(made.json.url).pathname)
+      return true
+    }
     case 'handle': {
       // The owner's handle is left, reserved for the account, and another taken in its place.
       return (await saveHandle(held, newHandle())).status === 200
@@ -574,6 +588,10 @@ async function expectOnlyTheOwner(held: Holdings, owner: Owner, way: Way) {
   for (const code of held.pendingCodes) {
     expect((await confirmEmailChange(app(), code, held)).status).toBe(400)
   }
+  for (const path of held.feeds) {
+    const read = await callApp(app(), path, { ip: nextIp(), origin: null })
+    expect(read.status, "the attacker's calendar feed").toBe(404)
+  }
   // The addresses the attacker moved the account to hear of it no more, the recovery's own
   // notice first among what would go to every address the account had within the week.
   for (const address of held.addresses) {
@@ -636,6 +654,7 @@ async function attackAndRecover(actions: Action[], way: Way) {
     resetCodes: [],
     recoveryCodes: [],
     pendingCodes: [],
+    feeds: [],
     backupCodes: [...owner.backupCodes],
     passwords: [TEST_PASSWORD],
     moved: false,

@@ -274,8 +274,8 @@ export type Recovery =
 /**
  * Recovery: afterwards, only the owner gets in (docs/security.md "Recovery"), by a rule that reads
  * nothing whoever held the account could have arranged. Every completed password reset ends every
- * session, forgets every trusted browser and known browser, cancels the pending change of address
- * and voids every reset and recovery link sent before it. A recovery (a link from the old
+ * session, forgets every trusted browser and known browser, turns the calendar feed off, cancels
+ * the pending change of address and voids every reset and recovery link sent before it. A recovery (a link from the old
  * address's notice or the activity, or `mofu users recover`) also gives back the owner's address
  * and the handle of its moment (if still reserved for the account), and removes every passkey, two-factor set-up, backup code and Google link the owner did not
  * keep, by name, on the recovery page. The owner then holds the account by the password they
@@ -308,6 +308,8 @@ export async function recoverAccount(
   await context.internalAdapter.deleteUserSessions(userId)
   await forgetTrustedBrowsers(db, userId)
   await db.deleteFrom('known_devices').where('user_id', '=', userId).execute()
+  // The calendar feed's address is a secret whoever held the account could have made or read.
+  await db.deleteFrom('calendar_feeds').where('user_id', '=', userId).execute()
   await cancelPendingChanges(db, userId)
   return recovered
 }

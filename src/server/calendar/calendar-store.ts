@@ -98,7 +98,7 @@ export function calendarStore({ db }: Database) {
       return Number(result.numDeletedRows) > 0
     },
 
-    /** The account whose feed `secret` opens, or undefined. */
+    /** The account whose feed `secret` opens, or undefined; never a disabled account. */
     async ownerOf(secret: string): Promise<string | undefined> {
       if (!FEED_SECRET.test(secret)) return undefined
       const hash = hashOf(secret)
@@ -106,6 +106,15 @@ export function calendarStore({ db }: Database) {
         .selectFrom('calendar_feeds')
         .select(['user_id', 'secret_hash'])
         .where('secret_hash', '=', hash)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('disabled_users')
+                .select('disabled_users.user_id')
+                .whereRef('disabled_users.user_id', '=', 'calendar_feeds.user_id'),
+            ),
+          ),
+        )
         .executeTakeFirst()
       // The row is found by the hash; its hash is compared again in constant time, so how long
       // the answer takes says nothing of how much of a guess was right.
