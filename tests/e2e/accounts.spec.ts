@@ -9,7 +9,7 @@ import {
   signInAtProvider,
   verifiedAccount,
 } from './account-helpers'
-import { expect, test } from './fixtures'
+import { expect, fetchRouted, test } from './fixtures'
 import { linkIn, waitForMail } from './mailbox'
 
 test('sign-up sends a verification mail; log-in waits for the link; the link signs in', async ({
@@ -294,7 +294,7 @@ test('Google sign-in finishes when the popup loads slowly, as on a phone on a sl
     ) {
       return route.fallback()
     }
-    const response = await route.fetch()
+    const response = await fetchRouted(route)
     const body = await response.body()
     await new Promise((resolve) => setTimeout(resolve, (body.length / 25_000) * 1000))
     await route.fulfill({ response, body })
@@ -420,7 +420,7 @@ test("without Google sign-in, an unknown address reads 'No account found.'", asy
   await page.route(
     (url) => url.pathname === '/',
     async (route) => {
-      const response = await route.fetch()
+      const response = await fetchRouted(route)
       const html = (await response.text()).replace('"googleSignIn":true', '"googleSignIn":false')
       await route.fulfill({ response, body: html })
     },

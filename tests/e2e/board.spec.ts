@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { newEmail, PASSWORD, verifiedAccount } from './account-helpers'
 import { blockingViolations, settled } from './axe'
 import { catalogTitles, type Found } from './anime-helpers'
-import { expect, test } from './fixtures'
+import { expect, fetchRouted, test } from './fixtures'
 
 /** Hearts each title through the API; each lands first in Unsorted. */
 async function heart(request: APIRequestContext, titles: Found[]) {
@@ -289,7 +289,7 @@ test('titles moved at once leave the selection even when another change is sent 
   let answer = () => {}
   const held = new Promise<void>((resolve) => (answer = resolve))
   await page.route('**/api/me/likes/move', async (route) => {
-    const response = await route.fetch()
+    const response = await fetchRouted(route)
     await held
     await route.fulfill({ response })
   })

@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto'
 import {
   test as base,
   expect,
+  type APIResponse,
   type BrowserContext,
   type ConsoleMessage,
   type Page,
+  type Route,
 } from '@playwright/test'
 
 /** One request a test means to fail, and so the one console error it may cause. */
@@ -107,5 +109,20 @@ export const test = base.extend<{
     { auto: true },
   ],
 })
+
+/**
+ * The routed request sent on to the server, for a test that changes or holds its answer. Sent
+ * again once if the connection was reset before any answer: Playwright's client reuses an idle
+ * keep-alive connection the server may be closing at that moment (it closes idle ones after
+ * 5 s), and Chromium, whose request this stands for, sends it again in that case too.
+ */
+export async function fetchRouted(route: Route): Promise<APIResponse> {
+  try {
+    return await route.fetch()
+  } catch (error) {
+    if (!(error instanceof Error) || !/ECONNRESET|socket hang up/.test(error.message)) throw error
+    return route.fetch()
+  }
+}
 
 export { expect }

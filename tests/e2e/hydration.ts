@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect } from './fixtures'
+import { expect, fetchRouted } from './fixtures'
 
 interface Watched {
   /** The prerendered nodes removed from #root before it lost its data-prerendered mark. */
@@ -116,7 +116,7 @@ export async function expectCleanHydration(page: Page) {
 
   const fresh = await page.context().newPage()
   await fresh.route(page.url(), async (route) => {
-    const response = await route.fetch()
+    const response = await fetchRouted(route)
     const html = await response.text()
     await route.fulfill({
       response,
