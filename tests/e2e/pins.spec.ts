@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { newEmail, verifiedAccount } from './account-helpers'
+import { newEmail, openPanel, panel, verifiedAccount } from './account-helpers'
 import { catalogTitles } from './anime-helpers'
 import { blockingViolations } from './axe'
 import { expect, test } from './fixtures'
@@ -88,6 +88,10 @@ test('a user pins until the allowance is spent, sees the meter and the refusal, 
   ] as string[])
   await expect(pinnedPage.getByRole('listitem').first().locator('svg').first()).toBeVisible()
   await elsewhere.close()
+
+  // The account panel's card says it in words.
+  await openPanel(page)
+  await expect(panel(page).getByRole('definition').last()).toHaveText('5 of 5')
 })
 
 test('the board with pins in Japanese: the meter in Japanese, axe finds nothing serious in either theme, and a phone fits it', async ({

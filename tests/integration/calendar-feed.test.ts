@@ -1,3 +1,4 @@
+import { unzipSync } from 'fflate'
 import ICAL from 'ical.js'
 import { pino } from 'pino'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -228,6 +229,28 @@ describe('the calendar feed', () => {
     expect(disabled.text).not.toContain('VCALENDAR')
     expect(await enableAccount(admin, user.uid)).toBe(true)
     expect((await feed(path)).status).toBe(200)
+  })
+
+  it('is in the downloaded data as on and since when, never its address', async () => {
+    // A download a minute per user: one user with the feed off, one with it on.
+    const exported = async (user: TestUser) => {
+      const answer = await file.subject.app.request('/api/me/export', {
+        headers: { Cookie: user.cookie },
+      })
+      expect(answer.status).toBe(200)
+      const files = unzipSync(new Uint8Array(await answer.arrayBuffer()))
+      const text = new TextDecoder().decode(files['mofu-data.json'])
+      return { text, data: JSON.parse(text) as { calendarFeed: unknown } }
+    }
+    const off = await file.createUser()
+    expect((await exported(off)).data.calendarFeed).toEqual({ enabled: false, since: null })
+    const on = await file.createUser()
+    const path = await turnOn(on)
+    const { since } = (await call('/api/me/calendar', { cookie: on.cookie })).json
+    expect(since).toEqual(expect.any(String))
+    const { text, data } = await exported(on)
+    expect(data.calendarFeed).toEqual({ enabled: true, since })
+    expect(text).not.toContain(path.slice('/calendar/'.length, -'.ics'.length))
   })
 
   it('is read at most 60 times a minute from one address', async () => {

@@ -77,6 +77,7 @@ const ARGUMENTS: Record<string, unknown[]> = {
   'profile.editor.link': [1],
   'profile.editor.removeLink': [1],
   'profile.card.checked': [1, 2],
+  'profile.card.pinsOf': ['1', '2'],
   'profile.card.howTo': ['…'],
   'privacy.fields': ['…'],
   'privacy.preferencesKept': ['…'],

@@ -1,6 +1,7 @@
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate'
 import type { Kysely } from 'kysely'
 import { boardOf } from '../board/likes-store'
+import { feedSince } from '../calendar/calendar-store'
 import type { Tables } from '../db/tables'
 import type { PlanBook } from '../plans/plan-book'
 import { profileFields, storedPreferences, type ProfileStore } from '../profiles/profile-store'
@@ -46,6 +47,7 @@ async function accountData(
     released,
     changes,
     board,
+    feed,
   ] = await Promise.all([
     auth.api.getSession({ headers }),
     auth.api.listSessions({ headers }),
@@ -58,6 +60,7 @@ async function accountData(
     releasedHandlesOf(db, uid, new Date()),
     handleChangesOf(db, uid),
     boardOf(db, uid),
+    feedSince(db, uid),
   ])
   const user = current?.user
   const data = {
@@ -131,6 +134,8 @@ async function accountData(
     })),
     // The pinned titles, in the owner's order.
     pinned: board.pinned,
+    // Whether the calendar feed is on, and since when: never its address, which is a secret.
+    calendarFeed: { enabled: feed !== null, since: feed },
     // The security activity of the last 90 days, as the account panel lists it.
     activity: activity.map((entry) => ({
       event: entry.event,

@@ -1,8 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { Kysely } from 'kysely'
 import type { AnimeSite } from '../../shared/anime'
 import { episodesBetween, type Episode } from '../../shared/episodes'
 import { SUMMARY_COLUMNS, toSummary } from '../catalog/catalog-store'
 import type { Database } from '../db/database'
+import type { Tables } from '../db/tables'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** 32 random bytes, base64url: the secret in a feed's address. */
@@ -10,6 +12,16 @@ const SECRET_BYTES = 32
 export const FEED_SECRET = /^[A-Za-z0-9_-]{43}$/
 
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex')
+
+/** Since when the feed of `uid` is on (ISO 8601), or null while it is off. */
+export async function feedSince(db: Kysely<Tables>, uid: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('calendar_feeds')
+    .select('created_at')
+    .where('user_id', '=', uid)
+    .executeTakeFirst()
+  return row?.created_at ?? null
+}
 
 /**
  * The liked titles' episodes and each account's calendar feed (docs/api.md "Calendar feed").
@@ -60,15 +72,7 @@ export function calendarStore({ db }: Database) {
       )
     },
 
-    /** Since when the feed of `uid` is on (ISO 8601), or null while it is off. */
-    async since(uid: string): Promise<string | null> {
-      const row = await db
-        .selectFrom('calendar_feeds')
-        .select('created_at')
-        .where('user_id', '=', uid)
-        .executeTakeFirst()
-      return row?.created_at ?? null
-    },
+    since: (uid: string) => feedSince(db, uid),
 
     /**
      * Turns the feed on with a new address, which replaces the one before (that one answers 404

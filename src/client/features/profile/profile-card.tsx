@@ -2,6 +2,7 @@ import { Link } from 'wouter'
 import type { Profile } from '@shared/profile'
 import { Button } from '@client/components/ui'
 import { errorMessage } from '@client/lib/http'
+import { useNumberFormat } from '@client/lib/i18n/format'
 import { AvatarFrame } from './avatar/avatar-frame'
 import { AvatarImage } from './avatar/avatar-image'
 import { thumbhashPlaceholder } from './avatar/thumbhash-placeholder'
@@ -22,6 +23,7 @@ export function ProfileCard({
   onEdit: () => void
 }) {
   const strings = useStrings('profile', PROFILE).card
+  const number = useNumberFormat()
   return (
     <div className="flex flex-col items-center gap-3 text-center">
       <ProfileBanner profile={profile} sizes={PANEL_BANNER_SIZES} />
@@ -50,7 +52,7 @@ export function ProfileCard({
         <div className="rounded-xl bg-sunken px-3 py-2">
           <dt className="text-ink-muted">{strings.pins}</dt>
           <dd className="font-semibold text-ink">
-            {profile.usedPinCount} / {profile.pinCount}
+            {strings.pinsOf(number(profile.usedPinCount), number(profile.pinCount))}
           </dd>
         </div>
       </dl>

@@ -14,6 +14,7 @@ export const PROFILE_JA: Translation<typeof PROFILE> = {
     noId: 'IDはまだありません',
     plan: 'プラン',
     pins: '使ったピン',
+    pinsOf: (used: string, total: string) => `${total}件中${used}件`,
     edit: '編集',
     publicPage: '公開ページ',
     links: 'リンク',

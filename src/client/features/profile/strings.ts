@@ -14,6 +14,7 @@ export const PROFILE = {
     noId: 'No ID yet',
     plan: 'Plan',
     pins: 'Pins used',
+    pinsOf: (used: string, total: string) => `${used} of ${total}`,
     edit: 'Edit',
     publicPage: 'Public page',
     links: 'Links',
