@@ -125,3 +125,68 @@ test('this week shows the next episode of a liked title in the viewer’s zone, 
   ).toBeVisible()
   expect((await page.request.get(url)).status()).toBe(404)
 })
+
+test('a day of many episodes shows five, and the rest while asked for', async ({
+  page,
+  baseURL,
+}) => {
+  const weekday = (at: Date) =>
+    new Intl.DateTimeFormat('en-US', { timeZone: ZONE, weekday: 'long' }).format(at)
+  const hour = (at: Date) =>
+    Number(new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: 'numeric' }).format(at))
+  // Titles on air whose weekly slot falls on one weekday in the viewer's zone, well clear of
+  // midnight so that summer time never moves one to another day.
+  const byWeekday = new Map<string, Item[]>()
+  for (const item of items) {
+    const start = weeklyStart(item)
+    if (item.type !== 'tv' || start === undefined || named(item.title) !== 1) continue
+    if (Date.parse(item.begin) > Date.now() || Date.parse(item.end) < Date.now() + 14 * DAY_MS) {
+      continue
+    }
+    const slot = new Date(start)
+    if (hour(slot) < 2 || hour(slot) > 21) continue
+    byWeekday.set(weekday(slot), [...(byWeekday.get(weekday(slot)) ?? []), item])
+  }
+  const [day, titles] = [...byWeekday].find(([, found]) => found.length >= 6) ?? []
+  if (day === undefined || titles === undefined) throw new Error('no weekday with six titles')
+  await verifiedAccount(page.request, baseURL ?? '', newEmail('week-day'))
+  for (const item of titles.slice(0, 6)) {
+    const id = await idOf(page.request, item.title)
+    expect((await page.request.put(`/api/me/likes/${id}`)).status()).toBe(200)
+  }
+
+  // The page opens the day before that weekday: the whole of it is in the coming seven days.
+  const next = [2, 3, 4, 5, 6, 7, 8]
+    .map((days) => new Date(Date.now() + days * DAY_MS))
+    .find((at) => weekday(at) === day)
+  if (next === undefined) throw new Error(`no ${day} in the coming week`)
+  await page.clock.install({ time: new Date(next.getTime() - DAY_MS) })
+  await page.goto('/favorites')
+  const heading = new Intl.DateTimeFormat('en-GB', {
+    timeZone: ZONE,
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+  }).format(next)
+  const week = page.getByRole('region', { name: 'This week' })
+  const dayItem = week.locator('li', {
+    has: page.getByRole('heading', { level: 3, name: heading }),
+  })
+  const episodes = dayItem
+    .getByRole('list')
+    .first()
+    .getByRole('listitem')
+    .filter({
+      has: page.locator('time'),
+    })
+  await expect(episodes).toHaveCount(5)
+  const more = dayItem.getByRole('button', { name: 'Show all 6 episodes of this day' })
+  await expect(more).toHaveAttribute('aria-expanded', 'false')
+  await more.press('Enter')
+  await expect(episodes).toHaveCount(6)
+  const fewer = dayItem.getByRole('button', { name: 'Show fewer' })
+  await expect(fewer).toHaveAttribute('aria-expanded', 'true')
+  await expect(fewer).toBeFocused()
+  await fewer.click()
+  await expect(episodes).toHaveCount(5)
+})

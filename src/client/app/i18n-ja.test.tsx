@@ -129,6 +129,7 @@ const ARGUMENTS: Record<string, unknown[]> = {
   'anime.title.likes': [3, String],
   'anime.title.kindOf': ['TV', '…'],
   'boardWeek.zone': ['…'],
+  'boardWeek.showAll': [12],
   'boardWeek.feed.onSince': ['…'],
   'board.folder.publicLabel': ['…'],
   'board.folder.publicPageLabel': ['…'],

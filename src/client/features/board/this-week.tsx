@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useId, useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
 import type { AnimeSummary } from '@shared/anime'
@@ -12,6 +12,8 @@ import { CalendarFeedControls } from './calendar-feed'
 import { BOARD_WEEK } from './week-strings'
 
 const WEEK_DAYS = 7
+/** Episodes a day shows until "Show all" is pressed: a day of dozens still reads at a glance. */
+const DAY_SHOWN = 5
 const LOCALE: Record<Language, string> = { en: 'en-GB', ja: 'ja-JP' }
 
 /** The liked titles as one string, the same whatever their order: it changes with a heart. */
@@ -21,11 +23,23 @@ const likedIds = (board: { likes: { anime: { id: string } }[] }) =>
     .sort()
     .join(' ')
 
+/** One formatter a time zone: making one costs far more than formatting with it. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>()
+
 /** `2026-03-07`: the day a moment falls on in `timeZone`, to group episodes by. */
-const dayKey = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(at)
-    .slice(0, 10)
+function dayKey(at: Date, timeZone: string): string {
+  let format = dayFormats.get(timeZone)
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    })
+    dayFormats.set(timeZone, format)
+  }
+  return format.format(at).slice(0, 10)
+}
 
 interface Day {
   key: string
@@ -84,20 +98,28 @@ export function ThisWeek({ uid }: { uid: string }) {
     queryClient,
   )
   const locale = LOCALE[language]
-  const dayName = new Intl.DateTimeFormat(locale, {
-    timeZone,
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-  })
-  const timeOf = new Intl.DateTimeFormat(locale, {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  })
+  const { dayName, timeOf } = useMemo(
+    () => ({
+      dayName: new Intl.DateTimeFormat(locale, {
+        timeZone,
+        weekday: 'long',
+        month: 'long',
+        day: 'numeric',
+      }),
+      timeOf: new Intl.DateTimeFormat(locale, {
+        timeZone,
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }),
+    }),
+    [locale, timeZone],
+  )
   const today = dayKey(from, timeZone)
-  const days = week.data === undefined ? [] : byDay(week.data.episodes, timeZone)
+  const days = useMemo(
+    () => (week.data === undefined ? [] : byDay(week.data.episodes, timeZone)),
+    [week.data, timeZone],
+  )
 
   return (
     <section
@@ -123,29 +145,67 @@ export function ThisWeek({ uid }: { uid: string }) {
       ) : (
         <ol className="space-y-4">
           {days.map((day) => (
-            <li key={day.key}>
-              <h3 className="font-bold text-ink">
-                {day.key === today
+            <DayItem
+              key={day.key}
+              day={day}
+              heading={
+                day.key === today
                   ? `${strings.today} · ${dayName.format(day.first)}`
-                  : dayName.format(day.first)}
-              </h3>
-              <ul className="mt-2 space-y-2">
-                {day.episodes.map((episode) => (
-                  <EpisodeItem
-                    key={`${episode.anime.id}-${episode.at}`}
-                    episode={episode}
-                    time={timeOf.format(new Date(episode.at))}
-                    translation={translationOf(episode.anime, language)}
-                    watchLabel={strings.watch}
-                  />
-                ))}
-              </ul>
-            </li>
+                  : dayName.format(day.first)
+              }
+              timeOf={timeOf}
+              language={language}
+            />
           ))}
         </ol>
       )}
       <CalendarFeedControls />
     </section>
+  )
+}
+
+/** One day: its first DAY_SHOWN episodes, and the rest while asked for. */
+function DayItem({
+  day,
+  heading,
+  timeOf,
+  language,
+}: {
+  day: Day
+  heading: string
+  timeOf: Intl.DateTimeFormat
+  language: Language
+}) {
+  const strings = useStrings('boardWeek', BOARD_WEEK)
+  const listId = useId()
+  const [whole, setWhole] = useState(false)
+  const shown = whole ? day.episodes : day.episodes.slice(0, DAY_SHOWN)
+  return (
+    <li>
+      <h3 className="font-bold text-ink">{heading}</h3>
+      <ul id={listId} className="mt-2 space-y-2">
+        {shown.map((episode) => (
+          <EpisodeItem
+            key={`${episode.anime.id}-${episode.at}`}
+            episode={episode}
+            time={timeOf.format(new Date(episode.at))}
+            translation={translationOf(episode.anime, language)}
+            watchLabel={strings.watch}
+          />
+        ))}
+      </ul>
+      {day.episodes.length > DAY_SHOWN && (
+        <button
+          type="button"
+          aria-controls={listId}
+          aria-expanded={whole}
+          onClick={() => setWhole(!whole)}
+          className="mt-2 rounded-full border border-line px-4 py-1.5 text-sm font-semibold text-ink hover:bg-accent-soft"
+        >
+          {whole ? strings.showFewer : strings.showAll(day.episodes.length)}
+        </button>
+      )}
+    </li>
   )
 }
 

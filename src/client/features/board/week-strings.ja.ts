@@ -12,6 +12,8 @@ export const BOARD_WEEK_JA: Translation<typeof BOARD_WEEK> = {
   today: '今日',
   zone: (zone: string) => `時刻は${zone}のものです。`,
   watch: '配信',
+  showAll: (count: number) => `この日の${count}件をすべて表示`,
+  showFewer: '少なく表示',
   feed: {
     title: 'カレンダー配信',
     intro:

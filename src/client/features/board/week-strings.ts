@@ -8,6 +8,8 @@ export const BOARD_WEEK = {
   today: 'Today',
   zone: (zone: string) => `Times in ${zone}.`,
   watch: 'Where to watch',
+  showAll: (count: number) => `Show all ${count} episodes of this day`,
+  showFewer: 'Show fewer',
   feed: {
     title: 'Calendar feed',
     intro:
