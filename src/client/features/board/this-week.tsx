@@ -79,7 +79,7 @@ export function ThisWeek({ uid }: { uid: string }) {
   const headingId = useId()
   // The moment the page opened: the week runs from it, and a re-render never moves it.
   const [from] = useState(() => new Date())
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
+  const [timeZone] = useState(() => Intl.DateTimeFormat().resolvedOptions().timeZone)
   const liked = useQuery(
     { queryKey: boardQueryKey(uid), queryFn: fetchBoard, select: likedIds },
     queryClient,
