@@ -1,7 +1,5 @@
-import { pino } from 'pino'
 import { describe, expect, it } from 'vitest'
 import { disableAccount } from '../../src/server/account/admin'
-import { profileStore } from '../../src/server/profiles/profile-store'
 import { callApp, callAuth } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
 import { addPasskey, signInWithPasskey } from '../support/passkey-flow'
@@ -19,6 +17,7 @@ import {
 } from '../support/recovery-flow'
 import { turnOnTwoFactor } from '../support/two-factor-flow'
 import { TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { adminDepsOf } from '../support/admin-deps'
 
 /**
  * Taking an account back (docs/email-and-activity.md "Taking an account back"): whatever someone
@@ -143,18 +142,7 @@ describe('taking an account back', { timeout: 60_000 }, () => {
           method: 'DELETE',
           headers: { Cookie: owner.cookie, Origin: SITE, 'X-Forwarded-For': owner.ip },
         }),
-      (owner) =>
-        disableAccount(
-          {
-            auth: file.subject.auth,
-            db: file.subject.database.db,
-            storage: file.subject.storage,
-            profiles: profileStore(file.subject.database),
-            logger: pino({ level: 'silent' }),
-          },
-          owner.uid,
-          null,
-        ),
+      (owner) => disableAccount(adminDepsOf(file.subject), owner.uid, null),
     ]
     for (const end of ending) {
       const owner = await file.createUser()

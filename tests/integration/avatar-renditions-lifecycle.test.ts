@@ -1,11 +1,9 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { pino } from 'pino'
 import { describe, expect, it } from 'vitest'
 import type { Profile } from '../../src/shared/profile'
 import { deleteAccountAsOperator } from '../../src/server/account/admin'
-import { profileStore } from '../../src/server/profiles/profile-store'
 import { avatarVersion } from '../../src/server/storage/avatar-object'
 import { createLocalStorage } from '../../src/server/storage/local-storage'
 import type { ObjectStorage } from '../../src/server/storage/object-storage'
@@ -22,6 +20,7 @@ import {
 import { appWithMail } from '../support/app-with-mail'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { adminDepsOf } from '../support/admin-deps'
 
 /**
  * An avatar's renditions over its life (docs/architecture.md "Avatars"): a new upload replaces all
@@ -166,16 +165,7 @@ describe('renditions go with the avatar', () => {
     const user = await file.createUser()
     const { version } = await upload(file.subject, user, await picture('#ffff00'))
     await expectSixRenditions(file.subject.storage, user.uid, version, 1080)
-    await deleteAccountAsOperator(
-      {
-        auth: file.subject.auth,
-        db: file.subject.database.db,
-        storage: file.subject.storage,
-        profiles: profileStore(file.subject.database),
-        logger: pino({ level: 'silent' }),
-      },
-      user.uid,
-    )
+    await deleteAccountAsOperator(adminDepsOf(file.subject), user.uid)
     expect(await filesOf(user, version)).toEqual(none)
   })
 })

@@ -1,15 +1,14 @@
 import { unzipSync } from 'fflate'
 import ICAL from 'ical.js'
-import { pino } from 'pino'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { disableAccount, enableAccount } from '../../src/server/account/admin'
 import { catalogStore } from '../../src/server/catalog/catalog-store'
-import { profileStore } from '../../src/server/profiles/profile-store'
 import { callApp, callAuth } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
 import { dataFile, type TestItem } from '../support/bangumi-data-file'
 import { codeIn, resetWith } from '../support/recovery-flow'
 import type { TestUser } from '../support/test-users'
+import { adminDepsOf } from '../support/admin-deps'
 
 /**
  * This week and the calendar feed (docs/api.md "This week", "Calendar feed"): the liked titles'
@@ -216,13 +215,7 @@ describe('the calendar feed', () => {
   it('answers as one never made while its account is disabled, and again once it is enabled', async () => {
     const user = await file.createUser()
     const path = await turnOn(user)
-    const admin = {
-      auth: file.subject.auth,
-      db: file.subject.database.db,
-      storage: file.subject.storage,
-      profiles: profileStore(file.subject.database),
-      logger: pino({ level: 'silent' }),
-    }
+    const admin = adminDepsOf(file.subject)
     await disableAccount(admin, user.uid, null)
     const disabled = await feed(path)
     expect(disabled.status).toBe(404)

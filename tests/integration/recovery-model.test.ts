@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
-import { pino } from 'pino'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { recoverAsOperator } from '../../src/server/account/admin'
-import { profileStore } from '../../src/server/profiles/profile-store'
 import { type Answer, callApp, callAuth, joinCookies, keptCookies } from '../support/api'
 import { KEEP_NOTHING } from '../../src/shared/account-recovery'
 import { EMAIL_CHANGE_VALID_SECONDS, EMAIL_CHANGES_PER_HOUR } from '../../src/shared/email-change'
@@ -27,6 +25,7 @@ import type { Credential } from '../support/software-authenticator'
 import { turnOnTwoFactor } from '../support/two-factor-flow'
 import { currentTestDialect } from '../support/test-database'
 import { TEST_PASSWORD } from '../support/test-users'
+import { adminDepsOf } from '../support/admin-deps'
 
 /**
  * The recovery model (docs/email-and-activity.md "Taking an account back"): a generated sequence
@@ -466,17 +465,7 @@ async function recover(how: Recovery, held: Holdings, owner: Owner): Promise<Ans
     return ownerResets(owner, code)
   }
   const before = mailsTo(owner.email, /reset your mofu password/i).length
-  await recoverAsOperator(
-    {
-      auth: file.subject.auth,
-      db: file.subject.database.db,
-      storage: file.subject.storage,
-      profiles: profileStore(file.subject.database),
-      logger: pino({ level: 'silent' }),
-    },
-    owner.uid,
-    held.startedAt,
-  )
+  await recoverAsOperator(adminDepsOf(file.subject), owner.uid, held.startedAt)
   // Out at once, not when the owner gets round to the mailed link.
   for (const cookie of held.cookies) {
     expect(await sessionUser(app(), cookie), "a session after the operator's recovery").toBeNull()
