@@ -13,7 +13,9 @@ export default defineConfig({
     // One file at a time: both build the release into the same folder, and the rolling upgrade's
     // cluster wants the machine to itself.
     fileParallelism: false,
-    testTimeout: 180_000,
+    // A budget that catches a hang: `npm test` runs these beside the end-to-end suite, where a
+    // test takes several times as long as alone, and a machine half as fast doubles that again.
+    testTimeout: 420_000,
     hookTimeout: 600_000,
   },
 })
