@@ -3,7 +3,7 @@ import path from 'node:path'
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../../src/server/db/database'
-import { migrateTo, migrateToLatest } from '../../src/server/db/migrations'
+import { migrateTo, migrateToLatest } from '../../src/server/db/migrate'
 import { previousRelease } from '../support/previous-release'
 import { createTestDatabase } from '../support/test-database'
 

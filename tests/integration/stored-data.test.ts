@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../../src/server/db/database'
-import { migrateToLatest } from '../../src/server/db/migrations'
+import { migrateToLatest } from '../../src/server/db/migrate'
 import { STORED_DATA, TABLE_CONTENTS } from '../../src/shared/stored-data'
 import { createTestDatabase, type TestDatabase } from '../support/test-database'
 

@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node'
 import { openDatabase } from '../../src/server/db/database'
-import { migrateToLatest } from '../../src/server/db/migrations'
+import { migrateToLatest } from '../../src/server/db/migrate'
 import { POSTGRES_URL, databaseUrl, withClient } from './test-database'
 
 declare module 'vitest' {

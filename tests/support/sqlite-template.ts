@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { openDatabase } from '../../src/server/db/database'
-import { migrateToLatest } from '../../src/server/db/migrations'
+import { migrateToLatest } from '../../src/server/db/migrate'
 
 declare module 'vitest' {
   export interface ProvidedContext {

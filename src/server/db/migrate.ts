@@ -1,16 +1,22 @@
 import { Migrator, sql, type Migration, type MigrationResultSet } from 'kysely'
+import { uniqueSlug } from '../../shared/board'
+import { SKELETON_REPLACEMENTS } from '../../shared/handle-skeleton'
+import { PAGE_VIEW_PATH_MAX } from '../../shared/page-view'
 import type { Database, DialectName } from './database'
-import { migrations0001To0007 } from './migrations-0001-0007'
-import { migrations0008On } from './migrations-0008-on'
+import { makeMigrations } from './migrations/index'
 
 /**
- * One ordered migration set for SQLite and PostgreSQL. Each migration uses only DDL both
- * dialects share. Kysely's migrator records what ran in `kysely_migration` and serialises
- * concurrent runs (PostgreSQL advisory lock; SQLite BEGIN IMMEDIATE, see database.ts), so
- * starting two instances at once is safe.
+ * The one migration set (migrations/) for a dialect. Kysely's migrator records what ran in
+ * `kysely_migration` and serialises concurrent runs (PostgreSQL advisory lock; SQLite BEGIN
+ * IMMEDIATE, see database.ts), so starting two instances at once is safe.
  */
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
-  return { ...migrations0001To0007(dialect), ...migrations0008On(dialect) }
+  return makeMigrations({
+    dialect,
+    pageViewPathMax: PAGE_VIEW_PATH_MAX,
+    skeletonReplacements: SKELETON_REPLACEMENTS,
+    uniqueSlug,
+  })
 }
 
 /** A migration of a later release, found applied: its schema is one this release runs on. */
