@@ -2,72 +2,11 @@ import { generateKeyBetween } from 'fractional-indexing'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Like, LikeStatus } from '../../shared/anime'
 import { LIKES_MAX, type Board } from '../../shared/board'
-import { SUMMARY_COLUMNS, toSummary } from '../catalog/catalog-store'
 import type { Database } from '../db/database'
 import type { Tables } from '../db/tables'
-import { foldersOf, type BoardRefusal } from './folders-store'
-import {
-  boardTransaction,
-  byPlace,
-  isOwnFolder,
-  keysAt,
-  likesIn,
-  placeAfter,
-  rekeyLike,
-} from './order'
-
-const LIKE_COLUMNS = [
-  ...SUMMARY_COLUMNS,
-  'likes.folder_id',
-  'likes.order_key',
-  'likes.liked_at',
-  'likes.status',
-  'likes.note',
-  'likes.pin_key',
-] as const
-
-const likesQuery = (db: Kysely<Tables>, uid: string) =>
-  db
-    .selectFrom('likes')
-    .innerJoin('catalog_titles', 'catalog_titles.id', 'likes.anime_id')
-    .select(LIKE_COLUMNS)
-    .where('likes.user_id', '=', uid)
-
-type LikeRow = Awaited<ReturnType<ReturnType<typeof likesQuery>['executeTakeFirstOrThrow']>>
-
-const toLike = (row: LikeRow): Like => ({
-  anime: toSummary(row),
-  folderId: row.folder_id,
-  orderKey: row.order_key,
-  likedAt: row.liked_at,
-  status: row.status,
-  note: row.note,
-  pinKey: row.pin_key,
-})
-
-/**
- * One user's whole board (GET /api/me/likes, the export): folders in their order, then the
- * likes folder by folder, Unsorted first, then each folder in that order, each in its own, and
- * the pinned titles in theirs.
- */
-export async function boardOf(db: Kysely<Tables>, uid: string): Promise<Board> {
-  const [folders, rows] = await Promise.all([foldersOf(db, uid), likesQuery(db, uid).execute()])
-  const folderPlace = new Map<string | null, number>([
-    [null, -1],
-    ...folders.map((folder, index) => [folder.id, index] as const),
-  ])
-  const likes = rows.map(toLike).sort((a, b) => {
-    const folders = (folderPlace.get(a.folderId) ?? -1) - (folderPlace.get(b.folderId) ?? -1)
-    return folders !== 0
-      ? folders
-      : byPlace({ id: a.anime.id, key: a.orderKey }, { id: b.anime.id, key: b.orderKey })
-  })
-  const pinned = likes
-    .flatMap((like) => (like.pinKey === null ? [] : [{ id: like.anime.id, key: like.pinKey }]))
-    .sort(byPlace)
-    .map((pin) => pin.id)
-  return { folders, likes, pinned }
-}
+import { boardOf, LIKE_COLUMNS, likesQuery, type LikeRow, toLike } from './board-reads'
+import type { BoardRefusal } from './folders-store'
+import { boardTransaction, isOwnFolder, keysAt, likesIn, placeAfter, rekeyLike } from './order'
 
 /** Where a heart lands (PUT's body): first in a folder, with a status and a note. */
 export interface Landing {

@@ -1,6 +1,7 @@
 import type { Language } from '../../shared/language'
 import type { Mail } from './mailer'
-import { MAIL_PARTS, MAIL_WORDING, type Notice, type RecoveredParts, type Wording } from './wording'
+import { MAIL_PARTS, MAIL_WORDING } from './wording'
+import type { Notice, RecoveredParts, Wording } from './wording-types'
 
 export interface LinkMailInput {
   to: string

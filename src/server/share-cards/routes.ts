@@ -1,11 +1,11 @@
 import { Hono, type Context } from 'hono'
-import { DecodeQueueFull } from '../avatars/decode-slots'
-import { apiError } from '../http/errors'
+import { DecodeQueueFull } from '../http/decode-slots'
+import { apiError, busy } from '../http/errors'
 import {
   addressSubject,
   LIMITS,
   logThrottled,
-  RATE_LIMITED,
+  tooManyRequests,
   type Limiter,
   type RouteLimits,
   type Verdict,
@@ -13,14 +13,13 @@ import {
 import { cacheHeaders, matchesEtag } from '../http/media-caching'
 import { SERVER_MESSAGES } from '../http/messages'
 import type { Logger } from '../logger'
-import type { ProfileStore } from '../profiles/profile-store'
+import type { ProfileStore } from '../stores/profile-store'
 import { SHARE_CARD_TYPE } from './render-card'
-import { CardLimited, shareCardVersion, type ShareCards } from './share-cards'
+import { shareCardVersion } from './card-versions'
+import { CardLimited, type ShareCards } from './share-cards'
 
 /** `{uid}.jpg`, with user ids as Better Auth makes them. */
 const CARD_FILE = /^([A-Za-z0-9][A-Za-z0-9_-]{0,127})\.jpg$/
-const BUSY_RETRY_AFTER_S = 5
-
 /**
  * Anyone's share card, at /media/cards/{uid}.jpg?v={version} (docs/api.md "Share cards"), the
  * og:image of their /@handle page. The profile row says which card is current: a revalidation
@@ -74,12 +73,10 @@ export function shareCardRoutes({
       card = await cards.current(row, () => mayMake(c, row.user_id))
     } catch (error) {
       if (error instanceof CardLimited) {
-        c.header('Retry-After', String(error.retryAfterSeconds))
-        return apiError(c, 429, RATE_LIMITED.code, RATE_LIMITED.message)
+        return tooManyRequests(c, error.retryAfterSeconds)
       }
       if (!(error instanceof DecodeQueueFull)) throw error
-      c.header('Retry-After', String(BUSY_RETRY_AFTER_S))
-      return apiError(c, 503, 'BUSY', SERVER_MESSAGES.busy)
+      return busy(c)
     }
     // The current card, or the one stored before when a new one could not be made now.
     cacheHeaders(c, `"${card.version}"`, card.version)

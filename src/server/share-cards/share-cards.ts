@@ -1,18 +1,21 @@
-import { createHash } from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
-import type { Selectable } from 'kysely'
-import { ACCENT_NAMES, FRAMES, type Accent, type Frame } from '../../shared/profile-fields'
-import { decodeSlots, DecodeQueueFull } from '../avatars/decode-slots'
-import type { ProfilesTable } from '../db/tables'
+import { ACCENT_NAMES, type Accent } from '../../shared/profile-fields'
+import { DecodeQueueFull } from '../http/decode-slots'
 import type { Verdict } from '../http/limiter'
 import type { Logger } from '../logger'
 import type { CardCause, Metrics } from '../metrics/metrics'
-import type { ProfileStore } from '../profiles/profile-store'
+import type { ProfileStore } from '../stores/profile-store'
 import { mediaKey, renditionKey } from '../storage/avatar-object'
 import type { MediaFolder } from '../../shared/avatar-renditions'
 import type { ObjectStorage } from '../storage/object-storage'
+import type { CardArt } from './card-art'
+import { cardTurns } from './card-turns'
+import {
+  type CardRow,
+  shareCardKey,
+  shareCardVersion,
+  storedCardVersion,
+  withVersion,
+} from './card-versions'
 import { renderShareCard, SHARE_CARD_TYPE } from './render-card'
 
 /**
@@ -21,99 +24,6 @@ import { renderShareCard, SHARE_CARD_TYPE } from './render-card'
  * version is a hash of what the card shows, so the page's og:image names it from the profile
  * row alone, and the card route knows without rendering whether the stored one is current.
  */
-
-type ProfileRow = Selectable<ProfilesTable>
-/** What a card is made from; each input is part of its version. */
-export type CardRow = Pick<
-  ProfileRow,
-  | 'user_id'
-  | 'name'
-  | 'username'
-  | 'display_username'
-  | 'accent'
-  | 'frame'
-  | 'avatar_version'
-  | 'banner_version'
->
-
-/** Raised when the card's drawing changes, so every stored card is made again. */
-const CARD_DESIGN = 1
-
-export const shareCardKey = (uid: string) => `cards/${uid}`
-
-/** The card's version: the first 16 hex digits of the SHA-256 of its inputs. */
-export function shareCardVersion(row: CardRow): string {
-  const inputs = [
-    CARD_DESIGN,
-    row.name,
-    row.display_username ?? row.username ?? '',
-    row.accent,
-    row.frame,
-    row.avatar_version,
-    row.banner_version,
-  ]
-  return createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 16)
-}
-
-/** The address of the profile's current card, from today's PUBLIC_URL. */
-export const shareCardUrl = (publicUrl: string, row: CardRow) =>
-  `${publicUrl}/media/cards/${encodeURIComponent(row.user_id)}.jpg?v=${shareCardVersion(row)}`
-
-/**
- * The version travels inside the stored JPEG, in a comment segment right after its start: the
- * storage keeps no metadata of its own, and one key per profile leaves no old card behind.
- */
-const COMMENT = 'mofu-card '
-
-function withVersion(jpeg: Buffer, version: string): Buffer {
-  const text = Buffer.from(`${COMMENT}${version}`, 'latin1')
-  const length = Buffer.alloc(2)
-  length.writeUInt16BE(text.length + 2)
-  return Buffer.concat([
-    jpeg.subarray(0, 2),
-    Buffer.from([0xff, 0xfe]),
-    length,
-    text,
-    jpeg.subarray(2),
-  ])
-}
-
-/** The version a stored card was made for, '' when it carries none. */
-export function storedCardVersion(jpeg: Buffer): string {
-  if (jpeg.length < 6 || jpeg[2] !== 0xff || jpeg[3] !== 0xfe) return ''
-  const text = jpeg.subarray(6, 4 + jpeg.readUInt16BE(4)).toString('latin1')
-  return text.startsWith(COMMENT) ? text.slice(COMMENT.length) : ''
-}
-
-/** The frames and the default Mofu, read from the site's files (public/ or the built client). */
-export interface CardArt {
-  frame(name: string): Buffer | null
-  mascot: Buffer
-}
-
-/**
- * The card art in the first folder that has it (the built client, or public/ beside the
- * sources), read when the first card is made: a server serving the API alone has none, and
- * makes no cards.
- */
-export function cardArt(folders: readonly string[]): () => CardArt {
-  let art: CardArt | undefined
-  return () => {
-    if (art !== undefined) return art
-    const folder = folders.find((dir) => fs.existsSync(path.join(dir, 'images', 'mofurun.png')))
-    if (folder === undefined) {
-      throw new Error(`no card art (images/mofurun.png) in ${folders.join(', ')}`)
-    }
-    const frames = new Map(
-      FRAMES.map((frame) => [frame, fs.readFileSync(path.join(folder, 'frames', `${frame}.svg`))]),
-    )
-    art = {
-      frame: (name) => frames.get(name as Frame) ?? null,
-      mascot: fs.readFileSync(path.join(folder, 'images', 'mofurun.png')),
-    }
-    return art
-  }
-}
 
 export interface StoredCard {
   body: Buffer
@@ -129,39 +39,11 @@ export class CardLimited extends Error {
   }
 }
 
-/** Cards waiting for their turn of the cards' share of a core; past that, DecodeQueueFull. */
-const TURNS_QUEUE = 8
-/**
- * The most of a card's time its rest counts. A card's own work is bounded (8 font files,
- * pictures of bounded size, a fraction of this on a slow machine): one that took longer was
- * waiting (a busy machine, the text thread starting), and a longer rest would only hold back
- * the cards after it.
- */
-const COUNTED_MS = 1000
-
-/**
- * One card at a time, each followed by a rest of three times its length before the next one,
- * whoever asked for it: cards take at most a quarter of a core over time, and the other three
- * quarters are the requests'. The card is answered before its rest.
- */
-function cardTurns() {
-  const oneAtATime = decodeSlots(1, TURNS_QUEUE)
-  return <T>(work: () => Promise<T>): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
-      oneAtATime(async () => {
-        const started = performance.now()
-        await work().then(resolve, reject)
-        const counted = Math.min(performance.now() - started, COUNTED_MS)
-        await sleep(3 * counted, undefined, { ref: false })
-      }).catch(reject)
-    })
-}
-
 export interface ShareCardDeps {
   storage: ObjectStorage
   profiles: Pick<ProfileStore, 'findByUser'>
   art: () => CardArt
-  /** The process's image slots, shared with avatar uploads (avatars/decode-slots.ts). */
+  /** The process's image slots, shared with avatar uploads (http/decode-slots.ts). */
   decode: <T>(work: () => Promise<T>) => Promise<T>
   logger: Logger
   metrics?: Metrics

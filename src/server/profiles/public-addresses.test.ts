@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isPublicAddress } from './link-check'
+import { isPublicAddress } from './public-addresses'
 
 // The refused side is proven by tests/process/link-check.test.ts, through the whole fetch.
 describe('isPublicAddress', () => {
