@@ -3,13 +3,17 @@ import {
   BIO_MAX_LENGTH,
   BIO_MESSAGES,
   BioSchema,
+  eachProfileField,
   LINK_MESSAGES,
+  PROFILE_FIELD_NAMES,
+  PROFILE_FIELDS,
   PROFILE_LINKS_MAX,
   ProfileLinksSchema,
   PronounsSchema,
   PRONOUNS_MESSAGES,
 } from './profile-fields'
 import { PublicProfileSchema } from './profile'
+import type { AnyProfileField } from './profile-field-types'
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? [] : (result.error?.issues.map((issue) => issue.message) ?? [])
@@ -86,13 +90,19 @@ describe('a profile answer', () => {
       ...before,
       banner: '',
       bannerThumbhash: '',
-      bio: '',
-      pronouns: '',
-      links: [],
-      accent: '',
-      frame: '',
+      ...eachProfileField<Record<string, unknown>>((field) => field.empty),
       verifiedLinks: [],
-      noindex: false,
     })
+  })
+})
+
+describe.each(PROFILE_FIELD_NAMES)('the field %s', (name) => {
+  const field: AnyProfileField = PROFILE_FIELDS[name]
+
+  it('takes its empty value, keeps it, and reads, answers and edits it as itself', () => {
+    expect(field.patch.parse(field.empty)).toEqual(field.empty)
+    expect(field.read(field.write(field.empty))).toEqual(field.empty)
+    expect(field.answer.parse(field.empty)).toEqual(field.empty)
+    expect(field.draft(field.empty)).toEqual(field.empty)
   })
 })

@@ -1,11 +1,14 @@
 // zod/mini, not zod: the profile view loads this (docs/architecture.md "Client").
 import * as z from 'zod/mini'
-import type { ProfileField } from './profile-field-names'
+import { choiceField, field, same, textField, type AnyProfileField } from './profile-field-types'
+import { tooLongMessage, typedText, TYPED_TEXT_MESSAGES } from './typed-text'
 
 /**
  * What a profile says about its owner besides the name and handle (docs/using.md "Profile
  * fields"): a bio, pronouns, up to four links, an accent colour and an avatar frame, each from
- * what Mofu ships. Shared by the edit form and the server.
+ * what Mofu ships, and whether search engines may list the page. Each is one entry of
+ * PROFILE_FIELDS, from which the API's schemas, the store's columns, the export and the edit
+ * form's draft are made (docs/architecture.md "Adding a profile field").
  */
 
 export const BIO_MAX_LENGTH = 300
@@ -15,13 +18,12 @@ export const LINK_LABEL_MAX_LENGTH = 40
 export const LINK_URL_MAX_LENGTH = 300
 
 export const BIO_MESSAGES = {
-  tooLong: `At most ${BIO_MAX_LENGTH} characters`,
-  control: 'Please remove control characters',
-  broken: 'Please remove broken characters',
+  tooLong: tooLongMessage(BIO_MAX_LENGTH),
+  ...TYPED_TEXT_MESSAGES,
 } as const
 
 export const PRONOUNS_MESSAGES = {
-  tooLong: `At most ${PRONOUNS_MAX_LENGTH} characters`,
+  tooLong: tooLongMessage(PRONOUNS_MAX_LENGTH),
 } as const
 
 export const LINK_MESSAGES = {
@@ -50,35 +52,6 @@ export const ACCENT_NAMES = Object.keys(ACCENTS) as Accent[]
 /** Frames drawn around the avatar, each an SVG Mofu ships; '' for none. */
 export const FRAMES = ['sakura', 'cat-ears', 'stars', 'ribbon', 'moon'] as const
 export type Frame = (typeof FRAMES)[number]
-
-/** Characters as people count them: an emoji is one, not two UTF-16 units. */
-const characters = (text: string) => [...text].length
-
-/**
- * Text a person types: trimmed, at most `max` characters, no control characters (but line
- * breaks where allowed, CR LF and CR read as LF) and no halves of an emoji.
- */
-export const typedText = (max: number, tooLong: string, { lineBreaks }: { lineBreaks: boolean }) =>
-  z.pipe(
-    z.pipe(
-      z.string().check(z.maxLength(max * 4)),
-      z.transform((text: string) => (lineBreaks ? text.replace(/\r\n?/g, '\n') : text).trim()),
-    ),
-    z.string().check(
-      z.refine((text) => characters(text) <= max, { message: tooLong }),
-      z.refine((text) => !(lineBreaks ? /[^\P{Cc}\n]/u : /\p{Cc}/u).test(text), {
-        message: BIO_MESSAGES.control,
-      }),
-      z.refine((text) => !/\p{Cs}/u.test(text), { message: BIO_MESSAGES.broken }),
-    ),
-  )
-
-/** Plain text with line breaks, trimmed; '' for none. */
-export const BioSchema = typedText(BIO_MAX_LENGTH, BIO_MESSAGES.tooLong, { lineBreaks: true })
-
-export const PronounsSchema = typedText(PRONOUNS_MAX_LENGTH, PRONOUNS_MESSAGES.tooLong, {
-  lineBreaks: false,
-})
 
 /**
  * The WHATWG URL parser, which browsers and Node.js both have; shared code is typed without
@@ -141,28 +114,112 @@ export const ProfileLinksSchema = z
  */
 export const LinkCheckRequestSchema = z.strictObject({})
 
+/** The kept links; anything unreadable counts as none. */
+function storedLinks(json: string): ProfileLink[] {
+  try {
+    const parsed = ProfileLinksSchema.safeParse(JSON.parse(json))
+    return parsed.success ? parsed.data : []
+  } catch {
+    return []
+  }
+}
+
+/** The links worth saving: a row left with neither label nor address is no link. */
+const filledLinks = (links: readonly ProfileLink[]) =>
+  links.filter(({ label, url }) => label.trim() !== '' || url.trim() !== '')
+
+/** The profile fields, in the order the edit form shows them. */
+export const PROFILE_FIELDS = {
+  /** Plain text with line breaks. */
+  bio: textField('bio', BIO_MAX_LENGTH, { lineBreaks: true }),
+  pronouns: textField('pronouns', PRONOUNS_MAX_LENGTH, { lineBreaks: false }),
+  /** Kept as JSON, a list of { label, url }. */
+  links: field({
+    patch: ProfileLinksSchema,
+    answer: z.array(z.object({ label: z.string(), url: z.string() })),
+    empty: [],
+    column: 'links',
+    read: storedLinks,
+    write: (links) => JSON.stringify(links),
+    draft: (links) => links.map(({ label, url }) => ({ label, url })),
+    sent: filledLinks,
+  }),
+  accent: choiceField('accent', ACCENT_NAMES),
+  frame: choiceField('frame', FRAMES),
+  /** The /@handle page asks search engines not to list it; kept as 1 or 0. */
+  noindex: field({
+    patch: z.boolean(),
+    answer: z.boolean(),
+    empty: false,
+    column: 'noindex',
+    read: (stored: number) => stored === 1,
+    write: (noindex) => (noindex ? 1 : 0),
+    draft: same<boolean>,
+  }),
+}
+
+type Fields = typeof PROFILE_FIELDS
+export type ProfileField = keyof Fields
+/** Each field's value as PATCH /api/me/profile keeps it and the edit form holds it. */
+export type ProfileFieldValues = { [Name in ProfileField]: z.output<Fields[Name]['patch']> }
+/** Each field as every profile answer carries it. */
+export type ProfileFieldAnswers = { [Name in ProfileField]: z.output<Fields[Name]['answer']> }
+/** Each field's column in `profiles`, and what it holds. */
+export type ProfileFieldColumns = {
+  [Name in ProfileField as Fields[Name]['column']]: Parameters<Fields[Name]['read']>[0]
+}
+
+export const BioSchema = PROFILE_FIELDS.bio.patch
+export const PronounsSchema = PROFILE_FIELDS.pronouns.patch
+
+const EVERY_FIELD: Readonly<Record<ProfileField, AnyProfileField>> = PROFILE_FIELDS
+export const PROFILE_FIELD_NAMES = Object.keys(PROFILE_FIELDS) as ProfileField[]
+
+/**
+ * A record of one entry per field, each made from its descriptor. The caller names the record:
+ * each entry is typed by its own field, which a loop over all of them cannot tell apart.
+ */
+export const eachProfileField = <Made extends Record<ProfileField, unknown>>(
+  make: (field: AnyProfileField, name: ProfileField) => unknown,
+) =>
+  Object.fromEntries(
+    PROFILE_FIELD_NAMES.map((name) => [name, make(EVERY_FIELD[name], name)]),
+  ) as Made
+
 /** The fields as PATCH /api/me/profile takes them; each optional, '' or [] to clear. */
-export const ProfileFieldsPatchSchema = {
-  bio: z.optional(BioSchema),
-  pronouns: z.optional(PronounsSchema),
-  links: z.optional(ProfileLinksSchema),
-  accent: z.optional(z.union([z.enum(ACCENT_NAMES), z.literal('')])),
-  frame: z.optional(z.union([z.enum(FRAMES), z.literal('')])),
-  /** The /@handle page asks search engines not to list it. */
-  noindex: z.optional(z.boolean()),
-} satisfies Record<ProfileField, unknown>
+export const ProfileFieldsPatchSchema = eachProfileField<{
+  [Name in ProfileField]: z.ZodMiniOptional<Fields[Name]['patch']>
+}>((field) => z.optional(field.patch))
 
 /**
  * The fields as every profile answer carries them ('' and [] when not set). Absent reads as not
  * set: a server of the release before them, during a rolling upgrade, answers without them.
  */
 export const ProfileFieldsSchema = {
-  bio: z._default(z.string(), ''),
-  pronouns: z._default(z.string(), ''),
-  links: z._default(z.array(z.object({ label: z.string(), url: z.string() })), []),
-  accent: z._default(z.string(), ''),
-  frame: z._default(z.string(), ''),
+  ...eachProfileField<{ [Name in ProfileField]: z.ZodMiniDefault<Fields[Name]['answer']> }>(
+    (field) => z._default(field.answer, field.empty),
+  ),
   /** The addresses among `links` whose pages link back to the profile with rel="me". */
   verifiedLinks: z._default(z.array(z.string()), []),
-  noindex: z._default(z.boolean(), false),
 }
+
+/** The fields of a profile row, as every answer and the export carry them. */
+export const answeredFields = (row: ProfileFieldColumns) =>
+  eachProfileField<ProfileFieldAnswers>((field) =>
+    field.read((row as Record<string, unknown>)[field.column]),
+  )
+
+/** The columns that keep the fields a save sends; a field not sent has none. */
+export const storedFields = (values: Partial<ProfileFieldValues>): Partial<ProfileFieldColumns> =>
+  Object.fromEntries(
+    PROFILE_FIELD_NAMES.flatMap((name) => {
+      const value = values[name]
+      const { column, write } = EVERY_FIELD[name]
+      return value === undefined ? [] : [[column, write(value)]]
+    }),
+  )
+
+/** The most characters of each text field, each of which has its own message. */
+export const TEXT_FIELD_LENGTHS = PROFILE_FIELD_NAMES.flatMap(
+  (name) => EVERY_FIELD[name].maxLength ?? [],
+)

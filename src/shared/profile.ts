@@ -2,6 +2,7 @@
 import * as z from 'zod/mini'
 import { handleSkeleton } from './handle-skeleton'
 import { LANGUAGE_CHOICES } from './language'
+import { PAGES, REGISTRY_LABELS } from './pages'
 import { ProfileFieldsPatchSchema, ProfileFieldsSchema } from './profile-fields'
 import { EFFECT_NAMES, FONTS, THEMES, type EffectName, type KeptPreferences } from './preferences'
 
@@ -43,31 +44,33 @@ export const NAME_MESSAGES = {
 } as const
 
 /**
- * Handles that would clash with the app's routes or pass for staff. Compared after
+ * The names each page of the registry (./pages.ts) takes, as a handle spells them: the first part
+ * of its path, its label and its footer link's own, so no profile passes for a page.
+ */
+const PAGE_HANDLES = [
+  ...Object.keys(PAGES).map((path) => path.split('/')[1] ?? ''),
+  ...REGISTRY_LABELS,
+]
+  .map((name) => normalizeHandle(name).username)
+  .filter((username) => username !== '')
+
+/**
+ * Handles that would clash with the app's routes or pass for its pages or staff. Compared after
  * normalization, so "@Admin" and "admin" are both refused.
  */
 export const RESERVED_HANDLES = new Set([
+  ...PAGE_HANDLES,
   'about',
-  'account',
   'accounts',
   'admin',
   'administrator',
   'api',
-  'articles',
-  'anime',
   'assets',
   'auth',
-  'cookies',
-  'creator',
-  'dim25',
-  'favorites',
   'help',
-  'home',
   'images',
-  'like',
   'login',
   'logout',
-  'master',
   'media',
   'mod',
   'moderator',
@@ -75,23 +78,15 @@ export const RESERVED_HANDLES = new Set([
   'mofurun',
   'null',
   'official',
-  'premium',
-  'privacy',
   'readyz',
   'healthz',
   'root',
-  'sakuramap',
   'security',
-  'seeme',
-  'settings',
-  'shop',
   'signin',
   'signup',
   'staff',
-  'support',
   'system',
   'team',
-  'terms',
   'undefined',
   'user',
   'users',
@@ -187,7 +182,7 @@ const readOnItsOwn = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(
  * each key is read on its own and the others are left out, so a key or a value this release
  * does not know (a later release's, while a roll has both running) never costs the ones it
  * does; of the effects, those it knows. The store keeps the rest as it found them
- * (profiles/profile-store.ts).
+ * (stores/profile-store.ts).
  */
 export const KeptPreferencesSchema = z.pipe(
   z.object({

@@ -115,9 +115,9 @@ export const nameText = fc.oneof(
 )
 
 /** The handle rules (length and reserved names) for a stored, lowercase handle. */
-export function isStorableHandle(username: string): boolean {
+export function isStorableHandle(handle: string): boolean {
   return (
-    new RegExp(`^[a-z0-9]{${HANDLE_MIN_LENGTH},${HANDLE_MAX_LENGTH}}$`).test(username) &&
-    !RESERVED_HANDLES.has(username)
+    new RegExp(`^[a-z0-9]{${HANDLE_MIN_LENGTH},${HANDLE_MAX_LENGTH}}$`).test(handle) &&
+    !RESERVED_HANDLES.has(handle)
   )
 }

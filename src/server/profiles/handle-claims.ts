@@ -61,29 +61,29 @@ export function handleClaims(database: Pick<Database, 'db' | 'read'>) {
      * anyone): not held by another user, not passing for another's handle or a reserved name.
      * The user's own handle is free to them, even a look-alike kept from before the rule.
      */
-    async claim(username: string, asker: () => Promise<string | null>): Promise<HandleClaim> {
-      const skeleton = handleSkeleton(username)
+    async claim(handle: string, asker: () => Promise<string | null>): Promise<HandleClaim> {
+      const skeleton = handleSkeleton(handle)
       const now = new Date().toISOString()
-      const holders = await holdersOf([username, skeleton, username, skeleton, now])
-      if (holders.length === 0) return passesForReserved(username) ? 'too-similar' : 'free'
+      const holders = await holdersOf([handle, skeleton, handle, skeleton, now])
+      if (holders.length === 0) return passesForReserved(handle) ? 'too-similar' : 'free'
       // Only a handle someone holds needs to know who asks (a session lookup). Their own
       // released handle is theirs to take back; a deleted account's (no user) is no one's.
       const uid = await asker()
       const own = (holder: { user_id: string | null }) => uid !== null && holder.user_id === uid
-      if (holders.some((holder) => own(holder) && holder.username === username)) return 'free'
+      if (holders.some((holder) => own(holder) && holder.username === handle)) return 'free'
       const others = holders.filter((holder) => !own(holder))
-      if (others.some((holder) => holder.username === username)) return 'taken'
-      return others.length > 0 || passesForReserved(username) ? 'too-similar' : 'free'
+      if (others.some((holder) => holder.username === handle)) return 'taken'
+      return others.length > 0 || passesForReserved(handle) ? 'too-similar' : 'free'
     },
 
     /**
      * Which of these handles someone holds or has released, or holds or has released a
      * look-alike of (by skeleton).
      */
-    async claimed(usernames: readonly string[]): Promise<Set<string>> {
+    async claimed(handles: readonly string[]): Promise<Set<string>> {
       const rows = []
-      for (let start = 0; start < usernames.length; start += CLAIMED_BATCH) {
-        const batch = usernames.slice(start, start + CLAIMED_BATCH)
+      for (let start = 0; start < handles.length; start += CLAIMED_BATCH) {
+        const batch = handles.slice(start, start + CLAIMED_BATCH)
         // Padded with '': no profile stores an empty handle or skeleton (NULL means none).
         const padded = Array.from({ length: CLAIMED_BATCH }, (_, index) => batch[index] ?? '')
         const both = [...padded, ...padded.map(handleSkeleton)]
@@ -92,8 +92,8 @@ export function handleClaims(database: Pick<Database, 'db' | 'read'>) {
       const heldHandles = new Set(rows.map((row) => row.username))
       const heldSkeletons = new Set(rows.map((row) => row.handle_skeleton))
       return new Set(
-        usernames.filter(
-          (username) => heldHandles.has(username) || heldSkeletons.has(handleSkeleton(username)),
+        handles.filter(
+          (handle) => heldHandles.has(handle) || heldSkeletons.has(handleSkeleton(handle)),
         ),
       )
     },

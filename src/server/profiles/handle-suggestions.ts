@@ -6,12 +6,12 @@ import type { HandleClaims } from './handle-claims'
 const SUGGESTIONS = 3
 
 /**
- * IDs built from one that is taken or too similar (`sakura` -> `sakura7`, `sakurachan`,
+ * Handles built from one that is taken or too similar (`sakura` -> `sakura7`, `sakurachan`,
  * `sakura2026`), in the order they are offered; the base is shortened when a suffix would pass
  * the length limit. Random digits vary them from one question to the next.
  */
-export function suggestionCandidates(username: string): string[] {
-  const base = username.replace(/\d+$/, '') || username
+export function suggestionCandidates(handle: string): string[] {
+  const base = handle.replace(/\d+$/, '') || handle
   const suffixes = [
     String(randomInt(2, 10)),
     'chan',
@@ -24,16 +24,16 @@ export function suggestionCandidates(username: string): string[] {
 }
 
 /**
- * Up to three free IDs for someone who asked for `username`: each valid, held by no one, passing
+ * Up to three free handles for someone who asked for `handle`: each valid, held by no one, passing
  * for no stored handle or reserved name, nor for one another. Free when asked: a save still goes
  * through the unique indexes.
  */
 export async function handleSuggestions(
   claims: Pick<HandleClaims, 'claimed'>,
-  username: string,
+  handle: string,
 ): Promise<string[]> {
   const bySkeleton = new Map<string, string>()
-  for (const candidate of suggestionCandidates(username)) {
+  for (const candidate of suggestionCandidates(handle)) {
     const skeleton = handleSkeleton(candidate)
     if (
       handleProblem(candidate) === null &&

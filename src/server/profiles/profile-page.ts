@@ -16,9 +16,10 @@ import { answerLanguage } from '../http/language'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 import { drawnPages, renderInTurn, servedHtml } from '../http/served-pages'
 import { SHARE_CARD_HEIGHT, SHARE_CARD_TYPE, SHARE_CARD_WIDTH } from '../share-cards/render-card'
-import { shareCardUrl } from '../share-cards/share-cards'
-import { toPublicProfile, type ProfileRow, type ProfileStore } from './profile-store'
-import type { ReleasedHandles } from './released-handles'
+import { shareCardUrl } from '../share-cards/card-versions'
+import { toPublicProfile } from './profile-answers'
+import type { ProfileRow, ProfileStore } from '../stores/profile-store'
+import type { ReleasedHandles } from '../stores/handle-redirects'
 import { ownerOf, permanentRedirect } from './routes'
 
 /** What the build's server-side entry offers for profile and folder pages (src/client/app/prerender.tsx). */
@@ -88,10 +89,10 @@ export function profilePageRoutes({
    */
   const profileAt = async (c: Context, rest: string): Promise<ProfileRow | Response | null> => {
     // Hono has decoded the parameter.
-    const { username } = normalizeHandle(c.req.param('at')?.slice(1) ?? '')
-    const row = await profiles.findByHandle(username)
+    const handle = normalizeHandle(c.req.param('at')?.slice(1) ?? '').username
+    const row = await profiles.findByHandle(handle)
     if (row !== undefined) return row
-    const current = await releases.redirectOf(username)
+    const current = await releases.redirectOf(handle)
     const { search } = new URL(c.req.url)
     if (current !== null) return permanentRedirect(c, `/@${current}${rest}${search}`)
     return client === undefined ? null : client.sendNotFound(c)

@@ -1,4 +1,3 @@
-import { zValidator } from '@hono/zod-validator'
 import { Hono, type Context } from 'hono'
 import {
   HANDLE_MESSAGES,
@@ -9,28 +8,21 @@ import {
 } from '../../shared/profile'
 import { LinkCheckRequestSchema } from '../../shared/profile-fields'
 import { isMissingUser, isUniqueViolation } from '../db/constraint-errors'
-import { apiError, invalidInput, limitBody, requireJson } from '../http/errors'
+import { apiError } from '../http/errors'
+import { jsonBody } from '../http/json-body'
 import { answerLanguage } from '../http/language'
 import { inLanguage, SERVER_MESSAGES } from '../http/messages'
-import { LIMITS, RATE_LIMITED, type Limiter, type RouteLimits } from '../http/limiter'
+import { LIMITS, tooManyRequests, type Limiter, type RouteLimits } from '../http/limiter'
 import { signInRequired, type SessionCheck } from '../sessions/session-check'
 import type { ShareCards } from '../share-cards/share-cards'
 import type { PlanBook } from '../plans/plan-book'
 import type { HandleClaim, HandleClaims } from './handle-claims'
 import { handleSuggestions } from './handle-suggestions'
 import { checkLink, type LinkCheck, type LinkCheckSettings } from './link-check'
-import {
-  HandleChangesLimitedError,
-  ReleasedHandleError,
-  type ReleasedHandles,
-} from './released-handles'
-import {
-  ReservedLookAlikeError,
-  toProfile,
-  toPublicProfile,
-  type ProfileRow,
-  type ProfileStore,
-} from './profile-store'
+import type { ReleasedHandles } from '../stores/handle-redirects'
+import { HandleChangesLimitedError, ReleasedHandleError } from '../stores/released-handles'
+import { toProfile, toPublicProfile } from './profile-answers'
+import { ReservedLookAlikeError, type ProfileRow, type ProfileStore } from '../stores/profile-store'
 import type { ProfileWithFolders } from '../../shared/public-folders'
 import type { PublicFolders } from '../board/public-folders'
 import { folderSlug } from '../../shared/board'
@@ -77,78 +69,60 @@ export function ownProfileRoutes({
         throw error
       }
     })
-    .patch(
-      '/',
-      sessions.required,
-      requireJson,
-      limitBody(16 * 1024),
-      zValidator('json', ProfilePatchSchema, invalidInput),
-      async (c) => {
-        try {
-          const saved = await profiles.save(c.get('uid'), c.req.valid('json'))
-          cards.refresh(saved.user_id)
-          return c.json(toProfile(saved, publicUrl, plans))
-        } catch (error) {
-          if (error instanceof ReservedLookAlikeError) return tooSimilar(c)
-          if (error instanceof HandleChangesLimitedError) {
-            const seconds = Math.ceil((error.retryAt.getTime() - Date.now()) / 1000)
-            c.header('Retry-After', String(Math.max(seconds, 1)))
-            return apiError(c, 429, 'HANDLE_CHANGES_LIMITED', HANDLE_MESSAGES.changesLimited)
-          }
-          if (error instanceof ReleasedHandleError)
-            return error.sameHandle ? taken(c) : tooSimilar(c)
-          const handle = c.req.valid('json').handle
-          if (isUniqueViolation(error) && handle !== undefined) {
-            const uid = c.get('uid')
-            const claim = await claims.claim(handle.username, async () => uid)
-            return claim === 'too-similar' ? tooSimilar(c) : taken(c)
-          }
-          if (isMissingUser(error)) return signInRequired(c)
-          throw error
-        }
-      },
-    )
-    .post(
-      '/links/check',
-      sessions.required,
-      requireJson,
-      limitBody(1024),
-      zValidator('json', LinkCheckRequestSchema, invalidInput),
-      async (c) => {
-        const uid = c.get('uid')
-        const row = await profiles.loadOrCreate(uid)
-        const handle = row.username ?? ''
-        if (handle === '') return apiError(c, 409, 'HANDLE_NEEDED', SERVER_MESSAGES.handleNeeded)
-        const { links, verifiedLinks } = toProfile(row, publicUrl, plans)
-        const profileUrl = new URL(`/@${handle}`, publicUrl).href
-        const checks = await Promise.all(
-          links.map(({ url }) =>
-            checkLink(url, profileUrl, {
-              ...linkCheck,
-              publicUrl,
-              limits: { limiter, userId: uid },
-            }),
-          ),
-        )
-        // A link the limits kept from being checked keeps what it had.
-        const verified = links
-          .filter(({ url }, index) => {
-            const check = checks[index]
-            return check?.verified === true || (isRateLimited(check) && verifiedLinks.includes(url))
+    .patch('/', sessions.required, jsonBody(ProfilePatchSchema, 16 * 1024), async (c) => {
+      try {
+        const saved = await profiles.save(c.get('uid'), c.req.valid('json'))
+        cards.refresh(saved.user_id)
+        return c.json(toProfile(saved, publicUrl, plans))
+      } catch (error) {
+        if (error instanceof ReservedLookAlikeError) return tooSimilar(c)
+        if (error instanceof HandleChangesLimitedError) {
+          return tooManyRequests(c, (error.retryAt.getTime() - Date.now()) / 1000, {
+            code: 'HANDLE_CHANGES_LIMITED',
+            message: HANDLE_MESSAGES.changesLimited,
           })
-          .map(({ url }) => url)
-        await profiles.keepVerifiedLinks(uid, handle, verified)
-        const limited = checks.filter(isRateLimited)
-        if (limited.length > 0) {
-          c.header(
-            'Retry-After',
-            String(Math.max(...limited.map((check) => check.retryAfterSeconds))),
-          )
-          return apiError(c, 429, RATE_LIMITED.code, RATE_LIMITED.message)
         }
-        return c.json(toProfile(await profiles.loadOrCreate(uid), publicUrl, plans))
-      },
-    )
+        if (error instanceof ReleasedHandleError) return error.sameHandle ? taken(c) : tooSimilar(c)
+        const handle = c.req.valid('json').handle
+        if (isUniqueViolation(error) && handle !== undefined) {
+          const uid = c.get('uid')
+          const claim = await claims.claim(handle.username, async () => uid)
+          return claim === 'too-similar' ? tooSimilar(c) : taken(c)
+        }
+        if (isMissingUser(error)) return signInRequired(c)
+        throw error
+      }
+    })
+    .post('/links/check', sessions.required, jsonBody(LinkCheckRequestSchema, 1024), async (c) => {
+      const uid = c.get('uid')
+      const row = await profiles.loadOrCreate(uid)
+      const handle = row.username ?? ''
+      if (handle === '') return apiError(c, 409, 'HANDLE_NEEDED', SERVER_MESSAGES.handleNeeded)
+      const { links, verifiedLinks } = toProfile(row, publicUrl, plans)
+      const profileUrl = new URL(`/@${handle}`, publicUrl).href
+      const checks = await Promise.all(
+        links.map(({ url }) =>
+          checkLink(url, profileUrl, {
+            ...linkCheck,
+            publicUrl,
+            limits: { limiter, userId: uid },
+          }),
+        ),
+      )
+      // A link the limits kept from being checked keeps what it had.
+      const verified = links
+        .filter(({ url }, index) => {
+          const check = checks[index]
+          return check?.verified === true || (isRateLimited(check) && verifiedLinks.includes(url))
+        })
+        .map(({ url }) => url)
+      await profiles.keepVerifiedLinks(uid, handle, verified)
+      const limited = checks.filter(isRateLimited)
+      if (limited.length > 0) {
+        return tooManyRequests(c, Math.max(...limited.map((check) => check.retryAfterSeconds)))
+      }
+      return c.json(toProfile(await profiles.loadOrCreate(uid), publicUrl, plans))
+    })
 }
 
 const isRateLimited = (
@@ -168,23 +142,22 @@ const CLAIM_MESSAGES = {
 
 /**
  * Whether a handle is free, at /api/handles/:handle; your own current handle counts as free.
- * A taken, reserved or look-alike handle comes with free IDs to use instead. The message is in
+ * A taken, reserved or look-alike handle comes with free handles to use instead. The message is in
  * the request's language (docs/architecture.md "Languages").
  */
 export function handleRoutes({ claims, sessions, limits }: ProfileDeps) {
   return new Hono().get('/:handle', limits.perAddress(LIMITS.publicRead), async (c) => {
-    const { username } = normalizeHandle(c.req.param('handle'))
-    const problem = handleProblem(username)
-    const message =
-      problem ?? CLAIM_MESSAGES[await claims.claim(username, () => sessions.userId(c))]
+    const handle = normalizeHandle(c.req.param('handle')).username
+    const problem = handleProblem(handle)
+    const message = problem ?? CLAIM_MESSAGES[await claims.claim(handle, () => sessions.userId(c))]
     const available = message === HANDLE_MESSAGES.available
     // A handle of the wrong length has nothing to build on.
     const suggest = !available && (problem === null || problem === HANDLE_MESSAGES.reserved)
     return c.json({
-      username,
+      username: handle,
       available,
       message: inLanguage(answerLanguage(c), message),
-      suggestions: suggest ? await handleSuggestions(claims, username) : [],
+      suggestions: suggest ? await handleSuggestions(claims, handle) : [],
     } satisfies HandleAvailability)
   })
 }
@@ -212,12 +185,12 @@ export function publicProfileRoutes({
   limits,
   folders,
 }: ProfileDeps) {
-  /** The profile at `handle`, or the answer when there is none. */
-  const profileAt = async (c: Context, handle: string, rest: string) => {
-    const { username } = normalizeHandle(handle)
-    const row = await profiles.findByHandle(username)
+  /** The profile at the handle `asked`, or the answer when there is none. */
+  const profileAt = async (c: Context, asked: string, rest: string) => {
+    const handle = normalizeHandle(asked).username
+    const row = await profiles.findByHandle(handle)
     if (row !== undefined) return row
-    const current = await releases.redirectOf(username)
+    const current = await releases.redirectOf(handle)
     if (current === null) return apiError(c, 404, 'NOT_FOUND', SERVER_MESSAGES.noSuchHandle)
     return permanentRedirect(c, `/api/profiles/${current}${rest}`)
   }

@@ -10,5 +10,5 @@ export const saveProfile = (patch: ProfilePatch) =>
 export const checkProfileLinks = () =>
   requestJson('/api/me/profile/links/check', ProfileSchema, { method: 'POST', json: {} })
 
-export const checkHandle = (username: string) =>
-  requestJson(`/api/handles/${encodeURIComponent(username)}`, HandleAvailabilitySchema)
+export const checkHandle = (handle: string) =>
+  requestJson(`/api/handles/${encodeURIComponent(handle)}`, HandleAvailabilitySchema)

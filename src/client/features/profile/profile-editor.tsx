@@ -13,13 +13,8 @@ import { useLeaveGuard } from '@client/lib/leave-guard'
 import { AvatarEditor } from './avatar/avatar-editor'
 import { BannerEditor } from './banner/banner-editor'
 import { HandleSuggestions } from './handle-suggestions'
-import {
-  changedFields,
-  fieldsDraft,
-  filledLinks,
-  ProfileFieldsEditor,
-  type FieldsDraft,
-} from './profile-fields-editor'
+import { changedFields, fieldsDraft, sentFields, type FieldsDraft } from './fields-draft'
+import { ProfileFieldsEditor } from './profile-fields-editor'
 import { profileSaved, useCheckLinks, useSaveProfile } from './profile-query'
 import { availabilityMessage, useHandleAvailability } from './use-handle-availability'
 import { useMessages, useStrings } from '@client/lib/i18n/i18n'
@@ -76,7 +71,7 @@ export function ProfileEditor({
     if (saveDisabled) return
     setFailure(null)
     // Rows left empty go, so each problem's row number is the row shown.
-    const shown = { ...draft, links: filledLinks(draft.links) }
+    const shown = sentFields(draft)
     setDraft(shown)
     const patch = { name, handle, ...changedFields(shown, fieldsDraft(profile)) }
     // The server's own rules, checked here first so each field shows its own message.

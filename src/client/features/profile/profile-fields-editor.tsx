@@ -1,72 +1,20 @@
-import { useId, useRef, type CSSProperties, type ReactNode } from 'react'
-import { flushSync } from 'react-dom'
+import { Fragment, useId, type CSSProperties, type ReactNode } from 'react'
 import {
   ACCENT_NAMES,
   ACCENTS,
   BIO_MAX_LENGTH,
   FRAMES,
-  LINK_LABEL_MAX_LENGTH,
-  PROFILE_LINKS_MAX,
+  PROFILE_FIELD_NAMES,
   PRONOUNS_MAX_LENGTH,
   type Accent,
-  type Frame,
-  type ProfileLink,
+  type ProfileField,
 } from '@shared/profile-fields'
-import type { Profile } from '@shared/profile'
-import { Button, Field } from '@client/components/ui'
+import { Field } from '@client/components/ui'
 import { useMessages, useStrings } from '@client/lib/i18n/i18n'
 import { AvatarFrame } from './avatar/avatar-frame'
+import type { FieldsDraft } from './fields-draft'
+import { LinksEditor } from './links-editor'
 import { PROFILE } from './strings'
-
-/** The profile fields as the form holds them while they are edited. */
-export interface FieldsDraft {
-  bio: string
-  pronouns: string
-  links: ProfileLink[]
-  accent: Accent | ''
-  frame: Frame | ''
-  noindex: boolean
-}
-
-const oneOf = <Option extends string>(options: readonly Option[], value: string) =>
-  options.find((option) => option === value) ?? ''
-
-/** The saved fields; an accent or frame this release does not ship reads as none. */
-export const fieldsDraft = ({
-  bio,
-  pronouns,
-  links,
-  accent,
-  frame,
-  noindex,
-}: Profile): FieldsDraft => ({
-  bio,
-  pronouns,
-  links: links.map(({ label, url }) => ({ label, url })),
-  accent: oneOf(ACCENT_NAMES, accent),
-  frame: oneOf(FRAMES, frame),
-  noindex,
-})
-
-/** The links worth saving: a row left with neither label nor address is no link. */
-export const filledLinks = (links: readonly ProfileLink[]) =>
-  links.filter(({ label, url }) => label.trim() !== '' || url.trim() !== '')
-
-/**
- * The fields that differ from the saved profile: only those are sent, so a save from one browser
- * does not undo another's change to a field this one never touched.
- */
-export function changedFields(draft: FieldsDraft, saved: FieldsDraft): Partial<FieldsDraft> {
-  const changed: Partial<FieldsDraft> = {}
-  if (draft.bio !== saved.bio) changed.bio = draft.bio
-  if (draft.pronouns !== saved.pronouns) changed.pronouns = draft.pronouns
-  const links = filledLinks(draft.links)
-  if (JSON.stringify(links) !== JSON.stringify(saved.links)) changed.links = links
-  if (draft.accent !== saved.accent) changed.accent = draft.accent
-  if (draft.frame !== saved.frame) changed.frame = draft.frame
-  if (draft.noindex !== saved.noindex) changed.noindex = draft.noindex
-  return changed
-}
 
 /** Characters as the server counts them: line breaks as one, the ends trimmed. */
 const characters = (text: string) => [...text.replace(/\r\n?/g, '\n').trim()].length
@@ -80,8 +28,9 @@ const CHOICE_CLASS =
   'flex cursor-pointer items-center gap-2 rounded-2xl border-2 border-line bg-raised px-3 py-2 text-sm font-medium text-ink transition-colors has-checked:border-accent has-checked:bg-accent-soft has-focus-visible:outline-3 has-focus-visible:outline-focus'
 
 /**
- * The bio, pronouns, links, accent colour and avatar frame in the edit form (docs/using.md
- * "Profile fields"). Each shows its own problem under it, from the shared schema or the server.
+ * The bio, pronouns, links, accent colour, avatar frame and search engines' choice in the edit
+ * form (docs/using.md "Profile fields"). Each shows its own problem under it, from the shared
+ * schema or the server.
  */
 export function ProfileFieldsEditor({
   draft,
@@ -93,13 +42,12 @@ export function ProfileFieldsEditor({
   onChange: (draft: FieldsDraft, edited: string) => void
 }) {
   const strings = useStrings('profile', PROFILE).editor
-  const noindexId = useId()
   const edit = <Key extends keyof FieldsDraft>(key: Key, value: FieldsDraft[Key]) =>
     onChange({ ...draft, [key]: value }, key)
-  return (
-    <fieldset className="flex flex-col gap-4 border-t border-line pt-4">
-      <legend className="sr-only">{strings.about}</legend>
-      <BioField value={draft.bio} problem={problems.bio} onChange={(bio) => edit('bio', bio)} />
+  // One input a field, shown in the order of PROFILE_FIELDS: a field added there has one here.
+  const inputs: Record<ProfileField, ReactNode> = {
+    bio: <BioField value={draft.bio} problem={problems.bio} onChange={(bio) => edit('bio', bio)} />,
+    pronouns: (
       <Field
         label={strings.pronouns}
         name="pronouns"
@@ -108,11 +56,15 @@ export function ProfileFieldsEditor({
         problem={problems.pronouns}
         onChange={(event) => edit('pronouns', event.target.value)}
       />
+    ),
+    links: (
       <LinksEditor
         links={draft.links}
         problems={problems}
         onChange={(links, edited) => onChange({ ...draft, links }, edited)}
       />
+    ),
+    accent: (
       <Choice
         legend={strings.accent}
         name="accent"
@@ -129,6 +81,8 @@ export function ProfileFieldsEditor({
           />
         )}
       />
+    ),
+    frame: (
       <Choice
         legend={strings.frame}
         name="frame"
@@ -145,26 +99,50 @@ export function ProfileFieldsEditor({
           </span>
         )}
       />
-      <div className="flex items-start gap-3 text-sm">
-        <input
-          id={noindexId}
-          type="checkbox"
-          name="noindex"
-          aria-describedby={`${noindexId}-hint`}
-          checked={draft.noindex}
-          onChange={(event) => edit('noindex', event.target.checked)}
-          className="mt-0.5 size-4 shrink-0 cursor-pointer accent-sakura-600"
-        />
-        <div>
-          <label htmlFor={noindexId} className="cursor-pointer font-semibold text-ink">
-            {strings.noindex}
-          </label>
-          <p id={`${noindexId}-hint`} className="text-ink-muted">
-            {strings.noindexHint}
-          </p>
-        </div>
-      </div>
+    ),
+    noindex: (
+      <NoindexField checked={draft.noindex} onChange={(noindex) => edit('noindex', noindex)} />
+    ),
+  }
+  return (
+    <fieldset className="flex flex-col gap-4 border-t border-line pt-4">
+      <legend className="sr-only">{strings.about}</legend>
+      {PROFILE_FIELD_NAMES.map((name) => (
+        <Fragment key={name}>{inputs[name]}</Fragment>
+      ))}
     </fieldset>
+  )
+}
+
+function NoindexField({
+  checked,
+  onChange,
+}: {
+  checked: boolean
+  onChange: (noindex: boolean) => void
+}) {
+  const id = useId()
+  const strings = useStrings('profile', PROFILE).editor
+  return (
+    <div className="flex items-start gap-3 text-sm">
+      <input
+        id={id}
+        type="checkbox"
+        name="noindex"
+        aria-describedby={`${id}-hint`}
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="mt-0.5 size-4 shrink-0 cursor-pointer accent-sakura-600"
+      />
+      <div>
+        <label htmlFor={id} className="cursor-pointer font-semibold text-ink">
+          {strings.noindex}
+        </label>
+        <p id={`${id}-hint`} className="text-ink-muted">
+          {strings.noindexHint}
+        </p>
+      </div>
+    </div>
   )
 }
 
@@ -215,98 +193,6 @@ function BioField({
         </p>
       )}
     </div>
-  )
-}
-
-/** Up to PROFILE_LINKS_MAX rows of a label and an https address, added and removed in place. */
-function LinksEditor({
-  links,
-  problems,
-  onChange,
-}: {
-  links: ProfileLink[]
-  problems: Problems
-  onChange: (links: ProfileLink[], edited: string) => void
-}) {
-  const strings = useStrings('profile', PROFILE).editor
-  const t = useMessages()
-  const editor = useRef<HTMLFieldSetElement>(null)
-  // Focus follows the change: to the new row's label, or to "Add a link" once a row is gone.
-  const focus = (selector: string) => editor.current?.querySelector<HTMLElement>(selector)?.focus()
-  const change = (index: number, link: ProfileLink, part: keyof ProfileLink) =>
-    onChange(
-      links.map((each, at) => (at === index ? link : each)),
-      `links.${index}.${part}`,
-    )
-  return (
-    <fieldset ref={editor} className="flex flex-col gap-3">
-      <legend className="text-sm font-semibold text-ink">{strings.links}</legend>
-      {problems.links !== undefined && (
-        <p className="text-sm font-semibold text-accent">{t(problems.links)}</p>
-      )}
-      <div className="flex flex-col gap-3">
-        {links.map((link, index) => (
-          <fieldset
-            key={index}
-            data-link={index}
-            className="flex flex-col gap-2 rounded-2xl border border-line bg-raised p-3"
-          >
-            <legend className="sr-only">{strings.link(index + 1)}</legend>
-            <Field
-              label={strings.linkLabel}
-              name={`links.${index}.label`}
-              maxLength={LINK_LABEL_MAX_LENGTH * 2}
-              value={link.label}
-              problem={problems[`links.${index}.label`]}
-              onChange={(event) => change(index, { ...link, label: event.target.value }, 'label')}
-            />
-            <Field
-              label={strings.linkAddress}
-              name={`links.${index}.url`}
-              type="text"
-              inputMode="url"
-              autoComplete="url"
-              autoCapitalize="none"
-              spellCheck={false}
-              placeholder="https://"
-              value={link.url}
-              problem={problems[`links.${index}.url`]}
-              onChange={(event) => change(index, { ...link, url: event.target.value }, 'url')}
-            />
-            <div className="flex justify-end">
-              <Button
-                variant="quiet"
-                onClick={() => {
-                  flushSync(() =>
-                    onChange(
-                      links.filter((_, at) => at !== index),
-                      'links',
-                    ),
-                  )
-                  focus('[data-add-link]')
-                }}
-              >
-                {strings.removeLink(index + 1)}
-              </Button>
-            </div>
-          </fieldset>
-        ))}
-      </div>
-      {links.length < PROFILE_LINKS_MAX && (
-        <div>
-          <Button
-            data-add-link
-            variant="secondary"
-            onClick={() => {
-              flushSync(() => onChange([...links, { label: '', url: '' }], 'links'))
-              focus(`[data-link="${links.length}"] input`)
-            }}
-          >
-            {strings.addLink}
-          </Button>
-        </div>
-      )}
-    </fieldset>
   )
 }
 

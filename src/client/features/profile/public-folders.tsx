@@ -24,10 +24,10 @@ const LINK_CLASS = 'font-semibold text-accent underline underline-offset-4 hover
 
 /** The public folders of a profile, on /@handle: each a card to its own page. */
 export function FolderCards({
-  username,
+  handle,
   folders,
 }: {
-  username: string
+  handle: string
   folders: readonly PublicFolderCard[]
 }) {
   const strings = useStrings('profile', PROFILE)
@@ -41,7 +41,7 @@ export function FolderCards({
             className="rounded-3xl border border-line bg-raised p-4 focus-within:ring-2 focus-within:ring-accent"
           >
             <Link
-              to={publicFolderPath(username, folder.slug)}
+              to={publicFolderPath(handle, folder.slug)}
               className="flex flex-col gap-3 rounded-2xl outline-none"
             >
               <span className="flex items-baseline justify-between gap-3">

@@ -225,7 +225,7 @@ function Shown({ profile }: { profile: ProfileWithFolders }) {
       </PageHero>
       <About profile={profile} />
       <PinnedTitles titles={profile.pinned} />
-      <FolderCards username={profile.username} folders={profile.folders} />
+      <FolderCards handle={profile.username} folders={profile.folders} />
     </>
   )
 }

@@ -10,7 +10,7 @@ export type Availability =
   | { state: 'unchanged' }
   | { state: 'checking' }
   | { state: 'available' }
-  /** Taken, reserved or too similar, with free IDs to use instead (none until the server says). */
+  /** Taken, reserved or too similar, with free handles to use instead (none until the server says). */
   | { state: 'refused'; message: string; suggestions: readonly string[] }
   | { state: 'invalid'; message: string }
   | { state: 'unknown'; message: string }
@@ -19,7 +19,7 @@ export type Availability =
  * Whether the typed handle (already normalized) is free, asked of the server a moment after the
  * last keystroke. The user's own saved handle is available without a question.
  */
-export function useHandleAvailability(savedUsername: string) {
+export function useHandleAvailability(savedHandle: string) {
   const [availability, setAvailability] = useState<Availability>({ state: 'unchanged' })
   const latestCheck = useRef(0)
   const checkTimer = useRef<number | undefined>(undefined)
@@ -27,9 +27,9 @@ export function useHandleAvailability(savedUsername: string) {
   useEffect(() => () => window.clearTimeout(checkTimer.current), [])
 
   /** Asks the server; `refusal` is what is already known to refuse the handle, if anything. */
-  const ask = async (username: string, question: number, refusal: string | null) => {
+  const ask = async (handle: string, question: number, refusal: string | null) => {
     try {
-      const answer = await checkHandle(username)
+      const answer = await checkHandle(handle)
       // An older answer arriving after a newer question is ignored.
       if (question !== latestCheck.current) return
       setAvailability(
@@ -44,16 +44,16 @@ export function useHandleAvailability(savedUsername: string) {
     }
   }
 
-  const check = (username: string) => {
+  const check = (handle: string) => {
     window.clearTimeout(checkTimer.current)
     const question = ++latestCheck.current
     // The user's own saved handle counts as available (the server agrees), with no need to ask.
-    if (username === savedUsername && username !== '') {
+    if (handle === savedHandle && handle !== '') {
       setAvailability({ state: 'available' })
       return
     }
-    const problem = username === '' ? null : handleProblem(username)
-    if (username === '') {
+    const problem = handle === '' ? null : handleProblem(handle)
+    if (handle === '') {
       setAvailability({ state: 'unchanged' })
       return
     }
@@ -67,17 +67,17 @@ export function useHandleAvailability(savedUsername: string) {
         : { state: 'refused', message: problem, suggestions: [] },
     )
     checkTimer.current = window.setTimeout(
-      () => void ask(username, question, problem),
+      () => void ask(handle, question, problem),
       HANDLE_CHECK_DELAY_MS,
     )
   }
 
-  /** A save was refused (taken or too similar by then): say so, and ask for other IDs. */
-  const refuse = (username: string, message: string) => {
+  /** A save was refused (taken or too similar by then): say so, and ask for other handles. */
+  const refuse = (handle: string, message: string) => {
     window.clearTimeout(checkTimer.current)
     const question = ++latestCheck.current
     setAvailability({ state: 'refused', message, suggestions: [] })
-    void ask(username, question, message)
+    void ask(handle, question, message)
   }
 
   return { availability, check, refuse }

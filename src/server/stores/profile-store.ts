@@ -1,20 +1,17 @@
 import { sql, type Selectable, type Updateable } from 'kysely'
 import { handleSkeleton } from '../../shared/handle-skeleton'
 import type { KeptPreferences } from '../../shared/preferences'
-import { ProfileLinksSchema, type ProfileLink } from '../../shared/profile-fields'
+import { storedFields } from '../../shared/profile-fields'
 import {
   KeptPreferencesSchema,
   passesForReserved,
   type Profile,
   type ProfileChanges,
-  type PublicProfile,
 } from '../../shared/profile'
 import type { MediaFolder } from '../../shared/avatar-renditions'
-import { mediaUrl } from '../storage/avatar-object'
 import { preparedQuery } from '../db/prepared'
 import type { Database } from '../db/database'
-import type { ProfilesTable } from '../db/tables'
-import type { PlanBook } from '../plans/plan-book'
+import type { ProfilesTable } from '../db/profile-tables'
 import {
   HandleChangesLimitedError,
   handleTransaction,
@@ -26,90 +23,6 @@ import {
 } from './released-handles'
 
 export type ProfileRow = Selectable<ProfilesTable>
-
-/**
- * The API's profile from its row; the image URLs are built from today's PUBLIC_URL, the plan
- * and its pins from today's PLANS, as of now.
- */
-export function toProfile(row: ProfileRow, publicUrl: string, plans: PlanBook): Profile {
-  return {
-    uid: row.user_id,
-    ...names(row),
-    ...images(row, publicUrl),
-    font: row.font,
-    ...plans.allowance(row),
-    preferences: storedPreferences(row.preferences),
-    ...profileFields(row),
-  }
-}
-
-/** What anyone may see of a profile (/@handle): no e-mail, no preferences, no plan. */
-export function toPublicProfile(row: ProfileRow, publicUrl: string): PublicProfile {
-  const { name, username, displayUsername } = names(row)
-  return { name, username, displayUsername, ...images(row, publicUrl), ...profileFields(row) }
-}
-
-/** The name and handle; displayUsername (the handle as typed) falls back to username. */
-function names(row: ProfileRow) {
-  return {
-    name: row.name,
-    username: row.username ?? '',
-    displayUsername: row.display_username ?? row.username ?? '',
-  }
-}
-
-/** The avatar's and the banner's URLs and thumbhashes ('' for none). */
-function images(row: ProfileRow, publicUrl: string) {
-  return {
-    avatar: mediaUrl('avatars', publicUrl, row.user_id, row.avatar_version),
-    avatarThumbhash: row.avatar_version === '' ? '' : row.avatar_thumbhash,
-    banner: mediaUrl('banners', publicUrl, row.user_id, row.banner_version),
-    bannerThumbhash: row.banner_version === '' ? '' : row.banner_thumbhash,
-  }
-}
-
-/** The profile fields of a row, as every answer and the export carry them. */
-export function profileFields(row: ProfileRow) {
-  const links = storedLinks(row.links)
-  return {
-    bio: row.bio,
-    pronouns: row.pronouns,
-    links,
-    accent: row.accent,
-    frame: row.frame,
-    verifiedLinks: verifiedLinks(row, links),
-    noindex: row.noindex === 1,
-  }
-}
-
-/**
- * The links whose pages linked back to the profile at its current handle: a change of handle
- * or of a link's address leaves it to be checked again.
- */
-function verifiedLinks(row: ProfileRow, links: readonly ProfileLink[]): string[] {
-  if (row.verified_for === '' || row.verified_for !== row.username) return []
-  const verified = new Set(storedStrings(row.verified_links))
-  return links.map(({ url }) => url).filter((url) => verified.has(url))
-}
-
-function storedStrings(json: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(json)
-    return Array.isArray(parsed) ? parsed.filter((item) => typeof item === 'string') : []
-  } catch {
-    return []
-  }
-}
-
-/** The kept links; anything unreadable counts as none. */
-function storedLinks(json: string): ProfileLink[] {
-  try {
-    const parsed = ProfileLinksSchema.safeParse(JSON.parse(json))
-    return parsed.success ? parsed.data : []
-  } catch {
-    return []
-  }
-}
 
 /** The kept preferences as stored, every key of them; {} for none or for what is no object. */
 function storedObject(json: string | null): Record<string, unknown> {
@@ -278,12 +191,7 @@ export function profileStore(database: Pick<Database, 'db' | 'read'>) {
       const before = await loadOrCreate(uid)
       const fields = {
         ...(patch.name === undefined ? {} : { name: patch.name }),
-        ...(patch.bio === undefined ? {} : { bio: patch.bio }),
-        ...(patch.pronouns === undefined ? {} : { pronouns: patch.pronouns }),
-        ...(patch.links === undefined ? {} : { links: JSON.stringify(patch.links) }),
-        ...(patch.accent === undefined ? {} : { accent: patch.accent }),
-        ...(patch.frame === undefined ? {} : { frame: patch.frame }),
-        ...(patch.noindex === undefined ? {} : { noindex: patch.noindex ? 1 : 0 }),
+        ...storedFields(patch),
         updated_at: new Date().toISOString(),
       }
       const { handle } = patch

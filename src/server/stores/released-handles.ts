@@ -2,7 +2,6 @@ import type { Kysely, Transaction } from 'kysely'
 import { handleSkeleton } from '../../shared/handle-skeleton'
 import { HANDLE_CHANGES_MAX, HANDLE_RELEASE_DAYS } from '../../shared/profile'
 import { isUniqueViolation } from '../db/constraint-errors'
-import type { Database } from '../db/database'
 import type { Tables } from '../db/tables'
 
 /**
@@ -17,10 +16,10 @@ const RELEASE_MS = HANDLE_RELEASE_DAYS * 86_400_000
 /** When a handle released at `now` is free for anyone, as stored (ISO 8601 sorts as text). */
 const releaseEnds = (now: Date) => new Date(now.getTime() + RELEASE_MS).toISOString()
 
-/** The start of the days a change made before `now` still counts in, as stored. */
 /** One reservation before `at`: as far back as a released handle may still be held. */
 export const reservationBefore = (at: Date) => new Date(at.getTime() - RELEASE_MS)
 
+/** The start of the days a change made before `now` still counts in, as stored. */
 const countedSince = (now: Date) => reservationBefore(now).toISOString()
 
 /** A new handle that someone else released, or a look-alike of one, while it stays theirs. */
@@ -141,13 +140,13 @@ export async function moveHandle(
 }
 
 /**
- * Reserves `username` for `uid` from `now`. A row left for the same handle has expired: while
+ * Reserves `handle` for `uid` from `now`. A row left for the same handle has expired: while
  * it was live nobody else could hold the handle to release it.
  */
-export async function releaseHandle(db: Kysely<Tables>, uid: string, username: string, now: Date) {
+export async function releaseHandle(db: Kysely<Tables>, uid: string, handle: string, now: Date) {
   const row = {
-    username,
-    skeleton: handleSkeleton(username),
+    username: handle,
+    skeleton: handleSkeleton(handle),
     user_id: uid,
     expires_at: releaseEnds(now),
   }
@@ -218,23 +217,15 @@ export async function takeBackHandle(
 }
 
 /**
- * The live release of `username` or of a look-alike by anyone but `uid` (a deleted account's
+ * The live release of `handle` or of a look-alike by anyone but `uid` (a deleted account's
  * counts as anyone's), or undefined.
  */
-export const liveReleaseForOthers = (
-  db: Kysely<Tables>,
-  uid: string,
-  username: string,
-  now: Date,
-) =>
+export const liveReleaseForOthers = (db: Kysely<Tables>, uid: string, handle: string, now: Date) =>
   db
     .selectFrom('released_handles')
     .select('username')
     .where((where) =>
-      where.or([
-        where('username', '=', username),
-        where('skeleton', '=', handleSkeleton(username)),
-      ]),
+      where.or([where('username', '=', handle), where('skeleton', '=', handleSkeleton(handle))]),
     )
     .where((where) => where.or([where('user_id', 'is', null), where('user_id', '!=', uid)]))
     .where('expires_at', '>', now.toISOString())
@@ -277,58 +268,3 @@ export async function reserveHandleOfDeleted(db: Kysely<Tables>, uid: string, no
     .executeTakeFirst()
   if (profile?.username != null) await releaseHandle(db, uid, profile.username, now)
 }
-
-/** The user's live released handles, the earliest to end first: their data while it lasts. */
-export const releasedHandlesOf = (db: Kysely<Tables>, uid: string, now: Date) =>
-  db
-    .selectFrom('released_handles')
-    .select(['username', 'expires_at'])
-    .where('user_id', '=', uid)
-    .where('expires_at', '>', now.toISOString())
-    .orderBy('expires_at')
-    .orderBy('username')
-    .execute()
-
-/** The user's kept changes of handle, oldest first: their data while it is kept. */
-export const handleChangesOf = (db: Kysely<Tables>, uid: string) =>
-  db
-    .selectFrom('handle_changes')
-    .select(['display_username', 'changed_at'])
-    .where('user_id', '=', uid)
-    .orderBy('seq')
-    .execute()
-
-/** The reads every visit of an old address makes, compiled once (see prepared.ts). */
-export function releasedHandles(database: Pick<Database, 'db' | 'read'>) {
-  const { db } = database
-  const redirects = database.read(
-    db
-      .selectFrom('released_handles')
-      .innerJoin('profiles', 'profiles.user_id', 'released_handles.user_id')
-      .select('profiles.username as current')
-      .where('released_handles.username', '=', '')
-      .where('released_handles.expires_at', '>', '')
-      // A handle someone holds is theirs to show, never a redirect.
-      .where((where) =>
-        where.not(
-          where.exists(
-            where
-              .selectFrom('profiles as holder')
-              .select('holder.user_id')
-              .whereRef('holder.username', '=', 'released_handles.username'),
-          ),
-        ),
-      )
-      .compile(),
-  )
-
-  return {
-    /** The current handle of whoever released `username` while the release lasts, or null. */
-    async redirectOf(username: string): Promise<string | null> {
-      const [row] = await redirects([username, new Date().toISOString()])
-      return row?.current ?? null
-    },
-  }
-}
-
-export type ReleasedHandles = ReturnType<typeof releasedHandles>
