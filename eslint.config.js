@@ -49,7 +49,8 @@ const routeFiles = [`${server}/**/routes.ts`, `${server}/**/*-routes.ts`, `${ser
 /**
  * The server's layers: main.ts -> app.ts -> <resource>/routes.ts and *-routes.ts (HTTP only) ->
  * stores and services (data) -> sessions/, http/, metrics/ -> db/, storage/, mail/. The account
- * (account/) stands on Better Auth's set-up (auth/), which stands on profiles/. config.ts reads
+ * (account/) stands on Better Auth's set-up (auth/); both, and the profile's routes, stand on the
+ * stores they share (stores/: the profile, its handles). config.ts reads
  * the environment into the types those define. A route file never imports another one. The
  * admin command (cli/) stands beside main.ts on the stores, and nothing imports it.
  */
@@ -75,6 +76,12 @@ const serverZones = [
     ],
     message:
       'The layers under the resources never import them or the configuration: they take what they need as arguments.',
+  },
+  {
+    target: `${server}/stores/**`,
+    from: `${server}/{account,auth,profiles,avatars,share-cards,board,calendar,plans,catalog,cli}/**`,
+    message:
+      'The shared stores sit below the account, Better Auth and the resources: they import none of them.',
   },
   {
     target: `${server}/cli`,

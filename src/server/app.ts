@@ -25,8 +25,8 @@ import { calendarFeedRoutes, calendarRoutes } from './calendar/routes'
 import { catalogStore } from './catalog/catalog-store'
 import { catalogRoutes } from './catalog/routes'
 import { catalogSearch } from './catalog/search'
-import { titlePageRoutes } from './catalog/title-page'
-import { decodeSlots } from './avatars/decode-slots'
+import { titlePageRoutes } from './catalog/anime-page'
+import { decodeSlots } from './http/decode-slots'
 import {
   AVATAR_KIND,
   BANNER_KIND,
@@ -36,16 +36,17 @@ import {
   ownImageRoutes,
 } from './avatars/routes'
 import { handleClaims } from './profiles/handle-claims'
-import { profileStore } from './profiles/profile-store'
+import { profileStore } from './stores/profile-store'
 import { profilePageRoutes } from './profiles/profile-page'
 import type { LinkCheckSettings } from './profiles/link-check'
-import { releasedHandles } from './profiles/released-handles'
+import { releasedHandles } from './stores/handle-redirects'
 import { handleRoutes, ownProfileRoutes, publicProfileRoutes } from './profiles/routes'
 import type { Database } from './db/database'
 import { securityTxtRoutes } from './http/security-txt'
 import { securityEvents } from './security-events'
 import { shareCardRoutes } from './share-cards/routes'
-import { cardArt, shareCards } from './share-cards/share-cards'
+import { cardArt } from './share-cards/card-art'
+import { shareCards } from './share-cards/share-cards'
 import { MOFU_COMMIT, MOFU_VERSION } from './version'
 import { isDatabaseUnavailable } from './db/unavailable'
 import { clientAddressOf, type TrustProxy } from './http/client-address'
@@ -57,6 +58,7 @@ import { readinessOf, type ReadinessCheck } from './http/readiness'
 import { requestFrame } from './http/request-frame'
 import { securityHeaders } from './http/security'
 import type { Logger } from './logger'
+import type { AccountNotices } from './mail/account-notices'
 import type { Mailer } from './mail/mailer'
 import type { Metrics } from './metrics/metrics'
 import { metricsRoutes } from './http/metrics-routes'
@@ -75,6 +77,8 @@ export interface AppDeps {
   limiter: Limiter
   /** The change-of-address mails; Better Auth's are sent through `auth`. */
   mailer: Mailer
+  /** The account notices, the same set Better Auth's hooks send (services.ts). */
+  notices: AccountNotices
   googleSignIn: boolean
   neutralAuthErrors: boolean
   logger: Logger
@@ -168,6 +172,7 @@ export function createApp(deps: AppDeps) {
     clientAddress,
     neutralAuthErrors: deps.neutralAuthErrors,
     plans,
+    notices: deps.notices,
   }
   const checks: ReadinessCheck[] = [
     { name: 'database', failure: 'unreachable', check: (ms) => database.ping(ms) },
@@ -220,7 +225,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/email-change', emailChangeRoutes(account))
     .route(
       '/api/me/sessions',
-      sessionRoutes({ auth: deps.auth, db: database.db, logger, clientAddress }),
+      sessionRoutes({ auth: deps.auth, db: database.db, sessions, logger, clientAddress }),
     )
     .route('/api/me/profile', ownProfileRoutes(profiles))
     .route('/api/me/avatar', ownImageRoutes(images, AVATAR_KIND))

@@ -93,7 +93,7 @@ async function main() {
   warnIfContactUnset(config, logger)
 
   const metrics = config.metrics === undefined ? undefined : createMetrics()
-  const { database, auth, storage, limiter, mailer, redis, close } = await openServices(
+  const { database, auth, storage, limiter, mailer, notices, redis, close } = await openServices(
     config,
     logger,
     {
@@ -128,6 +128,7 @@ async function main() {
     trustProxy: config.trustProxy,
     limiter,
     mailer,
+    notices,
     googleSignIn: config.google !== undefined,
     neutralAuthErrors: config.neutralAuthErrors,
     logger,

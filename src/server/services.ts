@@ -1,18 +1,33 @@
+import { previousAddresses } from './auth/address-changes'
 import { createAuth, type Auth } from './auth/auth'
 import { connectRedisStorage } from './auth/redis-storage'
 import { resolveAuthSecret } from './auth/secret'
 import { isLoopbackUrl, outboxDir, type Config } from './config'
 import { openDatabase, type Database } from './db/database'
-import { migrateToLatest } from './db/migrations'
+import { migrateToLatest } from './db/migrate'
 import { createLimiter, databaseCounters, type Limiter } from './http/limiter'
 import type { Logger } from './logger'
+import { accountNotices, type AccountNotices } from './mail/account-notices'
 import { createMailer, type Mailer } from './mail/mailer'
 import { countMails, type Metrics } from './metrics/metrics'
-import { profileStore } from './profiles/profile-store'
+import { profileStore } from './stores/profile-store'
 import { onSecurityEvent } from './security-events'
 import { warnOfLookAlikesKept } from './startup-checks'
 import { createStorage } from './storage/create-storage'
 import type { ObjectStorage } from './storage/object-storage'
+
+/**
+ * The mails that tell an account's owner what just happened to it, in the language the account
+ * chose (its profile's) and to the addresses it had within the week.
+ */
+export const noticesFor = (database: Database, mailer: Mailer, logger: Logger, publicUrl: string) =>
+  accountNotices({
+    mailer,
+    logger,
+    publicUrl,
+    profiles: profileStore(database),
+    previousAddresses: (userId, current) => previousAddresses(database.db, userId, current),
+  })
 
 /** What the server and the `mofu` admin command both run on, made from one configuration. */
 export interface Services {
@@ -21,6 +36,8 @@ export interface Services {
   storage: ObjectStorage
   limiter: Limiter
   mailer: Mailer
+  /** The account notices: one set, sent by Better Auth's hooks and Mofu's account routes alike. */
+  notices: AccountNotices
   /** Redis when REDIS_URL is set. */
   redis: { ping(timeoutMs: number): Promise<void> } | undefined
   /** Closes the database and Redis. */
@@ -64,6 +81,7 @@ export async function openServices(
     onSecurityEvent(logger, metrics.securityEvent)
     if (database.poolStats !== undefined) metrics.watchPool(database.poolStats)
   }
+  const notices = noticesFor(database, mailer, logger, config.publicUrl)
   const auth = createAuth({
     db: database.db,
     dialect: database.dialect,
@@ -74,7 +92,7 @@ export async function openServices(
     secret,
     mailer,
     logger,
-    profiles: profileStore(database),
+    notices,
     secondaryStorage: redis?.storage,
     limiter,
   })
@@ -84,6 +102,7 @@ export async function openServices(
     storage: createStorage(config.storage),
     limiter,
     mailer,
+    notices,
     redis,
     close: async () => {
       await Promise.all([database.close(), redis?.close()])

@@ -7,5 +7,3 @@ import { z } from 'zod'
 export const DeleteAccountRequestSchema = z.object({
   password: z.string().max(128).optional(),
 })
-
-export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequestSchema>

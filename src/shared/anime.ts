@@ -149,7 +149,6 @@ export const AnimeSeasonOfYearSchema = z.object({
   year: z.number(),
   season: z.enum(ANIME_SEASONS),
 })
-export type AnimeSeasonOfYear = z.infer<typeof AnimeSeasonOfYearSchema>
 
 /** Titles one page of the browse answer holds. */
 export const ANIME_BROWSE_PAGE_SIZE = 24
@@ -183,7 +182,6 @@ export const AnimeBrowseQuerySchema = z
       path: ['year'],
     }),
   )
-export type AnimeBrowseQuery = z.infer<typeof AnimeBrowseQuerySchema>
 
 /** The browse answer: the titles of the season or year shown, by first air date, then id. */
 export const AnimeBrowseSchema = z.object({

@@ -18,7 +18,6 @@ export const BANNER_MAX_WIDTH = 1500
  * re-encode of a 4000 × 3000 photo must stay under 300 ms (docs/performance.md).
  */
 export const BANNER_RENDITION_WIDTHS = [600, 1200] as const
-export type BannerRenditionWidth = (typeof BANNER_RENDITION_WIDTHS)[number]
 
 /**
  * What PUT and DELETE /api/me/banner answer: the profile's new banner URL and its thumbhash

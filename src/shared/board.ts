@@ -1,7 +1,7 @@
 // zod/mini, not zod: the board loads this (docs/architecture.md "Client").
 import * as z from 'zod/mini'
 import { AnimeIdSchema, LIKE_STATUSES, LikeSchema } from './anime'
-import { typedText } from './profile-fields'
+import { typedText } from './typed-text'
 
 /**
  * The board (/favorites, docs/using.md "The board"): the titles a user likes, in folders they

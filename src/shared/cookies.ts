@@ -1,5 +1,3 @@
-import { LANGUAGE_COOKIE } from './language'
-
 /**
  * Every cookie Mofu sets, by the name a browser keeps it under (docs/api.md "Cookies"). The code
  * that sets one of Mofu's own takes its name and lifetime from here; the Cookies page lists them
@@ -12,6 +10,11 @@ const DAY_SECONDS = 24 * 60 * 60
 
 /** The page writes the mode in effect (a theme once chosen decides, docs/using.md "Preferences"). */
 export const DARK_MODE_COOKIE = 'darkMode'
+/**
+ * The language in effect, mirrored in a cookie (as darkMode mirrors the mode in effect) so the
+ * server answers in it: the prerendered page, error messages and mails.
+ */
+export const LANGUAGE_COOKIE = 'lang'
 /** darkMode and lang: a year. */
 export const PAGE_COOKIE_SECONDS = 365 * DAY_SECONDS
 
@@ -78,3 +81,21 @@ export const MOFU_COOKIES = {
 } as const satisfies Record<string, SiteCookie>
 
 export type MofuCookie = keyof typeof MOFU_COOKIES
+
+/**
+ * Every value a Cookie header (or document.cookie) gives the cookie `name`, in order: pairs split
+ * at `;`, name and value trimmed, nothing unquoted or decoded (Mofu's own cookies hold plain
+ * values). The one cookie reader of client and server.
+ */
+export function cookieValues(header: string | null | undefined, name: string): string[] {
+  const values: string[] = []
+  for (const pair of (header ?? '').split(';')) {
+    const eq = pair.indexOf('=')
+    if (eq !== -1 && pair.slice(0, eq).trim() === name) values.push(pair.slice(eq + 1).trim())
+  }
+  return values
+}
+
+/** The first value a Cookie header gives the cookie `name`, as browsers send the most specific first. */
+export const cookieIn = (header: string | null | undefined, name: string): string | undefined =>
+  cookieValues(header, name)[0]

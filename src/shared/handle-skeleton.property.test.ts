@@ -6,12 +6,12 @@ import { passesForReserved, RESERVED_HANDLES } from './profile'
 /** Properties of the look-alike skeleton (docs/using.md "Look-alike IDs") over generated handles. */
 
 const RUNS = { numRuns: 3000 }
-const username = fc.string({ unit: fc.constantFrom(...'abcdilmnorsuvwz0125'), maxLength: 30 })
+const handles = fc.string({ unit: fc.constantFrom(...'abcdilmnorsuvwz0125'), maxLength: 30 })
 
 describe('handleSkeleton', () => {
   it('is what migration 0008 computes in SQL: the replacements one after another, in any order', () => {
     fc.assert(
-      fc.property(username, fc.func(fc.integer()), (name, order) => {
+      fc.property(handles, fc.func(fc.integer()), (name, order) => {
         const shuffled = [...SKELETON_REPLACEMENTS].sort(
           (a, b) => order(a[0]) - order(b[0]) || a[0].localeCompare(b[0]),
         )
@@ -24,7 +24,7 @@ describe('handleSkeleton', () => {
 
   it('is its own skeleton, so look-alikes of look-alikes are look-alikes', () => {
     fc.assert(
-      fc.property(username, (name) => {
+      fc.property(handles, (name) => {
         expect(handleSkeleton(handleSkeleton(name))).toBe(handleSkeleton(name))
       }),
       RUNS,

@@ -18,9 +18,9 @@ const PROTOTYPES: Readonly<Record<string, string>> = {
 }
 
 /** The skeleton of a normalized (lowercase letters and digits) handle. */
-export function handleSkeleton(username: string): string {
+export function handleSkeleton(handle: string): string {
   let skeleton = ''
-  for (const character of username) skeleton += PROTOTYPES[character] ?? character
+  for (const character of handle) skeleton += PROTOTYPES[character] ?? character
   return skeleton
 }
 

@@ -1,3 +1,5 @@
+import { cookieIn, LANGUAGE_COOKIE } from './cookies'
+
 /**
  * The interface languages (docs/architecture.md "Languages"): English, the language its texts
  * are written in, and Japanese. No zod here: the pre-paint script inlined into index.html
@@ -11,12 +13,6 @@ export const DEFAULT_LANGUAGE: Language = 'en'
 /** What a visitor chooses in Settings: a language, or the browser's own languages. */
 export const LANGUAGE_CHOICES = ['en', 'ja', 'system'] as const
 export type LanguageChoice = (typeof LANGUAGE_CHOICES)[number]
-
-/**
- * The language in effect, mirrored in a cookie (as darkMode mirrors the mode in effect) so the
- * server answers in it: the prerendered page, error messages and mails.
- */
-export const LANGUAGE_COOKIE = 'lang'
 
 export const isLanguage = (value: unknown): value is Language =>
   LANGUAGES.some((language) => language === value)
@@ -46,11 +42,8 @@ export function acceptedLanguages(header: string | undefined): string[] {
 
 /** The language cookie's value, or undefined when absent or not a supported language. */
 export function languageCookie(cookieHeader: string | undefined): Language | undefined {
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const [name, value] = part.trim().split('=')
-    if (name === LANGUAGE_COOKIE) return isLanguage(value) ? value : undefined
-  }
-  return undefined
+  const value = cookieIn(cookieHeader, LANGUAGE_COOKIE)
+  return isLanguage(value) ? value : undefined
 }
 
 /** The language a request is answered in: the cookie's, else Accept-Language's, else English. */

@@ -1,6 +1,6 @@
 /**
  * Every kind of mail Mofu sends (docs/using.md "Notices", docs/email-and-activity.md): the mails'
- * words (src/server/mail/wording.ts) hold one entry per kind and no other, and the privacy page
+ * words (src/server/mail/wording-types.ts) hold one entry per kind and no other, and the privacy page
  * names each one, so a new mail is not sent without the page saying so.
  */
 export const MAIL_KINDS = [

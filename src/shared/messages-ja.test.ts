@@ -3,6 +3,8 @@ import { wrongSpaces } from '../../tests/support/japanese-spacing'
 import { AUTH_MESSAGES } from './auth-messages'
 import { SHARED_MESSAGES_JA, sharedMessageJa } from './messages-ja'
 import { HANDLE_MESSAGES } from './profile'
+import { TEXT_FIELD_LENGTHS } from './profile-fields'
+import { tooLongMessage } from './typed-text'
 
 describe('shared messages in Japanese', () => {
   it('has Japanese text, no English sentence, for every message', () => {
@@ -18,5 +20,8 @@ describe('shared messages in Japanese', () => {
     expect(sharedMessageJa(AUTH_MESSAGES.emailInUse)).toBe(SHARED_MESSAGES_JA.auth.emailInUse)
     expect(sharedMessageJa(HANDLE_MESSAGES.tooShort)).toBe('英数字3文字以上にしてください')
     expect(sharedMessageJa('Sakura')).toBe('Sakura')
+  })
+  it.each(TEXT_FIELD_LENGTHS)('says a profile text field is longer than %i characters', (max) => {
+    expect(sharedMessageJa(tooLongMessage(max))).toBe(`${max}文字以内にしてください`)
   })
 })

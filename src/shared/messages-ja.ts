@@ -18,9 +18,9 @@ import {
   LINK_MESSAGES,
   LINK_URL_MAX_LENGTH,
   PROFILE_LINKS_MAX,
-  PRONOUNS_MAX_LENGTH,
-  PRONOUNS_MESSAGES,
+  TEXT_FIELD_LENGTHS,
 } from './profile-fields'
+import { tooLongMessage } from './typed-text'
 import { TWO_FACTOR_MESSAGES } from './two-factor'
 import { EMAIL_CHANGE_MESSAGES } from './email-change'
 import { MAL_IMPORT_MAX_BYTES, MAL_IMPORT_MESSAGES } from './mal-import'
@@ -104,14 +104,13 @@ const NAME_JA: Translation<typeof NAME_MESSAGES> = {
   empty: '名前を入力してください',
 }
 
+/** The Japanese of tooLongMessage, which each profile text field says with its own length. */
+const tooLongJa = (max: number) => `${max}文字以内にしてください`
+
 const BIO_JA: Translation<typeof BIO_MESSAGES> = {
-  tooLong: `${BIO_MAX_LENGTH}文字以内にしてください`,
+  tooLong: tooLongJa(BIO_MAX_LENGTH),
   control: NAME_JA.control,
   broken: NAME_JA.broken,
-}
-
-const PRONOUNS_JA: Translation<typeof PRONOUNS_MESSAGES> = {
-  tooLong: `${PRONOUNS_MAX_LENGTH}文字以内にしてください`,
 }
 
 const LINK_JA: Translation<typeof LINK_MESSAGES> = {
@@ -205,7 +204,7 @@ const JAPANESE_OF = new Map<string, string>([
   ...pairs(HANDLE_MESSAGES, HANDLE_JA),
   ...pairs(NAME_MESSAGES, NAME_JA),
   ...pairs(BIO_MESSAGES, BIO_JA),
-  ...pairs(PRONOUNS_MESSAGES, PRONOUNS_JA),
+  ...TEXT_FIELD_LENGTHS.map((max) => [tooLongMessage(max), tooLongJa(max)] as const),
   ...pairs(LINK_MESSAGES, LINK_JA),
   ...pairs(AVATAR_MESSAGES, AVATAR_JA),
   ...pairs(PASSKEY_MESSAGES, PASSKEY_JA),
@@ -223,7 +222,6 @@ export const SHARED_MESSAGES_JA = {
   handle: HANDLE_JA,
   name: NAME_JA,
   bio: BIO_JA,
-  pronouns: PRONOUNS_JA,
   link: LINK_JA,
   avatar: AVATAR_JA,
   passkey: PASSKEY_JA,

@@ -68,4 +68,3 @@ export const PasskeyListSchema = z.array(PasskeySummarySchema)
 export const RemovePasswordRequestSchema = z.object({
   password: z.string().check(z.minLength(1, PASSKEY_MESSAGES.passwordRequired), z.maxLength(128)),
 })
-export type RemovePasswordRequest = z.infer<typeof RemovePasswordRequestSchema>

@@ -57,8 +57,8 @@ export type PublicFolder = z.infer<typeof PublicFolderSchema>
 export const SERVED_FOLDER_ELEMENT_ID = 'mofu-folder'
 
 /** A public folder's address. */
-export const publicFolderPath = (username: string, slug: string) =>
-  `/@${username}/${encodeURIComponent(slug)}`
+export const publicFolderPath = (handle: string, slug: string) =>
+  `/@${handle}/${encodeURIComponent(slug)}`
 
 /** Who made the folder, as its page and its link preview name them. */
 const ownerName = ({ owner }: PublicFolder) =>

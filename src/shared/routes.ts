@@ -1,6 +1,12 @@
 import type { Language } from './language'
 
-import { pageAt, PRERENDERED_PAGE_PATHS, type LayoutVariant, type RegistryLabel } from './pages'
+import {
+  pageAt,
+  PRERENDERED_PAGE_PATHS,
+  type LayoutVariant,
+  type PagePath,
+  type RegistryLabel,
+} from './pages'
 
 /**
  * The app's routes: the pages of the registry (./pages.ts), the paths with a part of their own,
@@ -47,11 +53,13 @@ export function isAppRoute(pathname: string): boolean {
 }
 
 /**
- * The pages prerendered at build time, each into the HTML the server sends for it, which the
- * client hydrates. Paths with a part of their own (/@handle, /anime/:id, /articles/…, /anime/op/…) and the
- * account route, which opens the panel (prerender: false in the registry), get the generic shell of their layout instead.
+ * Whether `path` is a page prerendered at build time (PRERENDERED_PAGE_PATHS), each into the HTML
+ * the server sends for it, which the client hydrates. Paths with a part of their own (/@handle,
+ * /anime/:id, /articles/…, /anime/op/…) and the account route, which opens the panel (prerender:
+ * false in the registry), get the generic shell of their layout instead.
  */
-export const PRERENDERED_PATHS: readonly string[] = PRERENDERED_PAGE_PATHS
+export const isPrerenderedPath = (path: string): path is PagePath =>
+  PRERENDERED_PAGE_PATHS.some((prerendered) => prerendered === path)
 
 /** Layouts with a generic shell, and a path the build renders each from. */
 export const GENERIC_SHELL_PATHS = {
@@ -79,11 +87,11 @@ export const NOT_FOUND_DRAWN_PATH = '/not-found-path'
 /** The Google sign-in popup's landing page, a page of its own with one small script. */
 export const POPUP_DONE_FILE = 'auth/popup-done.html'
 
-/** The file of the HTML the server sends for a path (see PRERENDERED_PATHS). */
+/** The file of the HTML the server sends for a path (see isPrerenderedPath). */
 export function prerenderedFile(pathname: string): string {
   const path = normalizePath(pathname)
   if (path === POPUP_DONE_PATH) return POPUP_DONE_FILE
-  if (PRERENDERED_PATHS.includes(path)) return pageFile(path)
+  if (isPrerenderedPath(path)) return pageFile(path)
   const { variant } = shellLayout(path)
   return shellFile(variant === 'articles' || variant === 'player' ? variant : 'standard')
 }

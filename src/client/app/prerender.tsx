@@ -1,6 +1,6 @@
 /**
  * The build's server-side entry (scripts/prerender.mjs runs it once per page, after `vite build
- * --ssr`): each page of PRERENDERED_PATHS rendered to HTML with every lazy page resolved, so the
+ * --ssr`): each page of PRERENDERED_PAGE_PATHS rendered to HTML with every lazy page resolved, so the
  * sidebar, header and page text paint before any script runs, and main.tsx hydrates that HTML.
  * The generic shells (paths with a part of their own) show the page skeleton in the shell of
  * their layout; the client renders those afresh. Each is rendered once per language.
@@ -90,7 +90,7 @@ export const renderFolderPage = (path: string, language: Language, folder: Publi
   )
 
 /**
- * An /anime/:id page drawn with its title, at each request (src/server/catalog/title-page.ts):
+ * An /anime/:id page drawn with its title, at each request (src/server/catalog/anime-page.ts):
  * the browser hydrates it with the title the page carries.
  */
 export const renderAnimePage = (path: string, language: Language, anime: Anime) =>
@@ -125,12 +125,12 @@ export const description = (language: Language) =>
   language === 'ja' ? JA.meta.description : META.description
 
 export { LANGUAGES } from '@shared/language'
+export { PRERENDERED_PAGE_PATHS } from '@shared/pages'
 export {
   GENERIC_SHELL_PATHS,
   languageFile,
   NOT_FOUND_DRAWN_PATH,
   NOT_FOUND_FILE,
   pageFile,
-  PRERENDERED_PATHS,
   shellFile,
 } from '@shared/routes'

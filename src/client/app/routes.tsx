@@ -3,10 +3,10 @@ import { Route, Switch } from 'wouter'
 import { pageAt, type PagePath } from '@shared/pages'
 import {
   isAnimeTitlePath,
+  isPrerenderedPath,
   isProfilePath,
   isPublicFolderPath,
   normalizePath,
-  PRERENDERED_PATHS,
 } from '@shared/routes'
 import { lazyComponent, type LazyComponent } from '@client/lib/lazy-component'
 import { PAGE_VIEWS } from './pages'
@@ -41,8 +41,7 @@ const PAGE_ROUTES = (Object.keys(PAGE_VIEWS) as PagePath[]).map((path) => ({
 /** Loads the code of the prerendered page at `pathname`, if it is one. */
 export async function preloadPage(pathname: string): Promise<void> {
   const path = normalizePath(pathname)
-  if (PRERENDERED_PATHS.includes(path))
-    await viewOf.get(PAGE_VIEWS[path as PagePath].load)?.preload()
+  if (isPrerenderedPath(path)) await viewOf.get(PAGE_VIEWS[path].load)?.preload()
   else if (isProfilePath(path)) await PublicProfile.preload()
   else if (isPublicFolderPath(path)) await PublicFolder.preload()
   else if (isAnimeTitlePath(path)) await AnimeTitle.preload()

@@ -1,16 +1,19 @@
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate'
 import type { Kysely } from 'kysely'
-import { boardOf } from '../board/likes-store'
+import { boardOf } from '../board/board-reads'
 import { feedSince } from '../calendar/calendar-store'
 import type { Tables } from '../db/tables'
 import type { PlanBook } from '../plans/plan-book'
-import { profileFields, storedPreferences, type ProfileStore } from '../profiles/profile-store'
-import { handleChangesOf, releasedHandlesOf } from '../profiles/released-handles'
+import { profileFields } from '../profiles/profile-answers'
+import { storedPreferences, type ProfileStore } from '../stores/profile-store'
+import { handleChangesOf, releasedHandlesOf } from '../stores/handle-history'
 import { avatarKey, mediaKey } from '../storage/avatar-object'
 import type { ObjectStorage } from '../storage/object-storage'
 import type { Auth } from '../auth/auth'
 import { describeUserAgent } from '../user-agent'
+import type { LiveSession } from '../sessions/session-store'
 import { allActivity } from './security-activity'
+import { isLive } from './sessions'
 
 /** The JSON file of "Download my data" (docs/using.md "Your data"). */
 const EXPORT_DATA_FILE = 'mofu-data.json'
@@ -32,11 +35,11 @@ interface ExportFile {
  */
 async function accountData(
   { auth, db, profiles, storage, plans }: ExportDeps,
-  headers: Headers,
-  uid: string,
+  { userId: uid, id: currentId }: LiveSession,
 ): Promise<ExportFile[]> {
+  const context = await auth.$context
   const [
-    current,
+    user,
     sessions,
     accounts,
     passkeys,
@@ -49,10 +52,19 @@ async function accountData(
     board,
     feed,
   ] = await Promise.all([
-    auth.api.getSession({ headers }),
-    auth.api.listSessions({ headers }),
-    auth.api.listUserAccounts({ headers }),
-    auth.api.listPasskeys({ headers }),
+    // The user's row with the two-factor plugin's flag, which the core's user type leaves out.
+    context.adapter.findOne<{
+      email: string
+      emailVerified: boolean
+      twoFactorEnabled?: boolean | null
+      createdAt: Date
+    }>({ model: 'user', where: [{ field: 'id', value: uid }] }),
+    context.internalAdapter.listSessions(uid),
+    context.internalAdapter.findAccounts(uid),
+    context.adapter.findMany<{ name?: string | null; createdAt?: Date | null }>({
+      model: 'passkey',
+      where: [{ field: 'userId', value: uid }],
+    }),
     profiles.loadOrCreate(uid),
     storage.get(avatarKey(uid)),
     storage.get(mediaKey('banners', uid)),
@@ -62,7 +74,6 @@ async function accountData(
     boardOf(db, uid),
     feedSince(db, uid),
   ])
-  const user = current?.user
   const data = {
     exportedAt: new Date().toISOString(),
     account: {
@@ -103,8 +114,8 @@ async function accountData(
       name: passkey.name ?? null,
       createdAt: passkey.createdAt ?? null,
     })),
-    sessions: sessions.map((session) => ({
-      thisDevice: session.id === current?.session.id,
+    sessions: sessions.filter(isLive).map((session) => ({
+      thisDevice: session.id === currentId,
       signedInAt: session.createdAt,
       lastSeenAt: session.updatedAt,
       expiresAt: session.expiresAt,
@@ -190,8 +201,7 @@ interface ExportDeps {
 
 export async function accountExport(
   deps: ExportDeps,
-  headers: Headers,
-  uid: string,
+  session: LiveSession,
 ): Promise<ReadableStream<Uint8Array>> {
-  return zipStream(await accountData(deps, headers, uid))
+  return zipStream(await accountData(deps, session))
 }

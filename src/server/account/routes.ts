@@ -13,23 +13,30 @@ import {
 import { NotMeRequestSchema } from '../../shared/account-recovery'
 import { ActivityQuerySchema } from '../../shared/security-activity'
 import type { Tables } from '../db/tables'
-import { LIMITS, logThrottled, RATE_LIMITED, type Limiter, type RouteLimits } from '../http/limiter'
-import { apiError, invalidInput, limitBody, requireJson } from '../http/errors'
+import {
+  LIMITS,
+  logThrottled,
+  tooManyRequests,
+  type Limiter,
+  type RouteLimits,
+} from '../http/limiter'
+import { apiError, invalidInput, limitBody } from '../http/errors'
+import { jsonBody } from '../http/json-body'
 import { answerLanguage } from '../http/language'
 import { SERVER_MESSAGES } from '../http/messages'
 import type { SessionCheck } from '../sessions/session-check'
 import type { Logger } from '../logger'
 import type { Mailer } from '../mail/mailer'
 import { securityEvents, type SecurityEventSource } from '../security-events'
-import type { ProfileStore } from '../profiles/profile-store'
+import type { ProfileStore } from '../stores/profile-store'
 import type { ObjectStorage } from '../storage/object-storage'
 import { deleteAccount, deletionRefusal, reauthRefusal, type DeletionRefusal } from './deletion'
 import { accountExport } from './export'
 import type { PlanBook } from '../plans/plan-book'
-import { accountNotices } from '../mail/account-notices'
-import { addressAt, cancelPendingChanges, sendRecoveryLink } from '../auth/account-recovery'
-import { previousAddresses } from '../auth/address-changes'
+import type { AccountNotices } from '../mail/account-notices'
+import { cancelPendingChanges } from '../auth/account-recovery'
 import type { Auth } from '../auth/auth'
+import { addressAt, sendRecoveryLink } from '../auth/recovery-links'
 import { confirmEmailChange, requestEmailChange } from './email-change'
 import { activityPage, decodeCursor } from './security-activity'
 import { endOtherSessions } from './sessions'
@@ -50,6 +57,8 @@ export interface AccountDeps {
   neutralAuthErrors: boolean
   /** The configured plans, which give the export's profile its pins. */
   plans: PlanBook
+  /** The mails that tell an account's owner what just happened to it. */
+  notices: AccountNotices
 }
 
 /** Who sent the request, for its security event: the address Mofu trusts, and the browser. */
@@ -69,11 +78,11 @@ function refusalAnswer(
   logger: Logger,
   source: SecurityEventSource,
 ) {
-  if (refusal.status === 429) {
-    logThrottled(logger, source)
-    c.header('Retry-After', String(refusal.retryAfterSeconds))
+  if (refusal.status !== 429) {
+    return apiError(c, refusal.status, refusal.body.code, refusal.body.message)
   }
-  return apiError(c, refusal.status, refusal.body.code, refusal.body.message)
+  logThrottled(logger, source)
+  return tooManyRequests(c, refusal.retryAfterSeconds, refusal.body)
 }
 
 /**
@@ -83,22 +92,14 @@ function refusalAnswer(
  * takes the account back from that moment on (account-recovery.ts).
  */
 export function accountRoutes(deps: AccountDeps) {
-  const { auth, db, sessions, profiles, storage, mailer, logger, limiter, limits } = deps
+  const { auth, db, sessions, profiles, storage, mailer, logger, limiter, limits, notices } = deps
   const event = securityEvents(logger, db)
-  const notices = accountNotices({
-    mailer,
-    logger,
-    publicUrl: deps.publicUrl,
-    profiles,
-    previousAddresses: (userId, current) => previousAddresses(db, userId, current),
-  })
   return new Hono<{ Variables: RequestIdVariables }>()
     .get('/export', sessions.required, limits.perUser(LIMITS.accountExport), async (c) => {
       const uid = c.get('uid')
       const archive = await accountExport(
         { auth, db, profiles, storage, plans: deps.plans },
-        c.req.raw.headers,
-        uid,
+        c.get('session'),
       )
       await event('account.exported', { ...sourceOf(c, deps.clientAddress), userId: uid })
       const day = new Date().toISOString().slice(0, 10)
@@ -119,71 +120,62 @@ export function accountRoutes(deps: AccountDeps) {
       if (user !== null) notices.accountDeleted(user.email, language)
       return c.body(null, 204)
     })
-    .post(
-      '/email',
-      sessions.required,
-      requireJson,
-      limitBody(4 * 1024),
-      zValidator('json', ChangeEmailRequestSchema, invalidInput),
-      async (c) => {
-        const uid = c.get('uid')
-        const source = { ...sourceOf(c, deps.clientAddress), userId: uid }
-        const { newEmail, password } = c.req.valid('json')
-        const tooMany = (retryAfterSeconds: number) => {
-          logThrottled(logger, source)
-          c.header('Retry-After', String(retryAfterSeconds))
-          return apiError(c, 429, RATE_LIMITED.code, RATE_LIMITED.message)
+    .post('/email', sessions.required, jsonBody(ChangeEmailRequestSchema, 4 * 1024), async (c) => {
+      const uid = c.get('uid')
+      const source = { ...sourceOf(c, deps.clientAddress), userId: uid }
+      const { newEmail, password } = c.req.valid('json')
+      const tooMany = (retryAfterSeconds: number) => {
+        logThrottled(logger, source)
+        return tooManyRequests(c, retryAfterSeconds)
+      }
+      // Counted before the password is checked: wrong guesses use up the account's requests.
+      const perAccount = await limiter.hit(LIMITS.emailChange, uid)
+      if (!perAccount.allowed) return tooMany(perAccount.retryAfterSeconds)
+      const refusal = await reauthRefusal(
+        { auth, limiter },
+        c.get('session'),
+        password,
+        EMAIL_CHANGE_MESSAGES,
+      )
+      if (refusal !== null) return refusalAnswer(c, refusal, logger, source)
+      const user = await (await auth.$context).internalAdapter.findUserById(uid)
+      if (user?.email.toLowerCase() === newEmail) {
+        return apiError(c, 400, EMAIL_CHANGE_ERRORS.sameEmail, EMAIL_CHANGE_MESSAGES.sameEmail)
+      }
+      const perAddress = await limiter.hit(LIMITS.emailChangeAddress, newEmail)
+      if (!perAddress.allowed) return tooMany(perAddress.retryAfterSeconds)
+      // The mail also counts toward the address's cap of link mails, which sign-ups and resends
+      // spend only for an address without a verified account. Past it no mail goes; neutral,
+      // the answer is the usual one, and it never waits for the mail, which takes longer than
+      // none.
+      const mail = await limiter.hit(LIMITS.verificationMail, newEmail)
+      if (!mail.allowed && !deps.neutralAuthErrors) return tooMany(mail.retryAfterSeconds)
+      if (!mail.allowed) logThrottled(logger, source)
+      const sending = mail.allowed
+        ? requestEmailChange(
+            { auth, db, mailer, publicUrl: deps.publicUrl },
+            {
+              userId: uid,
+              sessionId: c.get('session').id,
+              newEmail,
+              language: answerLanguage(c),
+            },
+          )
+        : Promise.resolve()
+      const notSent = (error: unknown) => logger.warn({ err: error, userId: uid }, 'mail not sent')
+      if (deps.neutralAuthErrors) {
+        sending.catch(notSent)
+      } else {
+        try {
+          await sending
+        } catch (error) {
+          notSent(error)
+          return apiError(c, 503, AUTH_ERROR_CODES.mailNotSent, AUTH_MESSAGES.mailNotSent)
         }
-        // Counted before the password is checked: wrong guesses use up the account's requests.
-        const perAccount = await limiter.hit(LIMITS.emailChange, uid)
-        if (!perAccount.allowed) return tooMany(perAccount.retryAfterSeconds)
-        const refusal = await reauthRefusal(
-          { auth, limiter },
-          c.get('session'),
-          password,
-          EMAIL_CHANGE_MESSAGES,
-        )
-        if (refusal !== null) return refusalAnswer(c, refusal, logger, source)
-        const user = await (await auth.$context).internalAdapter.findUserById(uid)
-        if (user?.email.toLowerCase() === newEmail) {
-          return apiError(c, 400, EMAIL_CHANGE_ERRORS.sameEmail, EMAIL_CHANGE_MESSAGES.sameEmail)
-        }
-        const perAddress = await limiter.hit(LIMITS.emailChangeAddress, newEmail)
-        if (!perAddress.allowed) return tooMany(perAddress.retryAfterSeconds)
-        // The mail also counts toward the address's cap of link mails, which sign-ups and resends
-        // spend only for an address without a verified account. Past it no mail goes; neutral,
-        // the answer is the usual one, and it never waits for the mail, which takes longer than
-        // none.
-        const mail = await limiter.hit(LIMITS.verificationMail, newEmail)
-        if (!mail.allowed && !deps.neutralAuthErrors) return tooMany(mail.retryAfterSeconds)
-        if (!mail.allowed) logThrottled(logger, source)
-        const sending = mail.allowed
-          ? requestEmailChange(
-              { auth, db, mailer, publicUrl: deps.publicUrl },
-              {
-                userId: uid,
-                sessionId: c.get('session').id,
-                newEmail,
-                language: answerLanguage(c),
-              },
-            )
-          : Promise.resolve()
-        const notSent = (error: unknown) =>
-          logger.warn({ err: error, userId: uid }, 'mail not sent')
-        if (deps.neutralAuthErrors) {
-          sending.catch(notSent)
-        } else {
-          try {
-            await sending
-          } catch (error) {
-            notSent(error)
-            return apiError(c, 503, AUTH_ERROR_CODES.mailNotSent, AUTH_MESSAGES.mailNotSent)
-          }
-        }
-        await event('email.change-requested', source)
-        return c.body(null, 202)
-      },
-    )
+      }
+      await event('email.change-requested', source)
+      return c.body(null, 202)
+    })
     .get(
       '/activity',
       sessions.required,
@@ -202,9 +194,7 @@ export function accountRoutes(deps: AccountDeps) {
     .post(
       '/activity/not-me',
       sessions.required,
-      requireJson,
-      limitBody(4 * 1024),
-      zValidator('json', NotMeRequestSchema, invalidInput),
+      jsonBody(NotMeRequestSchema, 4 * 1024),
       async (c) => {
         const uid = c.get('uid')
         const source = { ...sourceOf(c, deps.clientAddress), userId: uid }
@@ -221,8 +211,7 @@ export function accountRoutes(deps: AccountDeps) {
         const perAddress = await limiter.hit(LIMITS.resetMail, to.toLowerCase())
         if (!perAddress.allowed) {
           logThrottled(logger, source)
-          c.header('Retry-After', String(perAddress.retryAfterSeconds))
-          return apiError(c, 429, RATE_LIMITED.code, RATE_LIMITED.message)
+          return tooManyRequests(c, perAddress.retryAfterSeconds)
         }
         // Everyone else is out at once; what they added goes when the owner's reset completes.
         await endOtherSessions({ auth, db }, uid, c.get('session').id)
@@ -250,21 +239,12 @@ export function accountRoutes(deps: AccountDeps) {
  * it may be signed in to nothing) switches the account's address.
  */
 export function emailChangeRoutes(deps: Omit<AccountDeps, 'sessions' | 'storage'>) {
-  const { auth, db, mailer, logger } = deps
-  const notices = accountNotices({
-    mailer,
-    logger,
-    publicUrl: deps.publicUrl,
-    profiles: deps.profiles,
-    previousAddresses: (userId, current) => previousAddresses(db, userId, current),
-  })
+  const { auth, db, logger, notices } = deps
   const event = securityEvents(logger, db)
   return new Hono<{ Variables: RequestIdVariables }>().post(
     '/confirm',
     deps.limits.perAddress(LIMITS.emailChangeConfirm),
-    requireJson,
-    limitBody(4 * 1024),
-    zValidator('json', ConfirmEmailChangeSchema, invalidInput),
+    jsonBody(ConfirmEmailChangeSchema, 4 * 1024),
     async (c) => {
       const result = await confirmEmailChange(
         { auth, db, notices, event, publicUrl: deps.publicUrl },

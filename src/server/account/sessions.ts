@@ -12,6 +12,10 @@ interface SessionDeps {
 
 const isoString = (date: Date | string) => new Date(date).toISOString()
 
+/** A session as Better Auth keeps it that has not expired yet. */
+export const isLive = (session: { expiresAt: Date | string }) =>
+  new Date(session.expiresAt).getTime() > Date.now()
+
 /**
  * The user's live sessions, this one first, then the most recently seen. Read through Better
  * Auth, so they are found wherever they are kept (database, Redis).
@@ -22,10 +26,9 @@ export async function listSessions(
   currentId: string,
 ): Promise<SessionSummary[]> {
   const context = await auth.$context
-  const now = Date.now()
   const sessions = await context.internalAdapter.listSessions(uid)
   return sessions
-    .filter((session) => new Date(session.expiresAt).getTime() > now)
+    .filter(isLive)
     .map((session) => ({
       id: session.id,
       ...describeUserAgent(session.userAgent),

@@ -1,9 +1,8 @@
-import { zValidator } from '@hono/zod-validator'
 import { Hono } from 'hono'
 import { sql, type Kysely } from 'kysely'
 import { PageViewSchema } from '../../shared/page-view'
 import type { Tables } from '../db/tables'
-import { invalidInput, limitBody, requireJson } from '../http/errors'
+import { jsonBody } from '../http/json-body'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 
 /**
@@ -21,9 +20,7 @@ export function pageViewRoutes(db: Kysely<Tables>, limits: RouteLimits) {
   return new Hono().post(
     '/page-view',
     limits.perAddress(LIMITS.pageView),
-    requireJson,
-    limitBody(8 * 1024),
-    zValidator('json', PageViewSchema, invalidInput),
+    jsonBody(PageViewSchema, 8 * 1024),
     async (c) => {
       const { path } = c.req.valid('json')
       const day = new Date().toISOString().slice(0, 10)

@@ -14,10 +14,8 @@ import type { Tables } from '../db/tables'
 import type { Logger } from '../logger'
 import { LIMITS, mayMail, type Limiter } from '../http/limiter'
 import type { Mailer } from '../mail/mailer'
-import { accountNotices } from '../mail/account-notices'
-import type { ProfileStore } from '../profiles/profile-store'
+import type { AccountNotices } from '../mail/account-notices'
 import { knownBrowsers } from '../sessions/known-browsers'
-import { previousAddresses } from './address-changes'
 import { signIns } from './sign-ins'
 import { PASSKEY_DISABLED_PATHS, passkeyPlugins } from './passkeys'
 import { passwordResetMail, verificationMail } from '../mail/templates'
@@ -32,8 +30,6 @@ import { AUTH_DEFAULT_RATE_LIMIT, AUTH_RATE_LIMITS, DISABLED_PATHS } from './end
 import { verificationLinks } from './verification-links'
 import { CLIENT_IP_HEADER, requestSource, securityEvents } from '../security-events'
 
-export { CLIENT_IP_HEADER }
-
 const VERIFICATION_VALID_SECONDS = 24 * 60 * 60
 const RESET_VALID_SECONDS = 60 * 60
 export interface AuthDeps {
@@ -43,8 +39,8 @@ export interface AuthDeps {
   secret: string
   mailer: Mailer
   logger: Logger
-  /** Where the account notices read the language the account chose. */
-  profiles: Pick<ProfileStore, 'preferencesOf'>
+  /** The mails that tell an account's owner what just happened to it. */
+  notices: AccountNotices
   /** Shared store for rate limits across instances (Redis); the database when absent. */
   secondaryStorage?: SecondaryStorage
   /** Mofu's own limits: per account and per mail recipient. */
@@ -86,13 +82,7 @@ export function createAuth(deps: AuthDeps) {
   const event = securityEvents(logger, db)
 
   const links = verificationLinks(config.publicUrl, deps.secret, VERIFICATION_VALID_SECONDS)
-  const notices = accountNotices({
-    mailer,
-    logger,
-    publicUrl: config.publicUrl,
-    profiles: deps.profiles,
-    previousAddresses: (userId, current) => previousAddresses(db, userId, current),
-  })
+  const { notices } = deps
   const sessions = signIns(event, knownBrowsers(db, notices, config.publicUrl.startsWith('https:')))
   const resets = recoveryResets(db)
 

@@ -7,7 +7,7 @@ import type { Auth } from './auth'
 import { apiError, limitBody } from '../http/errors'
 import { answerLanguage } from '../http/language'
 import { japaneseOf, SERVER_MESSAGES } from '../http/messages'
-import { LIMITS, logThrottled, RATE_LIMITED, type Limiter } from '../http/limiter'
+import { LIMITS, logThrottled, tooManyRequests, type Limiter } from '../http/limiter'
 import type { Logger } from '../logger'
 import { watchingDatabase } from '../db/unavailable'
 import { readAuthBody } from './request-body'
@@ -126,8 +126,7 @@ export function authGateway({ auth, clientAddress, limiter, logger }: AuthGatewa
         const counted = await limiter.hit(LIMITS.signInFailures, email)
         if (!counted.allowed) {
           logThrottled(logger, { userId: null, ip, reqId })
-          c.header('Retry-After', String(counted.retryAfterSeconds))
-          return apiError(c, 429, RATE_LIMITED.code, RATE_LIMITED.message)
+          return tooManyRequests(c, counted.retryAfterSeconds)
         }
       }
       const headers = new Headers(read.request.headers)
@@ -149,14 +148,16 @@ export function authGateway({ auth, clientAddress, limiter, logger }: AuthGatewa
       logThrottled(logger, { userId: null, ip, reqId })
       if ((await errorBodyOf(response))?.code === CODES_LOCKED_BY_PLUGIN) {
         // The lock's end is the plugin's to know; its whole length is the longest wait.
-        c.header('Retry-After', String(CODE_LOCK_SECONDS))
-        return apiError(c, 429, TWO_FACTOR_ERRORS.codesLocked, TWO_FACTOR_MESSAGES.codesLocked)
+        return tooManyRequests(c, CODE_LOCK_SECONDS, {
+          code: TWO_FACTOR_ERRORS.codesLocked,
+          message: TWO_FACTOR_MESSAGES.codesLocked,
+        })
       }
       // Better Auth's own limiter answers with its body and X-Retry-After: one shape for all.
-      const retryAfter =
-        response.headers.get('Retry-After') ?? response.headers.get('X-Retry-After') ?? '60'
-      c.header('Retry-After', retryAfter)
-      return apiError(c, 429, RATE_LIMITED.code, RATE_LIMITED.message)
+      const retryAfter = Number(
+        response.headers.get('Retry-After') ?? response.headers.get('X-Retry-After'),
+      )
+      return tooManyRequests(c, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 60)
     },
   )
 }

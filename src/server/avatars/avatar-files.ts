@@ -1,6 +1,6 @@
 import type { MediaFolder } from '../../shared/avatar-renditions'
 import { isMissingUser } from '../db/constraint-errors'
-import type { ProfileStore } from '../profiles/profile-store'
+import type { ProfileStore } from '../stores/profile-store'
 import {
   avatarVersion,
   mediaKey,

@@ -64,7 +64,6 @@ export interface ProcessedImage {
   renditions: ImageRendition[]
   thumbhash: string
 }
-export type ProcessedAvatar = ProcessedImage
 
 /**
  * What an upload is cut to: the centre `aspect` (width to height) of the upright picture, at most

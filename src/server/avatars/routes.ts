@@ -14,11 +14,11 @@ import { AVATAR_RENDITION_FORMATS, type MediaFolder } from '../../shared/avatar-
 import type { BannerAnswer } from '../../shared/banner'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 import { cacheHeaders, matchesEtag } from '../http/media-caching'
-import { apiError } from '../http/errors'
+import { apiError, busy } from '../http/errors'
 import { SERVER_MESSAGES } from '../http/messages'
 import type { Metrics } from '../metrics/metrics'
 import { signInRequired, type SessionCheck } from '../sessions/session-check'
-import type { ProfileStore } from '../profiles/profile-store'
+import type { ProfileStore } from '../stores/profile-store'
 import type { ObjectStorage, StoredObject } from '../storage/object-storage'
 import {
   avatarVersion,
@@ -30,7 +30,7 @@ import {
 } from '../storage/avatar-object'
 import { removeImage, saveImage } from './avatar-files'
 import type { ShareCards } from '../share-cards/share-cards'
-import { DecodeQueueFull, type DecodeSlots } from './decode-slots'
+import { DecodeQueueFull, type DecodeSlots } from '../http/decode-slots'
 import { AvatarRejected, processAvatar, processBanner, type ProcessedImage } from './pipeline'
 
 /** User ids as Better Auth makes them; anything else cannot name a stored avatar. */
@@ -38,7 +38,6 @@ const UID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/
 /** Images decoded at once in this process, and uploads that may wait for a slot (docs/security.md "Abuse limits"). */
 export const DECODE_SLOTS = 2
 export const DECODE_QUEUE = 8
-const BUSY_RETRY_AFTER_S = 5
 
 const refuse = (c: Context, status: ContentfulStatusCode, refused: AvatarRefusal) =>
   apiError(c, status, AVATAR_ERROR_CODES[refused], AVATAR_MESSAGES[refused])
@@ -136,8 +135,7 @@ export function ownImageRoutes(deps: AvatarDeps, kind: ImageKind) {
         } catch (error) {
           if (error instanceof DecodeQueueFull) {
             metrics?.avatarUpload('busy')
-            c.header('Retry-After', String(BUSY_RETRY_AFTER_S))
-            return apiError(c, 503, 'BUSY', SERVER_MESSAGES.busy)
+            return busy(c)
           }
           if (!(error instanceof AvatarRejected)) throw error
           metrics?.avatarUpload('rejected')

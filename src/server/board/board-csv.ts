@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { ANIME_LANGUAGES, type Like } from '../../shared/anime'
 import type { Tables } from '../db/tables'
-import { boardOf } from './likes-store'
+import { boardOf } from './board-reads'
 
 /**
  * The board as a CSV file (GET /api/me/likes/export.csv, docs/api.md "The board as CSV"): one
@@ -41,7 +41,7 @@ const csvLine = (fields: readonly string[]) => `${fields.map(csvField).join(',')
 const otherTitles = (translations: Like['anime']['translations']) =>
   ANIME_LANGUAGES.flatMap((language) => translations[language] ?? []).join(' / ')
 
-/** The CSV of `uid`'s board (likes-store.ts boardOf: its order); every row is theirs. */
+/** The CSV of `uid`'s board (board-reads.ts boardOf: its order); every row is theirs. */
 export async function boardCsv(db: Kysely<Tables>, uid: string): Promise<string> {
   const { folders, likes } = await boardOf(db, uid)
   const nameOf = new Map(folders.map((folder) => [folder.id, folder.name]))

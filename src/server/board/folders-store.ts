@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely, Selectable, Transaction } from 'kysely'
 import { FOLDERS_MAX, uniqueSlug, type Folder } from '../../shared/board'
+import type { FoldersTable } from '../db/board-tables'
 import { isUniqueViolation } from '../db/constraint-errors'
 import type { Database } from '../db/database'
-import type { FoldersTable, Tables } from '../db/tables'
+import type { Tables } from '../db/tables'
 import type { PlanBook } from '../plans/plan-book'
 import {
   boardTransaction,

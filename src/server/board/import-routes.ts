@@ -8,7 +8,7 @@ import {
 } from '../../shared/mal-import'
 import type { Database } from '../db/database'
 import { isMissingUser } from '../db/constraint-errors'
-import { apiError } from '../http/errors'
+import { apiError, busy } from '../http/errors'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 import { signInRequired, type SessionCheck } from '../sessions/session-check'
 import { boardCsv } from './board-csv'
@@ -35,9 +35,6 @@ const STATUS_OF: Record<MalImportRefusal, RefusalStatus> = {
   busy: 503,
   tooManyLikes: 422,
 }
-/** How long a client is asked to wait when every import turn is taken. */
-const BUSY_RETRY_AFTER_S = 5
-
 /**
  * POST /api/me/likes/import (docs/api.md "Import from MyAnimeList"): the body is a MyAnimeList
  * anime list export, as XML or gzipped XML, whatever its Content-Type says. It adds to the
@@ -58,8 +55,7 @@ export function importRoutes({ database, sessions, limits }: BoardFileDeps) {
         // The account was deleted while this request ran.
         if (isMissingUser(error)) return signInRequired(c)
         if (error instanceof MalImportBusy) {
-          c.header('Retry-After', String(BUSY_RETRY_AFTER_S))
-          return refuse(c, 503, 'busy')
+          return busy(c, { code: MAL_IMPORT_ERROR_CODES.busy, message: MAL_IMPORT_MESSAGES.busy })
         }
         if (!(error instanceof MalImportRefused)) throw error
         return refuse(c, STATUS_OF[error.refusal], error.refusal)

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads'
-import { decodeSlots, DecodeQueueFull } from '../avatars/decode-slots'
+import { decodeSlots, DecodeQueueFull } from '../http/decode-slots'
 import { MalImportRefused, type MalEntry } from './mal-import'
 import type { ReadAnswer, ReadJob } from './mal-import-worker'
 

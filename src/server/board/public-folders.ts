@@ -17,39 +17,77 @@ import { byPlace } from './order'
  * private folder and one that does not exist take the same queries and give the same answer.
  */
 
-/** The titles of `folderIds`, each folder's in its owner's order. */
+interface FolderTitles {
+  count: number
+  titles: AnimeSummary[]
+}
+
+/**
+ * How many titles each of `folderIds` holds, and its first `first` titles in its owner's order:
+ * the order is read from the likes alone, and only the titles shown from the catalog.
+ */
 async function titlesIn(
   db: Kysely<Tables>,
   uid: string,
   folderIds: readonly string[],
-): Promise<Map<string, AnimeSummary[]>> {
-  const titles = new Map<string, AnimeSummary[]>(folderIds.map((id) => [id, []]))
-  if (folderIds.length === 0) return titles
-  const rows = await db
+  first: number,
+): Promise<(folderId: string) => FolderTitles> {
+  const folders = new Map(
+    folderIds.map((id): [string, FolderTitles] => [id, { count: 0, titles: [] }]),
+  )
+  const shownOf = (folderId: string) => folders.get(folderId) ?? { count: 0, titles: [] }
+  if (folderIds.length === 0) return shownOf
+  const likes = await db
     .selectFrom('likes')
-    .innerJoin('catalog_titles', 'catalog_titles.id', 'likes.anime_id')
-    .select([...SUMMARY_COLUMNS, 'likes.folder_id', 'likes.order_key'])
-    .where('likes.user_id', '=', uid)
-    .where('likes.folder_id', 'in', folderIds)
+    .select(['anime_id as id', 'folder_id', 'order_key as key'])
+    .where('user_id', '=', uid)
+    .where('folder_id', 'in', folderIds)
     .execute()
-  rows.sort((a, b) => byPlace({ id: a.id, key: a.order_key }, { id: b.id, key: b.order_key }))
-  for (const row of rows) titles.get(row.folder_id ?? '')?.push(toSummary(row))
-  return titles
+  likes.sort(byPlace)
+  const shown = new Map<string, string>()
+  for (const like of likes) {
+    const folder = folders.get(like.folder_id ?? '')
+    if (folder === undefined) continue
+    if (folder.count < first) shown.set(like.id, like.folder_id ?? '')
+    folder.count += 1
+  }
+  const summaries = await summariesOf(db, [...shown.keys()])
+  for (const [id, folderId] of shown) {
+    const summary = summaries.get(id)
+    if (summary !== undefined) folders.get(folderId)?.titles.push(summary)
+  }
+  return shownOf
+}
+
+/** The catalog's summaries of `ids`, by id. */
+async function summariesOf(
+  db: Kysely<Tables>,
+  ids: readonly string[],
+): Promise<Map<string, AnimeSummary>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('catalog_titles')
+    .select(SUMMARY_COLUMNS)
+    .where('catalog_titles.id', 'in', ids)
+    .execute()
+  return new Map(rows.map((row) => [row.id, toSummary(row)]))
 }
 
 /** `uid`'s pinned titles in their pinned order (by pin key, then by anime id), as /@handle shows them. */
 async function pinnedTitles(db: Kysely<Tables>, uid: string): Promise<AnimeSummary[]> {
-  const rows = await db
+  const pins = await db
     .selectFrom('likes')
-    .innerJoin('catalog_titles', 'catalog_titles.id', 'likes.anime_id')
-    .select([...SUMMARY_COLUMNS, 'likes.pin_key'])
-    .where('likes.user_id', '=', uid)
-    .where('likes.pin_key', 'is not', null)
+    .select(['anime_id as id', 'pin_key as key'])
+    .where('user_id', '=', uid)
+    .where('pin_key', 'is not', null)
     .execute()
-  rows.sort((a, b) =>
-    byPlace({ id: a.id, key: a.pin_key ?? '' }, { id: b.id, key: b.pin_key ?? '' }),
-  )
-  return rows.slice(0, PROFILE_PINNED_TITLES).map(toSummary)
+  const shown = pins
+    .map(({ id, key }) => ({ id, key: key ?? '' }))
+    .sort(byPlace)
+    .slice(0, PROFILE_PINNED_TITLES)
+    .map((pin) => pin.id)
+  const summaries = await summariesOf(db, shown)
+  return shown.flatMap((id) => summaries.get(id) ?? [])
 }
 
 /** `uid`'s public folders in their order, as /@handle shows them. */
@@ -61,20 +99,17 @@ async function publicFolderCards(db: Kysely<Tables>, uid: string): Promise<Publi
     .where('public', '=', 1)
     .execute()
   folders.sort((a, b) => byPlace({ id: a.id, key: a.order_key }, { id: b.id, key: b.order_key }))
-  const titles = await titlesIn(
+  const shown = await titlesIn(
     db,
     uid,
     folders.map((folder) => folder.id),
+    FOLDER_CARD_TITLES,
   )
-  return folders.map((folder) => {
-    const all = titles.get(folder.id) ?? []
-    return {
-      name: folder.name,
-      slug: folder.slug,
-      count: all.length,
-      titles: all.slice(0, FOLDER_CARD_TITLES),
-    }
-  })
+  return folders.map((folder) => ({
+    name: folder.name,
+    slug: folder.slug,
+    ...shown(folder.id),
+  }))
 }
 
 /**
@@ -104,14 +139,13 @@ async function findPublicFolder(
       .executeTakeFirst()
     return moved === undefined ? undefined : { movedTo: moved.slug }
   }
-  const titles = (await titlesIn(db, owner.uid, [folder.id])).get(folder.id) ?? []
+  const shown = await titlesIn(db, owner.uid, [folder.id], FOLDER_PAGE_TITLES)
   const { name, username, displayUsername } = owner
   return {
     folder: {
       name: folder.name,
       slug: folder.slug,
-      count: titles.length,
-      titles: titles.slice(0, FOLDER_PAGE_TITLES),
+      ...shown(folder.id),
       owner: { name, username, displayUsername },
     },
   }

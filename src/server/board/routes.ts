@@ -1,6 +1,4 @@
-import { zValidator } from '@hono/zod-validator'
-import { Hono, type Context, type MiddlewareHandler } from 'hono'
-import { createMiddleware } from 'hono/factory'
+import { Hono, type Context } from 'hono'
 import { AnimeIdSchema } from '../../shared/anime'
 import {
   BulkMoveSchema,
@@ -13,7 +11,8 @@ import {
 } from '../../shared/board'
 import { PinPatchSchema, PinPutSchema } from '../../shared/plans'
 import { isMissingUser } from '../db/constraint-errors'
-import { apiError, invalidInput, limitBody, requireJson } from '../http/errors'
+import { apiError } from '../http/errors'
+import { jsonBody } from '../http/json-body'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 import { SERVER_MESSAGES } from '../http/messages'
 import { signInRequired, type SessionCheck } from '../sessions/session-check'
@@ -70,21 +69,6 @@ async function asUser(c: Context, write: () => Promise<Response>): Promise<Respo
 }
 
 /**
- * PUT's body is optional: one sent must be JSON of at most BODY_MAX_BYTES; none at all reads
- * as {}, with no body to read or measure.
- */
-const whenSent = (middleware: MiddlewareHandler) =>
-  createMiddleware(async (c, next) => {
-    const sent =
-      Number(c.req.header('Content-Length') ?? 0) > 0 ||
-      c.req.header('Transfer-Encoding') !== undefined ||
-      c.req.header('Content-Type') !== undefined
-    return sent ? middleware(c, next) : next()
-  })
-const jsonWhenSent = whenSent(requireJson)
-const limitWhenSent = whenSent(limitBody(BODY_MAX_BYTES))
-
-/**
  * The signed-in user's hearts and board, at /api/me/likes (docs/api.md "Likes", "The board").
  * Every route acts on the session's own user; none takes a user id, and a folder or like that
  * is not theirs answers 404. PUT and DELETE are idempotent.
@@ -98,9 +82,7 @@ export function likeRoutes({ likes, pins, sessions, limits }: BoardDeps) {
       '/move',
       sessions.required,
       edits,
-      requireJson,
-      limitBody(BULK_BODY_MAX_BYTES),
-      zValidator('json', BulkMoveSchema, invalidInput),
+      jsonBody(BulkMoveSchema, BULK_BODY_MAX_BYTES),
       async (c) => {
         const { ids, folderId } = c.req.valid('json')
         const board = await likes.moveMany(c.get('uid'), ids, folderId)
@@ -111,9 +93,7 @@ export function likeRoutes({ likes, pins, sessions, limits }: BoardDeps) {
       '/remove',
       sessions.required,
       edits,
-      requireJson,
-      limitBody(BULK_BODY_MAX_BYTES),
-      zValidator('json', BulkRemoveSchema, invalidInput),
+      jsonBody(BulkRemoveSchema, BULK_BODY_MAX_BYTES),
       async (c) => {
         const board = await likes.removeMany(c.get('uid'), c.req.valid('json').ids)
         return isRefusal(board) ? refused(c, board) : c.json(board)
@@ -123,9 +103,7 @@ export function likeRoutes({ likes, pins, sessions, limits }: BoardDeps) {
       '/:id/pin',
       sessions.required,
       edits,
-      jsonWhenSent,
-      limitBody(BODY_MAX_BYTES),
-      zValidator('json', PinPutSchema, invalidInput),
+      jsonBody(PinPutSchema, BODY_MAX_BYTES, 'optional'),
       async (c) => {
         const id = AnimeIdSchema.safeParse(c.req.param('id'))
         if (!id.success) return refused(c, 'not-found')
@@ -137,9 +115,7 @@ export function likeRoutes({ likes, pins, sessions, limits }: BoardDeps) {
       '/:id/pin',
       sessions.required,
       edits,
-      requireJson,
-      limitBody(BODY_MAX_BYTES),
-      zValidator('json', PinPatchSchema, invalidInput),
+      jsonBody(PinPatchSchema, BODY_MAX_BYTES),
       async (c) => {
         const id = AnimeIdSchema.safeParse(c.req.param('id'))
         if (!id.success) return refused(c, 'not-found')
@@ -157,9 +133,7 @@ export function likeRoutes({ likes, pins, sessions, limits }: BoardDeps) {
       '/:id',
       sessions.required,
       hearts,
-      jsonWhenSent,
-      limitWhenSent,
-      zValidator('json', LikePutSchema, invalidInput),
+      jsonBody(LikePutSchema, BODY_MAX_BYTES, 'optional'),
       async (c) => {
         const id = AnimeIdSchema.safeParse(c.req.param('id'))
         if (!id.success) return noSuchAnime(c)
@@ -173,9 +147,7 @@ export function likeRoutes({ likes, pins, sessions, limits }: BoardDeps) {
       '/:id',
       sessions.required,
       edits,
-      requireJson,
-      limitBody(BODY_MAX_BYTES),
-      zValidator('json', LikePatchSchema, invalidInput),
+      jsonBody(LikePatchSchema, BODY_MAX_BYTES),
       async (c) => {
         const id = AnimeIdSchema.safeParse(c.req.param('id'))
         if (!id.success) return refused(c, 'not-found')
@@ -199,26 +171,17 @@ export function likeRoutes({ likes, pins, sessions, limits }: BoardDeps) {
 export function folderRoutes({ folders, sessions, limits }: BoardDeps) {
   const perUser = limits.perUser(LIMITS.board)
   return new Hono()
-    .post(
-      '/',
-      sessions.required,
-      perUser,
-      requireJson,
-      limitBody(BODY_MAX_BYTES),
-      zValidator('json', NewFolderSchema, invalidInput),
-      async (c) =>
-        asUser(c, async () => {
-          const folder = await folders.create(c.get('uid'), c.req.valid('json').name)
-          return isRefusal(folder) ? refused(c, folder) : c.json(folder, 201)
-        }),
+    .post('/', sessions.required, perUser, jsonBody(NewFolderSchema, BODY_MAX_BYTES), async (c) =>
+      asUser(c, async () => {
+        const folder = await folders.create(c.get('uid'), c.req.valid('json').name)
+        return isRefusal(folder) ? refused(c, folder) : c.json(folder, 201)
+      }),
     )
     .patch(
       '/:id',
       sessions.required,
       perUser,
-      requireJson,
-      limitBody(BODY_MAX_BYTES),
-      zValidator('json', FolderPatchSchema, invalidInput),
+      jsonBody(FolderPatchSchema, BODY_MAX_BYTES),
       async (c) => {
         const id = FolderIdSchema.safeParse(c.req.param('id'))
         if (!id.success) return refused(c, 'not-found')

@@ -11,7 +11,8 @@ import {
   type Episodes,
 } from '../../shared/episodes'
 import type { Language } from '../../shared/language'
-import { apiError, invalidInput, limitBody, requireJson } from '../http/errors'
+import { apiError, invalidInput } from '../http/errors'
+import { jsonBody } from '../http/json-body'
 import { answerLanguage } from '../http/language'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 import { SERVER_MESSAGES } from '../http/messages'
@@ -77,9 +78,7 @@ export function calendarRoutes({
       '/calendar',
       sessions.required,
       limits.perUser(LIMITS.calendarFeedChange),
-      requireJson,
-      limitBody(BODY_MAX_BYTES),
-      zValidator('json', CalendarFeedChangeSchema, invalidInput),
+      jsonBody(CalendarFeedChangeSchema, BODY_MAX_BYTES),
       async (c) => {
         const uid = c.get('uid')
         if (c.req.valid('json').feed === 'off') {

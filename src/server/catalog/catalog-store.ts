@@ -15,7 +15,7 @@ import {
   type AnimeType,
 } from '../../shared/anime'
 import type { Database } from '../db/database'
-import type { CatalogStateTable, CatalogTitlesTable } from '../db/tables'
+import type { CatalogStateTable, CatalogTitlesTable } from '../db/catalog-tables'
 import {
   type BangumiData,
   dataHashOf,

@@ -17,7 +17,7 @@ import { FREE_PLAN } from '../../shared/plans'
 import { planBook } from '../plans/plan-book'
 import { grantPlan } from '../plans/plan-grants'
 import { MailError } from '../mail/mailer'
-import { profileStore } from '../profiles/profile-store'
+import { profileStore } from '../stores/profile-store'
 import {
   CommandError,
   parseInput,
@@ -126,10 +126,12 @@ export const userCommands: Command[] = [
     positionals: 1,
     async run(context, [input = '']) {
       const looksLikeEmail = input.includes('@') && !input.startsWith('@')
-      const { username } = normalizeHandle(input)
       const candidates: UserRef[] = looksLikeEmail
         ? [{ email: parseInput(EmailSchema, input) }]
-        : [{ handle: username }, ...(IdSchema.safeParse(input).success ? [{ id: input }] : [])]
+        : [
+            { handle: normalizeHandle(input).username },
+            ...(IdSchema.safeParse(input).success ? [{ id: input }] : []),
+          ]
       const { database } = await context.services()
       for (const candidate of candidates) {
         if ('handle' in candidate && candidate.handle === '') continue

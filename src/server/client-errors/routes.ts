@@ -1,8 +1,7 @@
-import { zValidator } from '@hono/zod-validator'
 import { Hono } from 'hono'
 import type { RequestIdVariables } from 'hono/request-id'
 import { ClientErrorSchema } from '../../shared/client-error-schema'
-import { invalidInput, limitBody, requireJson } from '../http/errors'
+import { jsonBody } from '../http/json-body'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 import type { Logger } from '../logger'
 
@@ -18,9 +17,7 @@ export function clientErrorRoutes(deps: { logger: Logger; limits: RouteLimits })
   return new Hono<{ Variables: RequestIdVariables }>().post(
     '/client-error',
     deps.limits.perAddress(LIMITS.clientError),
-    requireJson,
-    limitBody(MAX_BODY_BYTES),
-    zValidator('json', ClientErrorSchema, invalidInput),
+    jsonBody(ClientErrorSchema, MAX_BODY_BYTES),
     (c) => {
       deps.logger.warn(
         { reqId: c.get('requestId'), clientError: c.req.valid('json') },

@@ -66,6 +66,21 @@ export const requireJson = createMiddleware(async (c, next) => {
   await next()
 })
 
+/** How long a client waits after a 503 of work that is busy now (images decoded, lists read). */
+const BUSY_RETRY_AFTER_S = 5
+
+/**
+ * The one 503 of work that is busy now, each queue of it being full: Retry-After, and the body
+ * of the images' slots unless the work has its own (a list being read).
+ */
+export function busy(
+  c: Context,
+  body: { code: ApiErrorCode; message: string } = { code: 'BUSY', message: SERVER_MESSAGES.busy },
+) {
+  c.header('Retry-After', String(BUSY_RETRY_AFTER_S))
+  return apiError(c, 503, body.code, body.message)
+}
+
 const bodyTooLarge = (c: Context) =>
   apiError(c, 413, 'BODY_TOO_LARGE', SERVER_MESSAGES.bodyTooLarge)
 

@@ -2,6 +2,7 @@ import { normalizeIP } from '@better-auth/core/utils/ip'
 import { APIError } from 'better-auth/api'
 import type { Context, MiddlewareHandler } from 'hono'
 import { sql, type Kysely } from 'kysely'
+import type { ApiErrorCode } from '../../shared/api-error'
 import { AUTH_MESSAGES } from '../../shared/auth-messages'
 import { EMAIL_CHANGES_PER_HOUR } from '../../shared/email-change'
 import type { Tables } from '../db/tables'
@@ -218,6 +219,19 @@ export const RATE_LIMITED = {
   message: AUTH_MESSAGES.tooManyRequests,
 } as const
 
+/**
+ * The one 429 Mofu answers itself: Retry-After in whole seconds, and RATE_LIMITED unless the
+ * refusal has a body of its own (a handle changed too often, two-factor codes locked).
+ */
+export function tooManyRequests(
+  c: Context,
+  retryAfterSeconds: number,
+  body: { code: ApiErrorCode; message: string } = RATE_LIMITED,
+) {
+  c.header('Retry-After', String(Math.max(1, Math.ceil(retryAfterSeconds))))
+  return apiError(c, 429, body.code, body.message)
+}
+
 /** One security-event line per refusal (docs/security.md "Security events"). */
 export const logThrottled = (logger: Logger, source: SecurityEventSource) =>
   logSecurityEvent(logger, 'throttled', source)
@@ -250,8 +264,7 @@ export function routeLimits(deps: {
         const userId = (c.get('uid' as never) as string | undefined) ?? null
         const reqId = c.get('requestId' as never) as string | undefined
         logThrottled(logger, { userId, ip: clientAddress(c), reqId })
-        c.header('Retry-After', String(result.retryAfterSeconds))
-        return apiError(c, 429, RATE_LIMITED.code, RATE_LIMITED.message)
+        return tooManyRequests(c, result.retryAfterSeconds)
       }
       await next()
     }

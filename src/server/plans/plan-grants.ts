@@ -5,7 +5,7 @@ import type { Tables } from '../db/tables'
 import type { Logger } from '../logger'
 import type { Mailer } from '../mail/mailer'
 import { planEndedMail, planGrantedMail } from '../mail/templates'
-import { storedPreferences } from '../profiles/profile-store'
+import { storedPreferences } from '../stores/profile-store'
 import { securityEvents } from '../security-events'
 import type { PlanBook } from './plan-book'
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import { BROWSER_COOKIE, BROWSER_COOKIE_SECONDS } from '../../shared/cookies'
+import { BROWSER_COOKIE, BROWSER_COOKIE_SECONDS, cookieIn } from '../../shared/cookies'
 import type { Tables } from '../db/tables'
 import type { AccountNotices } from '../mail/account-notices'
 
@@ -20,11 +20,8 @@ export interface SignInContext {
 }
 
 function browserIdOf(headers: Headers | undefined): string | null {
-  for (const pair of (headers?.get('cookie') ?? '').split(';')) {
-    const [name, value] = pair.trim().split('=')
-    if (name === BROWSER_COOKIE && value !== undefined && BROWSER_ID.test(value)) return value
-  }
-  return null
+  const value = cookieIn(headers?.get('cookie'), BROWSER_COOKIE)
+  return value !== undefined && BROWSER_ID.test(value) ? value : null
 }
 
 const hashOf = (browserId: string) => createHash('sha256').update(browserId).digest('hex')

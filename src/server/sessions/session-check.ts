@@ -1,6 +1,7 @@
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto'
 import { createMiddleware } from 'hono/factory'
 import type { Context, MiddlewareHandler } from 'hono'
+import { cookieValues } from '../../shared/cookies'
 import { apiError } from '../http/errors'
 import { SERVER_MESSAGES } from '../http/messages'
 import type { LiveSession, SessionStore } from './session-store'
@@ -67,14 +68,9 @@ export function cookieValue(
   name: string,
 ): string | null | typeof AMBIGUOUS {
   if (header === undefined || !header.includes(name)) return null
-  let found: string | null = null
-  for (const pair of header.split(';')) {
-    const eq = pair.indexOf('=')
-    if (eq === -1 || pair.slice(0, eq).trim() !== name) continue
-    const value = pair.slice(eq + 1).trim()
-    if (found !== null || value.startsWith('"')) return AMBIGUOUS
-    found = value
-  }
+  const values = cookieValues(header, name)
+  if (values.length > 1 || values.some((value) => value.startsWith('"'))) return AMBIGUOUS
+  const found = values[0] ?? null
   if (found === null || !found.includes('%')) return found
   try {
     return decodeURIComponent(found)

@@ -31,8 +31,6 @@ export const avatarVersion = (jpeg: Buffer): string =>
  */
 export const mediaUrl = (folder: MediaFolder, publicUrl: string, uid: string, version: string) =>
   version === '' ? '' : `${publicUrl}/media/${folder}/${encodeURIComponent(uid)}?v=${version}`
-export const avatarUrl = (publicUrl: string, uid: string, version: string) =>
-  mediaUrl('avatars', publicUrl, uid, version)
 
 /**
  * One rendition of one stored image, beside the master: `avatars/{uid}.{version}.{px}.{format}`.

@@ -36,7 +36,7 @@ export function seasonName(beginAt: string | null, strings: Strings): string | n
 /**
  * What a title page is called and the line a link preview shows under it: its title with its
  * translation in the page's language, then what it is and how many here like it. The server
- * writes these into the page's head (src/server/catalog/title-page.ts).
+ * writes these into the page's head (src/server/catalog/anime-page.ts).
  */
 export function animeHeadline(
   anime: Anime,

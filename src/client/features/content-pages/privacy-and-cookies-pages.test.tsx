@@ -16,7 +16,7 @@ import { PRIVACY_JA } from './privacy-page.ja'
 
 /**
  * The privacy and cookies pages say what the code does: every kind of mail the server can send
- * (its wording, src/server/mail/wording.ts, is held to MAIL_KINDS), every preference the account
+ * (its wording, src/server/mail/wording-types.ts, is held to MAIL_KINDS), every preference the account
  * keeps, every profile field, every kind of data a table holds (held to the tables by
  * tests/integration/stored-data.test.ts) and every cookie (held to what the server sets by
  * tests/integration/cookies-set.test.ts) are named on the page, in both languages, as drawn, and

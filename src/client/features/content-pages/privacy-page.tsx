@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { MAIL_KINDS, type MailKind } from '@shared/mail-kinds'
 import { PREFERENCE_NAMES } from '@shared/preferences'
-import { PROFILE_FIELDS, type ProfileField } from '@shared/profile-field-names'
+import type { ProfileField } from '@shared/profile-fields'
 import { STORED_DATA, type StoredData } from '@shared/stored-data'
 import { MofuMascot } from '@client/components/art/mofu-mascot'
 import { PageHero } from '@client/components/page-hero'
@@ -278,7 +278,7 @@ export function PrivacyPage() {
     const profile = (
       <>
         <p>{what}</p>
-        <p className="mt-2">{strings.fields(named(PROFILE_FIELDS, strings.profileFields))}</p>
+        <p className="mt-2">{strings.fields(list(Object.values(strings.profileFields)))}</p>
         <p className="mt-2">{strings.preferencesKept(preferences)}</p>
       </>
     )

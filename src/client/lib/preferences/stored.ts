@@ -5,12 +5,11 @@
  * unreadable falls back to the default.
  */
 
-import { DARK_MODE_COOKIE, PAGE_COOKIE_SECONDS } from '@shared/cookies'
+import { cookieIn, DARK_MODE_COOKIE, LANGUAGE_COOKIE, PAGE_COOKIE_SECONDS } from '@shared/cookies'
 import {
   DEFAULT_LANGUAGE,
   firstSupported,
   LANGUAGE_CHOICES,
-  LANGUAGE_COOKIE,
   type Language,
   type LanguageChoice,
 } from '@shared/language'
@@ -70,11 +69,8 @@ export function parseEffects(raw: string | null): Effects {
 
 /** The darkMode cookie's value: true, false, or null when absent or unreadable. */
 export function parseDarkModeCookie(cookieHeader: string): boolean | null {
-  for (const part of cookieHeader.split(';')) {
-    const [name, value] = part.trim().split('=')
-    if (name === DARK_MODE_COOKIE) return value === 'true' ? true : value === 'false' ? false : null
-  }
-  return null
+  const value = cookieIn(cookieHeader, DARK_MODE_COOKIE)
+  return value === 'true' ? true : value === 'false' ? false : null
 }
 
 /**
