@@ -251,6 +251,21 @@ test('an invalid reset code shows no form', async ({ page }) => {
   await expect(panel(page).getByLabel('New password', { exact: true })).toHaveCount(0)
 })
 
+test('a reset link whose check could not reach the server offers Try again, which checks it', async ({
+  page,
+  allowConsoleError,
+}) => {
+  // The check and its two retries are cut off.
+  for (let tries = 0; tries < 3; tries += 1)
+    allowConsoleError({ url: '/api/password-reset/verify' })
+  await page.route('**/api/password-reset/verify', (route) => route.abort())
+  await page.goto('/account/reset?oobCode=not-a-real-code')
+  await expect(panel(page).getByRole('button', { name: 'Try again' })).toBeVisible()
+  await page.unroute('**/api/password-reset/verify')
+  await panel(page).getByRole('button', { name: 'Try again' }).click()
+  await expect(panel(page).getByText('Invalid or expired password reset link.')).toBeVisible()
+})
+
 test('Google sign-in in a popup; a Google user gets the hint at e-mail log-in', async ({
   page,
   browser,

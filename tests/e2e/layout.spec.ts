@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { SIDEBAR_LINKS } from '../../src/shared/pages'
 import { expect, test } from './fixtures'
 import { PAGE_ROUTES } from './routes'
 
@@ -12,7 +13,7 @@ const menuButton = (page: Page) => page.getByRole('button', { name: /open menu|c
 test.describe('at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 800 } })
 
-  test('the sidebar is always shown, 14rem wide, with the nine links in order', async ({
+  test('the sidebar is always shown, 14rem wide, with the links of the registry in order', async ({
     page,
   }) => {
     await page.goto('/')
@@ -20,17 +21,9 @@ test.describe('at 1280 px', () => {
     const box = await sidebar(page).boundingBox()
     expect(box?.x).toBe(0)
     expect(box?.width).toBe(224)
-    await expect(sidebar(page).getByRole('listitem')).toHaveText([
-      'Home',
-      'Like',
-      'SeeME',
-      'SakuraMap',
-      'Shop',
-      'Premium',
-      'Account',
-      'Settings',
-      'Creator',
-    ])
+    await expect(sidebar(page).getByRole('listitem')).toHaveText(
+      SIDEBAR_LINKS.map(({ label }) => label),
+    )
     const main = await page.locator('main').boundingBox()
     expect(main?.x).toBeGreaterThanOrEqual(224)
     await expect(menuButton(page)).toBeHidden()

@@ -1,3 +1,4 @@
+import { SIDEBAR_LINKS } from '../../src/shared/pages'
 import { expect, test } from './fixtures'
 import { expectCleanHydration, watchHydration } from './hydration'
 
@@ -19,7 +20,11 @@ test.describe('without JavaScript', () => {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
       const sidebar = page.getByRole('navigation', { name: 'Sections' })
-      await expect(sidebar.getByRole('link')).toHaveCount(10)
+      // The brand's link home, then the registry's sidebar links.
+      await expect(sidebar.getByRole('link')).toHaveText([
+        'Mofu',
+        ...SIDEBAR_LINKS.map(({ label }) => label),
+      ])
       await expect(sidebar.getByRole('link', { name: 'Settings' })).toBeVisible()
       await expect(page.getByRole('button', { name: 'Open account panel' })).toHaveCount(
         avatarButton ? 1 : 0,

@@ -207,6 +207,29 @@ test('Save is disabled while saving, while checking, when taken, or with an empt
   await other.dispose()
 })
 
+test('a name of invisible characters is refused under its own field, before anything is sent', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await signedInOnPage(page, request, baseURL ?? '', 'profile')
+  await panel(page).getByRole('button', { name: 'Edit' }).click()
+  let patches = 0
+  page.on('request', (sent) => {
+    if (sent.method() === 'PATCH' && sent.url().endsWith('/api/me/profile')) patches += 1
+  })
+  const form = editor(page)
+  await form.name.fill('\u200b\u200b\u200b')
+  await form.handle.fill(uniqueHandle('zw'))
+  await expect(form.status).toHaveText('This ID is available')
+  await form.save.click()
+
+  await expect(form.name).toHaveAttribute('aria-invalid', 'true')
+  await expect(form.name).toHaveAccessibleDescription('Please enter a name')
+  await expect(panel(page).getByText('Invalid input')).toHaveCount(0)
+  expect(patches).toBe(0)
+})
+
 test('a public page at /@handle, linked from the profile; an unknown handle gets the 404 page', async ({
   page,
   playwright,
@@ -252,6 +275,44 @@ test('a public page at /@handle, linked from the profile; an unknown handle gets
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page wandered off')
   await expect(page.getByRole('main')).toContainText(`there is nothing at /@${nobody}`)
   await expect(page.getByText('Kumo Cloud')).toHaveCount(0)
+})
+
+test('a public page whose lookup failed offers Try again, which shows the profile and its avatar', async ({
+  page,
+  playwright,
+  baseURL,
+  allowConsoleError,
+}) => {
+  const owner = await playwright.request.newContext({ baseURL })
+  await verifiedAccount(owner, baseURL ?? '', newEmail('public'))
+  const handle = uniqueHandle('pub')
+  expect(
+    (await owner.patch('/api/me/profile', { data: { name: 'Public Pom', handle } })).status(),
+  ).toBe(200)
+  const png = await sharp({
+    create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 90, b: 160 } },
+  })
+    .png()
+    .toBuffer()
+  const uploaded = await owner.put('/api/me/avatar', {
+    data: png,
+    headers: { 'Content-Type': 'image/png' },
+  })
+  expect(uploaded.status()).toBe(200)
+  const { avatar } = (await uploaded.json()) as { avatar: string }
+
+  // Every try of the lookup fails at first (the first and its two retries): the page says so
+  // and offers another go.
+  for (let tries = 0; tries < 3; tries += 1) allowConsoleError({ url: `/api/profiles/${handle}` })
+  await page.route('**/api/profiles/**', (route) => route.abort())
+  await page.goto(`/@${handle}`)
+  await expect(page.getByText('This profile could not be loaded. Please try again.')).toBeVisible()
+  await page.unroute('**/api/profiles/**')
+  await page.getByRole('button', { name: 'Try again' }).click()
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Public Pom')
+  await expect(page.getByTestId('avatar-image')).toHaveAttribute('src', avatar)
+  await owner.dispose()
 })
 
 test('the public page shows the pronouns, the bio as text with its addresses as links, and the links in the chosen accent', async ({

@@ -1,4 +1,11 @@
-import { logIn, newEmail, openPanel, panel, verifiedAccount } from './account-helpers'
+import {
+  logIn,
+  newEmail,
+  openPanel,
+  panel,
+  signedInOnPage,
+  verifiedAccount,
+} from './account-helpers'
 import { expect, test } from './fixtures'
 
 test('the panel lists where you are signed in, and "Sign out everywhere else" ends the other tab', async ({
@@ -34,4 +41,25 @@ test('the panel lists where you are signed in, and "Sign out everywhere else" en
   await page.reload()
   await expect(panel(page).locator('[data-state="signed-in"]')).toBeVisible()
   await elsewhere.close()
+})
+
+test('a session ended behind the page signs the panel out at its next save, saying so', async ({
+  page,
+  request,
+  baseURL,
+  allowConsoleError,
+}) => {
+  allowConsoleError({ url: '/api/me/profile', status: 401 })
+  await signedInOnPage(page, request, baseURL ?? '', 'ended')
+  // The session ends behind the app's back, as when it expires or is revoked elsewhere.
+  await page.context().clearCookies()
+  await panel(page).getByRole('button', { name: 'Edit' }).click()
+  await panel(page).getByLabel('Name').fill('Too Late')
+  await panel(page)
+    .getByLabel('ID', { exact: true })
+    .fill(`late${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`)
+  await panel(page).getByRole('button', { name: 'Save' }).click()
+
+  await expect(panel(page).getByText('Your session has ended. Please log in again.')).toBeVisible()
+  await expect(panel(page).locator('[data-state="signed-out"]')).toBeVisible()
 })

@@ -2,18 +2,19 @@ import { unzipSync } from 'fflate'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
-import { callAuth } from '../support/api'
+import { callApp, callAuth } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
 import { addPasskey } from '../support/passkey-flow'
 import { putAvatar, TEST_PASSWORD } from '../support/test-users'
 
 /** "Download my data" (docs/using.md "Your data"): GET /api/me/export, over HTTP against the app. */
 
-const file = appWithMail('export', 170)
+const file = appWithMail('export')
 
-const exportOf = (cookie: string, userAgent = 'Mofu test browser') =>
-  file.subject.app.request('/api/me/export', {
-    headers: { Cookie: cookie, 'User-Agent': userAgent },
+const exportOf = (cookie: string) =>
+  callApp(file.subject.app, '/api/me/export', {
+    cookie,
+    headers: { 'User-Agent': 'Mofu test browser' },
   })
 
 const textOf = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes)
@@ -21,10 +22,10 @@ const textOf = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes
 describe('download my data', () => {
   it('is a zip of the profile, account, sign-in methods and sessions, with the avatar', async () => {
     const user = await file.createUser()
-    const saved = await file.subject.app.request('/api/me/profile', {
+    const saved = await callApp(file.subject.app, '/api/me/profile', {
       method: 'PATCH',
-      headers: { Cookie: user.cookie, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Sakura', handle: 'Sakura1' }),
+      cookie: user.cookie,
+      body: { name: 'Sakura', handle: 'Sakura1' },
     })
     expect(saved.status).toBe(200)
     const jpeg = await sharp({
@@ -33,9 +34,7 @@ describe('download my data', () => {
       .jpeg()
       .toBuffer()
     expect((await putAvatar(file.subject.app, user.cookie, jpeg)).status).toBe(200)
-    const served = Buffer.from(
-      await (await file.subject.app.request(`/media/avatars/${user.uid}`)).arrayBuffer(),
-    )
+    const served = (await callApp(file.subject.app, `/media/avatars/${user.uid}`)).bytes
 
     const response = await exportOf(user.cookie)
     expect(response.status).toBe(200)
@@ -44,7 +43,7 @@ describe('download my data', () => {
       /^attachment; filename="mofu-data-\d{4}-\d{2}-\d{2}\.zip"$/,
     )
     expect(response.headers.get('Cache-Control')).toBe('no-store')
-    const files = unzipSync(new Uint8Array(await response.arrayBuffer()))
+    const files = unzipSync(new Uint8Array(response.bytes))
     expect(Object.keys(files).sort()).toEqual(['avatar.jpg', 'mofu-data.json'])
     expect(Buffer.from(files['avatar.jpg'] ?? [])).toEqual(served)
 
@@ -72,7 +71,7 @@ describe('download my data', () => {
 
   it('holds no secret: no password hash, session token or cookie value', async () => {
     const user = await file.createUser()
-    const files = unzipSync(new Uint8Array(await (await exportOf(user.cookie)).arrayBuffer()))
+    const files = unzipSync(new Uint8Array((await exportOf(user.cookie)).bytes))
     const json = textOf(files['mofu-data.json'])
     const token = decodeURIComponent(user.cookie.split('=')[1] ?? '').split('.')[0] ?? ''
     expect(token.length).toBeGreaterThan(10)
@@ -91,15 +90,15 @@ describe('download my data', () => {
     const again = await exportOf(user.cookie)
     expect(again.status).toBe(429)
     expect(Number(again.headers.get('Retry-After'))).toBeGreaterThan(0)
-    expect(await again.json()).toEqual({
+    expect(again.json).toEqual({
       code: 'RATE_LIMITED',
       message: AUTH_MESSAGES.tooManyRequests,
     })
     expect((await exportOf(other.cookie)).status).toBe(200)
 
-    const anonymous = await file.subject.app.request('/api/me/export')
+    const anonymous = await callApp(file.subject.app, '/api/me/export')
     expect(anonymous.status).toBe(401)
-    expect(await anonymous.json()).toMatchObject({ code: 'UNAUTHENTICATED' })
+    expect(anonymous.json).toMatchObject({ code: 'UNAUTHENTICATED' })
   })
 
   it('names the passkeys and when they were added, never their keys or credential ids', async () => {
@@ -119,7 +118,7 @@ describe('download my data', () => {
       cookie: user.cookie,
     })
     const [passkey] = stored.json as unknown as { publicKey: string; credentialID: string }[]
-    const files = unzipSync(new Uint8Array(await (await exportOf(user.cookie)).arrayBuffer()))
+    const files = unzipSync(new Uint8Array((await exportOf(user.cookie)).bytes))
     const json = textOf(files['mofu-data.json'])
     const data = JSON.parse(json) as { passkeys: { name: string; createdAt: string }[] }
     expect(data.passkeys).toEqual([{ name: 'Pixel 8', createdAt: expect.any(String) }])

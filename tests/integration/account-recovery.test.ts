@@ -25,9 +25,9 @@ import { adminDepsOf } from '../support/admin-deps'
  */
 
 const SITE = 'http://localhost:3000'
-const file = appWithMail('recovery', 187)
+const file = appWithMail('recovery')
 /** Sessions, reset links and limits in Redis, as with REDIS_URL set. */
-const inRedis = appWithMail('recovery-redis', 79, { redis: true })
+const inRedis = appWithMail('recovery-redis', { redis: true })
 const app = () => file.subject.app
 const OWNER_PASSWORD = 'owner-takes-it-back-42'
 const ATTACKER_PASSWORD = 'attacker-own-pass-77'
@@ -138,9 +138,11 @@ describe('taking an account back', { timeout: 60_000 }, () => {
         expect((await resetWith(app(), owner.ip, reset, OWNER_PASSWORD)).status).toBe(200)
       },
       async (owner) =>
-        app().request('/api/me/sessions', {
+        callApp(app(), '/api/me/sessions', {
           method: 'DELETE',
-          headers: { Cookie: owner.cookie, Origin: SITE, 'X-Forwarded-For': owner.ip },
+          ip: owner.ip,
+          cookie: owner.cookie,
+          origin: SITE,
         }),
       (owner) => disableAccount(adminDepsOf(file.subject), owner.uid, null),
     ]
@@ -206,9 +208,9 @@ describe('taking an account back', { timeout: 60_000 }, () => {
       ip,
     }
     const { credential } = await addPasskey(app(), SITE, attacker.cookie, 'Sneaky', { ip })
-    const activity = await app().request('/api/me/activity', { headers: { Cookie: owner.cookie } })
+    const activity = await callApp(app(), '/api/me/activity', { cookie: owner.cookie })
     const events = (
-      (await activity.json()) as { events: { id: string; event: string; thisDevice: boolean }[] }
+      activity.json as { events: { id: string; event: string; thisDevice: boolean }[] }
     ).events
     const theirs = events.find((entry) => entry.event === 'sign-in.ok' && !entry.thisDevice)
     expect(theirs).toBeDefined()
@@ -303,8 +305,8 @@ describe('taking an account back', { timeout: 60_000 }, () => {
     const undone = await resetWith(app(), owner.ip, await undoCode(owner), OWNER_PASSWORD)
     expect(undone.status).toBe(200)
     expect(undone.json.recovered).toMatchObject({ email: owner.email, handle })
-    const page = await app().request(`/api/handles/${handle}x`)
-    expect(await page.json()).toMatchObject({ available: false })
+    const page = await callApp(app(), `/api/handles/${handle}x`)
+    expect(page.json).toMatchObject({ available: false })
     const ownerIn = await signInByPassword(app(), owner.ip, owner.email, OWNER_PASSWORD)
     const profile = await callApp(app(), '/api/me/profile', {
       ip: owner.ip,

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
 import { deleteStaleUnverifiedAccounts } from '../../src/server/account/unverified-accounts'
-import { callAuth } from '../support/api'
+import { callAuth, freshAddress } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
 import { signInWithGoogle } from '../support/google-flow'
 import { openVerificationLink } from '../support/test-users'
@@ -10,7 +10,7 @@ import { openVerificationLink } from '../support/test-users'
 const ATTACKER_PASSWORD = 'attacker-pass-1'
 const OWNER_PASSWORD = 'owner-pass-22'
 
-const file = appWithMail('owner', 10, { google: true })
+const file = appWithMail('owner', { google: true })
 
 const signUp = (email: string, ip: string, password: string) =>
   callAuth(file.subject.app, '/sign-up/email', {
@@ -52,7 +52,8 @@ describe('pre-account takeover', () => {
 
   it('Google sign-in for an unverified address links Google and removes that password', async () => {
     const { email, ip } = file.newVisitor()
-    await signUp(email, '10.99.0.2', ATTACKER_PASSWORD)
+    const attackerIp = freshAddress()
+    await signUp(email, attackerIp, ATTACKER_PASSWORD)
     const [attackerLink = ''] = await waitForLinks(email, 1)
 
     const google = await signInWithGoogle(file.subject.app, file.oidc, email, ip)
@@ -60,9 +61,9 @@ describe('pre-account takeover', () => {
     expect(google.location).not.toContain('error')
     expect(google.cookie).toContain('session_token=')
 
-    const attacker = await signIn(email, '10.99.0.2', ATTACKER_PASSWORD)
+    const attacker = await signIn(email, attackerIp, ATTACKER_PASSWORD)
     expect(attacker.status).toBe(401)
-    expect((await open(attackerLink, ATTACKER_PASSWORD, '10.99.0.2')).cookie).not.toContain(
+    expect((await open(attackerLink, ATTACKER_PASSWORD, attackerIp)).cookie).not.toContain(
       'session_token=',
     )
 
@@ -85,7 +86,7 @@ describe('pre-account takeover', () => {
     await signUp(recent.email, recent.ip, ATTACKER_PASSWORD)
     await signUp(kept.email, kept.ip, OWNER_PASSWORD)
     // A later sign-up's password waits apart, and goes with the account.
-    await signUp(stale.email, '10.99.0.3', OWNER_PASSWORD)
+    await signUp(stale.email, freshAddress(), OWNER_PASSWORD)
     await open((await waitForLinks(kept.email, 1))[0] ?? '', OWNER_PASSWORD, kept.ip)
     const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000)
     const { db, dialect } = file.subject.database

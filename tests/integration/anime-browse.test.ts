@@ -11,7 +11,7 @@ import { createTestApp } from '../support/test-app'
  * out, through the app on each database.
  */
 
-const file = appWithMail('browse', 227)
+const file = appWithMail('browse')
 const call = (path: string) => callApp(file.subject.app, path)
 
 /** A title of its own name, id and first air date. */

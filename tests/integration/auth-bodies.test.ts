@@ -10,7 +10,7 @@ import {
   takesString,
   type AuthEndpoint,
 } from '../support/auth-endpoints'
-import { TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { newVisitor, TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
  * One reading of every body sent to Better Auth (docs/security.md "Request bodies"): each route
@@ -22,7 +22,7 @@ import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 const JSON_TYPE = 'application/json'
 const FORM_TYPE = 'application/x-www-form-urlencoded'
-const file = appWithMail('bodies', 186, { google: true })
+const file = appWithMail('bodies', { google: true })
 
 type Fields = [name: string, value: string][]
 
@@ -133,17 +133,10 @@ const SIGNED_IN_OR_OUT = [
   ['signed in', true],
 ] as const
 
-let sequence = 0
-/** A client address per request, so no per-address limit answers in the route's place. */
-const nextIp = () => {
-  sequence += 1
-  return `10.186.${100 + (sequence >> 8)}.${sequence & 255}`
-}
-
 /** The route's plain body: each string field with a value it may take, for a fresh address. */
 function plainFields(endpoint: AuthEndpoint): Fields {
   const shape = shapeOf(endpoint.body) ?? {}
-  const email = `bodies-${nextIp().replaceAll('.', '-')}-${Date.now()}@mofu.test`
+  const { email } = newVisitor('bodies')
   const valueOf = (name: string) => {
     if (/email/i.test(name)) return email
     if (/password/i.test(name)) return 'wrong-password-1'
@@ -175,7 +168,6 @@ describe('request bodies on every Better Auth route that takes one', () => {
     if (!sessionInDoubt) return user.cookie
     sessionInDoubt = false
     const session = await callAuth(file.subject.app, '/get-session', {
-      ip: nextIp(),
       cookie: user.cookie,
       origin: null,
     })
@@ -201,7 +193,6 @@ describe('request bodies on every Better Auth route that takes one', () => {
   ): Promise<Answer & { headers: Headers }> {
     const { status, text, headers } = await callApp(file.subject.app, path, {
       method: 'POST',
-      ip: nextIp(),
       cookie: signedIn ? await liveCookie() : undefined,
       raw: sent.body,
       headers: {

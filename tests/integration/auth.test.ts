@@ -1,14 +1,13 @@
 import pino from 'pino'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
-import { callAuth, cookiesOf, type Call } from '../support/api'
+import { callApp, callAuth, cookiesOf, freshAddress, type Call } from '../support/api'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { createTestUser, openVerificationLink } from '../support/test-users'
+import { createTestUser, newVisitor, openVerificationLink } from '../support/test-users'
 
 let smtp: SmtpCapture
 let subject: TestApp
-let sequence = 0
 /** Every line the app logged, as written. */
 const logLines: string[] = []
 
@@ -22,12 +21,6 @@ afterAll(async () => {
   await smtp.close()
 })
 beforeEach(() => smtp.setRefuse(false))
-
-/** A new address per test, and a new client address so rate limits of others do not apply. */
-function newVisitor() {
-  sequence += 1
-  return { email: `visitor${sequence}-${Date.now()}@mofu.test`, ip: `10.0.${sequence}.1` }
-}
 
 /**
  * Better Auth's answer. Every answer of these routes is JSON (or empty, for a redirect): anything
@@ -53,7 +46,7 @@ async function verify(email: string, ip: string) {
 
 describe('sign-up and verification', () => {
   it('sends a verification mail and leaves the user signed out until the link is used', async () => {
-    const { email, ip } = newVisitor()
+    const { email, ip } = newVisitor('visitor')
     const signedUp = await signUp(subject.app, email, ip)
     expect(signedUp.status).toBe(200)
     expect(signedUp.headers.get('set-cookie') ?? '').not.toContain('session_token=')
@@ -83,14 +76,14 @@ describe('sign-up and verification', () => {
   })
 
   it('names a taken address, a short password and a malformed address', async () => {
-    const { email, ip } = newVisitor()
+    const { email, ip } = newVisitor('visitor')
     await signUp(subject.app, email, ip)
     await verify(email, ip)
     const again = await signUp(subject.app, email.toUpperCase(), ip)
     expect(again.status).toBe(422)
     expect(again.json).toMatchObject({ code: 'EMAIL_IN_USE', message: AUTH_MESSAGES.emailInUse })
 
-    const short = await signUp(subject.app, newVisitor().email, ip, '12345')
+    const short = await signUp(subject.app, newVisitor('visitor').email, ip, '12345')
     expect(short.status).toBe(400)
     expect(short.json.code).toBe('PASSWORD_TOO_SHORT')
 
@@ -99,7 +92,7 @@ describe('sign-up and verification', () => {
   })
 
   it('keeps the account when the mail cannot be sent, and sends it again later', async () => {
-    const { email, ip } = newVisitor()
+    const { email, ip } = newVisitor('visitor')
     smtp.setRefuse(true)
     const failed = await signUp(subject.app, email, ip)
     expect(failed.status).toBe(503)
@@ -119,7 +112,7 @@ describe('sign-up and verification', () => {
 
 describe('log-in failures', () => {
   it('tells an unknown address from a wrong password', async () => {
-    const { email, ip } = newVisitor()
+    const { email, ip } = newVisitor('visitor')
     const unknown = await call(subject.app, '/sign-in/email', {
       ip,
       body: { email, password: 'whatever1' },
@@ -143,13 +136,13 @@ describe('log-in failures', () => {
   it('with AUTH_NEUTRAL_ERRORS reveals nothing about which addresses have accounts', async () => {
     const neutral = await createTestApp({ smtpUrl: smtp.url, auth: { neutralAuthErrors: true } })
     try {
-      const { email, ip } = newVisitor()
+      const { email, ip } = newVisitor('visitor')
       await signUp(neutral.app, email, ip)
       const duplicate = await signUp(neutral.app, email, ip)
       expect(duplicate.status).toBe(200)
       const unknown = await call(neutral.app, '/sign-in/email', {
         ip,
-        body: { email: newVisitor().email, password: 'whatever1' },
+        body: { email: newVisitor('visitor').email, password: 'whatever1' },
       })
       expect(unknown.status).toBe(401)
       expect(unknown.json.code).toBe('INVALID_EMAIL_OR_PASSWORD')
@@ -161,7 +154,7 @@ describe('log-in failures', () => {
 
 describe('password reset', () => {
   it('mails a link to /account/reset?oobCode=, the code checks out once, and other sessions end', async () => {
-    const { email, ip } = newVisitor()
+    const { email, ip } = newVisitor('visitor')
     await signUp(subject.app, email, ip)
     await verify(email, ip)
     const session = await call(subject.app, '/sign-in/email', {
@@ -182,13 +175,7 @@ describe('password reset', () => {
     const code = link.searchParams.get('oobCode') ?? ''
 
     const check = async (value: string) =>
-      (
-        await subject.app.request('/api/password-reset/verify', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ code: value }),
-        })
-      ).json()
+      (await callApp(subject.app, '/api/password-reset/verify', { body: { code: value } })).json
     expect(await check(code)).toEqual({ valid: true })
     expect(await check('not-a-real-code')).toEqual({
       valid: false,
@@ -233,25 +220,24 @@ describe('rate limits', () => {
     ['/request-password-reset', 3, (email: string) => ({ email })],
     ['/send-verification-email', 3, (email: string) => ({ email })],
   ])('%s allows %i a minute per client, then answers 429', async (path, max, body) => {
-    const { ip } = newVisitor()
+    const ip = freshAddress()
     const statuses: number[] = []
     for (let attempt = 0; attempt <= max; attempt++) {
-      statuses.push((await call(subject.app, path, { ip, body: body(newVisitor().email) })).status)
+      statuses.push(
+        (await call(subject.app, path, { ip, body: body(newVisitor('visitor').email) })).status,
+      )
     }
     expect(statuses.slice(0, max)).not.toContain(429)
     expect(statuses[max]).toBe(429)
     // Another client is not held back.
-    const other = await call(subject.app, path, {
-      ip: newVisitor().ip,
-      body: body(newVisitor().email),
-    })
+    const other = await call(subject.app, path, { body: body(newVisitor('visitor').email) })
     expect(other.status).not.toBe(429)
   })
 })
 
 describe('endpoints Mofu does not use', () => {
   it('are off, except the account list the panel reads', async () => {
-    const user = await createTestUser(subject.app, smtp, newVisitor())
+    const user = await createTestUser(subject.app, smtp, newVisitor('visitor'))
     for (const path of [
       '/change-email',
       '/link-social',

@@ -28,7 +28,7 @@ import { adminDepsOf } from '../support/admin-deps'
  * databases.
  */
 
-const file = appWithMail('lifecycle', 201)
+const file = appWithMail('lifecycle')
 
 describe('a second upload', () => {
   it('replaces all six, and leaves none of the first', async () => {
@@ -57,7 +57,7 @@ describe('a second upload', () => {
       ),
     )
     const profile = jsonOf<Profile>(
-      await request(file.subject, 'GET', '/api/me/profile', { headers: { Cookie: user.cookie } }),
+      await request(file.subject, 'GET', '/api/me/profile', { cookie: user.cookie }),
     )
     const current = /\?v=([0-9a-f]{16})$/.exec(profile.avatar)?.[1]
     for (const { version } of racers) {
@@ -139,12 +139,12 @@ describe('renditions go with the avatar', () => {
     const { version } = await upload(file.subject, user, await picture('#00ffff'))
     await expectSixRenditions(file.subject.storage, user.uid, version, 1080)
     const reset = await request(file.subject, 'DELETE', '/api/me/avatar', {
-      headers: { Cookie: user.cookie },
+      cookie: user.cookie,
     })
     expect(jsonOf(reset)).toEqual({ avatar: '', avatarThumbhash: '' })
     expect(await filesOf(user, version)).toEqual(none)
     const profile = await request(file.subject, 'GET', '/api/me/profile', {
-      headers: { Cookie: user.cookie },
+      cookie: user.cookie,
     })
     expect(jsonOf(profile)).toMatchObject({ avatar: '', avatarThumbhash: '' })
   })
@@ -154,8 +154,8 @@ describe('renditions go with the avatar', () => {
     const { version } = await upload(file.subject, user, await picture('#ff00ff'))
     await expectSixRenditions(file.subject.storage, user.uid, version, 1080)
     const deleted = await request(file.subject, 'DELETE', '/api/me', {
-      headers: { Cookie: user.cookie, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ password: TEST_PASSWORD }),
+      cookie: user.cookie,
+      body: { password: TEST_PASSWORD },
     })
     expect(deleted.status).toBe(204)
     expect(await filesOf(user, version)).toEqual(none)

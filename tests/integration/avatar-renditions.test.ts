@@ -29,7 +29,7 @@ import { createTestApp } from '../support/test-app'
  * S3, on both databases. Replacing and removing them: avatar-renditions-lifecycle.test.ts.
  */
 
-const file = appWithMail('renditions', 200)
+const file = appWithMail('renditions')
 
 describe('PUT /api/me/avatar with renditions', () => {
   it('writes all six renditions, re-encoded at their sizes, and a thumbhash of the picture', async () => {
@@ -47,13 +47,13 @@ describe('PUT /api/me/avatar with renditions', () => {
       expect(Math.abs((colour[index] ?? 0) - sent), `${colour.join()}`).toBeLessThan(16)
     }
 
-    const cookie = { headers: { Cookie: user.cookie } }
+    const cookie = { cookie: user.cookie }
     const own = jsonOf<Profile>(await request(file.subject, 'GET', '/api/me/profile', cookie))
     expect(own.avatarThumbhash).toBe(thumbhash)
     const handle = `sized${user.uid.slice(0, 8).replace(/[^A-Za-z0-9]/g, '')}`
     const saved = await request(file.subject, 'PATCH', '/api/me/profile', {
-      headers: { Cookie: user.cookie, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ handle }),
+      cookie: user.cookie,
+      body: { handle },
     })
     expect(saved.status).toBe(200)
     const shown = jsonOf<PublicProfile>(
@@ -133,7 +133,7 @@ describe('renditions on S3 storage', () => {
     expect(await storedRenditions(s3.app.storage, user.uid, first.version)).toEqual(NONE)
     await expectSixRenditions(s3.app.storage, user.uid, second.version, 1080)
 
-    await request(s3.app, 'DELETE', '/api/me/avatar', { headers: { Cookie: user.cookie } })
+    await request(s3.app, 'DELETE', '/api/me/avatar', { cookie: user.cookie })
     expect(await storedRenditions(s3.app.storage, user.uid, second.version)).toEqual(NONE)
   })
 })

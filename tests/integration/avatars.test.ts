@@ -7,7 +7,7 @@ import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Profile } from '../../src/shared/profile'
 import { openDatabase } from '../../src/server/db/database'
-import { migrateTo } from '../../src/server/db/migrations'
+import { migrateTo } from '../../src/server/db/migrate'
 import { createLocalStorage } from '../../src/server/storage/local-storage'
 import { callApp, type Answer } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
@@ -39,9 +39,9 @@ interface RequestOptions {
   headers?: Record<string, string>
 }
 
-const file = appWithMail('avatar', 210)
+const file = appWithMail('avatar')
 
-/** A request to `app` from this file's client address; no answer may be a 5xx. */
+/** A request to `app`; no answer may be a 5xx. */
 async function request(
   method: string,
   path: string,
@@ -51,7 +51,6 @@ async function request(
   const body = typeof options.body === 'string' ? Buffer.from(options.body) : options.body
   const answer = await callApp(app.app, path, {
     method,
-    ip: '10.254.0.1',
     cookie: options.cookie,
     raw: body === undefined ? undefined : new Uint8Array(body),
     headers: {

@@ -11,7 +11,7 @@ import { turnOnTwoFactor } from '../support/two-factor-flow'
  * even with the auth secret beside it, yields none, and each code still signs in once.
  */
 
-const file = appWithMail('backup-codes', 175)
+const file = appWithMail('backup-codes')
 
 /** A user with two-factor on, and the backup codes shown when it was turned on. */
 async function withTwoFactor(): Promise<TestUser & { backupCodes: string[] }> {

@@ -3,6 +3,7 @@ import sharp from 'sharp'
 import { thumbHashToAverageRGBA } from 'thumbhash'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Profile, PublicProfile } from '../../src/shared/profile'
+import { callApp } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
 import { IMMUTABLE, jsonOf, request, REVALIDATE } from '../support/avatar-renditions'
 import { expectStoredMaster, meanColour, REFUSED_UPLOADS, solid } from '../support/upload-images'
@@ -16,7 +17,7 @@ import { TEST_PASSWORD, type TestUser } from '../support/test-users'
  * both databases.
  */
 
-const file = appWithMail('banner', 212)
+const file = appWithMail('banner')
 
 const BANNER_URL = /^http:\/\/localhost:3000\/media\/banners\/([A-Za-z0-9_-]+)\?v=([0-9a-f]{16})$/
 const WIDTHS = [600, 1200] as const
@@ -32,11 +33,9 @@ const put = (
   app: TestApp = file.subject,
 ) =>
   request(app, 'PUT', path, {
-    headers: {
-      ...(user === undefined ? {} : { Cookie: user.cookie }),
-      ...(type === undefined ? {} : { 'Content-Type': type }),
-    },
-    body: new Uint8Array(body),
+    cookie: user?.cookie,
+    raw: new Uint8Array(body),
+    headers: type === undefined ? {} : { 'Content-Type': type },
   })
 
 const uploadBanner = (user: TestUser, body: Buffer, type = 'image/jpeg', app?: TestApp) =>
@@ -102,7 +101,7 @@ async function photo(): Promise<Buffer> {
 }
 
 async function profileOf(user: TestUser, app: TestApp = file.subject) {
-  const answer = await request(app, 'GET', '/api/me/profile', { headers: { Cookie: user.cookie } })
+  const answer = await request(app, 'GET', '/api/me/profile', { cookie: user.cookie })
   expect(answer.status).toBe(200)
   return jsonOf<Profile>(answer)
 }
@@ -154,8 +153,8 @@ describe('PUT /api/me/banner', () => {
     const own = await profileOf(user)
     expect(own).toMatchObject({ banner, bannerThumbhash, avatar: '', avatarThumbhash: '' })
     const named = await request(file.subject, 'PATCH', '/api/me/profile', {
-      headers: { Cookie: user.cookie, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Banner Owner', handle: 'bannerowner' }),
+      cookie: user.cookie,
+      body: { name: 'Banner Owner', handle: 'bannerowner' },
     })
     expect(jsonOf<Profile>(named)).toMatchObject({ banner, bannerThumbhash })
     const shown = await request(file.subject, 'GET', '/api/profiles/bannerowner')
@@ -254,10 +253,11 @@ describe('refused banner uploads', () => {
     for (const [method, path] of attempts) {
       const answer =
         method === 'DELETE'
-          ? await request(file.subject, method, path, { headers: { Cookie: attacker.cookie } })
+          ? await request(file.subject, method, path, { cookie: attacker.cookie })
           : await request(file.subject, method, path, {
-              headers: { Cookie: attacker.cookie, 'Content-Type': 'image/png' },
-              body: new Uint8Array(png),
+              cookie: attacker.cookie,
+              raw: new Uint8Array(png),
+              headers: { 'Content-Type': 'image/png' },
             })
       // The query string is ignored: that upload is the attacker's own banner.
       if (path.startsWith('/api/me/banner?')) {
@@ -331,7 +331,7 @@ describe('DELETE /api/me/banner', () => {
     const { path, version } = await uploadSolid(user, 600, 200, '#654321')
     for (let round = 0; round < 2; round++) {
       const removed = await request(file.subject, 'DELETE', '/api/me/banner', {
-        headers: { Cookie: user.cookie },
+        cookie: user.cookie,
       })
       expect(removed.status).toBe(200)
       expect(jsonOf(removed)).toEqual({ banner: '', bannerThumbhash: '' })
@@ -347,7 +347,7 @@ describe('the banner and the account', () => {
     const user = await file.createUser()
     await uploadSolid(user, 600, 200, '#0066cc')
     const exported = await request(file.subject, 'GET', '/api/me/export', {
-      headers: { Cookie: user.cookie },
+      cookie: user.cookie,
     })
     expect(exported.status).toBe(200)
     const files = unzipSync(new Uint8Array(exported.bytes))
@@ -368,8 +368,8 @@ describe('the banner and the account', () => {
     const { path, version } = bannerOf(await uploadBanner(user, await photo()), user)
     expect(await storedKeys(file.subject, bannerKeys(user.uid, version))).toHaveLength(5)
     const deleted = await request(file.subject, 'DELETE', '/api/me', {
-      headers: { Cookie: user.cookie, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ password: TEST_PASSWORD }),
+      cookie: user.cookie,
+      body: { password: TEST_PASSWORD },
     })
     expect(deleted.status).toBe(204)
     expect(await storedKeys(file.subject, bannerKeys(user.uid, version))).toEqual([])
@@ -391,14 +391,11 @@ describe('decoding', () => {
     const answers = await Promise.all(
       users.flatMap((user) =>
         ['/api/me/avatar', '/api/me/banner', '/api/me/avatar', '/api/me/banner'].map((path) =>
-          file.subject.app.request(path, {
+          callApp(file.subject.app, path, {
             method: 'PUT',
-            headers: {
-              Cookie: user.cookie,
-              'Content-Type': 'image/png',
-              Origin: 'http://localhost:3000',
-            },
-            body: new Uint8Array(sent),
+            cookie: user.cookie,
+            raw: new Uint8Array(sent),
+            headers: { 'Content-Type': 'image/png' },
           }),
         ),
       ),
@@ -436,15 +433,15 @@ describe('banners on S3 storage', () => {
     expect(s3.peer.requests).toEqual([])
 
     const removed = await request(s3.app, 'DELETE', '/api/me/banner', {
-      headers: { Cookie: user.cookie },
+      cookie: user.cookie,
     })
     expect(jsonOf(removed)).toEqual({ banner: '', bannerThumbhash: '' })
     expect(await storedKeys(s3.app, bannerKeys(user.uid, version))).toEqual([])
 
     const again = bannerOf(await uploadBanner(user, await photo(), 'image/jpeg', s3.app), user)
     const deleted = await request(s3.app, 'DELETE', '/api/me', {
-      headers: { Cookie: user.cookie, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ password: TEST_PASSWORD }),
+      cookie: user.cookie,
+      body: { password: TEST_PASSWORD },
     })
     expect(deleted.status).toBe(204)
     expect(await storedKeys(s3.app, bannerKeys(user.uid, again.version))).toEqual([])

@@ -10,7 +10,7 @@ import type { TestUser } from '../support/test-users'
  * own board, RFC 4180, and no cell a spreadsheet would run as a formula.
  */
 
-const file = appWithMail('board-csv', 222)
+const file = appWithMail('board-csv')
 const call = (path: string, init: Parameters<typeof callApp>[2] = {}) =>
   callApp(file.subject.app, path, init)
 

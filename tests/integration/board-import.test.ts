@@ -30,7 +30,7 @@ import type { TestUser } from '../support/test-users'
  * honest export brings, and hostile files refused with the board left as it was.
  */
 
-const file = appWithMail('board-import', 221)
+const file = appWithMail('board-import')
 const call = (path: string, init: Parameters<typeof callApp>[2] = {}) =>
   callApp(file.subject.app, path, init)
 

@@ -12,7 +12,7 @@ import { TEST_PASSWORD, type TestUser } from '../support/test-users'
  * them, statuses and notes, through the app on each database.
  */
 
-const file = appWithMail('board', 221)
+const file = appWithMail('board')
 const call = (path: string, init: Parameters<typeof callApp>[2] = {}) =>
   callApp(file.subject.app, path, init)
 
@@ -479,11 +479,9 @@ describe('the board in the export', () => {
     await heart(user, 1)
     await heart(user, 2, { folderId: a.id, status: 'watching', note: 'Episode 3' })
     await heart(user, 3, { folderId: a.id })
-    const exported = await file.subject.app.request('/api/me/export', {
-      headers: { Cookie: user.cookie },
-    })
+    const exported = await callApp(file.subject.app, '/api/me/export', { cookie: user.cookie })
     expect(exported.status).toBe(200)
-    const files = unzipSync(new Uint8Array(await exported.arrayBuffer()))
+    const files = unzipSync(new Uint8Array(exported.bytes))
     const data = JSON.parse(new TextDecoder().decode(files['mofu-data.json'])) as {
       folders: unknown
       likes: unknown

@@ -15,7 +15,7 @@ import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 const SCAM = 'Mofu Security - call +1-555-0100 now to keep this account/1.0 (X11; Linux x86_64)'
 const SCAM_TEXT = /555-0100|call|Security/
-const file = appWithMail('uanames', 186)
+const file = appWithMail('uanames')
 
 const signIn = (user: TestUser, password: string, headers: Record<string, string> = {}) =>
   callAuth(file.subject.app, '/sign-in/email', {
@@ -25,17 +25,15 @@ const signIn = (user: TestUser, password: string, headers: Record<string, string
   })
 
 async function activityOf(cookie: string): Promise<ActivityPage> {
-  const response = await file.subject.app.request('/api/me/activity', {
-    headers: { Cookie: cookie },
-  })
+  const response = await callApp(file.subject.app, '/api/me/activity', { cookie })
   expect(response.status).toBe(200)
-  return (await response.json()) as ActivityPage
+  return response.json as ActivityPage
 }
 
 async function exportOf(cookie: string): Promise<string> {
-  const response = await file.subject.app.request('/api/me/export', { headers: { Cookie: cookie } })
+  const response = await callApp(file.subject.app, '/api/me/export', { cookie })
   expect(response.status).toBe(200)
-  const files = unzipSync(new Uint8Array(await response.arrayBuffer()))
+  const files = unzipSync(new Uint8Array(response.bytes))
   return new TextDecoder().decode(files['mofu-data.json'])
 }
 
@@ -54,10 +52,8 @@ describe('browser names from a User-Agent header', () => {
     expect(signedIn.status).toBe(200)
     const { cookie } = signedIn
 
-    const sessions = await file.subject.app.request('/api/me/sessions', {
-      headers: { Cookie: cookie },
-    })
-    const { sessions: listed } = (await sessions.json()) as SessionList
+    const sessions = await callApp(file.subject.app, '/api/me/sessions', { cookie })
+    const { sessions: listed } = sessions.json as SessionList
     expect(listed.find((session) => session.thisDevice)).toMatchObject({
       browser: null,
       system: 'Linux',

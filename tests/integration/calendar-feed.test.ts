@@ -18,7 +18,7 @@ import { adminDepsOf } from '../support/admin-deps'
  */
 
 const NOW = new Date('2026-03-01T00:00:00.000Z')
-const file = appWithMail('calendar', 231, { app: { clock: () => NOW } })
+const file = appWithMail('calendar', { app: { clock: () => NOW } })
 const call = (path: string, init: Parameters<typeof callApp>[2] = {}) =>
   callApp(file.subject.app, path, init)
 
@@ -76,8 +76,7 @@ const turnOn = async (user: TestUser) => {
   return new URL(url).pathname
 }
 
-const feed = (path: string, ip?: string) =>
-  call(path, { origin: null, ...(ip === undefined ? {} : { ip }) })
+const feed = (path: string, ip?: string) => call(path, { origin: null, ip })
 
 /** The feed's events as a calendar app reads them (ical.js). */
 function eventsOf(text: string) {
@@ -227,11 +226,9 @@ describe('the calendar feed', () => {
   it('is in the downloaded data as on and since when, never its address', async () => {
     // A download a minute per user: one user with the feed off, one with it on.
     const exported = async (user: TestUser) => {
-      const answer = await file.subject.app.request('/api/me/export', {
-        headers: { Cookie: user.cookie },
-      })
+      const answer = await callApp(file.subject.app, '/api/me/export', { cookie: user.cookie })
       expect(answer.status).toBe(200)
-      const files = unzipSync(new Uint8Array(await answer.arrayBuffer()))
+      const files = unzipSync(new Uint8Array(answer.bytes))
       const text = new TextDecoder().decode(files['mofu-data.json'])
       return { text, data: JSON.parse(text) as { calendarFeed: unknown } }
     }

@@ -20,7 +20,7 @@ import { createTestApp, type TestApp } from '../support/test-app'
  * database.
  */
 
-const file = appWithMail('catalog', 220)
+const file = appWithMail('catalog')
 const call = (path: string, init: Parameters<typeof callApp>[2] = {}) =>
   callApp(file.subject.app, path, init)
 
@@ -217,12 +217,10 @@ describe('hearts', () => {
   it('are in the account export and go with the account', async () => {
     const user = await file.createUser()
     await put(user.cookie, 'bgm-400602')
-    const exported = await file.subject.app.request('/api/me/export', {
-      headers: { Cookie: user.cookie },
-    })
+    const exported = await callApp(file.subject.app, '/api/me/export', { cookie: user.cookie })
     expect(exported.status).toBe(200)
     const { unzipSync } = await import('fflate')
-    const files = unzipSync(new Uint8Array(await exported.arrayBuffer()))
+    const files = unzipSync(new Uint8Array(exported.bytes))
     const data = JSON.parse(new TextDecoder().decode(files['mofu-data.json'])) as {
       likes: unknown
     }

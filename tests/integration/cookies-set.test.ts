@@ -16,7 +16,7 @@ import { MOFU_COOKIES } from '../../src/shared/cookies'
  */
 
 const SITE = 'http://localhost:3000'
-const file = appWithMail('cookies', 191, { google: true })
+const file = appWithMail('cookies', { google: true })
 
 /** The app, noting every Set-Cookie line its answers send but those that clear a cookie. */
 function recording(): { app: Requester; lines: string[] } {

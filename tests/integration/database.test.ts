@@ -6,12 +6,13 @@ import { pino } from 'pino'
 import { Writable } from 'node:stream'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase, type Database, type DatabaseTarget } from '../../src/server/db/database'
-import { migrateTo, migrateToLatest } from '../../src/server/db/migrations'
+import { migrateTo, migrateToLatest } from '../../src/server/db/migrate'
 import { isDatabaseUnavailable } from '../../src/server/db/unavailable'
 import { resolveAuthSecret } from '../../src/server/auth/secret'
 import { isUniqueViolation } from '../../src/server/db/constraint-errors'
 import { warnOfLookAlikesKept } from '../../src/server/startup-checks'
 import { connectRedisStorage } from '../../src/server/auth/redis-storage'
+import { callAuth } from '../support/api'
 import { TEST_REDIS_URL } from '../support/app-with-mail'
 import { createTestApp } from '../support/test-app'
 import { TEST_PASSWORD } from '../support/test-users'
@@ -59,8 +60,8 @@ describe('migrations', () => {
 
 describe("Better Auth's tables", () => {
   it("are what Better Auth's own migration planner expects: it finds nothing to add", async () => {
-    // The tables are written by hand in migrations.ts; this catches them drifting from the
-    // schema the installed Better Auth, with Mofu's options, wants.
+    // The tables are written by hand in src/server/db/migrations/; this catches them drifting
+    // from the schema the installed Better Auth, with Mofu's options, wants.
     const app = await createTestApp()
     cleanups.push(app.dispose)
     const plan = await getMigrations(app.auth.options, { throwOnUnsafe: false })
@@ -240,22 +241,14 @@ describe('database timeout', () => {
     const { target } = app.testDatabase
     const release = await holdAccountWrites(target)
     cleanups.push(release)
-    // Redis outlives the run: an address of its own, so no other run's sign-ups count here.
-    const ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
     const signUp = () =>
-      app.app.request('/api/auth/sign-up/email', {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-Forwarded-For': ip,
-          Origin: 'http://localhost:3000',
-        },
-        body: JSON.stringify({ email: 'held@mofu.test', password: TEST_PASSWORD, name: '' }),
+      callAuth(app.app, '/sign-up/email', {
+        body: { email: 'held@mofu.test', password: TEST_PASSWORD, name: '' },
       })
     const refused = await signUp()
     expect(refused.status).toBe(503)
     expect(refused.headers.get('retry-after')).toBe('5')
-    expect(await refused.json()).toMatchObject({ code: 'UNAVAILABLE' })
+    expect(refused.json).toMatchObject({ code: 'UNAVAILABLE' })
     await cleanups.pop()?.()
     expect((await signUp()).status).toBe(200)
   })

@@ -3,7 +3,7 @@ import { markDisabled } from '../../src/server/auth/user-store'
 import { callAuth } from '../support/api'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { openVerificationLink } from '../support/test-users'
+import { newVisitor, openVerificationLink } from '../support/test-users'
 
 /** A disabled account's verification link signs nobody in, and says why. */
 
@@ -20,9 +20,9 @@ afterAll(async () => {
 })
 
 it('answers ACCOUNT_DISABLED to the password chosen at sign-up, and signs nobody in', async () => {
-  const email = `disabled-link-${Date.now()}@mofu.test`
+  const { email, ip } = newVisitor('disabled-link')
   const signUp = await callAuth(subject.app, '/sign-up/email', {
-    ip: '10.90.0.1',
+    ip,
     body: {
       email,
       password: 'sakura-petals-9',
@@ -37,7 +37,7 @@ it('answers ACCOUNT_DISABLED to the password chosen at sign-up, and signs nobody
   if (found === null) throw new Error('the sign-up made no account')
   await markDisabled(subject.database.db, found.user.id, null)
 
-  const followed = await openVerificationLink(subject.app, link, 'sakura-petals-9', '10.90.0.1')
+  const followed = await openVerificationLink(subject.app, link, 'sakura-petals-9', ip)
   expect(followed.status).toBe(403)
   expect(followed.json).toMatchObject({ code: 'ACCOUNT_DISABLED' })
   expect(followed.cookie).not.toContain('session_token')

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest'
+import { callApp, callAuth } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
 import { signInWithGoogle } from '../support/google-flow'
 
@@ -7,15 +8,11 @@ import { signInWithGoogle } from '../support/google-flow'
  * address still signs in to it, and the address stays the new one (docs/email-and-activity.md).
  */
 
-const PUBLIC_URL = 'http://localhost:3000'
-const file = appWithMail('google', 185, { google: true })
+const file = appWithMail('google', { google: true })
 
-const sessionUser = async (cookie: string) => {
-  const response = await file.subject.app.request('/api/auth/get-session', {
-    headers: { Cookie: cookie },
-  })
-  return ((await response.json()) as { user?: { id: string; email: string } } | null)?.user
-}
+const sessionUser = async (cookie: string) =>
+  (await callAuth(file.subject.app, '/get-session', { cookie, origin: null })).json.user as
+    { id: string; email: string } | undefined
 
 it('Google under the old address still signs in to the account, which keeps its new address', async () => {
   const { email: googleEmail, ip } = file.newVisitor()
@@ -25,18 +22,15 @@ it('Google under the old address still signs in to the account, which keeps its 
 
   // No password: the Google sign-in just now is the recent proof.
   const target = `after-google-${Date.now()}@mofu.test`
-  const asked = await file.subject.app.request('/api/me/email', {
-    method: 'POST',
-    headers: { Cookie: first.cookie, Origin: PUBLIC_URL, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ newEmail: target }),
+  const asked = await callApp(file.subject.app, '/api/me/email', {
+    cookie: first.cookie,
+    body: { newEmail: target },
   })
   expect(asked.status).toBe(202)
   const mail = await file.smtp.waitForMail(target, { subject: /confirm your new e-mail/i })
   const code = new URL(/https?:\/\/\S+/.exec(mail.text ?? '')?.[0] ?? '').searchParams.get('code')
-  const confirmed = await file.subject.app.request('/api/email-change/confirm', {
-    method: 'POST',
-    headers: { Origin: PUBLIC_URL, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ code }),
+  const confirmed = await callApp(file.subject.app, '/api/email-change/confirm', {
+    body: { code },
   })
   expect(confirmed.status).toBe(200)
 

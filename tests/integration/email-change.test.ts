@@ -12,7 +12,7 @@ import { TEST_PASSWORD, type TestUser } from '../support/test-users'
  */
 
 const SITE = 'http://localhost:3000'
-const file = appWithMail('mailchange', 183)
+const file = appWithMail('mailchange')
 
 afterEach(() => {
   vi.useRealTimers()
@@ -38,10 +38,8 @@ const signIn = (email: string, password: string, ip: string) =>
   callAuth(file.subject.app, '/sign-in/email', { ip, body: { email, password } })
 
 const sessionEmail = async (cookie: string) => {
-  const response = await file.subject.app.request('/api/auth/get-session', {
-    headers: { Cookie: cookie },
-  })
-  return ((await response.json()) as { user?: { email?: string } } | null)?.user?.email ?? null
+  const session = await callAuth(file.subject.app, '/get-session', { cookie, origin: null })
+  return (session.json.user as { email?: string } | undefined)?.email ?? null
 }
 
 describe('changing the e-mail address', () => {

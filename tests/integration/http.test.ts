@@ -8,6 +8,7 @@ import { strictObject } from 'zod/mini'
 import { ApiErrorSchema } from '../../src/shared/api-error'
 import { THIS_CHECKOUT } from '../support/build-identity'
 import { PACKAGE_VERSION } from '../support/package-version'
+import { callApp, type Call } from '../support/api'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 let clientDir: string
@@ -58,14 +59,14 @@ afterAll(async () => {
 })
 
 const get = (url: string, headers: Record<string, string> = {}) =>
-  subject.app.request(url, { headers })
+  callApp(subject.app, url, { headers })
 
 describe('health', () => {
   it('answers /healthz while the process lives', async () => {
     const response = await get('/healthz')
     expect(response.status).toBe(200)
     // Run from the checkout, not a build: the commit is read from git at start.
-    expect(await response.json()).toEqual({
+    expect(response.json).toEqual({
       status: 'ok',
       version: PACKAGE_VERSION,
       commit: expect.stringMatching(THIS_CHECKOUT),
@@ -75,13 +76,13 @@ describe('health', () => {
   it('answers /readyz with 200 while the database is reachable and 503 once it is not', async () => {
     const readiness = await createTestApp()
     try {
-      const ready = await readiness.app.request('/readyz')
+      const ready = await callApp(readiness.app, '/readyz')
       expect(ready.status).toBe(200)
-      expect(await ready.json()).toEqual({ status: 'ready', database: 'ok', storage: 'ok' })
+      expect(ready.json).toEqual({ status: 'ready', database: 'ok', storage: 'ok' })
       await readiness.database.close()
-      const response = await readiness.app.request('/readyz')
+      const response = await callApp(readiness.app, '/readyz')
       expect(response.status).toBe(503)
-      expect(await response.json()).toEqual({
+      expect(response.json).toEqual({
         status: 'unavailable',
         reason: 'database unreachable',
         database: 'unreachable',
@@ -99,7 +100,7 @@ describe('security.txt', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/^text\/plain; charset=utf-8$/i)
     const fields = Object.fromEntries(
-      (await response.text())
+      response.text
         .trim()
         .split('\n')
         .map((line) => line.split(/: (.*)/s).slice(0, 2)),
@@ -149,19 +150,16 @@ describe('security headers', () => {
       'x-permitted-cross-domain-policies': 'none',
       'x-xss-protection': '0',
     }
-    const answers: [string, RequestInit][] = [
-      ['/api/handles/sakura', { headers: { 'X-Forwarded-For': '10.191.0.1' } }],
+    const answers: [string, Call][] = [
+      ['/api/handles/sakura', {}],
       ['/api/me/profile', {}],
       ['/api/auth/get-session', {}],
-      ['/api/auth/sign-out', { method: 'POST', headers: { Origin: 'http://localhost:3000' } }],
-      [
-        '/api/events/page-view',
-        { method: 'POST', headers: { Origin: 'https://elsewhere.example' } },
-      ],
+      ['/api/auth/sign-out', { method: 'POST' }],
+      ['/api/events/page-view', { method: 'POST', origin: 'https://elsewhere.example' }],
       ['/robots.txt', {}],
     ]
-    for (const [url, init] of answers) {
-      const response = await subject.app.request(url, init)
+    for (const [url, call] of answers) {
+      const response = await callApp(subject.app, url, call)
       const security = Object.fromEntries(
         Object.keys(expected).map((name) => [name, response.headers.get(name)]),
       )
@@ -169,9 +167,9 @@ describe('security headers', () => {
       expect(response.headers.get('strict-transport-security'), url).toBeNull()
       expect(response.headers.get('x-request-id'), url).toMatch(/^[\w-]{8,}$/)
     }
-    const sent = await subject.app.request('/api/auth/ok', { headers: { 'X-Request-Id': 'lb-1=' } })
+    const sent = await get('/api/auth/ok', { 'X-Request-Id': 'lb-1=' })
     expect(sent.headers.get('x-request-id')).toBe('lb-1=')
-    const unfit = await subject.app.request('/healthz', { headers: { 'X-Request-Id': 'a b' } })
+    const unfit = await get('/healthz', { 'X-Request-Id': 'a b' })
     expect(unfit.headers.get('x-request-id')).toMatch(/^[\w-]{36}$/)
   })
 
@@ -179,7 +177,7 @@ describe('security headers', () => {
     expect((await get('/')).headers.get('content-security-policy')).not.toContain('google')
     const withAnalytics = await createTestApp({ app: { gaMeasurementId: 'G-TEST123' } })
     try {
-      const csp = (await withAnalytics.app.request('/healthz')).headers.get(
+      const csp = (await callApp(withAnalytics.app, '/healthz')).headers.get(
         'content-security-policy',
       )
       expect(csp).toContain('https://www.googletagmanager.com')
@@ -192,7 +190,7 @@ describe('security headers', () => {
     expect((await get('/healthz')).headers.get('strict-transport-security')).toBeNull()
     const https = await createTestApp({ app: { publicUrl: 'https://mofu.example' } })
     try {
-      const response = await https.app.request('/healthz')
+      const response = await callApp(https.app, '/healthz')
       expect(response.headers.get('strict-transport-security')).toContain('max-age=31536000')
     } finally {
       await https.dispose()
@@ -207,7 +205,7 @@ describe('client assets', () => {
       expect(response.status, url).toBe(200)
       expect(response.headers.get('content-type'), url).toContain('text/html')
       expect(response.headers.get('cache-control'), url).toBe('no-cache')
-      expect(await response.text(), url).toContain('<div id="root">')
+      expect(response.text, url).toContain('<div id="root">')
     }
     const etag = (await get('/')).headers.get('etag')
     expect(etag).toMatch(/^".+"$/)
@@ -215,7 +213,7 @@ describe('client assets', () => {
   })
 
   it('serve each path its prerendered page, or the generic shell of its layout', async () => {
-    const page = async (url: string) => await (await get(url, { Accept: 'text/html' })).text()
+    const page = async (url: string) => (await get(url, { Accept: 'text/html' })).text
     expect(await page('/settings')).toContain('<div id="root">settings page</div>')
     expect(await page('/settings/')).toContain('settings page')
     expect(await page('/@mochi')).toContain('standard shell')
@@ -226,13 +224,13 @@ describe('client assets', () => {
     expect(await page('/privacy')).toContain('<div id="root"></div>')
     const [settings, home] = await Promise.all([get('/settings'), get('/')])
     expect(settings.headers.get('etag')).not.toBe(home.headers.get('etag'))
-    expect(await settings.text()).toContain('<script id="mofu-config"')
+    expect(settings.text).toContain('<script id="mofu-config"')
   })
 
   it("serve each page in the request's language: the lang cookie, else Accept-Language", async () => {
     const page = async (url: string, headers: Record<string, string>) => {
       const response = await get(url, { Accept: 'text/html', ...headers })
-      return { response, html: await response.text() }
+      return { response, html: response.text }
     }
     const japanese = { Cookie: 'darkMode=true; lang=ja' }
     expect((await page('/settings', japanese)).html).toContain('設定ページ')
@@ -273,13 +271,13 @@ describe('client assets', () => {
         ...(cookie === undefined ? {} : { Cookie: cookie }),
       })
     const plain = await page()
-    expect(await plain.text()).not.toContain('data-session')
+    expect(plain.text).not.toContain('data-session')
     for (const cookie of [
       'better-auth.session_token=abc.def',
       'lang=ja; __Secure-better-auth.session_token=abc.def',
     ]) {
       const marked = await page(cookie)
-      const html = await marked.text()
+      const html = marked.text
       expect(html, cookie).toMatch(/<html data-session[ >]/)
       expect(marked.headers.get('etag'), cookie).not.toBe(plain.headers.get('etag'))
     }
@@ -289,7 +287,7 @@ describe('client assets', () => {
       'xbetter-auth.session_token=1',
       'a=better-auth.session_token',
     ]) {
-      expect(await (await page(cookie)).text(), cookie).not.toContain('data-session')
+      expect((await page(cookie)).text, cookie).not.toContain('data-session')
     }
   })
 
@@ -303,7 +301,7 @@ describe('client assets', () => {
       'ja ja',
     ]) {
       const response = await get('/settings', { Accept: 'text/html', Cookie: `lang=${junk}` })
-      const html = await response.text()
+      const html = response.text
       expect(response.status, junk).toBe(200)
       expect(html, junk).toContain('settings page')
       if (junk !== '') expect(html, junk).not.toContain(junk)
@@ -314,7 +312,7 @@ describe('client assets', () => {
       Cookie: 'lang=klingon',
       'Accept-Language': 'ja',
     })
-    expect(await response.text()).toContain('設定ページ')
+    expect(response.text).toContain('設定ページ')
   })
 
   it('serve pages only as pages, and the build records not at all', async () => {
@@ -332,11 +330,11 @@ describe('client assets', () => {
   it('answer 404 with the page for paths the app does not have', async () => {
     const response = await get('/no-such-page', { Accept: 'text/html' })
     expect(response.status).toBe(404)
-    expect(await response.text()).toContain('<div id="root">')
+    expect(response.text).toContain('<div id="root">')
   })
 
   it('embed the public configuration and allow the inline script by its hash', async () => {
-    const html = await (await get('/')).text()
+    const html = (await get('/')).text
     const config = /<script id="mofu-config" type="application\/json">(.*?)<\/script>/.exec(html)
     expect(JSON.parse(config?.[1] ?? 'null')).toEqual({
       contactUrl: 'mailto:hello@mofu.example',
@@ -353,7 +351,7 @@ describe('client assets', () => {
 
   it('offer no passkeys under a PUBLIC_URL on an IP address, which browsers refuse for them', async () => {
     const configOf = async (app: TestApp) => {
-      const html = await (await app.app.request('/')).text()
+      const html = (await callApp(app.app, '/')).text
       const config = /<script id="mofu-config" type="application\/json">(.*?)<\/script>/.exec(html)
       return JSON.parse(config?.[1] ?? 'null') as { passkeys?: unknown }
     }
@@ -373,11 +371,11 @@ describe('client assets', () => {
     const plain = await get('/assets/app-3f9a1c.js')
     expect(plain.status).toBe(200)
     expect(plain.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
-    expect(await plain.text()).toBe(bigScript)
+    expect(plain.text).toBe(bigScript)
 
     const brotli = await get('/assets/app-3f9a1c.js', { 'Accept-Encoding': 'br' })
     expect(brotli.headers.get('content-encoding')).toBe('br')
-    const body = Buffer.from(await brotli.arrayBuffer())
+    const body = brotli.bytes
     expect(zlib.brotliDecompressSync(body).toString()).toBe(bigScript)
   })
 
@@ -392,28 +390,26 @@ describe('client assets', () => {
     expect((await get('/missing.png')).status).toBe(404)
     const api = await get('/api/nothing-here', { Accept: 'application/json' })
     expect(api.status).toBe(404)
-    expect(await api.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found' })
+    expect(api.json).toEqual({ code: 'NOT_FOUND', message: 'Not found' })
   })
 
   it('serve the page compressed to clients that accept it, Brotli first', async () => {
-    const plain = await (await get('/', { 'Accept-Encoding': 'identity' })).text()
+    const plain = (await get('/', { 'Accept-Encoding': 'identity' })).text
     expect(plain).toContain('<div id="root">')
     const gzip = await get('/', { 'Accept-Encoding': 'gzip, deflate' })
     expect(gzip.headers.get('content-encoding')).toBe('gzip')
     expect(gzip.headers.get('vary')).toBe('Accept-Encoding, Cookie, Accept-Language')
-    expect(zlib.gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(plain)
+    expect(zlib.gunzipSync(gzip.bytes).toString()).toBe(plain)
     const brotli = await get('/', { 'Accept-Encoding': 'gzip, deflate, br, zstd' })
     expect(brotli.headers.get('content-encoding')).toBe('br')
-    expect(zlib.brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString()).toBe(
-      plain,
-    )
+    expect(zlib.brotliDecompressSync(brotli.bytes).toString()).toBe(plain)
     const refused = await get('/', { 'Accept-Encoding': 'br;q=0, gzip' })
     expect(refused.headers.get('content-encoding')).toBe('gzip')
   })
 })
 
 describe('error bodies', () => {
-  const send = (url: string, init: RequestInit = {}) => subject.app.request(url, init)
+  const send = (url: string, call: Call = {}) => callApp(subject.app, url, call)
   const json = { 'Content-Type': 'application/json' }
 
   it.each([
@@ -423,13 +419,13 @@ describe('error bodies', () => {
     ['an unknown avatar', () => send('/media/avatars/nobody'), 404, 'NOT_FOUND'],
     [
       'a page view sent as text',
-      () => send('/api/events/page-view', { method: 'POST', body: '{}' }),
+      () => send('/api/events/page-view', { raw: '{}' }),
       415,
       'UNSUPPORTED_MEDIA_TYPE',
     ],
     [
       'a page view without its fields',
-      () => send('/api/events/page-view', { method: 'POST', headers: json, body: '{}' }),
+      () => send('/api/events/page-view', { raw: '{}', headers: json }),
       400,
       'INVALID_INPUT',
     ],
@@ -437,9 +433,8 @@ describe('error bodies', () => {
       'a page view over its size limit',
       () =>
         send('/api/events/page-view', {
-          method: 'POST',
+          raw: JSON.stringify({ path: 'a'.repeat(9 * 1024) }),
           headers: json,
-          body: JSON.stringify({ path: 'a'.repeat(9 * 1024) }),
         }),
       413,
       'BODY_TOO_LARGE',
@@ -448,9 +443,8 @@ describe('error bodies', () => {
       'an auth body over its size limit',
       () =>
         send('/api/auth/sign-in/email', {
-          method: 'POST',
+          raw: JSON.stringify({ email: 'a'.repeat(80 * 1024) }),
           headers: json,
-          body: JSON.stringify({ email: 'a'.repeat(80 * 1024) }),
         }),
       413,
       'BODY_TOO_LARGE',
@@ -459,9 +453,8 @@ describe('error bodies', () => {
       'an auth body with a NUL',
       () =>
         send('/api/auth/sign-in/email', {
-          method: 'POST',
+          raw: JSON.stringify({ email: 'a\u0000@example.com', password: 'x' }),
           headers: json,
-          body: JSON.stringify({ email: 'a\u0000@example.com', password: 'x' }),
         }),
       400,
       'VALIDATION_ERROR',
@@ -469,7 +462,7 @@ describe('error bodies', () => {
   ])('are { code, message } for %s', async (_label, call, status, code) => {
     const response = await call()
     expect(response.status).toBe(status)
-    const body = strictObject(ApiErrorSchema.shape).parse(await response.json())
+    const body = strictObject(ApiErrorSchema.shape).parse(response.json)
     expect(body.code).toBe(code)
     expect(body.message).not.toBe('')
   })

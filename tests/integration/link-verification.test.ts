@@ -9,7 +9,7 @@ import { callApp } from '../support/api'
 import { selfSigned } from '../support/self-signed'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { createTestUser, type TestUser } from '../support/test-users'
+import { createTestUser, newVisitor, type TestUser } from '../support/test-users'
 
 /**
  * Links that prove themselves (docs/api.md "Profile and handles"): POST
@@ -31,7 +31,6 @@ let elsewhere: https.Server
 let elsewherePort: number
 /** Every address the peers were asked for, as the link check wrote it. */
 const requested: string[] = []
-let sequence = 0
 
 /**
  * /me?to=ADDRESS links back to ADDRESS with rel="me"; /to?location=ADDRESS redirects there, as
@@ -85,13 +84,7 @@ afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true })
 })
 
-async function newUser(): Promise<TestUser> {
-  sequence += 1
-  return createTestUser(subject.app, smtp, {
-    email: `verify${sequence}-${Date.now()}@mofu.test`,
-    ip: `10.93.0.${sequence}`,
-  })
-}
+const newUser = (): Promise<TestUser> => createTestUser(subject.app, smtp, newVisitor('verify'))
 
 const pageAt = (pathname: string, handle: string, port = peerPort) =>
   `https://localhost:${port}${pathname}?to=${encodeURIComponent(`${PUBLIC_URL}/@${handle}`)}`
@@ -147,7 +140,7 @@ describe('checking profile links', () => {
     expect(checked.json).toMatchObject({ verifiedLinks: [linksBack] })
     // Every link's page was asked for, once each.
     expect(timesAsked(links)).toEqual([1, 1, 1])
-    const shown = await callApp(subject.app, `/api/profiles/${handle}`, { ip: '10.93.9.1' })
+    const shown = await callApp(subject.app, `/api/profiles/${handle}`)
     expect(shown.json).toMatchObject({ verifiedLinks: [linksBack] })
   })
 
@@ -171,7 +164,7 @@ describe('checking profile links', () => {
     const checked = await check(who)
     expect(checked.status, checked.text).toBe(200)
     expect(checked.json).toMatchObject({ verifiedLinks: [moved] })
-    const shown = await callApp(subject.app, `/api/profiles/${handle}`, { ip: '10.93.9.3' })
+    const shown = await callApp(subject.app, `/api/profiles/${handle}`)
     expect(shown.json).toMatchObject({ verifiedLinks: [moved] })
     // The other site was never asked: the redirect to it ended the check.
     expect(timesAsked([borrowing, moved, provenElsewhere, pageAt('/me', handle)])).toEqual([
@@ -208,7 +201,6 @@ describe('checking profile links', () => {
     const before = requested.length
     const anonymous = await callApp(subject.app, '/api/me/profile/links/check', {
       method: 'POST',
-      ip: '10.93.9.2',
       body: {},
     })
     expect(anonymous.status).toBe(401)

@@ -11,7 +11,7 @@ import { callApp } from '../support/api'
 import { forgetHandleChanges } from '../support/handle-changes'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { createTestUser, type TestUser } from '../support/test-users'
+import { createTestUser, newVisitor, type TestUser } from '../support/test-users'
 import { isStorableHandle } from '../support/typed-text'
 
 /**
@@ -28,18 +28,12 @@ const USERS = 6
 let smtp: SmtpCapture
 let subject: TestApp
 let users: TestUser[] = []
-let sequence = 0
 
 beforeAll(async () => {
   smtp = await startSmtpCapture()
   subject = await createTestApp({ smtpUrl: smtp.url })
   users = await Promise.all(
-    Array.from({ length: USERS }, (_, index) =>
-      createTestUser(subject.app, smtp, {
-        email: `lookalike${index}-${Date.now()}@mofu.test`,
-        ip: `10.77.0.${index + 1}`,
-      }),
-    ),
+    Array.from({ length: USERS }, () => createTestUser(subject.app, smtp, newVisitor('lookalike'))),
   )
 }, 120_000)
 afterAll(async () => {
@@ -49,15 +43,8 @@ afterAll(async () => {
 
 const user = (index: number) => users[index] as TestUser
 
-/** Each request from a client address of its own, so no test meets the per-address limits. */
 async function request(method: string, path: string, cookie?: string, body?: unknown) {
-  sequence += 1
-  const answer = await callApp(subject.app, path, {
-    method,
-    ip: `10.78.${sequence >> 8}.${sequence & 255}`,
-    cookie,
-    body,
-  })
+  const answer = await callApp(subject.app, path, { method, cookie, body })
   expect(answer.status, answer.text).toBeLessThan(500)
   // Every answer here is JSON: anything else fails the test.
   JSON.parse(answer.text)

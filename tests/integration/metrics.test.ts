@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createMetrics } from '../../src/server/metrics/metrics'
+import { callApp } from '../support/api'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 /** The request metrics' labels, through the app itself (docs/deploying.md "Metrics"). */
@@ -18,11 +19,11 @@ afterAll(async () => {
 })
 
 async function requestSeries(subject: TestApp): Promise<string[]> {
-  const response = await subject.app.request('/metrics', {
+  const response = await callApp(subject.app, '/metrics', {
     headers: { Authorization: `Bearer ${TOKEN}` },
   })
   expect(response.status).toBe(200)
-  return (await response.text())
+  return response.text
     .split('\n')
     .filter((line) => line.startsWith('mofu_http_request_duration_seconds_count{'))
 }
@@ -33,7 +34,7 @@ it('labels requests by route pattern and status, never by the URL a client sent'
     `/api/profiles/nobody${i}`,
     `/api/unknown/${i}?q=${i}`,
   ]).flat()
-  for (const path of paths) await first.app.request(path)
+  for (const path of paths) await callApp(first.app, path)
 
   const series = await requestSeries(first)
   expect(series).toContain(
@@ -48,7 +49,7 @@ it('labels requests by route pattern and status, never by the URL a client sent'
 })
 
 it('keeps each app instance its own count', async () => {
-  await first.app.request('/api/handles/onlyfirst')
+  await callApp(first.app, '/api/handles/onlyfirst')
   const counted = (series: string[]) =>
     series.find((line) => line.includes('route="/api/handles/:handle"'))
   expect(counted(await requestSeries(first))).toMatch(/ 41$/)

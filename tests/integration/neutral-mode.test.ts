@@ -5,7 +5,7 @@ import { callAuth } from '../support/api'
 import { requestEmailChange } from '../support/recovery-flow'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { createTestUser, newVisitor, TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
  * AUTH_NEUTRAL_ERRORS (docs/security.md "Abuse limits"): nothing anyone can send answers
@@ -17,8 +17,6 @@ const REDIS_URL = process.env.MOFU_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 
 let smtp: SmtpCapture
 let redis: RedisStorage
-// Better Auth's own per-address limits live in Redis too, which other runs share: start apart.
-let sequence = Math.floor(Math.random() * 40_000)
 
 beforeAll(async () => {
   smtp = await startSmtpCapture()
@@ -28,15 +26,6 @@ afterAll(async () => {
   await smtp?.close()
   await redis?.close()
 })
-
-/** An address and a client address no one else here has. */
-const newVisitor = () => {
-  sequence += 1
-  return {
-    email: `neutral${sequence}-${Date.now()}@mofu.test`,
-    ip: `10.187.${Math.floor(sequence / 250) % 250}.${(sequence % 250) + 1}`,
-  }
-}
 
 describe.each([
   ['counted in the database', false],
@@ -55,11 +44,11 @@ describe.each([
     await subject?.dispose()
   })
 
-  const newUser = () => createTestUser(subject.app, smtp, newVisitor())
+  const newUser = () => createTestUser(subject.app, smtp, newVisitor('neutral'))
 
-  /** A request to Better Auth from an address of its own, as a botnet sends them. */
+  /** A request to Better Auth from an address of its own (callAuth's), as a botnet sends them. */
   const auth = (path: string, body: Record<string, unknown>) =>
-    callAuth(subject.app, path, { ip: newVisitor().ip, body })
+    callAuth(subject.app, path, { body })
 
   const signUp = (email: string) =>
     auth('/sign-up/email', { email, password: TEST_PASSWORD, name: '' })
@@ -69,7 +58,7 @@ describe.each([
 
   it('answers a change of address alike after three sign-ups for a registered and a free address', async () => {
     const [registered, asker] = await Promise.all([newUser(), newUser()])
-    const free = newVisitor().email
+    const free = newVisitor('neutral').email
     for (const target of [registered.email, free]) {
       for (let round = 0; round < 3; round++) expect((await signUp(target)).status).toBe(200)
     }
@@ -79,8 +68,8 @@ describe.each([
 
   it('answers a change of address alike after three resends for a pending and a free address', async () => {
     const asker = await newUser()
-    const pending = newVisitor().email
-    const free = newVisitor().email
+    const pending = newVisitor('neutral').email
+    const free = newVisitor('neutral').email
     expect((await signUp(pending)).status).toBe(200)
     for (const target of [pending, free]) {
       for (let round = 0; round < 3; round++) {
@@ -93,7 +82,7 @@ describe.each([
 
   it('answers a change of address before its mail is sent, as for an address past its cap', async () => {
     const asker = await newUser()
-    const target = newVisitor().email
+    const target = newVisitor('neutral').email
     smtp.setDelay(2000)
     try {
       expect((await changeTo(asker, target)).status).toBe(202)
@@ -107,7 +96,7 @@ describe.each([
 
   it('still takes at most 3 change requests an hour for one new address, registered or free', async () => {
     const registered = await newUser()
-    const free = newVisitor().email
+    const free = newVisitor('neutral').email
     const askers = await Promise.all([newUser(), newUser(), newUser(), newUser()])
     for (const target of [registered.email, free]) {
       const answers: number[] = []
@@ -137,8 +126,8 @@ describe('AUTH_NEUTRAL_ERRORS', () => {
       }
       const hashMs = [...hashTimes].sort((a, b) => a - b)[2] ?? 0
       const SLOW_RELAY_MS = Math.max(1800, 15 * hashMs)
-      const known = await createTestUser(neutral.app, smtp, newVisitor())
-      const unverified = newVisitor()
+      const known = await createTestUser(neutral.app, smtp, newVisitor('neutral'))
+      const unverified = newVisitor('neutral')
       await callAuth(neutral.app, '/sign-up/email', {
         ip: unverified.ip,
         body: { email: unverified.email, password: TEST_PASSWORD, name: '' },
@@ -146,7 +135,7 @@ describe('AUTH_NEUTRAL_ERRORS', () => {
       smtp.setDelay(SLOW_RELAY_MS)
       const timed = async (path: string, body: Record<string, unknown>) => {
         const started = performance.now()
-        const answer = await callAuth(neutral.app, path, { ip: newVisitor().ip, body })
+        const answer = await callAuth(neutral.app, path, { body })
         expect(answer.status).toBe(200)
         return performance.now() - started
       }
@@ -160,9 +149,11 @@ describe('AUTH_NEUTRAL_ERRORS', () => {
       for (let round = 0; round < 7; round++) {
         knownSignUp.push(await timed('/sign-up/email', signUp(known.email)))
         unverifiedSignUp.push(await timed('/sign-up/email', signUp(unverified.email)))
-        newSignUp.push(await timed('/sign-up/email', signUp(newVisitor().email)))
+        newSignUp.push(await timed('/sign-up/email', signUp(newVisitor('neutral').email)))
         knownReset.push(await timed('/request-password-reset', { email: known.email }))
-        newReset.push(await timed('/request-password-reset', { email: newVisitor().email }))
+        newReset.push(
+          await timed('/request-password-reset', { email: newVisitor('neutral').email }),
+        )
       }
       // The slow relay shows in no answer: a third of its wait leaves room for five hashes'
       // worth of noise on medians of seven, however slow the machine.

@@ -11,7 +11,7 @@ import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 const SITE = 'http://localhost:3000'
 
-const file = appWithMail('notices', 20)
+const file = appWithMail('notices')
 
 describe('notices', () => {
   it('mail the owner when the password is reset, with a link to the sessions', async () => {

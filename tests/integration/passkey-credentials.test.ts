@@ -14,7 +14,7 @@ import type { TestUser } from '../support/test-users'
 
 const SITE = 'http://localhost:3000'
 
-const file = appWithMail('credential', 174)
+const file = appWithMail('credential')
 
 const passkeysOf = async (user: TestUser) =>
   (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PASSKEY_MESSAGES } from '../../src/shared/passkeys'
-import { callAuth } from '../support/api'
+import { callAuth, freshAddress } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
 import { loggedLines } from '../support/log-lines'
 import { addPasskey, signInWithPasskey } from '../support/passkey-flow'
@@ -12,7 +12,7 @@ import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 const SITE = 'http://localhost:3000'
 const EVIL = 'https://mofu-login.example'
 
-const file = appWithMail('passkey', 171)
+const file = appWithMail('passkey')
 
 const whoIs = async (cookie: string, ip: string) => {
   const session = await callAuth(file.subject.app, '/get-session', { ip, cookie })
@@ -71,9 +71,7 @@ describe('adding a passkey', () => {
   })
 
   it('needs a session', async () => {
-    const answer = await callAuth(file.subject.app, '/passkey/generate-register-options', {
-      ip: '10.171.250.1',
-    })
+    const answer = await callAuth(file.subject.app, '/passkey/generate-register-options')
     expect(answer.status).toBe(401)
   })
 })
@@ -87,11 +85,10 @@ describe('signing in with a passkey', () => {
     })
     await addPasskey(file.subject.app, SITE, other.cookie, 'Phone', { ip: other.ip })
 
-    const signedIn = await signInWithPasskey(file.subject.app, SITE, credential, {
-      ip: '10.171.200.1',
-    })
+    const ip = freshAddress()
+    const signedIn = await signInWithPasskey(file.subject.app, SITE, credential, { ip })
     expect(signedIn.status, JSON.stringify(signedIn.json)).toBe(200)
-    expect(await whoIs(signedIn.cookie, '10.171.200.1')).toBe(owner.uid)
+    expect(await whoIs(signedIn.cookie, ip)).toBe(owner.uid)
 
     const fromOther = await signInWithPasskey(file.subject.app, SITE, credential, {
       ip: other.ip,
@@ -117,7 +114,7 @@ describe('signing in with a passkey', () => {
       },
     )
     const answer = await signInWithPasskey(file.subject.app, SITE, own, {
-      ip: '10.171.201.1',
+      ip: freshAddress(),
       claimedId: theirs.id,
     })
     expect(answer.status).toBeGreaterThanOrEqual(400)
@@ -132,7 +129,7 @@ describe('signing in with a passkey', () => {
     })
     for (const originHeader of [SITE, EVIL]) {
       const answer = await signInWithPasskey(file.subject.app, SITE, credential, {
-        ip: '10.171.202.1',
+        ip: freshAddress(),
         origin: EVIL,
         originHeader,
       })
@@ -160,7 +157,7 @@ describe('removing a passkey', () => {
     const notice = await file.smtp.waitForMail(user.email, { subject: /passkey was removed/i })
     expect(notice.text).toContain('"Old phone"')
     const answer = await signInWithPasskey(file.subject.app, SITE, credential, {
-      ip: '10.171.203.1',
+      ip: freshAddress(),
     })
     expect(answer.status).toBe(401)
   })

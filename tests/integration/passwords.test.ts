@@ -9,7 +9,7 @@ import { requestResetCode } from '../support/recovery-flow'
  * reset, and reset codes kept only as hashes.
  */
 
-const file = appWithMail('passwords', 20)
+const file = appWithMail('passwords')
 
 const resetCode = (email: string, ip: string) =>
   requestResetCode(file.subject.app, file.smtp, email, ip)

@@ -39,7 +39,7 @@ const HOW_TO = {
   text: { en: 'Support us on our shop page.', ja: 'ショップのページから応援できます。' },
   url: 'https://shop.example/mofu',
 }
-const file = appWithMail('pins', 233, { app: { plans: PLANS, premiumHowTo: HOW_TO } })
+const file = appWithMail('pins', { app: { plans: PLANS, premiumHowTo: HOW_TO } })
 const call = (path: string, init: Parameters<typeof callApp>[2] = {}) =>
   callApp(file.subject.app, path, init)
 const silent = pino({ level: 'silent' })
@@ -152,6 +152,18 @@ describe('pins', () => {
     // Pinning again uses no pin; a title not on the board cannot be pinned.
     expect((await pin(user, 1)).json).toMatchObject({ allowance: { usedPinCount: 3 } })
     expect((await pin(user, 50)).status).toBe(404)
+    // A body, when one is sent, is JSON of at most 8 KB; one refused uses no pin.
+    const sent = (raw: string, contentType: string) =>
+      call(`/api/me/likes/${id(4)}/pin`, {
+        method: 'PUT',
+        cookie: user.cookie,
+        raw,
+        headers: { 'Content-Type': contentType },
+      })
+    const large = JSON.stringify({ place: { after: null }, pad: 'x'.repeat(8 * 1024) })
+    expect((await sent(large, 'application/json')).status).toBe(413)
+    expect((await sent('{"place":{"after":null}}', 'text/plain')).status).toBe(415)
+    expect(await pinned(user)).toEqual([1, 2, 3])
 
     expect((await unpin(user, 2)).status).toBe(204)
     expect(await pinned(user)).toEqual([1, 3])
@@ -467,11 +479,9 @@ describe('the plan and pins of a profile', () => {
     const after = await allowance(user)
     expect(after.usedPinCount).toBe(2)
 
-    const exported = await file.subject.app.request('/api/me/export', {
-      headers: { Cookie: user.cookie },
-    })
+    const exported = await callApp(file.subject.app, '/api/me/export', { cookie: user.cookie })
     expect(exported.status).toBe(200)
-    const files = unzipSync(new Uint8Array(await exported.arrayBuffer()))
+    const files = unzipSync(new Uint8Array(exported.bytes))
     const data = JSON.parse(new TextDecoder().decode(files['mofu-data.json'])) as {
       profile: Record<string, unknown>
       pinned: unknown

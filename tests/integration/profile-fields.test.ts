@@ -2,6 +2,7 @@ import { unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import {
   BIO_MAX_LENGTH,
+  eachProfileField,
   LINK_LABEL_MAX_LENGTH,
   LINK_MESSAGES,
   LINK_URL_MAX_LENGTH,
@@ -18,7 +19,7 @@ import type { TestUser } from '../support/test-users'
  * owner, by everyone at /api/profiles/:handle, and in the export.
  */
 
-const file = appWithMail('fields', 211)
+const file = appWithMail('fields')
 const app = () => file.subject.app
 
 const patch = (user: TestUser, body: unknown, headers: Record<string, string> = {}) =>
@@ -69,6 +70,12 @@ describe('profile fields', () => {
       profile: unknown
     }
     expect(data.profile).toMatchObject(FIELDS)
+  })
+
+  it('of a new profile each read as its own empty value, which its column keeps by default', async () => {
+    const user = await file.createUser()
+    const empty = eachProfileField<Record<string, unknown>>((field) => field.empty)
+    expect(await own(user)).toMatchObject(empty)
   })
 
   it('keep the fields a save does not send, and clear with an empty value', async () => {

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_EFFECTS } from '../../src/shared/preferences'
 import { HANDLE_MESSAGES, type Profile } from '../../src/shared/profile'
+import { eachProfileField } from '../../src/shared/profile-fields'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
-import { callApp } from '../support/api'
+import { callApp, type Call } from '../support/api'
 import { forgetHandleChanges } from '../support/handle-changes'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { createTestUser, newVisitor, TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
  * Profiles over HTTP (docs/api.md "Profile and handles"): GET/PATCH /api/me/profile,
@@ -19,34 +20,24 @@ const TAKEN = 'This ID is already taken'
 const TAKEN_BODY = { code: 'HANDLE_TAKEN', message: TAKEN }
 /** A refused handle's answer offers one to three other IDs (look-alike-handles.test.ts). */
 const SUGGESTED = expect.arrayContaining([expect.any(String)])
-/** The profile fields (profile-fields.test.ts) while none is set. */
+/**
+ * The profile fields while none is set: each its own empty value (profile-fields.test.ts spells
+ * them out), and no verified link.
+ */
 const NO_FIELDS = {
-  bio: '',
-  pronouns: '',
-  links: [],
-  accent: '',
-  frame: '',
+  ...eachProfileField<Record<string, unknown>>((field) => field.empty),
   verifiedLinks: [],
-  noindex: false,
 }
 /** How many users race for one handle, and how many users the file shares. */
 const RACERS = 50
 
 type User = TestUser
 
-interface RequestOptions {
-  cookie?: string
-  /** Sent as JSON. */
-  body?: unknown
-  /** Sent as is, with a JSON content type unless `headers` says otherwise. */
-  rawBody?: string
-  headers?: Record<string, string>
-  ip?: string
-}
+/** A body sent as it is, under the JSON content type. */
+const asJson = (raw: string): Call => ({ raw, headers: { 'Content-Type': 'application/json' } })
 
 let smtp: SmtpCapture
 let subject: TestApp
-let sequence = 0
 /** Signed-in users shared by the tests; each test sets the state it relies on itself. */
 let users: User[] = []
 
@@ -62,28 +53,9 @@ afterAll(async () => {
 // The users are shared and change handles far more often than the limit on changes allows.
 beforeEach(() => forgetHandleChanges(subject))
 
-/** A new e-mail address and a client address of its own (rate limits count per address). */
-function newIdentity() {
-  sequence += 1
-  return {
-    email: `profile${sequence}-${Date.now()}@mofu.test`,
-    ip: `10.${200 + (sequence >> 8)}.${sequence & 255}.9`,
-  }
-}
-
 /** Any request to the app. Every answer is checked for a 5xx: none is acceptable anywhere. */
-async function request(method: string, path: string, options: RequestOptions = {}) {
-  const answer = await callApp(subject.app, path, {
-    method,
-    ip: options.ip ?? '10.255.255.254',
-    cookie: options.cookie,
-    body: options.body,
-    raw: options.rawBody,
-    headers: {
-      ...(options.rawBody === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...options.headers,
-    },
-  })
+async function request(method: string, path: string, call: Call = {}) {
+  const answer = await callApp(subject.app, path, { method, ...call })
   expect(answer.status, `${method} ${path} answered ${answer.status}: ${answer.text}`).toBeLessThan(
     500,
   )
@@ -92,7 +64,7 @@ async function request(method: string, path: string, options: RequestOptions = {
 
 /** Sign up, follow the link in the verification mail, sign in: a user as the app makes one. */
 function createUser(): Promise<User> {
-  return createTestUser(subject.app, smtp, newIdentity())
+  return createTestUser(subject.app, smtp, newVisitor('profile'))
 }
 
 /** `count` users, made a few at a time. */
@@ -636,10 +608,10 @@ describe('a user changes only their own profile', () => {
 })
 
 describe('refused request bodies', () => {
-  const cases: [label: string, options: RequestOptions, status?: number][] = [
-    ['malformed JSON', { rawBody: '{"name": "Broken",' }, 400],
-    ['an empty body', { rawBody: '' }, 400],
-    ['JSON null', { rawBody: 'null' }, 400],
+  const cases: [label: string, call: Call, status?: number][] = [
+    ['malformed JSON', asJson('{"name": "Broken",'), 400],
+    ['an empty body', asJson(''), 400],
+    ['JSON null', asJson('null'), 400],
     ['a JSON array', { body: [{ name: 'Listed' }] }, 400],
     ['a JSON string', { body: 'Stringy' }, 400],
     ['a number as name', { body: { name: 42 } }, 400],
@@ -659,17 +631,17 @@ describe('refused request bodies', () => {
     ['a body over 16 KB', { body: { name: 'Sneaky', handle: 'h'.repeat(17 * 1024) } }, 413],
     [
       'a body over 16 KB that is mostly whitespace',
-      { rawBody: `{"name":"Sneaky"${' '.repeat(17 * 1024)}}` },
+      asJson(`{"name":"Sneaky"${' '.repeat(17 * 1024)}}`),
       413,
     ],
   ]
 
-  it.each(cases)('refuses %s with a 4xx and stores nothing', async (_label, options, status) => {
+  it.each(cases)('refuses %s with a 4xx and stores nothing', async (_label, call, status) => {
     const user = users[6] as User
     await setUp(user, 'Unchanged', 'unchangedhandle')
     const before = await contentOf(user.uid)
 
-    const response = await request('PATCH', '/api/me/profile', { ...options, cookie: user.cookie })
+    const response = await request('PATCH', '/api/me/profile', { ...call, cookie: user.cookie })
     expect(response.status).toBe(status)
     expect(response.json).toMatchObject({ code: expect.any(String), message: expect.any(String) })
     expect(await contentOf(user.uid)).toEqual(before)
@@ -694,13 +666,10 @@ describe('refused request bodies', () => {
     const user = users[6] as User
     await setUp(user, 'Unchanged', 'unchangedhandle')
     const before = await contentOf(user.uid)
-    const response = await subject.app.request('/api/me/profile', {
-      method: 'PATCH',
-      headers: {
-        Cookie: user.cookie,
-        ...(contentType === undefined ? {} : { 'Content-Type': contentType }),
-      },
-      body: JSON.stringify({ name: 'Sent as text' }),
+    const response = await request('PATCH', '/api/me/profile', {
+      cookie: user.cookie,
+      raw: JSON.stringify({ name: 'Sent as text' }),
+      headers: contentType === undefined ? {} : { 'Content-Type': contentType },
     })
     // A 200 would tell the client its save went through while nothing was stored.
     expect(response.status).toBe(415)
@@ -806,7 +775,7 @@ describe('DELETE /api/me', () => {
     // The right password in a body of 64 KB: refused unread, like every other body over its size.
     const oversized = await request('DELETE', '/api/me', {
       cookie: leaving.cookie,
-      rawBody: JSON.stringify({ password: TEST_PASSWORD }) + ' '.repeat(64 * 1024),
+      ...asJson(JSON.stringify({ password: TEST_PASSWORD }) + ' '.repeat(64 * 1024)),
     })
     expect(oversized.status).toBe(413)
     expect((await getProfile(leaving)).status).toBe(200)

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { catalogStore } from '../../src/server/catalog/catalog-store'
 import { PUBLIC_FOLDERS_FREE } from '../../src/shared/board'
+import { FOLDER_CARD_TITLES } from '../../src/shared/public-folders'
 import { callApp, type Call } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
 import { dataFile } from '../support/bangumi-data-file'
@@ -26,13 +27,13 @@ fs.writeFileSync(path.join(clientDir, 'index.html'), SHELL)
 fs.writeFileSync(path.join(clientDir, 'pages', 'shell-standard.html'), SHELL)
 afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }))
 
-const file = appWithMail('folders', 223, { app: { clientDir } })
+const file = appWithMail('folders', { app: { clientDir } })
 const call = (target: string, init: Call = {}) => callApp(file.subject.app, target, init)
 const page = (target: string, init: Call = {}) =>
   call(target, { ...init, headers: { Accept: 'text/html', ...init.headers } })
 
 beforeAll(async () => {
-  const titles = Array.from({ length: 3 }, (_, index) => ({
+  const titles = Array.from({ length: FOLDER_CARD_TITLES + 2 }, (_, index) => ({
     title: `公開の作品${index + 1}`,
     sites: [{ site: 'bangumi', id: String(index + 1) }],
   }))
@@ -88,6 +89,29 @@ describe('a folder', () => {
     expect(await newFolder(user, '夏 アニメ')).toMatchObject({ slug: '夏-アニメ' })
     expect(await newFolder(user, 'ＳＵＭＭＥＲ・2024')).toMatchObject({ slug: 'summer-2024-2' })
     expect(await newFolder(user, '★☆★')).toMatchObject({ slug: 'folder' })
+  })
+
+  it("shows on /@handle as a card of its first titles in its owner's order, counting them all", async () => {
+    const user = await owner()
+    const shelf = await newFolder(user, 'Shelf')
+    const all = FOLDER_CARD_TITLES + 2
+    // Each title hearted lands first.
+    for (let n = 1; n <= all; n++) await heart(user, n, shelf.id)
+    expect((await patchFolder(user, shelf.id, { public: true })).status).toBe(200)
+
+    const [card] = (await call(`/api/profiles/${user.handle}`)).json.folders as {
+      count: number
+      titles: { id: string }[]
+    }[]
+    expect(card?.count).toBe(all)
+    expect(card?.titles.map((title) => title.id)).toEqual(
+      Array.from({ length: FOLDER_CARD_TITLES }, (_, index) => `bgm-${all - index}`),
+    )
+    const folder = await call(`/api/profiles/${user.handle}/folders/shelf`)
+    expect(folder.json).toMatchObject({ count: all })
+    expect((folder.json.titles as { id: string }[]).map((title) => title.id)).toEqual(
+      Array.from({ length: all }, (_, index) => `bgm-${all - index}`),
+    )
   })
 
   it('made public shows at /@handle and on its own page, page and API, to anyone', async () => {

@@ -2,10 +2,10 @@ import { pino } from 'pino'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
 import { connectRedisStorage, type RedisStorage } from '../../src/server/auth/redis-storage'
-import { callAuth, type Answer } from '../support/api'
+import { callAuth, freshAddress, type Answer } from '../support/api'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { createTestUser, TEST_PASSWORD } from '../support/test-users'
+import { createTestUser, newVisitor, TEST_PASSWORD } from '../support/test-users'
 
 const REDIS_URL = process.env.MOFU_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 const cleanups: (() => Promise<void>)[] = []
@@ -21,7 +21,7 @@ async function instance(options: Parameters<typeof createTestApp>[0] = {}): Prom
 
 /** Alternates log-in attempts between two instances from one client address. */
 async function alternate(a: TestApp, b: TestApp, attempts: number): Promise<number[]> {
-  const ip = `10.99.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
+  const ip = freshAddress()
   const statuses: number[] = []
   for (let attempt = 0; attempt < attempts; attempt++) {
     const target = attempt % 2 === 0 ? a : b
@@ -81,37 +81,14 @@ describe('rate limits are shared by every instance', () => {
   })
 })
 
-/** The socket a request arrives on, as @hono/node-server hands it to the app. */
-const fromSocket = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } })
-
-let rotation = 0
-const rotatingAddress = () => {
-  rotation += 1
-  return `172.20.${Math.floor(rotation / 250) % 250}.${rotation % 250}`
-}
-
-/** A sign-in through app.request() itself: only its third argument says which socket it came on. */
-async function signIn(
+/** A sign-in with `forwardedFor` as its X-Forwarded-For, on a connection from `socket`. */
+const signIn = (
   app: TestApp,
   email: string,
   password: string,
   forwardedFor: string,
   socket = '127.0.0.1',
-) {
-  return app.app.request(
-    '/api/auth/sign-in/email',
-    {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'X-Forwarded-For': forwardedFor,
-        Origin: 'http://localhost:3000',
-      },
-      body: JSON.stringify({ email, password }),
-    },
-    fromSocket(socket),
-  )
-}
+) => callAuth(app.app, '/sign-in/email', { ip: forwardedFor, socket, body: { email, password } })
 
 /** Failed sign-ins for one address, alternating between two instances and many addresses. */
 async function accountFailures(a: TestApp, b: TestApp, attempts: number): Promise<number[]> {
@@ -119,7 +96,7 @@ async function accountFailures(a: TestApp, b: TestApp, attempts: number): Promis
   const statuses: number[] = []
   for (let attempt = 0; attempt < attempts; attempt++) {
     const target = attempt % 2 === 0 ? a : b
-    statuses.push((await signIn(target, email, 'whatever1', rotatingAddress())).status)
+    statuses.push((await signIn(target, email, 'whatever1', freshAddress())).status)
   }
   return statuses
 }
@@ -158,7 +135,7 @@ describe('the client address behind a proxy', () => {
         app,
         `nobody${attempt}-${Date.now()}@mofu.test`,
         'whatever1',
-        `${rotatingAddress()}, 203.0.113.9`,
+        `${freshAddress()}, 203.0.113.9`,
       )
       statuses.push(response.status)
     }
@@ -190,7 +167,7 @@ describe('the client address behind a proxy', () => {
         app,
         `nobody${attempt}-${Date.now()}@mofu.test`,
         'whatever1',
-        `${rotatingAddress()}, 203.0.113.10, ${rotatingAddress()}`,
+        `${freshAddress()}, 203.0.113.10, ${freshAddress()}`,
       )
       statuses.push(response.status)
     }
@@ -211,7 +188,7 @@ describe('the client address behind a proxy', () => {
     }
     const client = await viaProxies(
       11,
-      () => `${rotatingAddress()}, 203.0.113.11, 192.0.2.7, 10.1.2.3`,
+      () => `${freshAddress()}, 203.0.113.11, 192.0.2.7, 10.1.2.3`,
       '10.0.0.2',
     )
     expect(client[10]).toBe(429)
@@ -229,46 +206,44 @@ async function withMail(options: Parameters<typeof createTestApp>[0] = {}) {
   return { smtp, app: await instance({ ...options, smtpUrl: smtp.url }) }
 }
 
-/** A request to Better Auth from an address of its own. */
-const authPost = (app: TestApp, path: string, body: unknown) =>
-  callAuth(app.app, path, { ip: rotatingAddress(), body })
+/** A request to Better Auth from an address of its own (callAuth's). */
+const authPost = (app: TestApp, path: string, body: unknown) => callAuth(app.app, path, { body })
 
-const newEmail = (name: string) => `${name}-${Date.now()}-${rotation}@mofu.test`
+const newEmail = (name: string) => newVisitor(name).email
 
 describe('per-account throttle', () => {
   it('refuses every password for an account after 10 failures, whatever the address', async () => {
     const { smtp, app } = await withMail()
     const email = newEmail('target')
-    await createTestUser(app.app, smtp, { email, ip: rotatingAddress() })
+    await createTestUser(app.app, smtp, { email, ip: freshAddress() })
     for (let attempt = 0; attempt < 10; attempt++) {
-      const failed = await signIn(app, email, `guess-${attempt}`, rotatingAddress())
+      const failed = await signIn(app, email, `guess-${attempt}`, freshAddress())
       expect(failed.status).toBe(401)
     }
-    const refused = await signIn(app, email, TEST_PASSWORD, rotatingAddress())
+    const refused = await signIn(app, email, TEST_PASSWORD, freshAddress())
     expect(refused.status).toBe(429)
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(14 * 60)
-    expect(await refused.json()).toEqual({
+    expect(refused.json).toEqual({
       code: 'RATE_LIMITED',
       message: AUTH_MESSAGES.tooManyRequests,
     })
     // Another account is not held back by it; the address is case-insensitive.
-    const upper = await signIn(app, email.toUpperCase(), TEST_PASSWORD, rotatingAddress())
+    const upper = await signIn(app, email.toUpperCase(), TEST_PASSWORD, freshAddress())
     expect(upper.status).toBe(429)
   })
 
   it('counts guesses sent as a URL-encoded form too', async () => {
     const { smtp, app } = await withMail()
     const email = newEmail('form')
-    await createTestUser(app.app, smtp, { email, ip: rotatingAddress() })
+    await createTestUser(app.app, smtp, { email, ip: freshAddress() })
     for (let attempt = 0; attempt < 10; attempt++) {
       const failed = await callAuth(app.app, '/sign-in/email', {
-        ip: rotatingAddress(),
         raw: new URLSearchParams({ email, password: `guess-${attempt}` }).toString(),
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       })
       expect(failed.status).toBe(401)
     }
-    expect((await signIn(app, email, TEST_PASSWORD, rotatingAddress())).status).toBe(429)
+    expect((await signIn(app, email, TEST_PASSWORD, freshAddress())).status).toBe(429)
   })
 
   it('logs each refusal as a security event, without the address or password tried', async () => {
@@ -280,9 +255,9 @@ describe('per-account throttle', () => {
     const app = await instance({ logger })
     const email = newEmail('logged')
     for (let attempt = 0; attempt < 10; attempt++) {
-      await signIn(app, email, `guess-${attempt}`, rotatingAddress())
+      await signIn(app, email, `guess-${attempt}`, freshAddress())
     }
-    const ip = rotatingAddress()
+    const ip = freshAddress()
     expect((await signIn(app, email, 'secret-guess', ip)).status).toBe(429)
     const events = lines.filter((line) => line.event === 'throttled')
     expect(events).toEqual([
@@ -295,11 +270,11 @@ describe('per-account throttle', () => {
   it('is lifted by a completed password reset', async () => {
     const { smtp, app } = await withMail()
     const email = newEmail('owner')
-    await createTestUser(app.app, smtp, { email, ip: rotatingAddress() })
+    await createTestUser(app.app, smtp, { email, ip: freshAddress() })
     for (let attempt = 0; attempt < 10; attempt++) {
-      await signIn(app, email, `guess-${attempt}`, rotatingAddress())
+      await signIn(app, email, `guess-${attempt}`, freshAddress())
     }
-    expect((await signIn(app, email, TEST_PASSWORD, rotatingAddress())).status).toBe(429)
+    expect((await signIn(app, email, TEST_PASSWORD, freshAddress())).status).toBe(429)
 
     smtp.clear()
     expect((await authPost(app, '/request-password-reset', { email })).status).toBe(200)
@@ -310,7 +285,7 @@ describe('per-account throttle', () => {
       newPassword: 'fresh-petals-7',
     })
     expect(reset.status).toBe(200)
-    expect((await signIn(app, email, 'fresh-petals-7', rotatingAddress())).status).toBe(200)
+    expect((await signIn(app, email, 'fresh-petals-7', freshAddress())).status).toBe(200)
   })
 })
 
@@ -345,9 +320,9 @@ describe('per-recipient mail caps', () => {
   it('sends at most 3 reset mails an hour to one address, answering as for any address', async () => {
     const { smtp, app } = await withMail()
     const email = newEmail('reset')
-    await createTestUser(app.app, smtp, { email, ip: rotatingAddress() })
+    await createTestUser(app.app, smtp, { email, ip: freshAddress() })
     const other = newEmail('reset-other')
-    await createTestUser(app.app, smtp, { email: other, ip: rotatingAddress() })
+    await createTestUser(app.app, smtp, { email: other, ip: freshAddress() })
     expect(await resetRequests(app, email, 4)).toEqual([200, 200, 200, 200])
     const settled = await mailsOnceSettled(smtp, email, /reset/i, 3, async () => {
       expect(await resetRequests(app, other, 1)).toEqual([200])

@@ -16,7 +16,7 @@ const SITE = 'http://localhost:3000'
 const MINUTE_MS = 60_000
 const DAY_MS = 24 * 60 * MINUTE_MS
 
-const file = appWithMail('proof', 181)
+const file = appWithMail('proof')
 /** How far the clock has been moved in this test. */
 let moved = 0
 afterEach(() => {

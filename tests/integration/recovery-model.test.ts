@@ -2,10 +2,17 @@ import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { recoverAsOperator } from '../../src/server/account/admin'
-import { type Answer, callApp, callAuth, joinCookies, keptCookies } from '../support/api'
+import {
+  type Answer,
+  callApp,
+  callAuth,
+  freshAddress,
+  joinCookies,
+  keptCookies,
+} from '../support/api'
 import { KEEP_NOTHING } from '../../src/shared/account-recovery'
 import { EMAIL_CHANGE_VALID_SECONDS, EMAIL_CHANGES_PER_HOUR } from '../../src/shared/email-change'
-import { hashOf } from '../../src/server/auth/account-recovery'
+import { hashOf } from '../../src/server/auth/recovery-links'
 import { HANDLE_CHANGES_MAX } from '../../src/shared/profile'
 import { appWithMail } from '../support/app-with-mail'
 import { signInWithGoogle } from '../support/google-flow'
@@ -36,7 +43,7 @@ import { adminDepsOf } from '../support/admin-deps'
  */
 
 const SITE = 'http://localhost:3000'
-const file = appWithMail('model', 189, { google: true })
+const file = appWithMail('model', { google: true })
 const app = () => file.subject.app
 /**
  * Many sequences where sign-ups cost least, a sample on the other database; each run of the
@@ -156,13 +163,6 @@ const currentHandle = async (uid: string) =>
   )?.username ?? null
 
 let ownerHash = ''
-let sequence = 0
-let addresses = 0
-/** A client address of its own for each visitor, so per-address limits never meet. */
-const nextIp = () => {
-  addresses += 1
-  return `10.${(addresses >> 8) & 255}.${addresses & 255}.7`
-}
 
 beforeAll(async () => {
   ownerHash = await (await file.subject.auth.$context).password.hash(TEST_PASSWORD)
@@ -174,8 +174,7 @@ beforeAll(async () => {
  */
 async function newOwner(twoFactor: boolean) {
   const context = await file.subject.auth.$context
-  const { email } = file.newVisitor()
-  const ip = nextIp()
+  const { email, ip } = file.newVisitor()
   const user = await context.internalAdapter.createUser(
     { email, name: '', emailVerified: true },
     { method: 'admin' },
@@ -324,7 +323,7 @@ async function act(action: Action, held: Holdings, owner: Owner): Promise<boolea
     }
     case 'google': {
       // Google sign-ins are limited to 3 in 10 s per client address: the attacker has many.
-      const signedIn = await signInWithGoogle(app(), file.oidc, address, nextIp())
+      const signedIn = await signInWithGoogle(app(), file.oidc, address, freshAddress())
       held.googleAddresses.push(address)
       if (signedIn.cookie !== '') held.cookies.push(signedIn.cookie)
       // With two-factor on, Google's sign-in waits for a code; the link is made all the same.
@@ -338,7 +337,7 @@ async function act(action: Action, held: Holdings, owner: Owner): Promise<boolea
     }
     case 'change':
     case 'pending': {
-      const target = `taken${sequence}-${held.addresses.length}-${Date.now()}@evil.test`
+      const target = `taken-${held.ip.replaceAll('.', '-')}-${held.addresses.length}@evil.test`
       const asked = await requestEmailChange(app(), held, target, TEST_PASSWORD)
       if (asked.status !== 202) return false
       const code = await nextCode(target, /confirm your new/i, 0)
@@ -454,8 +453,8 @@ async function recover(how: Recovery, held: Holdings, owner: Owner): Promise<Ans
     expect(isSessionOf(signedIn, owner.uid), "the owner's passkey").toBe(true)
     const cookie = signedIn.cookie
     const before = mailsTo(owner.email, /take your mofu account back/i).length
-    const page = await app().request('/api/me/activity', { headers: { Cookie: cookie } })
-    const { events } = (await page.json()) as {
+    const page = await callApp(app(), '/api/me/activity', { cookie })
+    const { events } = page.json as {
       events: { id: string; event: string; thisDevice: boolean; at: string }[]
     }
     const first = events.filter((entry) => entry.event === 'sign-in.ok' && !entry.thisDevice).at(-1)
@@ -530,9 +529,9 @@ async function expectOnlyTheOwner(held: Holdings, owner: Owner, way: Way) {
       .toBe(1)
   }
   for (const cookie of held.cookies) {
-    // From an address of its own each: the attacker has many, and a limit met proves nothing.
+    // From an address of its own each (callAuth's): the attacker has many, and a limit met
+    // proves nothing.
     const tried = await callAuth(app(), '/sign-in/email', {
-      ip: nextIp(),
       cookie,
       body: { email: owner.email, password: OWNER_PASSWORD },
     })
@@ -543,7 +542,7 @@ async function expectOnlyTheOwner(held: Holdings, owner: Owner, way: Way) {
     ).toBe(ownTwoFactor)
   }
   for (const code of ownTwoFactor ? held.backupCodes : []) {
-    const ip = nextIp()
+    const ip = freshAddress()
     const challenge = await signInByPassword(app(), ip, owner.email, OWNER_PASSWORD)
     const passed = await callAuth(app(), '/two-factor/verify-backup-code', {
       ip,
@@ -567,7 +566,7 @@ async function expectOnlyTheOwner(held: Holdings, owner: Owner, way: Way) {
     expect(isSessionOf(tried, owner.uid), 'a passkey of the attacker').toBe(false)
   }
   for (const email of held.googleAddresses) {
-    const signedIn = await signInWithGoogle(app(), file.oidc, email, nextIp())
+    const signedIn = await signInWithGoogle(app(), file.oidc, email, freshAddress())
     const user = signedIn.cookie === '' ? null : await sessionUser(app(), signedIn.cookie)
     expect(user, `Google as ${email}`).not.toBe(owner.uid)
   }
@@ -578,7 +577,7 @@ async function expectOnlyTheOwner(held: Holdings, owner: Owner, way: Way) {
     expect((await confirmEmailChange(app(), code, held)).status).toBe(400)
   }
   for (const path of held.feeds) {
-    const read = await callApp(app(), path, { ip: nextIp(), origin: null })
+    const read = await callApp(app(), path, { origin: null })
     expect(read.status, "the attacker's calendar feed").toBe(404)
   }
   // The addresses the attacker moved the account to hear of it no more, the recovery's own
@@ -631,10 +630,9 @@ const AttackArbitrary = fc
   )
 
 async function attackAndRecover(actions: Action[], way: Way) {
-  sequence += 1
   const owner = await newOwner(way.ownTwoFactor)
   const held: Holdings = {
-    ip: nextIp(),
+    ip: freshAddress(),
     cookie: '',
     cookies: [],
     passkeys: [],

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { unzipSync } from 'fflate'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { takeBackHandle } from '../../src/server/profiles/released-handles'
+import { takeBackHandle } from '../../src/server/stores/released-handles'
 import { handleSkeleton } from '../../src/shared/handle-skeleton'
 import { SHARED_MESSAGES_JA } from '../../src/shared/messages-ja'
 import {
@@ -16,7 +16,7 @@ import {
 import { callApp, type Call } from '../support/api'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { createTestUser, newVisitor, TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
  * Changing a handle (docs/using.md "Changing your handle"): the old one redirects to the new one
@@ -36,8 +36,6 @@ let smtp: SmtpCapture
 let subject: TestApp
 let clientDir: string
 let users: TestUser[] = []
-let sequence = 0
-let accounts = 0
 
 beforeAll(async () => {
   smtp = await startSmtpCapture()
@@ -48,12 +46,7 @@ beforeAll(async () => {
   await fs.writeFile(path.join(clientDir, 'pages', 'shell-standard.html'), SHELL)
   subject = await createTestApp({ smtpUrl: smtp.url, app: { clientDir } })
   users = await Promise.all(
-    Array.from({ length: USERS }, (_, index) =>
-      createTestUser(subject.app, smtp, {
-        email: `released${index}-${Date.now()}@mofu.test`,
-        ip: `10.91.0.${index + 1}`,
-      }),
-    ),
+    Array.from({ length: USERS }, () => createTestUser(subject.app, smtp, newVisitor('released'))),
   )
 }, 120_000)
 afterAll(async () => {
@@ -65,21 +58,10 @@ afterAll(async () => {
 const user = (index: number) => users[index] as TestUser
 
 /** An account of the test's own, so the changes of handle it counts are its alone. */
-function newUser() {
-  accounts += 1
-  return createTestUser(subject.app, smtp, {
-    email: `released-own${accounts}-${Date.now()}@mofu.test`,
-    ip: `10.91.2.${accounts}`,
-  })
-}
+const newUser = () => createTestUser(subject.app, smtp, newVisitor('released-own'))
 
-/** Each request from a client address of its own, so no test meets the per-address limits. */
-async function request(path: string, options: Omit<Call, 'ip'> = {}) {
-  sequence += 1
-  const answer = await callApp(subject.app, path, {
-    ...options,
-    ip: `10.92.${sequence >> 8}.${sequence & 255}`,
-  })
+async function request(path: string, call: Call = {}) {
+  const answer = await callApp(subject.app, path, call)
   expect(answer.status, `${path} answered ${answer.status}: ${answer.text}`).toBeLessThan(500)
   return answer
 }
@@ -556,10 +538,7 @@ describe('taking a handle back (the account recovery)', () => {
 
 describe('a deleted account’s handles', () => {
   it('stay reserved, tied to no one, and redirect nowhere', async () => {
-    const leaving = await createTestUser(subject.app, smtp, {
-      email: `released-leaving-${Date.now()}@mofu.test`,
-      ip: '10.91.1.1',
-    })
+    const leaving = await createTestUser(subject.app, smtp, newVisitor('released-leaving'))
     await setHandle(leaving, 'Sayonara')
     await setHandle(leaving, 'Matane')
     expect(await redirectsOf('sayonara')).toEqual({ api: '/api/profiles/matane', page: '/@matane' })

@@ -13,7 +13,7 @@ import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 const SITE = 'http://localhost:3000'
 
-const file = appWithMail('nopassword', 172)
+const file = appWithMail('nopassword')
 
 const removePassword = (user: TestUser, password: unknown) =>
   callAuth(file.subject.app, '/remove-password', {
@@ -116,7 +116,6 @@ describe('removing the password', () => {
 
   it('needs a session', async () => {
     const answer = await callAuth(file.subject.app, '/remove-password', {
-      ip: '10.172.250.1',
       body: { password: TEST_PASSWORD },
     })
     expect(answer.status).toBe(401)

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { pino } from 'pino'
 import { disableAccount, enableAccount } from '../../src/server/account/admin'
 import { purgeOldActivity } from '../../src/server/account/security-activity'
-import { profileStore } from '../../src/server/profiles/profile-store'
+import { profileStore } from '../../src/server/stores/profile-store'
 import type { ActivityEntry, ActivityPage } from '../../src/shared/security-activity'
 import { callApp, callAuth } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
@@ -16,18 +16,19 @@ import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36'
-const file = appWithMail('activity', 184)
+const file = appWithMail('activity')
 
 const activity = (cookie: string, before?: string) =>
-  file.subject.app.request(
+  callApp(
+    file.subject.app,
     `/api/me/activity${before === undefined ? '' : `?before=${encodeURIComponent(before)}`}`,
-    { headers: { Cookie: cookie } },
+    { cookie },
   )
 
 async function pageOf(cookie: string, before?: string): Promise<ActivityPage> {
   const response = await activity(cookie, before)
   expect(response.status).toBe(200)
-  return (await response.json()) as ActivityPage
+  return response.json as ActivityPage
 }
 
 const signIn = (user: TestUser, password: string, userAgent = CHROME) =>
@@ -75,7 +76,7 @@ describe('recent security activity', () => {
 
     const response = await activity(cookie)
     expect(response.headers.get('Cache-Control')).toBe('no-store')
-    const { events } = (await response.json()) as ActivityPage
+    const { events } = response.json as ActivityPage
     const [latest, failed] = events
     expect(latest).toMatchObject({
       event: 'sign-in.ok',
@@ -159,14 +160,10 @@ describe('recent security activity', () => {
       body: { newEmail: `moved-${Date.now()}@mofu.test`, password: TEST_PASSWORD },
     })
     expect(asked.status).toBe(202)
-    const exported = await file.subject.app.request('/api/me/export', {
-      headers: { Cookie: user.cookie },
-    })
+    const exported = await callApp(file.subject.app, '/api/me/export', { cookie: user.cookie })
     expect(exported.status).toBe(200)
     const data = JSON.parse(
-      new TextDecoder().decode(
-        unzipSync(new Uint8Array(await exported.arrayBuffer()))['mofu-data.json'],
-      ),
+      new TextDecoder().decode(unzipSync(new Uint8Array(exported.bytes))['mofu-data.json']),
     ) as { activity: { event: string }[] }
     expect(data.activity.map((entry) => entry.event)).toEqual([
       'email.change-requested',

@@ -3,7 +3,7 @@ import { callApp, callAuth } from '../support/api'
 import { loggedLines } from '../support/log-lines'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp } from '../support/test-app'
-import { createTestUser, TEST_PASSWORD } from '../support/test-users'
+import { createTestUser, newVisitor, TEST_PASSWORD } from '../support/test-users'
 
 /**
  * Security events (docs/security.md "Security events"): the app's log has one line per event,
@@ -24,7 +24,7 @@ describe('security events', () => {
     const { logger, lines } = loggedLines()
     const logged = await createTestApp({ smtpUrl: smtp.url, logger })
     try {
-      const visitor = { email: `security-events-${Date.now()}@mofu.test`, ip: '10.20.1.9' }
+      const visitor = newVisitor('security-events')
       const user = await createTestUser(logged.app, smtp, visitor)
       const wrong = await callAuth(logged.app, '/sign-in/email', {
         ip: visitor.ip,

@@ -2,10 +2,10 @@ import { createHmac } from 'node:crypto'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectRedisStorage, type RedisStorage } from '../../src/server/auth/redis-storage'
-import { callAuth } from '../support/api'
+import { callApp, callAuth } from '../support/api'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, TEST_AUTH_SECRET, type TestApp } from '../support/test-app'
-import { createTestUser, TEST_PASSWORD } from '../support/test-users'
+import { createTestUser, newVisitor, TEST_PASSWORD } from '../support/test-users'
 
 /**
  * The session check of Mofu's own routes (src/server/sessions/session-check.ts) on two instances sharing
@@ -19,7 +19,6 @@ const COOKIE = 'better-auth.session_token'
 
 let smtp: SmtpCapture
 let redis: RedisStorage
-let sequence = 0
 
 beforeAll(async () => {
   smtp = await startSmtpCapture()
@@ -57,15 +56,9 @@ describe.each([
     await a?.dispose()
   })
 
-  const newUser = () => {
-    sequence += 1
-    return createTestUser(a.app, smtp, {
-      email: `session${sequence}-${Date.now()}@mofu.test`,
-      ip: `10.88.${Math.floor(Math.random() * 250)}.${sequence}`,
-    })
-  }
+  const newUser = () => createTestUser(a.app, smtp, newVisitor('session'))
   const profileStatus = async (app: TestApp, cookie: string) =>
-    (await app.app.request('/api/me/profile', { headers: { Cookie: cookie } })).status
+    (await callApp(app.app, '/api/me/profile', { cookie })).status
 
   it('refuses a cookie whose token or signature was changed, or signed with another key', async () => {
     const user = await newUser()
@@ -85,9 +78,9 @@ describe.each([
       `${COOKIE}=${'x'.repeat(4000)}`,
     ]
     for (const cookie of forged) {
-      const answer = await a.app.request('/api/me/profile', { headers: { Cookie: cookie } })
+      const answer = await callApp(a.app, '/api/me/profile', { cookie })
       expect({ cookie, status: answer.status }).toEqual({ cookie, status: 401 })
-      expect(await answer.json()).toMatchObject({ code: 'UNAUTHENTICATED' })
+      expect(answer.json).toMatchObject({ code: 'UNAUTHENTICATED' })
     }
   })
 
@@ -147,17 +140,14 @@ describe.each([
   it('deleting the account on one instance ends its session on the other at once', async () => {
     const user = await newUser()
     expect(await profileStatus(a, user.cookie)).toBe(200)
-    const deleted = await b.app.request('/api/me', {
+    const deleted = await callApp(b.app, '/api/me', {
       method: 'DELETE',
-      headers: { Cookie: user.cookie, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ password: TEST_PASSWORD }),
+      cookie: user.cookie,
+      body: { password: TEST_PASSWORD },
     })
     expect(deleted.status).toBe(204)
     expect(await profileStatus(a, user.cookie)).toBe(401)
-    const save = await a.app.request('/api/me/avatar', {
-      method: 'DELETE',
-      headers: { Cookie: user.cookie },
-    })
+    const save = await callApp(a.app, '/api/me/avatar', { method: 'DELETE', cookie: user.cookie })
     expect(save.status).toBe(401)
   })
 })

@@ -13,7 +13,7 @@ const CHROME_ON_ANDROID =
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-const file = appWithMail('sessions', 171)
+const file = appWithMail('sessions')
 
 /** A new session for the user, from a browser that says it is `userAgent`. */
 async function signInFrom(user: TestUser, userAgent: string): Promise<string> {
@@ -36,8 +36,7 @@ async function sessionsOf(cookie: string): Promise<SessionSummary[]> {
 }
 
 const isSignedIn = async (cookie: string) =>
-  (await file.subject.app.request('/api/me/profile', { headers: { Cookie: cookie } })).status ===
-  200
+  (await request(cookie, '/api/me/profile')).status === 200
 
 describe('the sessions list', () => {
   it("names each session's browser and system, marks this one, and shows no token", async () => {
@@ -98,11 +97,12 @@ describe('the sessions list', () => {
   })
 
   it('answers 401 without a session and 403 to a cross-site write', async () => {
-    expect((await file.subject.app.request('/api/me/sessions')).status).toBe(401)
+    expect((await callApp(file.subject.app, '/api/me/sessions')).status).toBe(401)
     const user = await file.createUser()
-    const crossSite = await file.subject.app.request('/api/me/sessions', {
+    const crossSite = await callApp(file.subject.app, '/api/me/sessions', {
       method: 'DELETE',
-      headers: { Cookie: user.cookie, Origin: 'https://evil.example' },
+      cookie: user.cookie,
+      origin: 'https://evil.example',
     })
     expect(crossSite.status).toBe(403)
     expect(await isSignedIn(user.cookie)).toBe(true)

@@ -4,9 +4,9 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createMetrics } from '../../src/server/metrics/metrics'
-import { storedCardVersion } from '../../src/server/share-cards/share-cards'
+import { storedCardVersion } from '../../src/server/share-cards/card-versions'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
-import { callApp, type Answer } from '../support/api'
+import { callApp, type Answer, type Call } from '../support/api'
 import { spreadName } from '../support/font-slices'
 import { appWithMail } from '../support/app-with-mail'
 import type { TestApp } from '../support/test-app'
@@ -39,7 +39,7 @@ export const profileDescription = () => 'A profile on Mofu'`,
 afterAll(() => fs.rmSync(built, { recursive: true, force: true }))
 
 const METRICS_TOKEN = 'share-card-metrics-token-0123456789'
-const file = appWithMail('card', 212, {
+const file = appWithMail('card', {
   app: { clientDir, metrics: createMetrics(), metricsToken: METRICS_TOKEN },
 })
 /** Cards made on request a minute, for one account's profile and for one address (docs/api.md). */
@@ -47,25 +47,9 @@ const CARDS_PER_ACCOUNT = 5
 const CARDS_PER_ADDRESS = 10
 const CARD_URL = /^http:\/\/localhost:3000\/media\/cards\/([A-Za-z0-9_-]+)\.jpg\?v=([0-9a-f]{16})$/
 const IMMUTABLE = 'public, max-age=31536000, immutable'
-let sequence = 0
 
-async function request(
-  app: TestApp,
-  target: string,
-  options: {
-    method?: string
-    /** The client's address; one of its own for each request when absent. */
-    ip?: string
-    cookie?: string
-    body?: unknown
-    headers?: Record<string, string>
-  } = {},
-): Promise<Answer> {
-  sequence += 1
-  const answer = await callApp(app.app, target, {
-    ip: `10.212.${200 + (sequence >> 8)}.${sequence & 255}`,
-    ...options,
-  })
+async function request(app: TestApp, target: string, call: Call = {}): Promise<Answer> {
+  const answer = await callApp(app.app, target, call)
   expect(answer.status, `${target}: ${answer.text.slice(0, 200)}`).toBeLessThan(500)
   return answer
 }
@@ -205,7 +189,6 @@ describe('the share card', () => {
       .toBuffer()
     const uploaded = await callApp(file.subject.app, '/api/me/avatar', {
       method: 'PUT',
-      ip: '10.212.1.1',
       cookie: user.cookie,
       raw: new Uint8Array(avatar),
       headers: { 'Content-Type': 'image/png' },
@@ -224,7 +207,6 @@ describe('the share card', () => {
     const put = (method: 'PUT' | 'DELETE', body?: Buffer) =>
       callApp(file.subject.app, '/api/me/banner', {
         method,
-        ip: '10.212.1.2',
         cookie: user.cookie,
         ...(body === undefined
           ? {}

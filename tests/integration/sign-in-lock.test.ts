@@ -4,7 +4,7 @@ import { connectRedisStorage, type RedisStorage } from '../../src/server/auth/re
 import { callApp, callAuth } from '../support/api'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { createTestUser, TEST_PASSWORD, type TestUser } from '../support/test-users'
+import { createTestUser, newVisitor, TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
  * The per-account lock on failed log-ins (docs/security.md "Abuse limits"): 10 wrong passwords for one
@@ -18,7 +18,6 @@ const LIMIT = 10
 
 let smtp: SmtpCapture
 let redis: RedisStorage
-let sequence = 0
 
 beforeAll(async () => {
   smtp = await startSmtpCapture()
@@ -28,12 +27,6 @@ afterAll(async () => {
   await smtp?.close()
   await redis?.close()
 })
-
-/** Each request from an address of its own, as a botnet sends them. */
-const nextAddress = () => {
-  sequence += 1
-  return `172.31.${Math.floor(sequence / 250) % 250}.${sequence % 250}`
-}
 
 describe.each([
   ['counted in the database', false],
@@ -51,15 +44,12 @@ describe.each([
     await subject?.dispose()
   })
 
-  const newUser = (): Promise<TestUser> =>
-    createTestUser(subject.app, smtp, {
-      email: `lock${nextAddress().replaceAll('.', '-')}-${Date.now()}@mofu.test`,
-      ip: nextAddress(),
-    })
+  const newUser = (): Promise<TestUser> => createTestUser(subject.app, smtp, newVisitor('lock'))
 
+  // Every guess comes from an address of its own (callAuth's), as a botnet sends them: only the
+  // account's lock can hold them.
   const signIn = (email: string, password: string, contentType = 'application/json') =>
     callAuth(subject.app, '/sign-in/email', {
-      ip: nextAddress(),
       raw: JSON.stringify({ email, password }),
       headers: { 'Content-Type': contentType },
     })
@@ -85,7 +75,6 @@ describe.each([
       ['', JSON.stringify({ email: user.email, password: 'wrong' })],
     ] as const) {
       const answer = await callAuth(subject.app, '/sign-in/email', {
-        ip: nextAddress(),
         raw: body,
         headers: { 'Content-Type': contentType },
       })
@@ -119,7 +108,6 @@ describe.each([
         ],
       ] as const) {
         const answer = await callAuth(subject.app, '/sign-in/email', {
-          ip: nextAddress(),
           raw: body,
           headers: { 'Content-Type': contentType },
         })
@@ -156,7 +144,6 @@ describe.each([
   const givenAgain = (user: TestUser, door: 'enable' | 'disable' | 'delete', password: string) =>
     callApp(subject.app, door === 'delete' ? '/api/me' : `/api/auth/two-factor/${door}`, {
       method: door === 'delete' ? 'DELETE' : 'POST',
-      ip: nextAddress(),
       cookie: user.cookie,
       body: door === 'disable' ? { password, code: '123456' } : { password },
     })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { deleteStaleUnverifiedAccounts } from '../../src/server/account/unverified-accounts'
-import { callAuth, cookiesOf } from '../support/api'
+import { callApp, callAuth, freshAddress } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
 import { signInWithGoogle } from '../support/google-flow'
 import { createTestApp, type TestApp } from '../support/test-app'
@@ -10,12 +10,12 @@ const PUBLIC_URL = 'http://localhost:3000'
 const OWNER_PASSWORD = 'owner-pass-22'
 const ATTACKER_PASSWORD = 'attacker-pass-1'
 
-const file = appWithMail('signup', 186, { google: true })
+const file = appWithMail('signup', { google: true })
 
 /** An owner's address and client address, and the attacker's own client address beside it. */
 function newVisitor() {
   const visitor = file.newVisitor()
-  return { ...visitor, attackerIp: visitor.ip.replace(/\.9$/, '.66') }
+  return { ...visitor, attackerIp: freshAddress() }
 }
 
 const signUp = (app: TestApp['app'], email: string, ip: string, password: string) =>
@@ -194,12 +194,12 @@ describe('a verification link', () => {
     await signUp(file.subject.app, email, ip, OWNER_PASSWORD)
     const [link = ''] = await links(email, 1)
     const url = new URL(link)
-    await file.subject.app.request(url.pathname + url.search, { redirect: 'manual' })
+    await callApp(file.subject.app, url.pathname + url.search, { origin: null })
     const legacy = new URL(`/api/auth/verify-email${url.search}&callbackURL=%2F`, PUBLIC_URL)
-    const followed = await file.subject.app.request(legacy.pathname + legacy.search, {
-      redirect: 'manual',
+    const followed = await callApp(file.subject.app, legacy.pathname + legacy.search, {
+      origin: null,
     })
-    expect(cookiesOf(followed.headers)).not.toContain('session_token=')
+    expect(followed.cookie).not.toContain('session_token=')
     expect(await signIn(file.subject.app, email, ip, OWNER_PASSWORD)).toEqual({
       status: 403,
       code: 'EMAIL_NOT_VERIFIED',

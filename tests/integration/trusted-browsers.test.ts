@@ -12,7 +12,7 @@ import { TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 const NEW_PASSWORD = 'new-petals-456'
 
-const file = appWithMail('trusted', 184)
+const file = appWithMail('trusted')
 
 /** A browser: what it sends as its Cookie header. */
 interface Browser {

@@ -1,6 +1,6 @@
 import { unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
-import { callAuth } from '../support/api'
+import { callApp, callAuth } from '../support/api'
 import { appWithMail } from '../support/app-with-mail'
 import { authenticator, awayFromStepEdge } from '../support/authenticator'
 import { signInByPassword } from '../support/recovery-flow'
@@ -9,7 +9,7 @@ import { turnOnTwoFactor } from '../support/two-factor-flow'
 
 /** Two-factor codes (docs/using.md "Two-factor authentication") through app.request(). */
 
-const file = appWithMail('totp', 13)
+const file = appWithMail('totp')
 
 const twoFactorOn = async (user: TestUser) =>
   (await callAuth(file.subject.app, '/get-session', { ip: user.ip, cookie: user.cookie })).json
@@ -265,11 +265,9 @@ describe('the data export', () => {
   it('says two-factor is on, without the secret or the backup codes', async () => {
     const user = await file.createUser()
     const { totpURI, backupCodes, cookie } = await turnOn(user)
-    const response = await file.subject.app.request('/api/me/export', {
-      headers: { Cookie: cookie },
-    })
+    const response = await callApp(file.subject.app, '/api/me/export', { cookie })
     expect(response.status).toBe(200)
-    const files = unzipSync(new Uint8Array(await response.arrayBuffer()))
+    const files = unzipSync(new Uint8Array(response.bytes))
     const json = new TextDecoder().decode(files['mofu-data.json'])
     expect(JSON.parse(json).account.twoFactorEnabled).toBe(true)
     expect(json).not.toContain(new URL(totpURI).searchParams.get('secret'))

@@ -135,8 +135,10 @@ export function addressedRequester(
   timeoutMs: number,
 ): Requester & { close(): void } {
   const clients = new Map<string, Requester & { client: Client }>()
+  // A call naming no address comes with a fresh one outside 10.0.0.0/8 (callApp's): it goes
+  // from the default address, over the one connection those calls share.
   const from = (ip: string | null) => {
-    const address = loopbackFor(ip ?? '10.0.0.1')
+    const address = loopbackFor(ip?.startsWith('10.') === true ? ip : '10.0.0.1')
     let requester = clients.get(address)
     if (requester === undefined) {
       const client = clientFrom(address, target)

@@ -1,6 +1,6 @@
 import { pino } from 'pino'
 import type { AccountAdminDeps } from '../../src/server/account/admin'
-import { profileStore } from '../../src/server/profiles/profile-store'
+import { profileStore } from '../../src/server/stores/profile-store'
 import type { TestApp } from './test-app'
 
 /** What the operator's commands (`mofu users …`) act through, on a test app, logging nothing. */

@@ -6,7 +6,7 @@ import { startOidcProvider, type OidcPeer } from './oidc-provider'
 import { startS3Server, type S3Peer } from './s3-server'
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture'
 import { createTestApp, type TestApp, type TestAppOptions } from './test-app'
-import { createTestUser, type TestUser } from './test-users'
+import { createTestUser, newVisitor, type TestUser } from './test-users'
 
 const PUBLIC_URL = 'http://localhost:3000'
 /** The test Redis: the machine's own, shared with other runs. */
@@ -17,8 +17,8 @@ export interface AppWithMailOptions {
   google?: boolean
   /**
    * Keep sessions, two-factor challenges and Better Auth's own limits in Redis, as with REDIS_URL
-   * set. Redis outlives the run and other runs share it, so there the n of the client addresses
-   * starts at a random point: two runs at once (SQLite and PostgreSQL) rarely meet in its limits.
+   * set. Redis outlives the run and other runs share it; the visitors' fresh client addresses
+   * (freshAddress) keep them clear of one another's limits there too.
    */
   redis?: boolean
   /** More of the app's settings (a built client's folder), for this file's apps, S3's too. */
@@ -31,7 +31,7 @@ export interface AppWithMail {
   readonly smtp: SmtpCapture
   /** The provider behind "Sign in with Google", with `{ google: true }` only. */
   readonly oidc: OidcPeer
-  /** An e-mail and a client address no other visitor or user here has, for a sign-up of one's own. */
+  /** An e-mail and a client address no other visitor or user has, for a sign-up of one's own. */
   newVisitor(): { email: string; ip: string }
   /** A verified, signed-in user of `app` (this file's by default), with a newVisitor()'s e-mail and address. */
   createUser(app?: TestApp): Promise<TestUser>
@@ -44,19 +44,14 @@ export interface AppWithMail {
 
 /**
  * Starts an SMTP capture and the app (and what `options` add to it) before the file's tests and
- * stops them after. Visitors' e-mail addresses start with `tag`; their client addresses are
- * 10.`subnet`.n.9, one n each, so every user's per-address limits count on their own.
+ * stops them after. Visitors' e-mail addresses start with `tag`; each has a fresh client address,
+ * so every user's per-address limits count on their own.
  */
-export function appWithMail(
-  tag: string,
-  subnet: number,
-  options: AppWithMailOptions = {},
-): AppWithMail {
+export function appWithMail(tag: string, options: AppWithMailOptions = {}): AppWithMail {
   let redis: RedisStorage | undefined
   let smtp: SmtpCapture | undefined
   let oidc: OidcPeer | undefined
   let subject: TestApp | undefined
-  let sequence = options.redis === true ? Math.floor(Math.random() * 200) : 0
   const started = <T>(value: T | undefined): T => {
     if (value === undefined) throw new Error('appWithMail: its beforeAll has not run')
     return value
@@ -96,11 +91,6 @@ export function appWithMail(
     await redis?.close()
   })
 
-  const newVisitor = () => {
-    sequence += 1
-    return { email: `${tag}${sequence}-${Date.now()}@mofu.test`, ip: `10.${subnet}.${sequence}.9` }
-  }
-
   return {
     get subject() {
       return started(subject)
@@ -113,9 +103,9 @@ export function appWithMail(
         throw new Error('appWithMail: no Google without { google: true }')
       return started(oidc)
     },
-    newVisitor,
+    newVisitor: () => newVisitor(tag),
     createUser(app = started(subject)) {
-      return createTestUser(app.app, started(smtp), newVisitor())
+      return createTestUser(app.app, started(smtp), newVisitor(tag))
     },
     onS3() {
       let peer: S3Peer | undefined

@@ -11,12 +11,29 @@ export interface WidgetBytes {
   urls: string[]
 }
 
-const isAvatar = (response: Response) =>
-  new URL(response.url()).pathname.startsWith('/media/avatars/')
+/** How long the response of an image the page shows may come after it (as Playwright's expect). */
+const ARRIVAL_TIMEOUT_MS = 20_000
+
+const isAvatarUrl = (url: string) => new URL(url).pathname.startsWith('/media/avatars/')
+const isAvatar = (response: Response) => isAvatarUrl(response.url())
 
 /** Resolves once the image has loaded and decoded (rejects if it cannot be shown). */
 export const loaded = (image: Locator) =>
   image.evaluate((element: HTMLImageElement) => element.decode().then(() => element.currentSrc))
+
+/**
+ * The address of the avatar `image` shows once it shows one: the page the server drew shows the
+ * default Mofu until the app has read the kept address (local storage) and hydrated.
+ */
+async function avatarShown(image: Locator): Promise<string> {
+  const deadline = Date.now() + ARRIVAL_TIMEOUT_MS
+  for (;;) {
+    const shown = await loaded(image)
+    if (isAvatarUrl(shown)) return shown
+    if (Date.now() > deadline) throw new Error(`the image still shows ${shown}, no avatar`)
+    await image.page().waitForTimeout(100)
+  }
+}
 
 /**
  * A returning visitor, signed in as a user with an avatar, whose browser kept the avatar's
@@ -40,7 +57,18 @@ export async function avatarBytesPerWidget(page: Page): Promise<WidgetBytes[]> {
   const arrived = new Set<string>()
   const awaited = new Map<string, () => void>()
   const arrival = (url: string) =>
-    arrived.has(url) ? undefined : new Promise<void>((resolve) => awaited.set(url, resolve))
+    arrived.has(url)
+      ? undefined
+      : new Promise<void>((resolve, reject) => {
+          const late = setTimeout(
+            () => reject(new Error(`the page shows ${url}, and no response for it came`)),
+            ARRIVAL_TIMEOUT_MS,
+          )
+          awaited.set(url, () => {
+            clearTimeout(late)
+            resolve()
+          })
+        })
   const count = (response: Response) => {
     if (!isAvatar(response)) return
     const into = current
@@ -59,14 +87,14 @@ export async function avatarBytesPerWidget(page: Page): Promise<WidgetBytes[]> {
   try {
     await page.goto('/')
     const button = page.getByRole('button', { name: 'Open account panel' })
-    await arrival(await loaded(button.getByTestId('avatar-image')))
+    await arrival(await avatarShown(button.getByTestId('avatar-image')))
     await Promise.all(bodies)
 
     current = { widget: 'account panel', cssPx: 96, bytes: 0, urls: [] }
     counted.push(current)
     await button.click()
     const panel = page.getByRole('dialog', { name: 'ACCoUNT' })
-    await arrival(await loaded(panel.getByRole('img', { name: 'Your avatar' })))
+    await arrival(await avatarShown(panel.getByRole('img', { name: 'Your avatar' })))
     await Promise.all(bodies)
   } finally {
     page.off('response', count)

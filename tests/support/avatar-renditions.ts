@@ -2,12 +2,12 @@ import sharp from 'sharp'
 import { expect } from 'vitest'
 import { AVATAR_RENDITION_FORMATS, AVATAR_RENDITION_PX } from '../../src/shared/avatar-renditions'
 import type { ObjectStorage } from '../../src/server/storage/object-storage'
+import { callApp, type Call } from './api'
 import type { TestApp } from './test-app'
 import type { TestUser } from './test-users'
 
 /** Helpers of the avatar rendition tests (tests/integration/avatar-renditions*.test.ts). */
 
-const ORIGIN = 'http://localhost:3000'
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
 export const REVALIDATE = 'public, no-cache'
 /** What sharp calls each format when it reads it back (AVIF is a HEIF file coded with AV1). */
@@ -17,15 +17,10 @@ export const SIX = AVATAR_RENDITION_PX.flatMap((px) =>
 )
 
 /** Any request to the app; no answer may be a 5xx. */
-export async function request(app: TestApp, method: string, url: string, init: RequestInit = {}) {
-  const response = await app.app.request(url, {
-    method,
-    ...init,
-    headers: { 'X-Forwarded-For': '10.253.0.1', Origin: ORIGIN, ...init.headers },
-  })
-  const bytes = Buffer.from(await response.arrayBuffer())
-  expect(response.status, `${method} ${url}: ${bytes.toString().slice(0, 200)}`).toBeLessThan(500)
-  return { status: response.status, headers: response.headers, bytes }
+export async function request(app: TestApp, method: string, url: string, call: Call = {}) {
+  const answer = await callApp(app.app, url, { method, ...call })
+  expect(answer.status, `${method} ${url}: ${answer.text.slice(0, 200)}`).toBeLessThan(500)
+  return answer
 }
 
 /** The JSON of an answer. */
@@ -34,8 +29,9 @@ export const jsonOf = <T>(answer: { bytes: Buffer }) => JSON.parse(answer.bytes.
 /** Uploads and answers the new version and thumbhash. */
 export async function upload(app: TestApp, user: TestUser, image: Buffer, type = 'image/png') {
   const answer = await request(app, 'PUT', '/api/me/avatar', {
-    headers: { Cookie: user.cookie, 'Content-Type': type },
-    body: new Uint8Array(image),
+    cookie: user.cookie,
+    raw: new Uint8Array(image),
+    headers: { 'Content-Type': type },
   })
   expect(answer.status, answer.bytes.toString()).toBe(200)
   const json = jsonOf<{ avatar: string; avatarThumbhash: string }>(answer)

@@ -91,6 +91,6 @@ export const isSessionOf = (answer: Answer, uid: string) =>
 
 /** The user id a session cookie stands for now, or null. */
 export async function sessionUser(app: Requester, cookie: string): Promise<string | null> {
-  const response = await app.request('/api/auth/get-session', { headers: { Cookie: cookie } })
-  return ((await response.json()) as { user?: { id?: string } } | null)?.user?.id ?? null
+  const session = await callAuth(app, '/get-session', { cookie, origin: null })
+  return (session.json.user as { id?: string } | undefined)?.id ?? null
 }

@@ -22,10 +22,16 @@ export interface ServerProcess {
   dispose(): Promise<void>
 }
 
+const START_TIMEOUT_MS = 60_000
+
 export interface StartOptions {
   env?: Record<string, string>
   /** Defaults to a new temporary folder, removed by dispose(). */
   dataDir?: string
+  /**
+   * How long the server may take to say it is ready: 60 s by default, a hang and nothing less.
+   * A start beside a whole e2e run on 2 cores has taken more than 20 s.
+   */
   timeoutMs?: number
   /** Defaults to a free port; give one when a peer must know the app's address first. */
   port?: number
@@ -78,7 +84,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
     },
   }
 
-  const deadline = Date.now() + (options.timeoutMs ?? 20_000)
+  const deadline = Date.now() + (options.timeoutMs ?? START_TIMEOUT_MS)
   let gone = false
   void exited.then(() => (gone = true))
   while (Date.now() < deadline && !gone) {
@@ -91,7 +97,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
   }
   // Read before dispose(), whose kill makes every server look exited.
   const why = !gone
-    ? `timed out after ${options.timeoutMs ?? 20_000} ms`
+    ? `timed out after ${options.timeoutMs ?? START_TIMEOUT_MS} ms`
     : child.exitCode === null
       ? `exited on ${String(child.signalCode)}`
       : `exited with code ${child.exitCode}`

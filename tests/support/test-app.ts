@@ -5,10 +5,10 @@ import { pino, type Logger } from 'pino'
 import { createApp, type AppDeps } from '../../src/server/app'
 import { createAuth, type Auth, type AuthDeps } from '../../src/server/auth/auth'
 import { openDatabase, type Database, type OpenOptions } from '../../src/server/db/database'
-import { migrateToLatest } from '../../src/server/db/migrations'
+import { migrateToLatest } from '../../src/server/db/migrate'
 import { createLimiter, databaseCounters, type CounterStore } from '../../src/server/http/limiter'
 import { createMailer } from '../../src/server/mail/mailer'
-import { profileStore } from '../../src/server/profiles/profile-store'
+import { noticesFor } from '../../src/server/services'
 import { createLocalStorage } from '../../src/server/storage/local-storage'
 import type { ObjectStorage } from '../../src/server/storage/object-storage'
 import { CHEAP_HASHING } from './cheap-hashing'
@@ -89,6 +89,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logLinks: true,
     logger,
   })
+  const notices = noticesFor(database, mailer, logger, publicUrl)
   const auth = createAuth({
     db: database.db,
     dialect: database.dialect,
@@ -96,7 +97,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     secret: TEST_AUTH_SECRET,
     mailer,
     logger,
-    profiles: profileStore(database),
+    notices,
     secondaryStorage: options.secondaryStorage,
     limiter,
     ...(options.productionHashing === true ? {} : { hashing: CHEAP_HASHING }),
@@ -108,6 +109,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     trustProxy: { kind: 'hops', hops: 1 },
     limiter,
     mailer,
+    notices,
     googleSignIn: false,
     neutralAuthErrors: options.auth?.neutralAuthErrors ?? false,
     logger,

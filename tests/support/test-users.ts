@@ -1,4 +1,4 @@
-import { callAuth, type Answer, type Requester } from './api'
+import { callAuth, freshAddress, type Answer, type Requester } from './api'
 import type { CapturedMail, WaitForMailOptions } from './smtp-capture'
 
 export const TEST_PASSWORD = 'sakura-123'
@@ -6,6 +6,15 @@ export const TEST_PASSWORD = 'sakura-123'
 /** Where a test reads the mail the server sent: the SMTP capture, or the server's outbox. */
 export interface MailSource {
   waitForMail(to: string, options?: WaitForMailOptions): Promise<Pick<CapturedMail, 'text'>>
+}
+
+/**
+ * Someone about to sign up: an e-mail address starting with `tag` that no other visitor has, and
+ * a fresh client address, the one place they sign up and sign in from.
+ */
+export function newVisitor(tag: string): { email: string; ip: string } {
+  const ip = freshAddress()
+  return { email: `${tag}-${ip.replaceAll('.', '-')}-${Date.now()}@mofu.test`, ip }
 }
 
 export interface TestUser {

@@ -1,8 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrations0001To0007 } from '../../src/server/db/migrations-0001-0007'
-import { migrations0008On } from '../../src/server/db/migrations-0008-on'
+import { MIGRATIONS } from '../../src/server/db/migrations/index'
 import { DEFAULT_EFFECTS, type KeptPreferences } from '../../src/shared/preferences'
 import { callApp, type Answer, type Requester } from '../support/api'
 import { whichBuild } from '../support/build-identity'
@@ -84,8 +83,7 @@ const NEW_FIELDS = {
   preferences: EVERY_PREFERENCE,
 }
 
-const knownMigrations = () =>
-  Object.keys({ ...migrations0001To0007('postgres'), ...migrations0008On('postgres') })
+const knownMigrations = () => Object.keys(MIGRATIONS)
 
 const photo = (seed: number) =>
   sharp({
