@@ -53,11 +53,13 @@ async function firstFolderOrder(appUrl: string, cookie: string): Promise<string[
   return board.likes.filter((like) => like.folderId === first.id).map((like) => like.anime.id)
 }
 
+/** The first folder's section on the board. */
+const firstFolder = (page: Page) =>
+  page.getByRole('region', { name: new RegExp(`^${seededFolderName(1)} `) })
+
 /** The drag handles of the first folder's cards. */
 const firstFolderHandles = (page: Page) =>
-  page
-    .getByRole('region', { name: new RegExp(`^${seededFolderName(1)} `) })
-    .locator('li button[aria-roledescription]')
+  firstFolder(page).locator('li button[aria-roledescription]')
 
 /** Drags the first card of the first folder onto its fifth with the mouse, in steps. */
 async function dragOnce(page: Page): Promise<void> {
@@ -96,7 +98,10 @@ export async function measureBoardDrag(
         const page = await context.newPage()
         await page.goto(`${appUrl}${BOARD_PAGE}`, { waitUntil: 'networkidle' })
         // The first folder's first row at the top of the window, so the card and its target
-        // are both on it, and the board settled there.
+        // are both on it, and the board settled there. The folder first: the board draws a
+        // folder's cards once it comes near the screen, and the pinned row and This week above
+        // it can hold it further down.
+        await firstFolder(page).evaluate((section) => section.scrollIntoView({ block: 'start' }))
         await firstFolderHandles(page)
           .first()
           .evaluate((handle) => handle.scrollIntoView({ block: 'start' }))

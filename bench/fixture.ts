@@ -3,10 +3,18 @@ import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import SQLite from 'better-sqlite3'
 import { photoLikeJpeg } from './images'
-import { seedSqliteBoard, sqliteSeeder } from './seed'
-import { BENCH_BOARD, BENCH_HANDLE } from './settings'
+import { FREE_PLAN } from '../src/shared/plans'
+import { seedSqliteBoard, seedSqlitePlan, sqliteSeeder } from './seed'
+import {
+  BENCH_BOARD,
+  BENCH_HANDLE,
+  BENCH_PLAN,
+  BENCH_PUBLIC,
+  PIN_RACE,
+  PIN_TITLES,
+} from './settings'
 import type { TestUser } from '../tests/support/test-users'
-import { saveProfile, signUpAndVerify, uploadAvatar, uploadBanner } from './user'
+import { saveProfile, sendAs, signUpAndVerify, uploadAvatar, uploadBanner } from './user'
 
 /** What the HTTP cases need from a running app on SQLite in `dataDir`. */
 export interface Fixture {
@@ -23,6 +31,13 @@ export interface Fixture {
   seededUsers: number
   /** Signed-in users besides, each from its own address, whose hearts the heart case sends. */
   heartUsers: TestUser[]
+  /**
+   * Signed-in users besides, each from its own address, on BENCH_PLAN and liking the first
+   * PIN_TITLES of `animeIds`, whose pins the pinning case sends.
+   */
+  pinUsers: TestUser[]
+  /** A free account liking the first PIN_RACE.pins of `animeIds`, none pinned, for the pin race. */
+  raceUser: TestUser
   /** Every catalog id, once the shipped catalog has loaded. */
   animeIds: string[]
   /** The id of KNOWN_TITLE, whose page Lighthouse audits. */
@@ -45,8 +60,8 @@ async function expectServerDrawn(appUrl: string, page: string): Promise<void> {
 
 /** Address the fixture user signs up from; sign-in cases use others. */
 const FIXTURE_IP = '10.255.0.1'
-/** Heart user `i` signs up from 10.254.x.y; at most this many sign up at once. */
-const HEART_USERS_AT_ONCE = 4
+/** At most this many of the heart or pin users sign up at once. */
+const USERS_AT_ONCE = 4
 
 /** A title the shipped bangumi-data holds: search finds it once the catalog is in. */
 const KNOWN_TITLE = '進撃の巨人'
@@ -114,18 +129,21 @@ async function calendarFeedOf(appUrl: string, user: TestUser): Promise<string> {
   return new URL(url).pathname
 }
 
-/** `count` users signed up and signed in over HTTP, a few at a time, each from its own address. */
-async function signUpHeartUsers(
+/**
+ * `count` users signed up and signed in over HTTP, a few at a time: user `n` is
+ * `${tag}${n}@bench.invalid`, from the address 10.`network`.x.y of its own.
+ */
+async function signUpUsers(
   appUrl: string,
   outboxDir: string,
-  count: number,
+  { count, tag, network }: { count: number; tag: string; network: number },
 ): Promise<TestUser[]> {
   const users: TestUser[] = []
-  for (let from = 0; from < count; from += HEART_USERS_AT_ONCE) {
-    const batch = Array.from({ length: Math.min(HEART_USERS_AT_ONCE, count - from) }, (_, i) => {
+  for (let from = 0; from < count; from += USERS_AT_ONCE) {
+    const batch = Array.from({ length: Math.min(USERS_AT_ONCE, count - from) }, (_, i) => {
       const n = from + i
-      const ip = `10.254.${n >> 8}.${n & 255}`
-      return signUpAndVerify(appUrl, outboxDir, `heart${n}@bench.invalid`, ip)
+      const ip = `10.${network}.${n >> 8}.${n & 255}`
+      return signUpAndVerify(appUrl, outboxDir, `${tag}${n}@bench.invalid`, ip)
     })
     users.push(...(await Promise.all(batch)))
   }
@@ -133,16 +151,41 @@ async function signUpHeartUsers(
 }
 
 /**
- * A signed-in user with a handle, every profile field, an avatar and a banner, made over HTTP, plus `seededUsers` users
- * written into the database beside it so that handle lookups find taken and free handles, and
- * `heartUsers` signed-in users for the heart case; it resolves once the shipped catalog has
- * loaded, with its ids, and the user's board holds BENCH_BOARD's titles and folders.
+ * The fixture user's public page as BENCH_PUBLIC has it: the user on BENCH_PLAN, the board's
+ * first titles pinned and its first folders made public, over HTTP.
+ */
+async function publishBoard(appUrl: string, dbFile: string, user: TestUser, titles: string[]) {
+  seedSqlitePlan(dbFile, [user.uid], BENCH_PLAN.name)
+  for (const id of titles.slice(0, BENCH_PUBLIC.pins)) {
+    await sendAs(appUrl, user, { method: 'PUT', path: `/api/me/likes/${id}/pin` })
+  }
+  const db = new SQLite(dbFile, { readonly: true, timeout: 10_000 })
+  const folders = db
+    .prepare('SELECT id FROM folders WHERE user_id = ? ORDER BY order_key LIMIT ?')
+    .all(user.uid, BENCH_PUBLIC.folders) as { id: string }[]
+  db.close()
+  for (const { id } of folders) {
+    await sendAs(appUrl, user, {
+      method: 'PATCH',
+      path: `/api/me/folders/${id}`,
+      body: { public: true },
+    })
+  }
+}
+
+/**
+ * A signed-in user with a handle, every profile field, an avatar and a banner, made over HTTP,
+ * plus `seededUsers` users written into the database beside it so that handle lookups find
+ * taken and free handles, `heartUsers` and `pinUsers` signed-in users for the heart and pinning
+ * cases and a free one for the pin race; it resolves once the shipped catalog has loaded, with
+ * its ids, and the user's board holds BENCH_BOARD's titles and folders, BENCH_PUBLIC's pinned
+ * and public.
  */
 export async function prepareFixture(
   appUrl: string,
   dataDir: string,
   seededUsers: number,
-  heartUsers: number,
+  { heartUsers, pinUsers }: { heartUsers: number; pinUsers: number },
 ): Promise<Fixture> {
   const outboxDir = path.join(dataDir, 'outbox')
   const user = await signUpAndVerify(appUrl, outboxDir, 'bench@mofu.invalid', FIXTURE_IP)
@@ -165,7 +208,6 @@ export async function prepareFixture(
   const body = await avatar.arrayBuffer()
   const avatarEtag = avatar.headers.get('etag')
   if (!avatar.ok || avatarEtag === null) throw new Error(`avatar GET answered ${avatar.status}`)
-  await expectServerDrawn(appUrl, `/@${BENCH_HANDLE}`)
 
   // WAL mode lets this second connection write beside the running server.
   const seeder = sqliteSeeder(path.join(dataDir, 'mofu.db'))
@@ -176,10 +218,32 @@ export async function prepareFixture(
   }
   const avatarFile = path.join(dataDir, 'bench-avatar.jpg')
   await fs.writeFile(avatarFile, Buffer.from(body))
-  const hearts = await signUpHeartUsers(appUrl, outboxDir, heartUsers)
+  const hearts = await signUpUsers(appUrl, outboxDir, {
+    count: heartUsers,
+    tag: 'heart',
+    network: 254,
+  })
+  const pinners = await signUpUsers(appUrl, outboxDir, {
+    count: pinUsers,
+    tag: 'pin',
+    network: 253,
+  })
+  const [raceUser] = await signUpUsers(appUrl, outboxDir, { count: 1, tag: 'race', network: 252 })
+  if (raceUser === undefined) throw new Error('the pin race user did not sign up')
   const titleId = await catalogLoaded(appUrl)
   const dbFile = path.join(dataDir, 'mofu.db')
-  seedSqliteBoard(dbFile, user.uid, boardTitleIds(dbFile), BENCH_BOARD)
+  const boardTitles = boardTitleIds(dbFile)
+  seedSqliteBoard(dbFile, user.uid, boardTitles, BENCH_BOARD)
+  await publishBoard(appUrl, dbFile, user, boardTitles)
+  await expectServerDrawn(appUrl, `/@${BENCH_HANDLE}`)
+  const animeIds = catalogIds(dbFile)
+  seedSqlitePlan(
+    dbFile,
+    pinners.map((pinner) => pinner.uid),
+    BENCH_PLAN.name,
+    { animeIds, likes: PIN_TITLES },
+  )
+  seedSqlitePlan(dbFile, [raceUser.uid], FREE_PLAN, { animeIds, likes: PIN_RACE.pins })
   const calendarPath = await calendarFeedOf(appUrl, user)
   return {
     user,
@@ -190,7 +254,9 @@ export async function prepareFixture(
     avatarFile,
     seededUsers,
     heartUsers: hearts,
-    animeIds: catalogIds(dbFile),
+    pinUsers: pinners,
+    raceUser,
+    animeIds,
     titleId,
     calendarPath,
   }

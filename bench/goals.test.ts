@@ -147,9 +147,9 @@ const measured: Figures = {
 }
 
 describe('evaluateGoals', () => {
-  it('judges thirty-four goals on a full run, each with its figure', () => {
+  it('judges thirty-six goals on a full run, each with its figure', () => {
     const goals = evaluateGoals(measured)
-    expect(goals).toHaveLength(34)
+    expect(goals).toHaveLength(36)
     // The committed results are of a full run with every case: each goal has its figure.
     expect(goals.filter((goal) => goal.figure === 'missing').map((goal) => goal.goal)).toEqual([])
   })
@@ -166,9 +166,10 @@ describe('evaluateGoals', () => {
       shareCard: undefined,
       catalogLoad: undefined,
       boardDrag: undefined,
+      pinRace: undefined,
       frontEnd: { ...measured.frontEnd, accountPanel: undefined },
     })
-    expect(goals).toHaveLength(34)
+    expect(goals).toHaveLength(36)
     const missed = goals.filter((goal) => goal.figure === 'missing')
     expect(missed.map((goal) => goal.goal)).toEqual([
       'handle availability vs raw node:http (floor)',
@@ -179,6 +180,8 @@ describe('evaluateGoals', () => {
       'anime search p99',
       'anime search vs handle availability',
       'heart vs handle availability',
+      'pinning vs handle availability',
+      '50 pins at once on an allowance of 5',
       'calendar feed p99',
       'catalog first load, shipped data on SQLite',
       'catalog at a start with nothing new',
@@ -209,7 +212,7 @@ describe('evaluateGoals', () => {
 
   it('misses the goals of the pages Lighthouse did not measure', () => {
     const goals = evaluateGoals({ ...measured, lighthouse: measured.lighthouse.slice(0, 1) })
-    expect(goals).toHaveLength(34)
+    expect(goals).toHaveLength(36)
     expect(goals.filter((goal) => goal.figure === 'missing').map((goal) => goal.goal)).toEqual([
       `Lighthouse ${LIGHTHOUSE_PAGES[1]} performance`,
       `Lighthouse ${LIGHTHOUSE_PAGES[1]} CLS`,
@@ -230,6 +233,23 @@ describe('evaluateGoals', () => {
     expect(goals.find((goal) => goal.goal.startsWith('SQLite'))).toMatchObject({
       figure: 'missing',
       met: false,
+    })
+  })
+})
+
+describe('the pin race goal', () => {
+  const race = (pinRace: Figures['pinRace']) =>
+    evaluateGoals({ ...measured, pinRace }).find((goal) => goal.goal.startsWith('50 pins'))
+
+  it('holds when exactly the allowance is granted and the rest refused as out of pins', () => {
+    expect(race({ sent: 50, granted: 5, refused: 45, other: [] })).toMatchObject({ met: true })
+  })
+
+  it('misses one pin past the allowance, and answers other than out of pins', () => {
+    expect(race({ sent: 50, granted: 6, refused: 44, other: [] })).toMatchObject({ met: false })
+    expect(race({ sent: 50, granted: 5, refused: 44, other: [500] })).toMatchObject({
+      met: false,
+      figure: '5 granted, 44 refused, other answers 500',
     })
   })
 })

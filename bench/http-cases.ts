@@ -1,3 +1,4 @@
+import type { TestUser } from '../tests/support/test-users'
 import type { Fixture } from './fixture'
 import { handlePaths } from './handles'
 import {
@@ -7,8 +8,9 @@ import {
   warmThenRun,
   type LoadCase,
   type LoadFigures,
+  type LoadRequest,
 } from './load'
-import { BENCH_BOARD, type BenchSettings } from './settings'
+import { BENCH_BOARD, BENCH_PUBLIC, PIN_TITLES, type BenchSettings } from './settings'
 
 export interface HttpCaseResult {
   name: string
@@ -66,18 +68,15 @@ const SEARCH_QUERIES = [
 const SEARCH_PATHS = SEARCH_QUERIES.map((q) => `/api/anime/search?q=${encodeURIComponent(q)}`)
 
 /**
- * PUT /api/me/likes/:id as the app's page sends it, each request from the next heart user in
- * turn (cookie and address), so no user meets the likes limit (LIMITS.likes) in the case's
- * warm-up and measured run: the fixture signs in enough of them (heartUsersFor in settings.ts),
- * and the limit stays as it is. A user's k-th heart is the k-th title from a starting point of
- * its own, so every heart is a new like, an insert, never the idempotent answer to one given
- * before, as long as each user is sent fewer hearts than the catalog has titles (the baseline's
- * share of the sequence included: about a thousand each in a full run, against 8,483 titles).
+ * Requests sent by `users` in turn, each with its cookie and address as the app's page sends
+ * them: `request(sender, nth)` is the nth request of user number `sender`, answered 200.
  */
-function hearts(appUrl: string, { heartUsers, animeIds }: Fixture): LoadCase {
-  if (heartUsers.length === 0 || animeIds.length === 0) throw new Error('no heart users or titles')
-  const spacing = Math.floor(animeIds.length / heartUsers.length)
-  const senders = heartUsers.map((user) => ({
+function inTurn(
+  appUrl: string,
+  users: readonly TestUser[],
+  request: (sender: number, nth: number) => Omit<LoadRequest, 'headers'>,
+): LoadCase {
+  const senders = users.map((user) => ({
     ...BROWSER_API_HEADERS,
     origin: appUrl,
     cookie: user.cookie,
@@ -90,19 +89,49 @@ function hearts(appUrl: string, { heartUsers, animeIds }: Fixture): LoadCase {
       const sender = sent % senders.length
       const nth = Math.floor(sent / senders.length)
       sent++
-      return {
-        method: 'PUT',
-        path: `/api/me/likes/${animeIds[(sender * spacing + nth) % animeIds.length] ?? ''}`,
-        headers: senders[sender],
-      }
+      return { ...request(sender, nth), headers: senders[sender] }
     },
   }
+}
+
+/**
+ * PUT /api/me/likes/:id as the app's page sends it, each request from the next heart user in
+ * turn (cookie and address), so no user meets the likes limit (LIMITS.likes) in the case's
+ * warm-up and measured run: the fixture signs in enough of them (heartUsersFor in settings.ts),
+ * and the limit stays as it is. A user's k-th heart is the k-th title from a starting point of
+ * its own, so every heart is a new like, an insert, never the idempotent answer to one given
+ * before, as long as each user is sent fewer hearts than the catalog has titles (the baseline's
+ * share of the sequence included: about a thousand each in a full run, against 8,483 titles).
+ */
+function hearts(appUrl: string, { heartUsers, animeIds }: Fixture): LoadCase {
+  if (heartUsers.length === 0 || animeIds.length === 0) throw new Error('no heart users or titles')
+  const spacing = Math.floor(animeIds.length / heartUsers.length)
+  return inTurn(appUrl, heartUsers, (sender, nth) => ({
+    method: 'PUT',
+    path: `/api/me/likes/${animeIds[(sender * spacing + nth) % animeIds.length] ?? ''}`,
+  }))
+}
+
+/**
+ * PUT /api/me/likes/:id/pin as the board sends it, each request from the next pin user in turn
+ * (cookie and address): a user's k-th pin is the k-th of its PIN_TITLES liked titles, so every
+ * pin uses one of the period's pins and writes the like and the profile. Made anew for the app's
+ * run, after the baseline's: the app's pins start at each user's first title. A user sent more
+ * than PIN_TITLES pins asks for a title it does not like, which answers 404, a failed answer.
+ */
+function pins(appUrl: string, { pinUsers, animeIds }: Fixture): LoadCase {
+  if (pinUsers.length === 0) throw new Error('no pin users')
+  return inTurn(appUrl, pinUsers, (_sender, nth) => ({
+    method: 'PUT',
+    path: `/api/me/likes/${(nth < PIN_TITLES ? animeIds[nth] : undefined) ?? 'none'}/pin`,
+  }))
 }
 
 interface NamedCase {
   name: string
   request: string
-  load: LoadCase
+  /** The requests, or a maker of them when the app's run must start where the baseline's did. */
+  load: LoadCase | (() => LoadCase)
   /** Also measured against the baseline sending the same bytes (see baseline-server.ts). */
   sameBytes?: LoadCase
   /** Connections for this case when not the bench's usual many. */
@@ -133,6 +162,11 @@ function httpCases(appUrl: string, fixture: Fixture): NamedCase[] {
       load: hearts(appUrl, fixture),
     },
     {
+      name: 'pinning',
+      request: `PUT /api/me/likes/:id/pin (a new pin each, over ${fixture.pinUsers.length} signed-in users)`,
+      load: () => pins(appUrl, fixture),
+    },
+    {
       // One connection: a calendar app asks for its feed now and then, never fifty at once, and
       // the figure is the time one feed takes to be served.
       name: 'calendar feed',
@@ -142,7 +176,7 @@ function httpCases(appUrl: string, fixture: Fixture): NamedCase[] {
     },
     {
       name: 'public profile page',
-      request: `GET /@${fixture.handle} (drawn by the server, Accept-Encoding: gzip, deflate, br, zstd)`,
+      request: `GET /@${fixture.handle} (drawn by the server, ${BENCH_PUBLIC.pins} pinned titles and ${BENCH_PUBLIC.folders} public folders, Accept-Encoding: gzip, deflate, br, zstd)`,
       load: cycling([`/@${fixture.handle}`], PAGE_HEADERS, 200),
     },
     {
@@ -183,10 +217,11 @@ export async function measureHttp(
   const warmup = cycling(['/'], BROWSER_API_HEADERS, 200)
   await runLoad(baselineUrl, warmup, { connections, seconds: warmupSeconds })
   const results: HttpCaseResult[] = []
-  for (const { name, request, load, sameBytes, ...options } of httpCases(appUrl, fixture)) {
+  for (const { name, request, load: made, sameBytes, ...options } of httpCases(appUrl, fixture)) {
     const caseConnections = options.connections ?? connections
+    const make = () => (typeof made === 'function' ? made() : made)
     // The baseline answers 200 to everything, the 304 case included.
-    const baselineLoad = { ...load, expect: 200 }
+    const baselineLoad = { ...make(), expect: 200 }
     const baseline = await runLoad(baselineUrl, baselineLoad, {
       connections: caseConnections,
       seconds: measureSeconds,
@@ -198,7 +233,7 @@ export async function measureHttp(
             connections: caseConnections,
             seconds: measureSeconds,
           })
-    const app = await warmThenRun(appUrl, load, { ...settings, connections: caseConnections })
+    const app = await warmThenRun(appUrl, make(), { ...settings, connections: caseConnections })
     results.push({
       name,
       request,

@@ -1,3 +1,4 @@
+import type { PinRaceResult } from './pin-race'
 import type { PipelineResult } from './avatar-pipeline'
 import type { BoardDragResult } from './board-drag'
 import type { CatalogLoadResult } from './catalog-load'
@@ -31,6 +32,8 @@ export interface Figures {
   metricsCost?: MetricsCost
   /** One share card made in-process (bench/share-card.ts); absent from runs before it was measured. */
   shareCard?: ShareCardResult
+  /** The pin race (bench/pin-race.ts); absent from runs before it was measured. */
+  pinRace?: PinRaceResult
   /** The shipped catalog's load at start (bench/catalog-load.ts); absent from runs before it was measured. */
   catalogLoad?: CatalogLoadResult
 }

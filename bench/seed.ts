@@ -143,3 +143,38 @@ export function seedSqliteBoard(
     db.close()
   }
 }
+
+/**
+ * Users `uids` on the plan `plan` with no end, and each liking the first `likes` of `animeIds`
+ * in Unsorted (none by default), written straight into the app's SQLite tables beside the
+ * running server, as `mofu users plan` and hearts would leave them.
+ */
+export function seedSqlitePlan(
+  file: string,
+  uids: readonly string[],
+  plan: string,
+  { animeIds = [], likes = 0 }: { animeIds?: readonly string[]; likes?: number } = {},
+): void {
+  if (animeIds.length < likes) throw new Error(`only ${animeIds.length} titles to like`)
+  const db = new SQLite(file, { timeout: 10_000 })
+  try {
+    const like = db.prepare(
+      `INSERT INTO likes (user_id, anime_id, folder_id, order_key, liked_at, status, note)
+       VALUES (?, ?, NULL, ?, ?, NULL, '')`,
+    )
+    const onPlan = db.prepare(
+      `INSERT INTO profiles (user_id, updated_at, plan) VALUES (?, ?, ?)
+       ON CONFLICT (user_id) DO UPDATE SET plan = excluded.plan, plan_until = NULL`,
+    )
+    const keys = generateNKeysBetween(null, null, likes)
+    db.transaction(() => {
+      const now = new Date().toISOString()
+      for (const uid of uids) {
+        onPlan.run(uid, now, plan)
+        keys.forEach((key, i) => like.run(uid, animeIds[i], key, now))
+      }
+    })()
+  } finally {
+    db.close()
+  }
+}

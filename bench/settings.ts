@@ -1,4 +1,5 @@
 import { LIMITS } from '../src/server/http/limiter'
+import { FREE_PINS_DEFAULT } from '../src/shared/plans'
 
 /** The fixture user's handle (bench/fixture.ts), lowercase: their /@handle page. */
 export const BENCH_HANDLE = 'benchfan'
@@ -21,6 +22,35 @@ export type LighthousePage = (typeof LIGHTHOUSE_PAGES)[number]
 
 /** The fixture user's board: a thousand liked titles in twenty folders. */
 export const BENCH_BOARD = { likes: 1_000, folders: 20 } as const
+/**
+ * The fixture user's public page (/@benchfan), as Lighthouse and the public page's HTTP case
+ * see it: this many titles of the board pinned, and this many of its folders public.
+ */
+export const BENCH_PUBLIC = { pins: 10, folders: 3 } as const
+
+/**
+ * Pins the pinning case's users each have to spend: as many as the board's limit (LIMITS.board)
+ * lets one user send in its window, so the limit, not the titles, is what the case sizes for.
+ */
+export const PIN_TITLES = LIMITS.board.max
+
+/**
+ * The plan the bench's app is configured with (PLANS) and the fixture user and the pinning
+ * case's users are on: a pin a title for every title they pin, and the public folders.
+ */
+export const BENCH_PLAN = {
+  name: 'bench',
+  label: 'Bench',
+  pins: PIN_TITLES,
+  publicFolders: BENCH_PUBLIC.folders,
+} as const
+
+/**
+ * The pin race: this many pins sent at once by one free account, each on a title of its own,
+ * of which the database must grant exactly the period's FREE_PINS_DEFAULT.
+ */
+export const PIN_RACE = { pins: 50, granted: FREE_PINS_DEFAULT } as const
+
 /** Chromium's CPU slowdown while a card is dragged on the board (bench/board-drag.ts). */
 export const DRAG_CPU_SLOWDOWN = 4
 
@@ -85,9 +115,9 @@ const QUICK: BenchSettings = {
 }
 
 /**
- * Hearts a second the heart case is sized for: twice what the 2-core machine of
- * docs/performance.md served (about 1,900, each heart a signed-in write and the limit's count
- * another).
+ * Hearts a second the heart case is sized for: about twice what the reference machine of
+ * docs/performance.md serves, each heart a signed-in write and the limit's count another, so a
+ * faster machine still finds every user under the limit.
  */
 const HEART_CEILING_RPS = 4_000
 
@@ -102,6 +132,25 @@ export function heartUsersFor({ warmupSeconds, measureSeconds }: BenchSettings):
   const seconds = warmupSeconds + measureSeconds
   if (seconds >= windowSeconds) throw new Error('the heart case outlasts the likes limit window')
   return Math.ceil((HEART_CEILING_RPS * seconds) / max)
+}
+
+/**
+ * Pins a second the pinning case is sized for: about twice what the reference machine of
+ * docs/performance.md serves, a pin being a write of the like and of the profile's count like a
+ * heart's two.
+ */
+const PIN_CEILING_RPS = 3_000
+
+/**
+ * Users enough that none meets the board's limit (LIMITS.board) or runs out of titles to pin
+ * (PIN_TITLES each) while the pinning case runs at up to PIN_CEILING_RPS; past that, pins
+ * answer 429 or 404, which the run counts as failed answers.
+ */
+export function pinUsersFor({ warmupSeconds, measureSeconds }: BenchSettings): number {
+  const { windowSeconds } = LIMITS.board
+  const seconds = warmupSeconds + measureSeconds
+  if (seconds >= windowSeconds) throw new Error('the pinning case outlasts the board limit window')
+  return Math.ceil((PIN_CEILING_RPS * seconds) / PIN_TITLES)
 }
 
 export function settingsFrom(args: readonly string[]): BenchSettings {

@@ -90,12 +90,27 @@ export async function saveProfile(
   user: TestUser,
   fields: Record<string, unknown>,
 ): Promise<void> {
-  const response = await fetch(`${appUrl}/api/me/profile`, {
-    method: 'PATCH',
-    headers: { 'Content-Type': 'application/json', Origin: appUrl, Cookie: user.cookie },
-    body: JSON.stringify(fields),
+  await sendAs(appUrl, user, { method: 'PATCH', path: '/api/me/profile', body: fields })
+}
+
+/** A request of the app's own page as `user` (JSON when a body is given), answered `status`. */
+export async function sendAs(
+  appUrl: string,
+  user: TestUser,
+  request: { method: string; path: string; body?: unknown },
+  status = 200,
+): Promise<Response> {
+  const response = await fetch(`${appUrl}${request.path}`, {
+    method: request.method,
+    headers: {
+      Origin: appUrl,
+      Cookie: user.cookie,
+      ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
   })
-  await expectStatus('saving the profile', response, 200)
+  await expectStatus(`${request.method} ${request.path}`, response, status)
+  return response
 }
 
 /** PUT /api/me/avatar; resolves with the avatar's URL path (with its version query). */
