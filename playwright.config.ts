@@ -9,18 +9,18 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
-  // Three per core this process may run on (its CPU affinity, so `taskset -c 0` gives three): a
-  // test spends most of its time waiting (on the server, on mail, on a password hash, on timed
-  // UI such as the 4 s notice or the next authenticator step), and with one and a half per core
-  // the whole suite's processes (server, Chromium, workers) used under half a core of two.
-  workers: availableParallelism() * 3,
+  // Two per core this process may run on (its CPU affinity, so `taskset -c 0` gives two): a test
+  // waits part of its time (on mail, on timed UI such as the 4 s notice), so one per core would
+  // leave CPU idle. Not three: once every core is busy more workers finish the suite no sooner,
+  // and each test, taking half as long again, would bring the longest journeys past their budget.
+  workers: availableParallelism() * 2,
   retries: 0,
   forbidOnly: true,
-  // The budgets catch a hang; speed is judged by `npm run bench`, not here. A journey takes up to
-  // about 35 s on a core of this machine kind with the suite running, and the suite must pass on
-  // a machine half as fast, where every step takes twice as long: a test gets 120 s, a wait 20 s
-  // (the slowest wait, an avatar upload decoded and encoded into six renditions on the cores
-  // Chromium and the workers share, takes up to about 8 s here).
+  // The budgets catch a hang; speed is judged by `npm run bench`, not here. The suite must pass on
+  // a machine half as fast as the one the budgets were measured on, where every step takes twice
+  // as long: a test gets 120 s against the longest journey's 35 s with the suite running, and a
+  // wait 20 s against the slowest wait's 8 s (an avatar upload decoded and encoded into six
+  // renditions on the cores Chromium and the workers share).
   timeout: 120_000,
   expect: { timeout: 20_000 },
   reporter: [['list']],

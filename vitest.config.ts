@@ -9,12 +9,13 @@ Object.assign(process.env, serverTuning())
 /**
  * Integration files whose claim is the same whatever the database: they run on SQLite alone.
  * The storage drivers touch no database; request bodies are read at the edge, before any query;
- * cookie names and attributes are set by the HTTP layer.
+ * cookie names and attributes are set by the HTTP layer; the sub-apps' base paths are app.ts's.
  */
 const DIALECT_FREE = [
   'tests/integration/storage.test.ts',
   'tests/integration/auth-bodies.test.ts',
   'tests/integration/cookies-set.test.ts',
+  'tests/integration/sub-apps-doc.test.ts',
 ]
 
 /**
@@ -29,10 +30,10 @@ export default defineConfig({
     // A forgotten .only would quietly run one test and report the suite green.
     allowOnly: false,
     // One and a half files per core this process may run on (its CPU affinity, so `taskset -c 0`
-    // gives two): most files here wait on servers, databases, child processes and the server's
-    // own timeouts (the slow-client test sits 45 s on one), and with one file per core the run
-    // kept under one core of two busy. Not more: each worker imports the server anew, and the
-    // process tests that count answers in a window (a database outage) need CPU to spare.
+    // gives two): most files wait on servers, databases, child processes and the server's own
+    // timeouts (the slow-client test sits 45 s on one), so one file per core would leave cores
+    // idle. Not more: each worker imports the server anew, and the process tests that count
+    // answers in a window (a database outage) need CPU to spare.
     maxWorkers: Math.max(2, Math.round(availableParallelism() * 1.5)),
     projects: [
       {

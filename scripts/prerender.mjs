@@ -49,7 +49,7 @@ function write(file, { language, title, head, root }) {
 // in a page ($RC…) would mean a boundary was left to complete later: none may be there.
 const pages = []
 for (const language of ssr.LANGUAGES) {
-  for (const pagePath of ssr.PRERENDERED_PATHS) {
+  for (const pagePath of ssr.PRERENDERED_PAGE_PATHS) {
     const { head, root } = await ssr.renderPage(pagePath, language)
     pages.push([
       ssr.languageFile(ssr.pageFile(pagePath), language),
