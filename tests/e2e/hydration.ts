@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test'
-import { expect, fetchRouted } from './fixtures'
+import type { Page, Response } from '@playwright/test'
+import { expect } from './fixtures'
 
 interface Watched {
   /** The prerendered nodes removed from #root before it lost its data-prerendered mark. */
@@ -7,6 +7,9 @@ interface Watched {
   /** 'shell': no mark seen (yet); 'prerendered' until the mark goes, 'hydrated' after. */
   hydration?: 'shell' | 'prerendered' | 'hydrated'
 }
+
+/** The answer each watched page's last navigation got: the fresh render is drawn from it too. */
+const drawnPages = new WeakMap<Page, Response>()
 
 /**
  * Watches #root from before the page's first byte. Hydrating cleanly, React keeps every node of
@@ -16,6 +19,11 @@ interface Watched {
  * no mark: the client renders those afresh, and nothing is recorded.
  */
 export async function watchHydration(page: Page) {
+  page.on('response', (response) => {
+    if (response.request().isNavigationRequest() && response.frame() === page.mainFrame()) {
+      drawnPages.set(page, response)
+    }
+  })
   await page.addInitScript(() => {
     const watched = window as Watched
     const replaced: string[] = []
@@ -99,7 +107,9 @@ function differences(hydrated: string[], fresh: string[]) {
  * structure: where the app renders an attribute unlike the prerendered one, React keeps the
  * prerendered one without a word and changes nothing in the page, so only the app's own render
  * shows it. That render is the same page opened beside it in the same browser (same storage and
- * cookies) with its HTML marked as a generic shell, which main.tsx renders afresh.
+ * cookies) from the very answer the watched page got, its HTML marked as a generic shell, which
+ * main.tsx renders afresh. The same answer, not a second request: what other tests do meanwhile
+ * (a like counted on a title page) must not part the two.
  */
 export async function expectCleanHydration(page: Page) {
   await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
@@ -114,15 +124,23 @@ export async function expectCleanHydration(page: Page) {
   expect(hydration).toBe('hydrated')
   expect(replacedBeforeHydration, 'prerendered nodes replaced before hydration ended').toEqual([])
 
+  const drawn = drawnPages.get(page)
+  if (drawn === undefined) throw new Error('expectCleanHydration needs watchHydration first')
+  const html = await drawn.text()
+  // The body as the browser decoded it: sent again without the encoding or length it came with.
+  const headers = Object.fromEntries(
+    Object.entries(await drawn.allHeaders()).filter(
+      ([name]) => !['content-encoding', 'content-length', 'transfer-encoding'].includes(name),
+    ),
+  )
   const fresh = await page.context().newPage()
-  await fresh.route(page.url(), async (route) => {
-    const response = await fetchRouted(route)
-    const html = await response.text()
-    await route.fulfill({
-      response,
+  await fresh.route(page.url(), (route) =>
+    route.fulfill({
+      status: drawn.status(),
+      headers,
       body: html.replace(/ data-prerendered="[^"]*"/, ' data-prerendered=""'),
-    })
-  })
+    }),
+  )
   await fresh.goto(page.url())
   // Both pages may still take in stored choices: compared until they agree or the wait ends.
   await expect
