@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext, Page, Request } from '@playwright/test'
 import { expect } from './fixtures'
 import { linkIn, waitForMail } from './mailbox'
 
@@ -22,6 +22,28 @@ export async function fillCredentials(page: Page, email: string, password: strin
 export async function logIn(page: Page, email: string, password = PASSWORD) {
   await fillCredentials(page, email, password)
   await panel(page).getByRole('button', { name: 'Log in' }).click()
+}
+
+/**
+ * Watches the page's calls to the API from now on; the function it returns waits until none is
+ * on its way. A test that ends the session behind the page's back waits so first: a section the
+ * panel was still loading would otherwise meet the ended session before the step the test is
+ * about, and sign the panel out at a moment of its own choosing.
+ */
+export function watchApiCalls(page: Page): () => Promise<void> {
+  const pending = new Set<Request>()
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) pending.add(request)
+  })
+  const done = (request: Request) => pending.delete(request)
+  page.on('requestfinished', done)
+  page.on('requestfailed', done)
+  return () =>
+    expect
+      .poll(() => [...pending].map((request) => request.url()), {
+        message: 'calls to the API still on their way',
+      })
+      .toEqual([])
 }
 
 /** A verified account made through the API, for tests about what comes after sign-up. */

@@ -5,6 +5,7 @@ import {
   panel,
   signedInOnPage,
   verifiedAccount,
+  watchApiCalls,
 } from './account-helpers'
 import { expect, test } from './fixtures'
 
@@ -50,7 +51,16 @@ test('a session ended behind the page signs the panel out at its next save, sayi
   allowConsoleError,
 }) => {
   allowConsoleError({ url: '/api/me/profile', status: 401 })
+  const apiCallsDone = watchApiCalls(page)
   await signedInOnPage(page, request, baseURL ?? '', 'ended')
+  // The panel has shown what it loads: where you are signed in and the security activity.
+  await expect(
+    panel(page).getByRole('region', { name: "Where you're signed in" }).getByRole('listitem'),
+  ).not.toHaveCount(0)
+  await expect(
+    panel(page).getByRole('region', { name: 'Recent security activity' }).getByRole('listitem'),
+  ).not.toHaveCount(0)
+  await apiCallsDone()
   // The session ends behind the app's back, as when it expires or is revoked elsewhere.
   await page.context().clearCookies()
   await panel(page).getByRole('button', { name: 'Edit' }).click()
