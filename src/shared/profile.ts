@@ -1,10 +1,16 @@
 // zod/mini, not zod: the account panel and the profile pages load this (docs/architecture.md "Client").
 import * as z from 'zod/mini'
 import { handleSkeleton } from './handle-skeleton'
-import { LANGUAGE_CHOICES } from './language'
 import { PAGES, REGISTRY_LABELS } from './pages'
 import { ProfileFieldsPatchSchema, ProfileFieldsSchema } from './profile-fields'
-import { EFFECT_NAMES, FONTS, THEMES, type EffectName, type KeptPreferences } from './preferences'
+import {
+  FONTS,
+  PREFERENCE_NAMES,
+  PREFERENCES,
+  type KeptPreferences,
+  type PreferenceKind,
+  type PreferenceName,
+} from './preferences'
 
 /**
  * The profile (docs/api.md "Profile and handles") and its handle rules (docs/using.md "Profiles
@@ -142,20 +148,26 @@ function isVisible(name: string): boolean {
   return name.replace(/[\p{Z}\p{Cf}\s]/gu, '') !== ''
 }
 
-const EFFECT_SCHEMAS = Object.fromEntries(
-  EFFECT_NAMES.map((name) => [name, z.boolean()]),
-) as Record<EffectName, z.ZodMiniBoolean>
-
 /**
- * Each preference the account keeps (docs/using.md "Preferences"). A theme of null (never
- * chosen, as browsers before partial preferences sent it and accounts kept it) reads as absent.
+ * One preference's schema, from its entry in PREFERENCES. `read` is how a kept one is read back:
+ * switches this release does not know are left out rather than refused. A preference whose
+ * fallback is null takes null as "not chosen", as browsers before partial preferences sent it.
  */
-const PREFERENCE_SCHEMAS = {
-  theme: z.nullable(z.enum(THEMES)),
-  font: z.enum(FONTS),
-  effects: z.strictObject(EFFECT_SCHEMAS),
-  language: z.enum(LANGUAGE_CHOICES),
+function preferenceSchema(preference: PreferenceKind, read: boolean): z.ZodMiniType {
+  if ('switches' in preference) {
+    const switches = Object.fromEntries(preference.switches.map((name) => [name, z.boolean()]))
+    return read ? z.object(switches) : z.strictObject(switches)
+  }
+  const value = z.enum(preference.values)
+  return preference.fallback === null ? z.nullable(value) : value
 }
+
+/** Each preference the account keeps (docs/using.md "Preferences"), shaped by `each`. */
+const preferenceShape = <T extends z.ZodMiniType>(each: (preference: PreferenceKind) => T) =>
+  Object.fromEntries(PREFERENCE_NAMES.map((name) => [name, each(PREFERENCES[name])])) as Record<
+    PreferenceName,
+    T
+  >
 
 /** The preferences chosen, without the ones that read as absent. */
 const chosenOnly = (preferences: Record<string, unknown>) =>
@@ -165,32 +177,23 @@ const chosenOnly = (preferences: Record<string, unknown>) =>
 
 /** The preferences a browser sends to be kept, each present only once it chose it. */
 export const PreferencesSchema = z.pipe(
-  z.strictObject({
-    theme: z.optional(PREFERENCE_SCHEMAS.theme),
-    font: z.optional(PREFERENCE_SCHEMAS.font),
-    effects: z.optional(PREFERENCE_SCHEMAS.effects),
-    language: z.optional(PREFERENCE_SCHEMAS.language),
-  }),
+  z.strictObject(preferenceShape((preference) => z.optional(preferenceSchema(preference, false)))),
   z.transform(chosenOnly),
 )
 
-/** One kept preference read on its own: absent when missing or unreadable. */
-const readOnItsOwn = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined)
-
 /**
  * The preferences this release understands among the ones the account keeps, null when none:
- * each key is read on its own and the others are left out, so a key or a value this release
- * does not know (a later release's, while a roll has both running) never costs the ones it
- * does; of the effects, those it knows. The store keeps the rest as it found them
- * (stores/profile-store.ts).
+ * each key is read on its own (absent when missing or unreadable) and the others are left out,
+ * so a key or a value this release does not know (a later release's, while a roll has both
+ * running) never costs the ones it does; of the effects, those it knows. The store keeps the
+ * rest as it found them (stores/profile-store.ts).
  */
 export const KeptPreferencesSchema = z.pipe(
-  z.object({
-    theme: readOnItsOwn(PREFERENCE_SCHEMAS.theme),
-    font: readOnItsOwn(PREFERENCE_SCHEMAS.font),
-    effects: readOnItsOwn(z.object(EFFECT_SCHEMAS)),
-    language: readOnItsOwn(PREFERENCE_SCHEMAS.language),
-  }),
+  z.object(
+    preferenceShape((preference) =>
+      z.catch(z.optional(preferenceSchema(preference, true)), undefined),
+    ),
+  ),
   z.transform((kept): KeptPreferences | null => {
     const chosen = chosenOnly(kept)
     return Object.keys(chosen).length === 0 ? null : chosen

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import { PREFERENCE_NAMES, PREFERENCES } from '@shared/preferences'
 import { wrongSpaces } from '../../../tests/support/japanese-spacing'
 import { EN } from './i18n-en'
 import { JA } from './i18n-ja'
@@ -15,8 +16,12 @@ import { JA } from './i18n-ja'
 const ALLOWED_WORDS = new Set([
   ...['Mofu', 'SeeME', 'SakuraMap', 'Orbitron', 'English', 'Google', 'mochi'],
   ...['ID', 'IP', 'Cookie', 'https', 'SameSite', 'Lax', 'HttpOnly', 'Secure'],
-  ...['darkMode', 'lang', 'mofu_device', 'true', 'false', 'en', 'ja', 'light', 'dark', 'system'],
-  ...['orbitron', 'default', 'free', '_ga', 'id', 'D'],
+  ...['darkMode', 'lang', 'mofu_device', 'true', 'false', 'free', '_ga', 'id', 'D'],
+  // The values each preference is stored as, named on the cookies page.
+  ...PREFERENCE_NAMES.flatMap((name) => {
+    const preference = PREFERENCES[name]
+    return 'values' in preference ? preference.values : []
+  }),
   // The attribute a page links back with, typed as is: rel="me".
   ...['rel', 'me'],
   // Products a user knows by these names, and what a file or an example is called.

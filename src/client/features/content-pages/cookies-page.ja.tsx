@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import type { RichText } from '@client/components/page-section'
 import type { Translation } from '@client/lib/i18n/i18n'
 import type { COOKIES } from './cookies-page'
-import { PREFERENCE_LABELS_JA } from './preference-labels.ja'
+import { PREFERENCE_LABELS_JA, PREFERENCE_STORAGE_ROWS_JA } from './preference-labels.ja'
 
 /** The Japanese of COOKIES (docs/architecture.md "Languages"), beside its English. */
 export const COOKIES_JA: Translation<typeof COOKIES> = {
@@ -84,23 +84,7 @@ export const COOKIES_JA: Translation<typeof COOKIES> = {
   preferences: PREFERENCE_LABELS_JA,
   storageCaption: 'ローカルストレージのキー',
   storageColumns: ['キー', '覚えていること'],
-  theme: ({ key }: RichText): ReactNode => (
-    <>
-      テーマ：{key('light')}、{key('dark')}、{key('system')}（デバイスに合わせる）のいずれか。
-    </>
-  ),
-  font: ({ key }: RichText): ReactNode => (
-    <>
-      見出しのフォント：{key('orbitron')}または{key('default')}。
-    </>
-  ),
-  language: ({ key }: RichText): ReactNode => (
-    <>
-      言語：{key('en')}、{key('ja')}、{key('system')}（ブラウザに合わせる）のいずれか。
-    </>
-  ),
-  effects:
-    '6つのエフェクトのスイッチ：サイドバーのホバー、メニューボタンのバウンド、ドラッグのパーティクル、フォルダーの開き、フィルターのジャンプ、状態をすべて保存。',
+  stored: PREFERENCE_STORAGE_ROWS_JA,
   uiState:
     '「状態をすべて保存」がオンのときだけ：ホームのフィルターや、ボードで閉じたフォルダーとスクロール位置など、ちょっとした画面の選択。オフにすると消去されます。',
   boardView: 'ボードで選んだ絞り込みと並べ替え。',

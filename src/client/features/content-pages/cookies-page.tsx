@@ -5,15 +5,14 @@ import {
   SECURE_COOKIE_PREFIX,
   type MofuCookie,
 } from '@shared/cookies'
-import { PREFERENCE_NAMES } from '@shared/preferences'
+import { PREFERENCE_NAMES, PREFERENCES } from '@shared/preferences'
 import { MofuMascot } from '@client/components/art/mofu-mascot'
 import { PageHero } from '@client/components/page-hero'
 import { InfoTable, Key, PageSection, RICH, type RichText } from '@client/components/page-section'
 import { useListFormat } from '@client/lib/i18n/format'
 import { useStrings } from '@client/lib/i18n/i18n'
 import { BOARD_VIEW_KEY, UI_STATE_KEY } from '@client/lib/preferences/preferences'
-import { EFFECTS_KEY, FONT_KEY, LANGUAGE_KEY, THEME_KEY } from '@client/lib/preferences/stored'
-import { PREFERENCE_LABELS } from './preference-labels'
+import { PREFERENCE_LABELS, PREFERENCE_STORAGE_ROWS } from './preference-labels'
 
 /** What one cookie does and how, as its row of the cookies table says it. */
 interface CookieRow {
@@ -109,23 +108,7 @@ export const COOKIES = {
   preferences: PREFERENCE_LABELS,
   storageCaption: 'Local storage keys',
   storageColumns: ['Key', 'What it remembers'],
-  theme: ({ key }: RichText): ReactNode => (
-    <>
-      Your theme: {key('light')}, {key('dark')} or {key('system')} (follow your device).
-    </>
-  ),
-  font: ({ key }: RichText): ReactNode => (
-    <>
-      Your heading font: {key('orbitron')} or {key('default')}.
-    </>
-  ),
-  language: ({ key }: RichText): ReactNode => (
-    <>
-      Your language: {key('en')}, {key('ja')} or {key('system')} (follow your browser).
-    </>
-  ),
-  effects:
-    'The six effect switches: sidebar hover, menu-button bounce, drag particles, folder open, filter jump and full-state persistence.',
+  stored: PREFERENCE_STORAGE_ROWS,
   uiState:
     'Only while full-state persistence is on: small UI choices, such as the filter on the Home page and the folders you closed on your board and how far you scrolled it. Turning persistence off clears it.',
   boardView: 'The filters and the sort you chose on your board.',
@@ -197,10 +180,10 @@ export function CookiesPage() {
           caption={strings.storageCaption}
           columns={strings.storageColumns}
           rows={[
-            [<Key>{THEME_KEY}</Key>, strings.theme(RICH)],
-            [<Key>{FONT_KEY}</Key>, strings.font(RICH)],
-            [<Key>{LANGUAGE_KEY}</Key>, strings.language(RICH)],
-            [<Key>{EFFECTS_KEY}</Key>, strings.effects],
+            ...PREFERENCE_NAMES.map((name) => [
+              <Key>{PREFERENCES[name].storageKey}</Key>,
+              strings.stored[name](RICH),
+            ]),
             [<Key>{UI_STATE_KEY}</Key>, strings.uiState],
             [<Key>{BOARD_VIEW_KEY}</Key>, strings.boardView],
             [

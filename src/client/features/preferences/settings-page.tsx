@@ -132,14 +132,14 @@ export function SettingsPage() {
             options={THEMES}
             labels={strings.themes}
             value={theme}
-            onChange={preferenceActions.setTheme}
+            onChange={(value) => preferenceActions.choose('theme', value)}
           />
           <Choice
             legend={strings.font}
             options={FONTS}
             labels={strings.fonts}
             value={preferences.font}
-            onChange={preferenceActions.setFont}
+            onChange={(value) => preferenceActions.choose('font', value)}
           />
         </div>
       </PageSection>
@@ -149,7 +149,7 @@ export function SettingsPage() {
           options={LANGUAGE_CHOICES}
           labels={strings.languages}
           value={preferences.language}
-          onChange={preferenceActions.setLanguage}
+          onChange={(value) => preferenceActions.choose('language', value)}
           langs={{ en: 'en', ja: 'ja' }}
         />
       </PageSection>

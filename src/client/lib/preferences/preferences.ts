@@ -1,27 +1,24 @@
 import { useSyncExternalStore } from 'react'
-import type { LanguageChoice } from '@shared/language'
 import {
-  DEFAULT_EFFECTS,
-  DEFAULT_FONT,
-  EFFECT_NAMES,
+  PREFERENCE_NAMES,
+  PREFERENCES,
   type EffectName,
-  type Font,
   type KeptPreferences,
-  type Theme,
+  type PreferenceName,
+  type PreferenceValues,
+  type ShownPreferences,
 } from '@shared/preferences'
 import { currentLanguage, showLanguage } from '@client/lib/i18n/i18n'
 import {
   applyLanguage,
   applyToRoot,
-  EFFECTS_KEY,
-  FONT_KEY,
-  LANGUAGE_KEY,
+  PREFERENCE_KEYS,
   readPreferences,
   readStorage,
   resolveDark,
   resolveLanguage,
+  storedForm,
   systemPrefersDark,
-  THEME_KEY,
   writeDarkModeCookie,
   writeStorage,
 } from './stored'
@@ -37,11 +34,10 @@ type Preferences = ReturnType<typeof readPreferences>
  * has already applied the stored choices to <html>; components catch up right after hydration.
  */
 const SERVER_SNAPSHOT: Preferences = {
-  theme: null,
+  ...(Object.fromEntries(
+    PREFERENCE_NAMES.map((name) => [name, PREFERENCES[name].fallback]),
+  ) as ShownPreferences),
   dark: true,
-  font: DEFAULT_FONT,
-  effects: DEFAULT_EFFECTS,
-  language: 'system',
 }
 const inBrowser = typeof window !== 'undefined'
 
@@ -83,12 +79,7 @@ if (inBrowser) {
 
   // Another tab changed a preference: show the same here.
   window.addEventListener('storage', (event) => {
-    if (
-      event.key === null ||
-      [THEME_KEY, FONT_KEY, EFFECTS_KEY, LANGUAGE_KEY].includes(event.key)
-    ) {
-      commit(readPreferences())
-    }
+    if (event.key === null || PREFERENCE_KEYS.includes(event.key)) commit(readPreferences())
   })
 
   // With language "system", the interface follows the browser's languages live.
@@ -97,17 +88,20 @@ if (inBrowser) {
 
 const chosenListeners = new Set<() => void>()
 
+const storageKeyOf = (name: PreferenceName) => PREFERENCES[name].storageKey
+
 /**
- * The preferences this browser has chosen (stored), without the defaults it only shows: what it
+ * The preferences this browser has chosen (stored), without the fallbacks it only shows: what it
  * gives an account to keep.
  */
 export function chosenHere(): KeptPreferences {
-  const chosen: KeptPreferences = {}
-  if (current.theme !== null) chosen.theme = current.theme
-  if (readStorage(FONT_KEY) !== null) chosen.font = current.font
-  if (readStorage(EFFECTS_KEY) !== null) chosen.effects = current.effects
-  if (readStorage(LANGUAGE_KEY) !== null) chosen.language = current.language
-  return chosen
+  const chosen: Record<string, unknown> = {}
+  for (const name of PREFERENCE_NAMES) {
+    if (readStorage(storageKeyOf(name)) !== null && current[name] !== null) {
+      chosen[name] = current[name]
+    }
+  }
+  return chosen as KeptPreferences
 }
 
 /** Calls `listener` after each choice made through preferenceActions (not adopted ones). */
@@ -116,41 +110,42 @@ export function onPreferencesChosen(listener: () => void) {
   return () => chosenListeners.delete(listener)
 }
 
-function choose(next: Preferences) {
-  commit(next)
-  for (const listener of chosenListeners) listener()
+/**
+ * Stores the preferences in `kept` and shows them, with what follows from them: the mode a
+ * theme puts the page in, and the UI state forgotten once full-state persistence is off.
+ */
+function store(kept: KeptPreferences) {
+  for (const name of PREFERENCE_NAMES) {
+    const value = kept[name]
+    if (value !== undefined) writeStorage(storageKeyOf(name), storedForm(value))
+  }
+  if (kept.effects?.fullStatePersistence === false) writeStorage(UI_STATE_KEY, null)
+  const next = { ...current, ...kept }
+  commit({ ...next, dark: resolveDark(next.theme, current.dark, systemPrefersDark()) })
 }
 
 export const preferenceActions = {
-  setTheme(theme: Theme) {
-    writeStorage(THEME_KEY, theme)
-    choose({ ...current, theme, dark: resolveDark(theme, current.dark, systemPrefersDark()) })
-  },
-  setFont(font: Font) {
-    writeStorage(FONT_KEY, font)
-    choose({ ...current, font })
+  /** Chooses a preference here, and for the account while signed in. */
+  choose<N extends PreferenceName>(name: N, value: PreferenceValues[N]) {
+    store({ [name]: value })
+    for (const listener of chosenListeners) listener()
   },
   setEffect(name: EffectName, enabled: boolean) {
-    const effects = { ...current.effects, [name]: enabled }
-    writeStorage(EFFECTS_KEY, JSON.stringify(effects))
-    if (name === 'fullStatePersistence' && !enabled) writeStorage(UI_STATE_KEY, null)
-    choose({ ...current, effects })
-  },
-  setLanguage(language: LanguageChoice) {
-    writeStorage(LANGUAGE_KEY, language)
-    choose({ ...current, language })
+    preferenceActions.choose('effects', { ...current.effects, [name]: enabled })
   },
 }
 
 /** Whether `kept` holds a choice this browser does not show (so adopting it changes something). */
 export function differsHere(kept: KeptPreferences): boolean {
-  const effects = kept.effects
-  return (
-    (kept.theme !== undefined && kept.theme !== current.theme) ||
-    (kept.font !== undefined && kept.font !== current.font) ||
-    (kept.language !== undefined && kept.language !== current.language) ||
-    (effects !== undefined && EFFECT_NAMES.some((name) => effects[name] !== current.effects[name]))
-  )
+  return PREFERENCE_NAMES.some((name) => {
+    const value = kept[name]
+    const shown = current[name]
+    if (value === undefined) return false
+    if (typeof value === 'string' || typeof shown !== 'object' || shown === null) {
+      return value !== shown
+    }
+    return Object.entries(value).some(([key, on]) => shown[key as keyof typeof shown] !== on)
+  })
 }
 
 /**
@@ -158,16 +153,7 @@ export function differsHere(kept: KeptPreferences): boolean {
  * applied to the page and shown in Settings. What the account never chose stays as it is here.
  */
 export function adoptPreferences(kept: KeptPreferences) {
-  const { theme, font, effects, language } = kept
-  if (theme !== undefined) writeStorage(THEME_KEY, theme)
-  if (font !== undefined) writeStorage(FONT_KEY, font)
-  if (effects !== undefined) {
-    writeStorage(EFFECTS_KEY, JSON.stringify(effects))
-    if (!effects.fullStatePersistence) writeStorage(UI_STATE_KEY, null)
-  }
-  if (language !== undefined) writeStorage(LANGUAGE_KEY, language)
-  const next = { ...current, ...kept }
-  commit({ ...next, dark: resolveDark(next.theme, current.dark, systemPrefersDark()) })
+  store(kept)
 }
 
 /**

@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_EFFECTS } from '@shared/preferences'
-import {
-  parseDarkModeCookie,
-  parseEffects,
-  parseFont,
-  parseLanguageChoice,
-  parseTheme,
-  resolveDark,
-  resolveLanguage,
-} from './stored'
+import { parseDarkModeCookie, parseStored, resolveDark, resolveLanguage } from './stored'
+
+const parseFont = (raw: string | null) => parseStored('font', raw)
+const parseTheme = (raw: string | null) => parseStored('theme', raw)
+const parseLanguageChoice = (raw: string | null) => parseStored('language', raw)
+const parseEffects = (raw: string | null) => parseStored('effects', raw)
 
 describe('parsing stored preferences', () => {
   it('reads the font, falling back to orbitron', () => {

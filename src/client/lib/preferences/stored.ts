@@ -1,47 +1,73 @@
 /**
- * Stored preferences (docs/using.md "Preferences"): the darkMode and lang cookies and the local
- * storage keys font, theme, action-settings and language. Pure functions over the raw stored
- * values, shared by the pre-paint script (inlined into index.html) and the React app. Anything
- * unreadable falls back to the default.
+ * Stored preferences (docs/using.md "Preferences"): the darkMode and lang cookies and each
+ * preference's local storage key (PREFERENCES). Pure functions over the raw stored values,
+ * shared by the pre-paint script (inlined into index.html) and the React app. Anything
+ * unreadable falls back to the preference's fallback.
  */
 
 import { cookieIn, DARK_MODE_COOKIE, LANGUAGE_COOKIE, PAGE_COOKIE_SECONDS } from '@shared/cookies'
 import {
   DEFAULT_LANGUAGE,
   firstSupported,
-  LANGUAGE_CHOICES,
   type Language,
   type LanguageChoice,
 } from '@shared/language'
 import {
-  DEFAULT_EFFECTS,
-  DEFAULT_FONT,
   EFFECT_NAMES,
   FONTS,
-  THEMES,
-  type Effects,
-  type Font,
+  PREFERENCE_NAMES,
+  PREFERENCES,
+  type PreferenceKind,
+  type PreferenceName,
+  type PreferenceValues,
+  type ShownPreferences,
   type Theme,
 } from '@shared/preferences'
 
-export const FONT_KEY = 'font'
-export const THEME_KEY = 'theme'
-export const EFFECTS_KEY = 'action-settings'
-export const LANGUAGE_KEY = 'language'
-
-export function parseFont(raw: string | null): Font {
-  return FONTS.find((font) => font === raw) ?? DEFAULT_FONT
+/** Switches as stored: each one stored as a boolean, the others on their fallback. */
+function parseSwitches(
+  preference: Extract<PreferenceKind, { switches: unknown }>,
+  raw: string | null,
+) {
+  const switches: Record<string, boolean> = { ...preference.fallback }
+  let stored: unknown
+  try {
+    stored = raw === null ? null : JSON.parse(raw)
+  } catch {
+    return switches
+  }
+  if (typeof stored !== 'object' || stored === null) return switches
+  for (const name of preference.switches) {
+    const value: unknown = (stored as Record<string, unknown>)[name]
+    if (typeof value === 'boolean') switches[name] = value
+  }
+  return switches
 }
 
-/** The theme the user chose, or null when they never chose one. */
-export function parseTheme(raw: string | null): Theme | null {
-  return THEMES.find((theme) => theme === raw) ?? null
+/**
+ * A preference as its local storage key holds it (`raw`, null when absent): the value stored,
+ * or the preference's fallback when absent or unreadable.
+ */
+export function parseStored<N extends PreferenceName>(
+  name: N,
+  raw: string | null,
+): ShownPreferences[N] {
+  const preference: PreferenceKind = PREFERENCES[name]
+  const shown =
+    'switches' in preference
+      ? parseSwitches(preference, raw)
+      : (preference.values.find((value) => value === raw) ?? preference.fallback)
+  return shown as ShownPreferences[N]
 }
 
-/** The language the user chose; 'system' (the browser's languages) until they choose one. */
-export function parseLanguageChoice(raw: string | null): LanguageChoice {
-  return LANGUAGE_CHOICES.find((choice) => choice === raw) ?? 'system'
-}
+/** A chosen preference as its local storage key holds it. */
+export const storedForm = <N extends PreferenceName>(value: PreferenceValues[N]): string =>
+  typeof value === 'string' ? value : JSON.stringify(value)
+
+/** The local storage key of each preference. */
+export const PREFERENCE_KEYS: readonly string[] = PREFERENCE_NAMES.map(
+  (name) => PREFERENCES[name].storageKey,
+)
 
 /** The language in effect: the one chosen, or the first supported of the browser's, or English. */
 export function resolveLanguage(
@@ -49,22 +75,6 @@ export function resolveLanguage(
   browserLanguages: readonly string[],
 ): Language {
   return choice === 'system' ? (firstSupported(browserLanguages) ?? DEFAULT_LANGUAGE) : choice
-}
-
-export function parseEffects(raw: string | null): Effects {
-  const effects = { ...DEFAULT_EFFECTS }
-  let stored: unknown
-  try {
-    stored = raw === null ? null : JSON.parse(raw)
-  } catch {
-    return effects
-  }
-  if (typeof stored !== 'object' || stored === null) return effects
-  for (const name of EFFECT_NAMES) {
-    const value: unknown = (stored as Record<string, unknown>)[name]
-    if (typeof value === 'boolean') effects[name] = value
-  }
-  return effects
 }
 
 /** The darkMode cookie's value: true, false, or null when absent or unreadable. */
@@ -89,11 +99,7 @@ export function resolveDark(
   return darkModeCookie ?? true
 }
 
-export interface AppliedPreferences {
-  dark: boolean
-  font: Font
-  effects: Effects
-}
+export type AppliedPreferences = Pick<ShownPreferences, 'font' | 'effects'> & { dark: boolean }
 
 /** Classes and attributes on <html>: `dark`, `font-orbitron`/`font-default`, data-fx. */
 export function applyToRoot(root: HTMLElement, preferences: AppliedPreferences): void {
@@ -139,16 +145,13 @@ export function systemPrefersDark(): boolean {
 }
 
 /** Everything as stored right now, resolved. */
-export function readPreferences(): AppliedPreferences & {
-  theme: Theme | null
-  language: LanguageChoice
-} {
-  const theme = parseTheme(readStorage(THEME_KEY))
-  return {
-    theme,
-    dark: resolveDark(theme, parseDarkModeCookie(document.cookie), systemPrefersDark()),
-    font: parseFont(readStorage(FONT_KEY)),
-    effects: parseEffects(readStorage(EFFECTS_KEY)),
-    language: parseLanguageChoice(readStorage(LANGUAGE_KEY)),
-  }
+export function readPreferences(): ShownPreferences & { dark: boolean } {
+  const shown = Object.fromEntries(
+    PREFERENCE_NAMES.map((name) => [
+      name,
+      parseStored(name, readStorage(PREFERENCES[name].storageKey)),
+    ]),
+  ) as ShownPreferences
+  const dark = resolveDark(shown.theme, parseDarkModeCookie(document.cookie), systemPrefersDark())
+  return { ...shown, dark }
 }
