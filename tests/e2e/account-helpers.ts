@@ -46,6 +46,19 @@ export function watchApiCalls(page: Page): () => Promise<void> {
       .toEqual([])
 }
 
+/**
+ * Reloads the signed-in page in `theme`, chosen in this browser and kept with the account as
+ * Settings keeps it: with the browser's choice alone, the account's kept theme (the one it took
+ * from an earlier choice) would replace it once the profile loaded.
+ */
+export async function reloadInTheme(page: Page, theme: 'light' | 'dark') {
+  const kept = await page.request.patch('/api/me/profile', { data: { preferences: { theme } } })
+  expect(kept.status()).toBe(200)
+  await page.addInitScript((chosen) => window.localStorage.setItem('theme', chosen), theme)
+  await page.reload()
+  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/)
+}
+
 /** A verified account made through the API, for tests about what comes after sign-up. */
 export async function verifiedAccount(request: APIRequestContext, baseURL: string, email: string) {
   const signUp = await request.post('/api/auth/sign-up/email', {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
-import { newEmail, PASSWORD, verifiedAccount } from './account-helpers'
+import { newEmail, PASSWORD, reloadInTheme, verifiedAccount } from './account-helpers'
 import { blockingViolations, settled } from './axe'
 import { catalogTitles, type Found } from './anime-helpers'
 import { expect, fetchRouted, test } from './fixtures'
@@ -344,9 +344,8 @@ test('the board in Japanese teaches when empty, and axe finds nothing serious in
   expect(
     (await page.request.post('/api/me/folders', { data: { name: 'あとで見る' } })).status(),
   ).toBe(201)
-  for (const theme of ['light', 'dark']) {
-    await page.addInitScript((chosen) => window.localStorage.setItem('theme', chosen), theme)
-    await page.reload()
+  for (const theme of ['light', 'dark'] as const) {
+    await reloadInTheme(page, theme)
     await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
     await expect(page.getByRole('region', { name: /^あとで見る/ })).toBeVisible()
     await expect(page.getByRole('article')).toHaveCount(2)

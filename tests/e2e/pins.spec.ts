@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { newEmail, openPanel, panel, verifiedAccount } from './account-helpers'
+import { newEmail, openPanel, panel, reloadInTheme, verifiedAccount } from './account-helpers'
 import { catalogTitles } from './anime-helpers'
 import { blockingViolations } from './axe'
 import { expect, test } from './fixtures'
@@ -110,9 +110,8 @@ test('the board with pins in Japanese: the meter in Japanese, axe finds nothing 
     expect(await pinning(page, 'PUT', () => pin.first().click())).toBe(200)
   }
   await expect(row.getByRole('status')).toHaveText(/^ピン5件中2件使用、.*\d{4}.*に追加$/)
-  for (const theme of ['light', 'dark']) {
-    await page.addInitScript((chosen) => window.localStorage.setItem('theme', chosen), theme)
-    await page.reload()
+  for (const theme of ['light', 'dark'] as const) {
+    await reloadInTheme(page, theme)
     await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
     await expect(row.getByRole('listitem')).toHaveCount(2)
     expect(await blockingViolations(page)).toEqual([])
