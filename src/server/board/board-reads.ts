@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Like } from '../../shared/anime'
 import type { Board } from '../../shared/board'
-import { SUMMARY_COLUMNS, toSummary } from '../catalog/catalog-store'
+import { SUMMARY_COLUMNS, toSummary } from '../catalog/title-summary'
 import type { Tables } from '../db/tables'
 import { foldersOf } from './folders-store'
 import { byPlace } from './order'

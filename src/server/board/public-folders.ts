@@ -7,7 +7,7 @@ import {
   type PublicFolder,
   type PublicFolderCard,
 } from '../../shared/public-folders'
-import { SUMMARY_COLUMNS, toSummary } from '../catalog/catalog-store'
+import { SUMMARY_COLUMNS, toSummary } from '../catalog/title-summary'
 import type { Tables } from '../db/tables'
 import { byPlace } from './order'
 

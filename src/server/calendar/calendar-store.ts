@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { AnimeSite } from '../../shared/anime'
 import { episodesBetween, type Episode } from '../../shared/episodes'
-import { SUMMARY_COLUMNS, toSummary } from '../catalog/catalog-store'
+import { SUMMARY_COLUMNS, toSummary } from '../catalog/title-summary'
 import type { Database } from '../db/database'
 import type { Tables } from '../db/tables'
 

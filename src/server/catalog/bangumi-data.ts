@@ -128,7 +128,7 @@ function idOfKey(key: string): string {
 /**
  * A new title's id: its first source key no other item of the file shares (a Chinese title and
  * its Japanese version may share one Bangumi subject), else a hash of what the item is. An id
- * once given is kept by the store across versions (catalog-store.ts matches the source keys).
+ * once given is kept by the store across versions (catalog-load.ts matches the source keys).
  */
 export function newTitleIdOf(item: Item, keyCounts: ReadonlyMap<string, number>): string {
   const unique = sourceKeysOf(item).find((key) => keyCounts.get(key) === 1)

@@ -9,7 +9,8 @@ import {
 import { apiError, invalidInput } from '../http/errors'
 import { LIMITS, type RouteLimits } from '../http/limiter'
 import { SERVER_MESSAGES } from '../http/messages'
-import { readBrowseCursor, type CatalogStore } from './catalog-store'
+import { readBrowseCursor } from './catalog-browse'
+import type { CatalogStore } from './catalog-store'
 import type { CatalogSearch } from './search'
 
 export interface CatalogDeps {

@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Logger } from '../logger'
-import type { CatalogData, CatalogStore } from './catalog-store'
+import type { CatalogData } from './catalog-load'
+import type { CatalogStore } from './catalog-store'
 
 const require = createRequire(import.meta.url)
 
