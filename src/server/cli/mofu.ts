@@ -9,7 +9,10 @@ import { catalogCommands } from './catalog-commands'
 import { CommandError, EXIT, UsageError, type Command, type CommandContext } from './command'
 import { outboxCommands } from './outbox-commands'
 import { purgeCommand } from './purge-command'
-import { userCommands } from './user-commands'
+import { userAccessCommands } from './user-access-commands'
+import { userLookupCommands } from './user-lookup-commands'
+import { userPlanCommand } from './user-plan-command'
+import { userSignUpCommands } from './user-signup-commands'
 import { MOFU_VERSION } from '../version'
 
 /**
@@ -20,7 +23,10 @@ import { MOFU_VERSION } from '../version'
  */
 
 const COMMANDS: readonly Command[] = [
-  ...userCommands,
+  ...userLookupCommands,
+  ...userAccessCommands,
+  userPlanCommand,
+  ...userSignUpCommands,
   purgeCommand,
   ...outboxCommands,
   ...backupCommands,
