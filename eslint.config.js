@@ -50,7 +50,8 @@ const routeFiles = [`${server}/**/routes.ts`, `${server}/**/*-routes.ts`, `${ser
  * The server's layers: main.ts -> app.ts -> <resource>/routes.ts and *-routes.ts (HTTP only) ->
  * stores and services (data) -> sessions/, http/, metrics/ -> db/, storage/, mail/. The account
  * (account/) stands on Better Auth's set-up (auth/); both, and the profile's routes, stand on the
- * stores they share (stores/: the profile, its handles). config.ts reads
+ * stores they share (stores/: the profile, its handles, recovery codes, the address history,
+ * the disabled flag). config.ts reads
  * the environment into the types those define. A route file never imports another one. The
  * admin command (cli/) stands beside main.ts on the stores, and nothing imports it.
  */

@@ -1,4 +1,4 @@
-import { previousAddresses } from './auth/address-changes'
+import { previousAddresses } from './stores/address-history'
 import { createAuth, type Auth } from './auth/auth'
 import { connectRedisStorage } from './auth/redis-storage'
 import { resolveAuthSecret } from './auth/secret'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { markDisabled } from '../../src/server/auth/user-store'
+import { markDisabled } from '../../src/server/stores/disabled-accounts'
 import { callAuth } from '../support/api'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestApp, type TestApp } from '../support/test-app'

@@ -12,7 +12,7 @@ import {
 } from '../support/api'
 import { KEEP_NOTHING } from '../../src/shared/account-recovery'
 import { EMAIL_CHANGE_VALID_SECONDS, EMAIL_CHANGES_PER_HOUR } from '../../src/shared/email-change'
-import { hashOf } from '../../src/server/auth/recovery-links'
+import { hashOf } from '../../src/server/stores/recovery-codes'
 import { HANDLE_CHANGES_MAX } from '../../src/shared/profile'
 import { appWithMail } from '../support/app-with-mail'
 import { signInWithGoogle } from '../support/google-flow'

@@ -10,8 +10,9 @@ import { emailChangeConfirmMail } from '../mail/templates'
 import type { SecurityEventSource, SecurityEvents } from '../security-events'
 import type { AccountNotices } from '../mail/account-notices'
 import type { Auth } from '../auth/auth'
-import { createRecoveryCode, hashOf, newCode } from '../auth/recovery-links'
-import { freeAddress, previousAddresses, recordAddressChange } from '../auth/address-changes'
+import { freeAddress } from '../auth/free-address'
+import { previousAddresses, recordAddressChange } from '../stores/address-history'
+import { createRecoveryCode, hashOf, newCode } from '../stores/recovery-codes'
 import { reservationBefore } from '../stores/released-handles'
 import { endOtherSessions } from './sessions'
 
@@ -72,7 +73,7 @@ export interface ConfirmDeps {
  * change is open (ending it, a password reset and a recovery all void the link). The address is
  * switched in one UPDATE, so the unique address holds when two accounts claim one at once: one
  * wins, the other is told the address is in use. A password sign-up that holds the address and
- * was never verified is removed first (address-changes.ts freeAddress). Then the address counts
+ * was never verified is removed first (auth/free-address.ts). Then the address counts
  * as verified, every other session of the account ends (the one opening the link stays, if it is
  * the account's), trusted browsers are forgotten, and the old address, and every address the
  * account had within the week, are mailed a notice whose "This wasn't me" link takes the account

@@ -2,8 +2,10 @@ import type { AuthContext as BetterAuthContext } from 'better-auth'
 import type { Kysely } from 'kysely'
 import type { Keep, Recovered } from '../../shared/account-recovery'
 import type { Tables } from '../db/tables'
+import { forgetHistorySinceLeaving } from '../stores/address-history'
+import { voidRecoveryLinks } from '../stores/recovery-codes'
 import { takeBackHandle } from '../stores/released-handles'
-import { freeAddress } from './address-changes'
+import { freeAddress } from './free-address'
 import { forgetTrustedBrowsers } from './trusted-browsers'
 
 /** What recovery uses of Better Auth's context, as its hooks and `auth.$context` give it. */
@@ -93,49 +95,6 @@ export async function recoverAccount(
   return recovered
 }
 
-/** When the account last changed away from `address` (ISO 8601), or null if it never did. */
-async function lastLeft(db: Kysely<Tables>, userId: string, address: string) {
-  const change = await db
-    .selectFrom('address_changes')
-    .select('changed_at')
-    .where('user_id', '=', userId)
-    .where((eb) => eb(eb.fn('lower', ['old_email']), '=', address.toLowerCase()))
-    .orderBy('changed_at', 'desc')
-    .limit(1)
-    .executeTakeFirst()
-  return change?.changed_at ?? null
-}
-
-/**
- * Voids the recovery links mailed to `through` and to every address the account had after it
- * (all of them when `through` is null): whoever holds a later address cannot take the owner's way
- * back by recovering first, and the owner's recovery leaves them none. A plain reset voids none.
- */
-async function voidRecoveryLinks(db: Kysely<Tables>, userId: string, through: string | null) {
-  if (through === null) {
-    await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute()
-    return
-  }
-  const left = await lastLeft(db, userId, through)
-  const later =
-    left === null
-      ? []
-      : await db
-          .selectFrom('address_changes')
-          .select('new_email')
-          .where('user_id', '=', userId)
-          .where('changed_at', '>=', left)
-          .execute()
-  const addresses = [through, ...later.map((change) => change.new_email)].map((address) =>
-    address.toLowerCase(),
-  )
-  await db
-    .deleteFrom('recovery_codes')
-    .where('user_id', '=', userId)
-    .where((eb) => eb.or([eb('email', 'is', null), eb(eb.fn('lower', ['email']), 'in', addresses)]))
-    .execute()
-}
-
 /** Gives the address back, and removes every way in the owner did not keep. */
 async function removeWaysIn(
   context: AuthContext,
@@ -157,14 +116,7 @@ async function removeWaysIn(
     email = target
     // The history from the address given back on is the other holder's: its addresses hear of
     // the account no more.
-    const left = await lastLeft(db, userId, target)
-    if (left !== null) {
-      await db
-        .deleteFrom('address_changes')
-        .where('user_id', '=', userId)
-        .where('changed_at', '>=', left)
-        .execute()
-    }
+    await forgetHistorySinceLeaving(db, userId, target)
   }
 
   const passkeys = (

@@ -3,10 +3,10 @@ import { APIError } from 'better-auth/api'
 import type { Kysely } from 'kysely'
 import { AUTH_ERROR_CODES, AUTH_MESSAGES } from '../../shared/auth-messages'
 import type { Tables } from '../db/tables'
+import { isDisabled } from '../stores/disabled-accounts'
 import { cappedEnd, withProof } from './recent-proof'
 import type { SignIns } from './sign-ins'
 import { forgetSignUpPasswords } from './sign-up-passwords'
-import { isDisabled } from './user-store'
 
 /**
  * What happens when sessions and sign-in methods are written: no session for a disabled account

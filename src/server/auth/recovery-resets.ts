@@ -5,8 +5,9 @@ import { EMAIL_CHANGE_UNDO_VALID_SECONDS } from '../../shared/email-change'
 import { KEEP_NOTHING, KeepSchema, type Recovered } from '../../shared/account-recovery'
 import type { Tables } from '../db/tables'
 import { SERVER_MESSAGES } from '../http/messages'
+import { addressAt } from '../stores/address-history'
+import { findRecoveryCode, type RecoveryCode, spendRecoveryCode } from '../stores/recovery-codes'
 import { type AuthContext, recoveredAt, recoverAccount, type Recovery } from './account-recovery'
-import { addressAt, findRecoveryCode, type RecoveryCode, spendRecoveryCode } from './recovery-links'
 
 /** The verification value of a "This wasn't me" link mailed before recovery codes existed. */
 const LEGACY_UNDO_PREFIX = 'email-change-undo:'
@@ -40,7 +41,7 @@ async function mailedTo(db: Kysely<Tables>, code: RecoveryCode) {
 }
 
 /**
- * Reads a code from a reset link. A recovery link is Mofu's (recovery-links.ts); a plain one is
+ * Reads a code from a reset link. A recovery link is Mofu's (stores/recovery-codes.ts); a plain one is
  * Better Auth's, and works only if it was sent after the account's latest recovery.
  */
 export async function readResetCode(

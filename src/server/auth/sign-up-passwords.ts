@@ -9,8 +9,8 @@ import { AUTH_ERROR_CODES, AUTH_MESSAGES } from '../../shared/auth-messages'
 import type { Tables } from '../db/tables'
 import type { Limiter } from '../http/limiter'
 import { requestSource, type SecurityEvents } from '../security-events'
+import { isDisabled } from '../stores/disabled-accounts'
 import { checkCountedPassword } from './password-guesses'
-import { isDisabled } from './user-store'
 import { pageOf, type verificationLinks } from './verification-links'
 
 /**

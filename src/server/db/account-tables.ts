@@ -108,7 +108,7 @@ export interface EmailChangesTable {
   disown_since: string | null
 }
 
-/** Each change of address of the last week (auth/address-changes.ts). */
+/** Each change of address of the last week (stores/address-history.ts). */
 export interface AddressChangesTable {
   id: string
   user_id: string
@@ -120,7 +120,7 @@ export interface AddressChangesTable {
   disown_since: string
 }
 
-/** Links that take an account back (auth/recovery-links.ts), by the hash of their code. */
+/** Links that take an account back (stores/recovery-codes.ts), by the hash of their code. */
 export interface RecoveryCodesTable {
   /** SHA-256 of the code, hex. */
   code_hash: string

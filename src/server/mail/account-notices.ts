@@ -28,7 +28,7 @@ export interface NoticeDeps {
   profiles: { preferencesOf(userId: string): Promise<KeptPreferences | null> }
   /**
    * The addresses the account had within the week, other than `current`
-   * (auth/address-changes.ts).
+   * (stores/address-history.ts).
    */
   previousAddresses(userId: string, current: string): Promise<string[]>
 }
