@@ -105,6 +105,14 @@ export const filtersInUse = (filters: BoardFilters) =>
   filters.folder !== 'all' ||
   searchKey(filters.text) !== ''
 
+/** The titles' translation in the language shown, when the data has one. */
+export function nameIn(anime: AnimeSummary, language: string): string {
+  if (anime.lang === language) return anime.title
+  const translated =
+    language === 'ja' || language === 'en' ? anime.translations[language]?.[0] : undefined
+  return translated ?? anime.title
+}
+
 /** The likes of one folder as shown: filtered, then sorted as chosen. */
 export function shown(
   likes: readonly Like[],
