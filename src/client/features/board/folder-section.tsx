@@ -9,7 +9,8 @@ import { ConfirmDialog } from '@client/components/confirm-dialog'
 import { useMessages, useStrings } from '@client/lib/i18n/i18n'
 import { UNSORTED } from './board-model'
 import { useNearScreen } from './near-screen'
-import { SortableCard, type CardActions } from './title-card'
+import { SortableCard } from './sortable-card'
+import type { CardActions } from './title-card'
 import { BOARD } from './strings'
 
 export interface FolderActions {

@@ -1,7 +1,5 @@
-import { memo, useId, useState, type CSSProperties } from 'react'
+import { memo, useId, useState } from 'react'
 import type { DraggableAttributes, DraggableSyntheticListeners } from '@dnd-kit/core'
-import { useSortable } from '@dnd-kit/sortable'
-import { CSS } from '@dnd-kit/utilities'
 import {
   LIKE_STATUSES,
   seasonOf,
@@ -9,9 +7,11 @@ import {
   type Like,
   type LikeStatus,
 } from '@shared/anime'
-import { LIKE_NOTE_MAX_LENGTH, LikeNoteSchema, type Folder } from '@shared/board'
+import type { Folder } from '@shared/board'
 import { TitleArt } from '@client/components/art/title-art'
-import { useLanguage, useMessages, useStrings } from '@client/lib/i18n/i18n'
+import { useLanguage, useStrings } from '@client/lib/i18n/i18n'
+import { MoveMenu } from './move-menu'
+import { NoteEditor } from './note-editor'
 import { BOARD } from './strings'
 
 /** What a card asks of the board; one stable object for every card, so cards stay memoised. */
@@ -35,50 +35,6 @@ const LANG: Record<AnimeSummary['lang'], string> = {
   'zh-Hant': 'zh-Hant',
 }
 
-/**
- * One liked title on the board, sortable: the drag handle carries dnd-kit's listeners and
- * attributes, so the rest of the card (status, note, "Move to…") works as usual. The wrapper
- * re-renders while a drag moves; the card's content is memoised and does not.
- */
-export function SortableCard({
-  hidden,
-  ...props
-}: CardProps & { folderKey: string; hidden: boolean }) {
-  const {
-    attributes,
-    listeners,
-    setNodeRef,
-    setActivatorNodeRef,
-    transform,
-    transition,
-    isDragging,
-  } = useSortable({
-    id: props.like.anime.id,
-    data: { type: 'like', folder: props.folderKey },
-    // Only dragging is switched off and on: a droppable's switch costs dnd-kit a copy of every
-    // droppable, which a thousand cards would pay a thousand times. Hidden cards are never
-    // dragged over: they hide only while a filter is on, and dragging is off then.
-    disabled: { draggable: !props.draggable || hidden, droppable: false },
-  })
-  const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition }
-  return (
-    <li
-      ref={setNodeRef}
-      style={style}
-      hidden={hidden}
-      data-dragging={isDragging || undefined}
-      className="relative rounded-2xl data-dragging:z-30 data-dragging:opacity-80 data-dragging:shadow-xl"
-    >
-      <CardContent
-        {...props}
-        handleRef={setActivatorNodeRef}
-        handleAttributes={attributes}
-        handleListeners={listeners}
-      />
-    </li>
-  )
-}
-
 function DragDots() {
   return (
     <svg viewBox="0 0 10 16" className="h-4 w-2.5" aria-hidden="true" fill="currentColor">
@@ -92,7 +48,7 @@ function DragDots() {
   )
 }
 
-interface CardProps {
+export interface CardProps {
   like: Like
   /** Whether the title can be dragged: in the user's own order, with no filter on. */
   draggable: boolean
@@ -105,7 +61,11 @@ interface CardProps {
   actions: CardActions
 }
 
-const CardContent = memo(function CardContent({
+/**
+ * A card's content: the title, its pin and heart, its status, note and "Move to…". Memoised, so
+ * it draws again only when its own props change, not each time a drag moves its SortableCard.
+ */
+export const CardContent = memo(function CardContent({
   like,
   folders,
   upAfter,
@@ -281,127 +241,3 @@ const CardContent = memo(function CardContent({
     </article>
   )
 })
-
-function NoteEditor({
-  like,
-  name,
-  onSave,
-  onDone,
-}: {
-  like: Like
-  name: string
-  onSave: CardActions['saveNote']
-  onDone: () => void
-}) {
-  const strings = useStrings('board', BOARD)
-  const t = useMessages()
-  const id = useId()
-  const [text, setText] = useState(like.note)
-  const checked = LikeNoteSchema.safeParse(text)
-  const problem = checked.success ? null : (checked.error.issues[0]?.message ?? null)
-  const used = [...text.trim()].length
-  return (
-    <form
-      className="flex flex-col gap-2"
-      onSubmit={(event) => {
-        event.preventDefault()
-        if (checked.success) onSave(like.anime.id, checked.data, onDone)
-      }}
-    >
-      <label htmlFor={id} className="text-sm font-semibold text-ink">
-        {strings.card.noteLabel(name)}
-      </label>
-      <textarea
-        id={id}
-        value={text}
-        rows={3}
-        onChange={(event) => setText(event.target.value)}
-        aria-invalid={problem !== null || undefined}
-        aria-describedby={`${id}-hint ${id}-count${problem === null ? '' : ` ${id}-problem`}`}
-        className="rounded-xl border border-line bg-surface px-3 py-2 text-sm text-ink"
-      />
-      <p id={`${id}-hint`} className="text-xs text-ink-muted">
-        {strings.card.noteHint}{' '}
-        <span id={`${id}-count`} aria-live="polite">
-          {strings.card.noteCount(used, LIKE_NOTE_MAX_LENGTH)}
-        </span>
-      </p>
-      {problem !== null && (
-        <p id={`${id}-problem`} className="text-sm font-semibold text-accent">
-          {t(problem)}
-        </p>
-      )}
-      <div className="flex gap-2">
-        <button
-          type="submit"
-          disabled={!checked.success}
-          className="rounded-full bg-cta px-4 py-1.5 text-sm font-semibold text-cta-ink disabled:opacity-60"
-        >
-          {strings.card.saveNote}
-        </button>
-        <button
-          type="button"
-          onClick={onDone}
-          className="rounded-full border border-line px-4 py-1.5 text-sm font-semibold text-ink"
-        >
-          {strings.card.cancel}
-        </button>
-      </div>
-    </form>
-  )
-}
-
-function MoveMenu({
-  like,
-  folders,
-  upAfter,
-  downAfter,
-  onMove,
-  onMoveToFolder,
-}: {
-  like: Like
-  folders: readonly Folder[]
-  upAfter: string | null | undefined
-  downAfter: string | null | undefined
-  onMove: (folderId: string | null, after: string | null) => void
-  onMoveToFolder: (folderId: string | null) => void
-}) {
-  const strings = useStrings('board', BOARD)
-  const targets = [{ id: null, name: strings.unsorted }, ...folders]
-  const item =
-    'w-full rounded-xl px-3 py-1.5 text-left text-sm text-ink hover:bg-accent-soft disabled:cursor-not-allowed disabled:opacity-60'
-  return (
-    <div
-      role="group"
-      aria-label={strings.card.moveTo}
-      className="flex flex-col gap-1 rounded-xl border border-line bg-surface p-1"
-    >
-      {upAfter !== undefined && (
-        <button type="button" className={item} onClick={() => onMove(like.folderId, upAfter)}>
-          ↑ {strings.card.moveUp}
-        </button>
-      )}
-      {downAfter !== undefined && (
-        <button type="button" className={item} onClick={() => onMove(like.folderId, downAfter)}>
-          ↓ {strings.card.moveDown}
-        </button>
-      )}
-      {targets.map((folder) => {
-        const here = folder.id === like.folderId
-        return (
-          <button
-            key={folder.id ?? ''}
-            type="button"
-            className={item}
-            disabled={here}
-            aria-current={here || undefined}
-            onClick={() => onMoveToFolder(folder.id)}
-          >
-            {folder.name}
-            {here && ` (${strings.card.here})`}
-          </button>
-        )
-      })}
-    </div>
-  )
-}
