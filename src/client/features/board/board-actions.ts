@@ -4,7 +4,7 @@ import { PinResultSchema, type PinAllowance } from '@shared/plans'
 import { useLanguage } from '@client/lib/i18n/i18n'
 import { nameIn, UNSORTED } from './board-model'
 import type { Change } from './board-query'
-import type { FolderActions } from './folder-section'
+import type { FolderActions } from './folder-header'
 import type { CardActions } from './title-card'
 
 /**
