@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react'
+import { createContext, useContext, useEffect, type ReactNode } from 'react'
 import { Link } from 'wouter'
 import {
   ANIME_LANGUAGES,
@@ -8,7 +8,6 @@ import {
   type Anime,
   type AnimeSite,
 } from '@shared/anime'
-import type { Language } from '@shared/language'
 import { TitleArt } from '@client/components/art/title-art'
 import { NotFoundPage } from '@client/components/not-found-page'
 import { PageHero } from '@client/components/page-hero'
@@ -16,47 +15,16 @@ import { PageSection } from '@client/components/page-section'
 import { Button } from '@client/components/ui'
 import { ApiError } from '@client/lib/http'
 import { formatNumber } from '@client/lib/i18n/format'
-import { useLanguage, useStrings, type Translation } from '@client/lib/i18n/i18n'
+import { useLanguage, useStrings } from '@client/lib/i18n/i18n'
 import { queryClient } from '@client/lib/query-client'
-import { inJapan, inZone, JAPAN_TIME_ZONE, readSlot, type LocalTime, type Slot } from './air-times'
+import { inJapan, readSlot } from './air-times'
 import { HTML_LANG, translationFor } from './anime-title'
 import { HeartButton } from './heart-button'
 import { animeKey, useAnime } from './likes-query'
+import { SlotTimes } from './slot-times'
 import { ANIME } from './strings'
+import { animeHeadline, seasonName } from './title-headline'
 import { useHearts } from './use-hearts'
-
-type Strings = Translation<typeof ANIME>
-
-/** "Spring 2026" for a title's first air date; null without one. */
-export function seasonName(beginAt: string | null, strings: Strings): string | null {
-  const season = seasonOf(beginAt)
-  return season === null ? null : strings.seasonOfYear(strings.season[season.season], season.year)
-}
-
-/**
- * What a title page is called and the line a link preview shows under it: its title with its
- * translation in the page's language, then what it is and how many here like it. The server
- * writes these into the page's head (src/server/catalog/anime-page.ts).
- */
-export function animeHeadline(
-  anime: Anime,
-  language: Language,
-  strings: Strings,
-): { title: string; description: string } {
-  const translated = translationFor(anime, language)
-  const title =
-    translated === null
-      ? anime.title
-      : language === 'ja'
-        ? `${anime.title}（${translated}）`
-        : `${anime.title} (${translated})`
-  const kind = strings.title.kindOf(strings.type[anime.type], seasonName(anime.beginAt, strings))
-  const likes = strings.title.likes(anime.likes, (n) => formatNumber(language, n))
-  return {
-    title,
-    description: language === 'ja' ? `${kind}。${likes}` : `${kind}. ${likes}`,
-  }
-}
 
 /**
  * The title a server render of /anime/:id draws (the server's renderer provides it); undefined
@@ -287,44 +255,5 @@ function SiteList({ title, sites }: { title: string; sites: AnimeSite[] }) {
         ))}
       </ul>
     </div>
-  )
-}
-
-/** The viewer's time zone, or null when it is Japan's (the browser knows no other while open). */
-function viewerZone(): string | null {
-  const own = Intl.DateTimeFormat().resolvedOptions().timeZone
-  return own === JAPAN_TIME_ZONE ? null : own
-}
-const neverChanges = () => () => undefined
-const inJapanOnServer = () => null
-
-/**
- * The slot in Japan's time as the server drew it, then in the viewer's own zone once the page
- * runs. Two lines of one line each, whatever they say, so the switch moves nothing on the page.
- */
-function SlotTimes({ slot }: { slot: Slot }) {
-  const strings = useStrings('anime', ANIME)
-  // Hydration reads the server's snapshot (Japan's time), then React draws the viewer's zone.
-  const zone = useSyncExternalStore(neverChanges, viewerZone, inJapanOnServer)
-  const local: LocalTime = zone === null ? inJapan(slot.start) : inZone(slot.start, zone)
-  const weekday = strings.weekdays[local.weekday] ?? ''
-  const when =
-    slot.repeats === 'weekly'
-      ? strings.title.weekly(weekday, local.time)
-      : slot.repeats === 'daily'
-        ? strings.title.daily(local.time)
-        : strings.title.once(
-            strings.day(local.year, strings.months[local.month] ?? '', local.day),
-            local.time,
-          )
-  return (
-    <>
-      <span className="block truncate">{when}</span>
-      <span className="block truncate text-sm text-ink-muted">
-        {zone === null
-          ? strings.title.japanTime
-          : strings.title.yourTime(zone.replaceAll('_', ' '))}
-      </span>
-    </>
   )
 }
