@@ -776,6 +776,8 @@ test('a changed handle leads to the new one, and nobody else can take it for 30 
   await visitor.goto(`/@${before}`)
   await expect(visitor).toHaveURL(new RegExp(`/@${after}$`))
   await expect(visitor.getByText(`@${after} on Mofu`)).toBeVisible()
+  // Followed inside the app, so once the app runs: the page has hydrated.
+  await expect(visitor.locator('#root')).not.toHaveAttribute('data-prerendered')
   await visitor.evaluate((old) => {
     history.pushState(null, '', `/@${old}`)
     dispatchEvent(new PopStateEvent('popstate'))
