@@ -27,8 +27,6 @@ export interface ProfileFieldDescriptor<
   draft: (answered: z.output<Answer>) => z.output<Patch>
   /** The form's value as it is sent, when that is less than the form holds. */
   sent?: (value: z.output<Patch>) => z.output<Patch>
-  /** A text field's most characters, which its input and its message name. */
-  maxLength?: number
 }
 
 /** A field of its own kind, each of its functions typed by its own values. */
@@ -44,13 +42,16 @@ export const field = <
 /** Taken, kept, answered and edited as it is. */
 export const same = <Value>(value: Value) => value
 
-/** Text a person types, kept as it is answered: trimmed, '' for none. */
+/**
+ * Text a person types, kept as it is answered: trimmed, '' for none. The edit form draws its
+ * input from `lineBreaks`: a box that takes them, or a single line.
+ */
 export const textField = <Column extends string>(
   column: Column,
   maxLength: number,
   { lineBreaks }: { lineBreaks: boolean },
-) =>
-  field({
+) => ({
+  ...field({
     patch: typedText(maxLength, tooLongMessage(maxLength), { lineBreaks }),
     answer: z.string(),
     empty: '',
@@ -58,15 +59,20 @@ export const textField = <Column extends string>(
     read: same<string>,
     write: same<string>,
     draft: same<string>,
-    maxLength,
-  })
+  }),
+  maxLength,
+  lineBreaks,
+})
 
-/** One of the names Mofu ships, '' for none; a name this release does not ship edits as none. */
+/**
+ * One of the names Mofu ships, '' for none; a name this release does not ship edits as none.
+ * The edit form draws its input from `options`: a radio button for each, and one for none.
+ */
 export const choiceField = <Column extends string, const Option extends string>(
   column: Column,
   options: readonly Option[],
-) =>
-  field({
+) => ({
+  ...field({
     patch: z.union([z.enum(options), z.literal('')]),
     answer: z.string(),
     empty: '',
@@ -74,7 +80,9 @@ export const choiceField = <Column extends string, const Option extends string>(
     read: same<string>,
     write: same<Option | ''>,
     draft: (answered) => options.find((option) => option === answered) ?? '',
-  })
+  }),
+  options,
+})
 
 /**
  * A descriptor as code that treats every field alike sees it. Its functions are methods, which
@@ -89,5 +97,10 @@ export interface AnyProfileField {
   write(value: unknown): unknown
   draft(answered: unknown): unknown
   sent?(value: unknown): unknown
+  /** A text field's most characters, which its input and its message name (textField). */
   readonly maxLength?: number
+  /** Whether a text field takes line breaks (textField). */
+  readonly lineBreaks?: boolean
+  /** A choice field's names, besides '' for none (choiceField). */
+  readonly options?: readonly string[]
 }

@@ -7,8 +7,9 @@ import { tooLongMessage, typedText, TYPED_TEXT_MESSAGES } from './typed-text'
  * What a profile says about its owner besides the name and handle (docs/using.md "Profile
  * fields"): a bio, pronouns, up to four links, an accent colour and an avatar frame, each from
  * what Mofu ships, and whether search engines may list the page. Each is one entry of
- * PROFILE_FIELDS, from which the API's schemas, the store's columns, the export and the edit
- * form's draft are made (docs/architecture.md "Adding a profile field").
+ * PROFILE_FIELDS, from which the API's schemas, the store's columns, the export, the edit
+ * form's draft and the inputs of its text and choice fields are made (docs/architecture.md
+ * "Adding a profile field").
  */
 
 export const BIO_MAX_LENGTH = 300
@@ -169,6 +170,15 @@ export type ProfileFieldColumns = {
   [Name in ProfileField as Fields[Name]['column']]: Parameters<Fields[Name]['read']>[0]
 }
 
+/** The text fields (textField), whose input the edit form draws from their descriptors. */
+export type TextProfileField = {
+  [Name in ProfileField]: Fields[Name] extends { lineBreaks: boolean } ? Name : never
+}[ProfileField]
+/** The fields of one of the names Mofu ships (choiceField), drawn in the edit form alike. */
+export type ChoiceProfileField = {
+  [Name in ProfileField]: Fields[Name] extends { options: readonly string[] } ? Name : never
+}[ProfileField]
+
 export const BioSchema = PROFILE_FIELDS.bio.patch
 export const PronounsSchema = PROFILE_FIELDS.pronouns.patch
 
@@ -218,6 +228,12 @@ export const storedFields = (values: Partial<ProfileFieldValues>): Partial<Profi
       return value === undefined ? [] : [[column, write(value)]]
     }),
   )
+
+/** Whether a field is text (textField) or a choice (choiceField), as the edit form draws it. */
+export const isTextField = (name: ProfileField): name is TextProfileField =>
+  EVERY_FIELD[name].lineBreaks !== undefined
+export const isChoiceField = (name: ProfileField): name is ChoiceProfileField =>
+  EVERY_FIELD[name].options !== undefined
 
 /** The most characters of each text field, each of which has its own message. */
 export const TEXT_FIELD_LENGTHS = PROFILE_FIELD_NAMES.flatMap(

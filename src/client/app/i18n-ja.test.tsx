@@ -78,7 +78,7 @@ const ARGUMENTS: Record<string, unknown[]> = {
   'profile.editor.freeIds': ['…'],
   'profile.editor.use': ['…'],
   'profile.public.onMofu': ['…'],
-  'profile.editor.bioCount': [12, 300],
+  'profile.editor.characterCount': [12, 300],
   'profile.editor.link': [1],
   'profile.editor.removeLink': [1],
   'profile.card.checked': [1, 2],

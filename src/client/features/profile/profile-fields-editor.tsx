@@ -1,13 +1,14 @@
 import { Fragment, useId, type CSSProperties, type ReactNode } from 'react'
 import {
-  ACCENT_NAMES,
   ACCENTS,
-  BIO_MAX_LENGTH,
-  FRAMES,
+  isChoiceField,
+  isTextField,
   PROFILE_FIELD_NAMES,
-  PRONOUNS_MAX_LENGTH,
+  PROFILE_FIELDS,
   type Accent,
+  type ChoiceProfileField,
   type ProfileField,
+  type TextProfileField,
 } from '@shared/profile-fields'
 import { Field } from '@client/components/ui'
 import { useMessages, useStrings } from '@client/lib/i18n/i18n'
@@ -21,16 +22,39 @@ const characters = (text: string) => [...text.replace(/\r\n?/g, '\n').trim()].le
 
 type Problems = Partial<Record<string, string>>
 
+/** The fields whose input the form does not draw from the descriptor: each has one of its own. */
+type OwnInputField = Exclude<ProfileField, TextProfileField | ChoiceProfileField>
+
 const INPUT_CLASS =
   'rounded-xl border border-line bg-surface px-4 py-2.5 text-ink placeholder:text-ink-muted/70 focus:border-accent'
 
 const CHOICE_CLASS =
   'flex cursor-pointer items-center gap-2 rounded-2xl border-2 border-line bg-raised px-3 py-2 text-sm font-medium text-ink transition-colors has-checked:border-accent has-checked:bg-accent-soft has-focus-visible:outline-3 has-focus-visible:outline-focus'
 
+/** What shows a choice field's option besides its name: a colour, a small drawing. */
+const MARKS: { [Name in ChoiceProfileField]?: (option: FieldsDraft[Name]) => ReactNode } = {
+  accent: (accent) => (
+    <span
+      aria-hidden="true"
+      style={accentSwatch(accent)}
+      className="size-4 shrink-0 rounded-full border border-line"
+    />
+  ),
+  frame: (frame) => (
+    <span aria-hidden="true" className="grid size-7 shrink-0 place-items-center">
+      <AvatarFrame frame={frame}>
+        <span className="block size-5 rounded-full bg-accent-soft" />
+      </AvatarFrame>
+    </span>
+  ),
+}
+
 /**
  * The bio, pronouns, links, accent colour, avatar frame and search engines' choice in the edit
- * form (docs/using.md "Profile fields"). Each shows its own problem under it, from the shared
- * schema or the server.
+ * form (docs/using.md "Profile fields"), in the order of PROFILE_FIELDS. A text or choice field's
+ * input is drawn from its descriptor and labelled by the field's name in PROFILE.editor, a
+ * choice's options by PROFILE.editor.options; any other field has an input of its own. Each
+ * shows its own problem under it, from the shared schema or the server.
  */
 export function ProfileFieldsEditor({
   draft,
@@ -42,21 +66,14 @@ export function ProfileFieldsEditor({
   onChange: (draft: FieldsDraft, edited: string) => void
 }) {
   const strings = useStrings('profile', PROFILE).editor
+  const labels: Readonly<Record<ProfileField, string>> = strings
+  const optionNames: {
+    readonly [Name in ChoiceProfileField]: Readonly<Record<FieldsDraft[Name], string>>
+  } = strings.options
   const edit = <Key extends keyof FieldsDraft>(key: Key, value: FieldsDraft[Key]) =>
     onChange({ ...draft, [key]: value }, key)
-  // One input a field, shown in the order of PROFILE_FIELDS: a field added there has one here.
-  const inputs: Record<ProfileField, ReactNode> = {
-    bio: <BioField value={draft.bio} problem={problems.bio} onChange={(bio) => edit('bio', bio)} />,
-    pronouns: (
-      <Field
-        label={strings.pronouns}
-        name="pronouns"
-        maxLength={PRONOUNS_MAX_LENGTH * 2}
-        value={draft.pronouns}
-        problem={problems.pronouns}
-        onChange={(event) => edit('pronouns', event.target.value)}
-      />
-    ),
+  // The typecheck asks for an input here for each field that is neither text nor a choice.
+  const own: Record<OwnInputField, ReactNode> = {
     links: (
       <LinksEditor
         links={draft.links}
@@ -64,51 +81,57 @@ export function ProfileFieldsEditor({
         onChange={(links, edited) => onChange({ ...draft, links }, edited)}
       />
     ),
-    accent: (
-      <Choice
-        legend={strings.accent}
-        name="accent"
-        options={['', ...ACCENT_NAMES]}
-        labels={strings.accents}
-        value={draft.accent}
-        problem={problems.accent}
-        onChange={(accent) => edit('accent', accent)}
-        mark={(accent) => (
-          <span
-            aria-hidden="true"
-            style={accentSwatch(accent)}
-            className="size-4 shrink-0 rounded-full border border-line"
-          />
-        )}
-      />
-    ),
-    frame: (
-      <Choice
-        legend={strings.frame}
-        name="frame"
-        options={['', ...FRAMES]}
-        labels={strings.frames}
-        value={draft.frame}
-        problem={problems.frame}
-        onChange={(frame) => edit('frame', frame)}
-        mark={(frame) => (
-          <span aria-hidden="true" className="grid size-7 shrink-0 place-items-center">
-            <AvatarFrame frame={frame}>
-              <span className="block size-5 rounded-full bg-accent-soft" />
-            </AvatarFrame>
-          </span>
-        )}
-      />
-    ),
     noindex: (
       <NoindexField checked={draft.noindex} onChange={(noindex) => edit('noindex', noindex)} />
     ),
+  }
+  const input = (name: ProfileField): ReactNode => {
+    if (isChoiceField(name)) {
+      // The radio buttons offer the field's own options, which its value and mark are typed by.
+      const choose = (option: string) => edit(name, option as FieldsDraft[typeof name])
+      const mark = MARKS[name] as ((option: string) => ReactNode) | undefined
+      return (
+        <Choice
+          legend={labels[name]}
+          name={name}
+          options={['', ...PROFILE_FIELDS[name].options]}
+          labels={optionNames[name]}
+          value={draft[name]}
+          problem={problems[name]}
+          onChange={choose}
+          mark={mark}
+        />
+      )
+    }
+    if (isTextField(name)) {
+      const { maxLength, lineBreaks } = PROFILE_FIELDS[name]
+      return lineBreaks ? (
+        <TextBox
+          label={labels[name]}
+          name={name}
+          maxLength={maxLength}
+          value={draft[name]}
+          problem={problems[name]}
+          onChange={(text) => edit(name, text)}
+        />
+      ) : (
+        <Field
+          label={labels[name]}
+          name={name}
+          maxLength={maxLength * 2}
+          value={draft[name]}
+          problem={problems[name]}
+          onChange={(event) => edit(name, event.target.value)}
+        />
+      )
+    }
+    return own[name]
   }
   return (
     <fieldset className="flex flex-col gap-4 border-t border-line pt-4">
       <legend className="sr-only">{strings.about}</legend>
       {PROFILE_FIELD_NAMES.map((name) => (
-        <Fragment key={name}>{inputs[name]}</Fragment>
+        <Fragment key={name}>{input(name)}</Fragment>
       ))}
     </fieldset>
   )
@@ -153,14 +176,21 @@ function accentSwatch(accent: Accent | ''): CSSProperties {
   return { background: `light-dark(${light}, ${dark})` }
 }
 
-function BioField({
+/** Text with line breaks: a box, with the characters typed of the most it takes under it. */
+function TextBox({
+  label,
+  name,
+  maxLength,
   value,
   problem,
   onChange,
 }: {
+  label: string
+  name: string
+  maxLength: number
   value: string
   problem: string | undefined
-  onChange: (bio: string) => void
+  onChange: (text: string) => void
 }) {
   const id = useId()
   const strings = useStrings('profile', PROFILE).editor
@@ -169,11 +199,11 @@ function BioField({
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-semibold text-ink">
-        {strings.bio}
+        {label}
       </label>
       <textarea
         id={id}
-        name="bio"
+        name={name}
         rows={4}
         value={value}
         aria-invalid={problem === undefined ? undefined : true}
@@ -183,9 +213,9 @@ function BioField({
       />
       <p
         id={`${id}-count`}
-        className={`text-sm ${count > BIO_MAX_LENGTH ? 'font-semibold text-accent' : 'text-ink-muted'}`}
+        className={`text-sm ${count > maxLength ? 'font-semibold text-accent' : 'text-ink-muted'}`}
       >
-        {strings.bioCount(count, BIO_MAX_LENGTH)}
+        {strings.characterCount(count, maxLength)}
       </p>
       {problem !== undefined && (
         <p id={`${id}-problem`} className="text-sm font-semibold text-accent">
@@ -197,7 +227,7 @@ function BioField({
 }
 
 /** One of a few named options, each a radio button with its name and a mark of what it looks like. */
-function Choice<Option extends string>({
+function Choice({
   legend,
   name,
   options,
@@ -209,13 +239,13 @@ function Choice<Option extends string>({
 }: {
   legend: string
   name: string
-  options: readonly Option[]
-  labels: Record<Option, string>
+  options: readonly string[]
+  labels: Readonly<Record<string, string>>
   value: string
   problem: string | undefined
-  onChange: (option: Option) => void
+  onChange: (option: string) => void
   /** What shows the option besides its name: a colour, a small drawing. */
-  mark?: (option: Option) => ReactNode
+  mark?: (option: string) => ReactNode
 }) {
   const id = useId()
   const t = useMessages()
