@@ -66,7 +66,7 @@ export const PAGE_VIEWS: { readonly [Path in PagePath]: PageView<Path> } = {
     icon: 'M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z',
   },
   '/privacy': {
-    load: () => import('@client/features/content-pages/privacy-page').then((m) => m.PrivacyPage),
+    load: () => import('./privacy-page').then((m) => m.PrivacyRoute),
   },
   '/terms': {
     load: () => import('@client/features/content-pages/terms-page').then((m) => m.TermsPage),

@@ -7,16 +7,17 @@ import { PageSection, RICH, type RichText } from '@client/components/page-sectio
 import { useListFormat } from '@client/lib/i18n/format'
 import { useStrings } from '@client/lib/i18n/i18n'
 import { PREFERENCE_LABELS } from './preference-labels'
-import { STORED_DATA_TABLE, StoredDataTable } from './privacy-stored-data'
+import { STORED_DATA_TABLE, StoredDataTable, type ProfileFieldLabels } from './privacy-stored-data'
 
 const linkClass = 'font-semibold text-accent underline underline-offset-2'
 const strong = (text: string) => <strong className="text-ink">{text}</strong>
 
 /**
  * The privacy page's words (docs/architecture.md "Languages"). Its lists follow the code: a kind
- * of mail (MAIL_KINDS), a kind of stored data (STORED_DATA, held to the tables), a profile field
- * or a preference added there needs its words here, those of the table in STORED_DATA_TABLE
- * (privacy-stored-data.tsx), and privacy-and-cookies-pages.test.tsx checks the page shows them.
+ * of mail (MAIL_KINDS), a kind of stored data (STORED_DATA, held to the tables) or a preference
+ * added there needs its words here, those of the table in STORED_DATA_TABLE
+ * (privacy-stored-data.tsx); a profile field is named by its label in the edit form unless the
+ * table words it otherwise. privacy-and-cookies-pages.test.tsx checks the page shows them.
  */
 export const PRIVACY = {
   title: 'Privacy',
@@ -154,7 +155,11 @@ export const PRIVACY = {
   newTab: ' (opens in a new tab)',
 }
 
-export function PrivacyPage() {
+/**
+ * The privacy page; `fieldLabels` are the profile fields' labels in the edit form, which name the
+ * fields the table has no words of its own for.
+ */
+export function PrivacyPage({ fieldLabels }: { fieldLabels: ProfileFieldLabels }) {
   const strings = useStrings('privacy', PRIVACY)
   const list = useListFormat()
   const named = <Key extends string>(keys: readonly Key[], names: Record<Key, string>) =>
@@ -192,7 +197,7 @@ export function PrivacyPage() {
 
       <PageSection title={strings.accountTitle}>
         <p>{strings.accountIntro}</p>
-        <StoredDataTable words={strings} preferences={preferences} />
+        <StoredDataTable words={strings} fieldLabels={fieldLabels} preferences={preferences} />
         <p>{strings.kept}</p>
         <p>{strings.google}</p>
       </PageSection>

@@ -99,11 +99,7 @@ export const STORED_DATA_TABLE_JA: Translation<typeof STORED_DATA_TABLE> = {
   },
   fields: (names: string) => `記入したプロフィールの項目：${names}。`,
   profileFields: {
-    bio: '自己紹介',
-    pronouns: '代名詞',
     links: 'リンク（そのうちあなたのページにリンクを返しているもの）',
-    accent: 'アクセントカラー',
-    frame: 'アバターのフレーム',
     noindex: '検索エンジンに載せてよいかどうか',
   },
   preferencesKept: (names: string) => `ブラウザで選んだ設定：${names}。`,

@@ -1,4 +1,4 @@
-import type { ProfileField } from '@shared/profile-fields'
+import { PROFILE_FIELD_NAMES, type ProfileField } from '@shared/profile-fields'
 import { STORED_DATA, type StoredData } from '@shared/stored-data'
 import { InfoTable } from '@client/components/page-section'
 import { useListFormat } from '@client/lib/i18n/format'
@@ -14,7 +14,9 @@ interface StoredRow {
 
 /**
  * The words of the privacy page's table of what an account keeps (part of PRIVACY): a row for
- * every kind of stored data (STORED_DATA), and in the profile's row, every profile field.
+ * every kind of stored data (STORED_DATA), and in the profile's row, every profile field. A field
+ * is named by its label in the edit form, in the middle of a sentence (`inSentence`), unless
+ * `profileFields` words it otherwise.
  */
 export const STORED_DATA_TABLE = {
   tableCaption: 'What your account keeps',
@@ -112,26 +114,46 @@ export const STORED_DATA_TABLE = {
     },
   } satisfies Record<StoredData, StoredRow>,
   fields: (names: string) => `The profile fields you fill in: ${names}.`,
+  /** The fields named here otherwise than by their label in the edit form. */
   profileFields: {
-    bio: 'bio',
-    pronouns: 'pronouns',
     links: 'links (and which of them link back to your page)',
-    accent: 'accent colour',
-    frame: 'avatar frame',
     noindex: 'whether search engines may list your page',
-  } satisfies Record<ProfileField, string>,
+  } satisfies Partial<Record<ProfileField, string>>,
   preferencesKept: (names: string) => `The preferences your browsers chose: ${names}.`,
+}
+
+/** The profile fields' labels in the edit form, by field. */
+export type ProfileFieldLabels = Readonly<Record<ProfileField, string>>
+
+/**
+ * A label as the middle of a sentence writes it: a capital that starts it in lowercase, as
+ * English writes a noun there, unless it starts an abbreviation (ID, URL). Japanese has no
+ * capitals: its labels read as they are.
+ */
+const inSentence = (label: string) =>
+  label.replace(/^\p{Lu}(?!\p{Lu})/u, (capital) => capital.toLowerCase())
+
+/** Every profile field, in the order of PROFILE_FIELDS, as the privacy page names it. */
+export function profileFieldNames(
+  words: Translation<typeof STORED_DATA_TABLE>,
+  fieldLabels: ProfileFieldLabels,
+): string[] {
+  const worded: Partial<Record<ProfileField, string>> = words.profileFields
+  return PROFILE_FIELD_NAMES.map((name) => worded[name] ?? inSentence(fieldLabels[name]))
 }
 
 /**
  * The table of what an account keeps, a row for each kind; the profile's row also names the
- * profile fields and `preferences`, the preferences the account keeps.
+ * profile fields, by `fieldLabels`, the edit form's labels, where `profileFields` has no words of
+ * its own, and `preferences`, the preferences the account keeps.
  */
 export function StoredDataTable({
   words,
+  fieldLabels,
   preferences,
 }: {
   words: Translation<typeof STORED_DATA_TABLE>
+  fieldLabels: ProfileFieldLabels
   preferences: string
 }) {
   const list = useListFormat()
@@ -141,7 +163,7 @@ export function StoredDataTable({
     const profile = (
       <>
         <p>{what}</p>
-        <p className="mt-2">{words.fields(list(Object.values(words.profileFields)))}</p>
+        <p className="mt-2">{words.fields(list(profileFieldNames(words, fieldLabels)))}</p>
         <p className="mt-2">{words.preferencesKept(preferences)}</p>
       </>
     )

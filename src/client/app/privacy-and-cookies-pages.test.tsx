@@ -6,13 +6,16 @@ import { MOFU_COOKIES } from '@shared/cookies'
 import { LANGUAGES, type Language } from '@shared/language'
 import { MAIL_KINDS } from '@shared/mail-kinds'
 import { PreferencesSchema } from '@shared/profile'
-import { ProfileFieldsPatchSchema } from '@shared/profile-fields'
 import { STORED_DATA } from '@shared/stored-data'
+import { COOKIES, CookiesPage } from '@client/features/content-pages/cookies-page'
+import { COOKIES_JA } from '@client/features/content-pages/cookies-page.ja'
+import { PRIVACY } from '@client/features/content-pages/privacy-page'
+import { PRIVACY_JA } from '@client/features/content-pages/privacy-page.ja'
+import { profileFieldNames } from '@client/features/content-pages/privacy-stored-data'
+import { PROFILE } from '@client/features/profile/strings'
+import { PROFILE_JA } from '@client/features/profile/strings.ja'
 import { setJapaneseCatalogue, startIn } from '@client/lib/i18n/i18n'
-import { COOKIES, CookiesPage } from './cookies-page'
-import { COOKIES_JA } from './cookies-page.ja'
-import { PRIVACY, PrivacyPage } from './privacy-page'
-import { PRIVACY_JA } from './privacy-page.ja'
+import { PrivacyRoute } from './privacy-page'
 
 /**
  * The privacy and cookies pages say what the code does: every kind of mail the server can send
@@ -24,8 +27,8 @@ import { PRIVACY_JA } from './privacy-page.ja'
  */
 
 const CATALOGUES = {
-  en: { privacy: PRIVACY, cookies: COOKIES },
-  ja: { privacy: PRIVACY_JA, cookies: COOKIES_JA },
+  en: { privacy: PRIVACY, cookies: COOKIES, profile: PROFILE },
+  ja: { privacy: PRIVACY_JA, cookies: COOKIES_JA, profile: PROFILE_JA },
 }
 
 beforeAll(() => setJapaneseCatalogue(() => Promise.resolve(CATALOGUES.ja)))
@@ -51,7 +54,6 @@ const unnamed = (text: string, keys: readonly string[], names: Partial<Record<st
   })
 
 const KEPT_PREFERENCES = Object.keys(PreferencesSchema._zod.def.in._zod.def.shape)
-const FIELDS = Object.keys(ProfileFieldsPatchSchema)
 
 /** Sentences the pages once said that the code does not bear out. */
 const UNTRUE = {
@@ -74,29 +76,30 @@ const UNTRUE = {
 }
 
 describe.each(LANGUAGES)('in %s', (language) => {
-  const { privacy, cookies } = CATALOGUES[language]
+  const { privacy, cookies, profile } = CATALOGUES[language]
 
   describe('the privacy page', () => {
     it('names every kind of mail the server sends', async () => {
-      const text = await textOf(<PrivacyPage />, language)
+      const text = await textOf(<PrivacyRoute />, language)
       expect(unnamed(text, MAIL_KINDS, privacy.mailKinds)).toEqual([])
     })
 
     it('names every preference the account keeps, and every profile field', async () => {
-      const text = await textOf(<PrivacyPage />, language)
+      const text = await textOf(<PrivacyRoute />, language)
       expect(unnamed(text, KEPT_PREFERENCES, privacy.preferences)).toEqual([])
-      expect(unnamed(text, FIELDS, privacy.profileFields)).toEqual([])
+      const fields = profileFieldNames(privacy, profile.editor)
+      expect(fields.filter((name) => !text.includes(name))).toEqual([])
     })
 
     it('says what of each kind is kept, why, and for how long', async () => {
-      const text = await textOf(<PrivacyPage />, language)
+      const text = await textOf(<PrivacyRoute />, language)
       for (const kind of STORED_DATA) {
         for (const words of Object.values(privacy.stored[kind])) expect(text, kind).toContain(words)
       }
     })
 
     it('says none of what is not true', async () => {
-      const text = await textOf(<PrivacyPage />, language)
+      const text = await textOf(<PrivacyRoute />, language)
       for (const sentence of UNTRUE[language]) expect(text).not.toContain(sentence)
     })
   })
