@@ -54,3 +54,26 @@ it('the scripts / loads at once carry React DOM 19 and no Preact', async () => {
   // preact/compat's marker for a React element built by it.
   expect(code).not.toMatch(/__preactattr_|preact\/compat/)
 })
+
+it('the server draws pages with React’s production build, whatever NODE_ENV says', () => {
+  // The server-side entry the server loads to draw /@handle and title pages.
+  const entry = path.join(ROOT, 'dist/prerender')
+  const files = fs
+    .readdirSync(entry, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.js'))
+  const code = files.map((file) => fs.readFileSync(path.join(entry, file), 'utf8')).join('\n')
+  // React from node_modules (or bundled with NODE_ENV left to the run) is its development build
+  // wherever NODE_ENV is not production: the entry imports nothing but Node's own modules and
+  // its chunks, and leaves nothing to NODE_ENV.
+  const imported = [
+    ...code.matchAll(/^\s*(?:import|export)\b[^'";]*?["']([^"']+)["'];?$/gm),
+    ...code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g),
+  ]
+    .map((match) => match[1] ?? '')
+    .filter((specifier) => !specifier.startsWith('./') && !specifier.startsWith('../'))
+  expect(imported.filter((specifier) => !specifier.startsWith('node:'))).toEqual([])
+  expect(code).not.toContain('process.env.NODE_ENV')
+  // A warning only React's development build gives.
+  expect(code).not.toContain('Each child in a list should have a unique')
+  expect(code).toContain('https://react.dev/errors/')
+})
