@@ -13,8 +13,9 @@ export default defineConfig({
     // One file at a time: both build the release into the same folder, and the rolling upgrade's
     // cluster wants the machine to itself.
     fileParallelism: false,
-    // A budget that catches a hang: `npm test` runs these beside the end-to-end suite, where a
-    // test takes several times as long as alone, and a machine half as fast doubles that again.
+    // A budget that catches a hang: the rolling upgrade takes under two minutes alone on the
+    // slowest machine of its kind, with its release built; building the release on a fresh
+    // machine takes several more.
     testTimeout: 420_000,
     hookTimeout: 600_000,
   },
