@@ -129,6 +129,7 @@ export function createApp(deps: AppDeps) {
     logger,
     metrics,
   })
+  const catalog = catalogStore(database)
   const profiles = {
     profiles: store,
     cards,
@@ -140,10 +141,9 @@ export function createApp(deps: AppDeps) {
     limiter: deps.limiter,
     linkCheck: deps.linkCheck ?? {},
     plans,
-    folders: publicFolders(database.db),
+    folders: publicFolders(database.db, catalog.generation),
   }
   const images = { ...profiles, storage, metrics, decode }
-  const catalog = catalogStore(database)
   const board = {
     likes: likesStore(database),
     folders: foldersStore(database, plans),

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { cookiesOf, overHttp } from '../support/api'
+import { callApp, cookiesOf, overHttp, type Call } from '../support/api'
 import { freePort } from '../support/free-port'
 import { runMofu } from '../support/mofu-command'
 import { startS3Server, type S3Peer } from '../support/s3-server'
@@ -8,6 +8,9 @@ import { startServer, type ServerProcess } from '../support/server-process'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture'
 import { createTestDatabase, type TestDatabase } from '../support/test-database'
 import { SessionListSchema } from '../../src/shared/sessions'
+import { AnimeSearchResultsSchema } from '../../src/shared/anime'
+import { SERVED_PROFILE_ELEMENT_ID } from '../../src/shared/profile'
+import type { ProfileWithFolders } from '../../src/shared/public-folders'
 import { createTestUser, putAvatar, TEST_PASSWORD, type TestUser } from '../support/test-users'
 
 /**
@@ -215,4 +218,68 @@ it('a session ended from the sessions list on one instance ends at once on the o
   expect(
     (await fetch(`${b.url}/api/me/profile`, { headers: { Cookie: owner.cookie } })).status,
   ).toBe(200)
+})
+
+it('/@handle drawn by one instance follows each change to the board made through the other', async () => {
+  const owner = await createTestUser(overHttp(a.url), smtp, {
+    email: `scale-out-board-${Date.now()}@mofu.test`,
+    ip: `10.69.${Math.floor(Math.random() * 250)}.1`,
+  })
+  const through = (server: ServerProcess) => (path: string, call: Call) =>
+    callApp(overHttp(server.url, a.url), path, { cookie: owner.cookie, ...call })
+  const [onA, onB] = [through(a), through(b)]
+  const handle = `shelf${Date.now().toString(36)}`
+  expect((await onA('/api/me/profile', { method: 'PATCH', body: { handle } })).status).toBe(200)
+  // The first instance loads the shipped catalog once it runs.
+  let found: { id: string }[] = []
+  await expect
+    .poll(
+      async () => {
+        const answer = await onA('/api/anime/search?q=gundam', {})
+        found = answer.status === 200 ? AnimeSearchResultsSchema.parse(answer.json).results : []
+        return found.length
+      },
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThanOrEqual(2)
+  const [first, second] = found.map((title) => title.id)
+  const made = await onA('/api/me/folders', { body: { name: 'Kept close' } })
+  expect(made.status).toBe(201)
+  const folder = (made.json as { id: string }).id
+  for (const id of [first, second]) {
+    expect(
+      (await onA(`/api/me/likes/${id}`, { method: 'PUT', body: { folderId: folder } })).status,
+    ).toBe(200)
+  }
+  const publicOnA = async () => {
+    const page = await callApp(overHttp(a.url), `/@${handle}`, { headers: { Accept: 'text/html' } })
+    expect(page.status).toBe(200)
+    const data = new RegExp(
+      `<script id="${SERVED_PROFILE_ELEMENT_ID}" type="application/json">([^<]*)</script>`,
+    ).exec(page.text)?.[1]
+    const shown = JSON.parse(data ?? 'null') as ProfileWithFolders
+    return {
+      folders: shown.folders.map(
+        (card) => `${card.name}: ${card.titles.map((title) => title.id).join(' ')}`,
+      ),
+      pinned: shown.pinned.map((title) => title.id),
+    }
+  }
+
+  const setFolder = (body: object) => onB(`/api/me/folders/${folder}`, { method: 'PATCH', body })
+  expect(
+    (await onA(`/api/me/folders/${folder}`, { method: 'PATCH', body: { public: true } })).status,
+  ).toBe(200)
+  const both = `Kept close: ${second} ${first}`
+  expect(await publicOnA()).toEqual({ folders: [both], pinned: [] })
+  expect(await publicOnA()).toEqual({ folders: [both], pinned: [] })
+
+  expect((await setFolder({ public: false })).status).toBe(200)
+  expect(await publicOnA()).toEqual({ folders: [], pinned: [] })
+  expect((await setFolder({ public: true, name: 'Kept closer' })).status).toBe(200)
+  expect(await publicOnA()).toEqual({ folders: [`Kept closer: ${second} ${first}`], pinned: [] })
+  expect((await onB(`/api/me/likes/${second}`, { method: 'DELETE' })).status).toBe(204)
+  expect(await publicOnA()).toEqual({ folders: [`Kept closer: ${first}`], pinned: [] })
+  expect((await onB(`/api/me/likes/${first}/pin`, { method: 'PUT', body: {} })).status).toBe(200)
+  expect(await publicOnA()).toEqual({ folders: [`Kept closer: ${first}`], pinned: [first] })
 })

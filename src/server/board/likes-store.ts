@@ -138,11 +138,13 @@ export function likesStore(database: Database) {
 
     /** Takes the heart back; nothing to take back is no error. */
     async unlike(uid: string, animeId: string): Promise<void> {
-      await db
-        .deleteFrom('likes')
-        .where('user_id', '=', uid)
-        .where('anime_id', '=', animeId)
-        .execute()
+      await boardTransaction(database, uid, (trx) =>
+        trx
+          .deleteFrom('likes')
+          .where('user_id', '=', uid)
+          .where('anime_id', '=', animeId)
+          .execute(),
+      )
     },
 
     /**

@@ -65,7 +65,9 @@ export async function keysAt(
  * the user's row first: the board writes of one user queue behind each other, so each reads its
  * neighbours as the one before it left them. FOR NO KEY UPDATE does not hold up rows that
  * reference the user (a new session, a like) from other transactions. SQLite's BEGIN IMMEDIATE
- * (database.ts) queues every write transaction already.
+ * (database.ts) queues every write transaction already. The write moves the board's version on
+ * (profiles.board_version), in the same transaction: every write to a board goes through here,
+ * so a page drawn from the board is current while the version is the one it was drawn at.
  */
 export function boardTransaction<Result>(
   { db, dialect }: Database,
@@ -79,7 +81,13 @@ export function boardTransaction<Result>(
       if (dialect === 'postgres') {
         await trx.selectFrom('user').select('id').where('id', '=', uid).forNoKeyUpdate().execute()
       }
-      return body(trx)
+      const result = await body(trx)
+      await trx
+        .updateTable('profiles')
+        .set((eb) => ({ board_version: eb('board_version', '+', 1) }))
+        .where('user_id', '=', uid)
+        .execute()
+      return result
     })
 }
 

@@ -151,11 +151,21 @@ async function findPublicFolder(
   }
 }
 
-/** The public folders and pinned titles of Mofu's users, for the pages and the API anyone may read. */
-export function publicFolders(db: Kysely<Tables>) {
+/**
+ * The public folders and pinned titles of Mofu's users, for the pages and the API anyone may
+ * read; `catalogGeneration` is the catalog's (CatalogStore.generation), whose titles they show.
+ */
+export function publicFolders(db: Kysely<Tables>, catalogGeneration: () => Promise<number>) {
   return {
     cardsOf: (uid: string) => publicFolderCards(db, uid),
     pinnedOf: (uid: string) => pinnedTitles(db, uid),
+    /**
+     * What `cardsOf` and `pinnedOf` answer for the profile in `row` moves on with this: its
+     * board's version (every write to the board moves it) and the catalog's generation. A page
+     * drawn from them is kept under it, and known current without reading them again.
+     */
+    versionOf: async (row: { board_version: number }) =>
+      `${row.board_version}.${await catalogGeneration()}`,
     find: (owner: { uid: string } & PublicFolder['owner'], slug: string) =>
       findPublicFolder(db, owner, slug),
   }

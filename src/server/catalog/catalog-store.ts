@@ -4,11 +4,28 @@ import { browseCatalog, type BrowseRequest } from './catalog-browse'
 import { catalogLoad } from './catalog-load'
 import { toSummary } from './title-summary'
 
+/** How often an instance asks the database whether the catalog moved on (a load or an import). */
+const RECHECK_MS = 5_000
+
 /** The catalog's titles in the database (docs/architecture.md "The catalog"). */
 export function catalogStore(database: Database) {
   const { db } = database
+  const load = catalogLoad(database)
+  let known: { generation: number; at: number } | undefined
   return {
-    ...catalogLoad(database),
+    ...load,
+
+    /**
+     * The generation of the catalog loaded (catalog_state), which every load and import moves
+     * on: what an instance keeps made from the titles (the search index, drawn pages) is current
+     * while it is the one they were made at. Asked of the database at most every few seconds.
+     */
+    async generation(): Promise<number> {
+      const now = Date.now()
+      if (known !== undefined && now - known.at < RECHECK_MS) return known.generation
+      known = { generation: (await load.state())?.generation ?? 0, at: now }
+      return known.generation
+    },
 
     async counts() {
       const row = await db

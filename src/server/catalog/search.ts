@@ -28,9 +28,6 @@ const EXACT = 0
 const PREFIX = 1
 const SUBSTRING = 2
 
-/** How often an instance asks the database whether the catalog moved on (a load or an import). */
-const RECHECK_MS = 5_000
-
 const NO_KEYS = new Int32Array(0)
 
 /** The pairs of neighbouring code units in `key`, or its one unit when it has only one. */
@@ -93,11 +90,10 @@ function buildIndex(generation: number, summaries: readonly AnimeSummary[]): Ind
 /**
  * Search over every title in every language (docs/api.md "Anime"). The titles are normalised
  * and indexed once into memory per instance; the index is built again when the database's
- * catalog generation moves, which an instance asks at most every few seconds.
+ * catalog generation moves (CatalogStore.generation).
  */
 export function catalogSearch(catalog: CatalogStore) {
   let index: Index | undefined
-  let checkedAt = 0
   let building: Promise<Index> | undefined
   /**
    * Per title: the best rank and length the search numbered `stamp` found, kept between
@@ -108,10 +104,7 @@ export function catalogSearch(catalog: CatalogStore) {
   let stamp = 0
 
   async function current(): Promise<Index> {
-    const now = Date.now()
-    if (index !== undefined && now - checkedAt < RECHECK_MS) return index
-    checkedAt = now
-    const generation = (await catalog.state())?.generation ?? 0
+    const generation = await catalog.generation()
     if (index?.generation === generation) return index
     building ??= catalog
       .summaries()

@@ -54,6 +54,11 @@ export interface ProfilesTable extends ProfileFieldsTable {
   verified_links: Generated<string>
   /** The handle those pages linked back to: they count only while it is the profile's. */
   verified_for: Generated<string>
+  /**
+   * Moves on with every write to the user's board (board/order.ts boardTransaction), so a page
+   * drawn from it is known to be current by this row alone.
+   */
+  board_version: Generated<number>
   updated_at: string
 }
 

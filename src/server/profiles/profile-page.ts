@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono'
 import { folderSlug } from '../../shared/board'
 import type { Language } from '../../shared/language'
 import { normalizeHandle, SERVED_PROFILE_ELEMENT_ID } from '../../shared/profile'
+import { PROFILE_FIELDS } from '../../shared/profile-fields'
 import {
   folderHeadline,
   publicFolderPath,
@@ -115,16 +116,19 @@ export function profilePageRoutes({
       if (moved !== undefined) return moved
       if (client === undefined) return next()
       const language = answerLanguage(c)
-      const profile: ProfileWithFolders = {
-        ...toPublicProfile(row, publicUrl),
-        pinned: await folders.pinnedOf(row.user_id),
-        folders: await folders.cardsOf(row.user_id),
-      }
       // Asked of every crawler, whether it reads the page or only its headers.
-      if (profile.noindex) c.header('X-Robots-Tag', 'noindex')
+      if (PROFILE_FIELDS.noindex.read(row.noindex)) c.header('X-Robots-Tag', 'noindex')
       const renderer = await client.serverEntry()
       if (!isProfileRenderer(renderer)) return client.sendPage(c, client.shell(language), 200)
-      const page = await drawnProfiles(`${language}\n${JSON.stringify(profile)}`, async () => {
+      // The page is made of the profile's row, its board and the catalog's titles: kept drawn
+      // by the row and the version of the other two, it is served without reading them again.
+      const key = `${language}\n${await folders.versionOf(row)}\n${JSON.stringify(row)}`
+      const page = await drawnProfiles(key, async () => {
+        const profile: ProfileWithFolders = {
+          ...toPublicProfile(row, publicUrl),
+          pinned: await folders.pinnedOf(row.user_id),
+          folders: await folders.cardsOf(row.user_id),
+        }
         const { head, root } = await renderInTurn(() =>
           renderer.renderProfilePage(path, language, profile),
         )

@@ -35,6 +35,7 @@ import { migration as pinsPlans } from './0033_pins_plans'
 import { migration as publicFolders } from './0034_public_folders'
 import { migration as calendarFeed } from './0035_calendar_feed'
 import { migration as pinnedLikesIndex } from './0036_pinned_likes_index'
+import { migration as boardVersion } from './0037_board_version'
 import type { MigrationInputs } from './inputs'
 
 /** A migration, or what makes it from its inputs. */
@@ -83,6 +84,7 @@ export const MIGRATIONS: Readonly<Record<string, MigrationEntry>> = {
   '0034_public_folders': publicFolders,
   '0035_calendar_feed': calendarFeed,
   '0036_pinned_likes_index': pinnedLikesIndex,
+  '0037_board_version': boardVersion,
 }
 
 /** Every migration, made for one database. */
