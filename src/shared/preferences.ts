@@ -10,6 +10,11 @@ import { LANGUAGE_CHOICES } from './language'
 export const FONTS = ['orbitron', 'default'] as const
 export type Font = (typeof FONTS)[number]
 export const DEFAULT_FONT: Font = 'orbitron'
+/**
+ * The font a profile answers while its account has chosen none: the spec's stored default,
+ * where a browser with no choice of its own shows DEFAULT_FONT.
+ */
+export const STORED_FONT_DEFAULT: Font = 'default'
 
 export const THEMES = ['light', 'dark', 'system'] as const
 export type Theme = (typeof THEMES)[number]

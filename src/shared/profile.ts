@@ -4,7 +4,6 @@ import { handleSkeleton } from './handle-skeleton'
 import { PAGES, REGISTRY_LABELS } from './pages'
 import { ProfileFieldsPatchSchema, ProfileFieldsSchema } from './profile-fields'
 import {
-  FONTS,
   PREFERENCE_NAMES,
   PREFERENCES,
   type KeptPreferences,
@@ -220,8 +219,7 @@ export const ProfilePatchSchema = z.strictObject({
     ),
   ),
   handle: z.optional(HandleSchema),
-  font: z.optional(z.enum(FONTS)),
-  /** Merged into the kept ones, key by key; a font among them also sets `font`. */
+  /** Merged into the kept ones, key by key; the font among them is the profile's `font`. */
   preferences: z.optional(PreferencesSchema),
   ...ProfileFieldsPatchSchema,
 })

@@ -179,6 +179,51 @@ describe('upgrading a database whose handles already pass for one another', () =
   })
 })
 
+describe('upgrading a database whose fonts an older release kept in the column alone', () => {
+  it("copies the column's font into the kept preferences where the two are apart, and nothing else", async () => {
+    const [database] = await freshDatabase()
+    await migrateTo(database, '0037_board_version')
+    const stored: [id: string, font: string, preferences: string | null][] = [
+      // Chosen on 0.2.0, then changed on 0.1.0 during its roll: the column is the later.
+      ['u-apart', 'default', '{"theme":"dark","font":"orbitron"}'],
+      ['u-column', 'orbitron', null],
+      ['u-same', 'orbitron', '{"font":"orbitron","language":"ja"}'],
+      ['u-none', 'default', null],
+      ['u-unchosen', 'default', '{"theme":"light"}'],
+      ['u-garbage', 'orbitron', 'not json'],
+      ['u-later', 'default', '{"font":"orbitron","later":{"kept":true}}'],
+    ]
+    const at = '2026-12-01T00:00:00.000Z'
+    for (const [id, font, preferences] of stored) {
+      await sql`insert into "user" (id, name, email, "emailVerified", "createdAt", "updatedAt")
+        values (${id}, ${''}, ${`${id}@mofu.test`}, ${sql.lit(true)}, ${at}, ${at})`.execute(
+        database.db,
+      )
+      await sql`insert into profiles (user_id, font, preferences, updated_at)
+        values (${id}, ${font}, ${preferences}, ${at})`.execute(database.db)
+    }
+
+    await migrateToLatest(database)
+
+    const rows = await database.db
+      .selectFrom('profiles')
+      .select(['user_id', 'preferences'])
+      .orderBy('user_id')
+      .execute()
+    expect(
+      rows.map((row) => ({ id: row.user_id, kept: JSON.parse(row.preferences ?? 'null') })),
+    ).toEqual([
+      { id: 'u-apart', kept: { theme: 'dark', font: 'default' } },
+      { id: 'u-column', kept: { font: 'orbitron' } },
+      { id: 'u-garbage', kept: { font: 'orbitron' } },
+      { id: 'u-later', kept: { font: 'default', later: { kept: true } } },
+      { id: 'u-none', kept: null },
+      { id: 'u-same', kept: { font: 'orbitron', language: 'ja' } },
+      { id: 'u-unchosen', kept: { theme: 'light' } },
+    ])
+  })
+})
+
 describe('database timeout', () => {
   it('turns a stuck database into a retryable error (a 503) instead of a hang', async () => {
     const [database, testDatabase] = await freshDatabase(300)

@@ -60,7 +60,7 @@ const AUTH_MOUNT = '/api/auth/*'
 const MOFU_BODIES: Record<string, { schema: z.core.$ZodType; valid: Record<string, string> }> = {
   'PATCH /api/me/profile': {
     schema: ProfilePatchSchema,
-    valid: { name: 'Sakura', handle: 'sakura', font: 'default' },
+    valid: { name: 'Sakura', handle: 'sakura' },
   },
   'POST /api/events/page-view': { schema: PageViewSchema, valid: { path: '/', referrer: '/' } },
   'POST /api/events/client-error': {
@@ -218,10 +218,12 @@ describe('profile saves with generated names and handles', () => {
             { arbitrary: spelledAsTyped(HELD), weight: 4 },
             wrongType,
           ),
-          font: fc.oneof(
-            { arbitrary: fc.constantFrom('orbitron', 'default'), weight: 4 },
-            fc.constantFrom('Orbitron', '', 'comic-sans'),
-          ),
+          preferences: fc.record({
+            font: fc.oneof(
+              { arbitrary: fc.constantFrom('orbitron', 'default'), weight: 4 },
+              fc.constantFrom('Orbitron', '', 'comic-sans'),
+            ),
+          }),
           bio: fc.oneof(
             { arbitrary: fc.string({ unit: 'grapheme', maxLength: 310 }), weight: 20 },
             fc.string({ unit: 'binary', maxLength: 40 }),
@@ -291,7 +293,9 @@ describe('profile saves with generated names and handles', () => {
             expect(stored).toEqual(before)
             return
           }
-          const { name, handle, font, bio, pronouns, links, accent, frame, noindex } = expected.data
+          const { name, handle, preferences, bio, pronouns, links, accent, frame, noindex } =
+            expected.data
+          const font = preferences?.font
           const fields = { bio, pronouns, links, accent, frame, noindex }
           // HELD, a look-alike of it or of a reserved name: refused as taken or too similar.
           if (
@@ -309,7 +313,7 @@ describe('profile saves with generated names and handles', () => {
             ...before,
             ...(name === undefined ? {} : { name }),
             ...handle,
-            // A font is kept among the preferences too.
+            // The font kept among the preferences is the profile's.
             ...(font === undefined ? {} : { font, preferences: { ...before.preferences, font } }),
             ...Object.fromEntries(
               Object.entries(fields).filter(([, value]) => value !== undefined),

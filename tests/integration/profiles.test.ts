@@ -218,7 +218,7 @@ describe('PATCH /api/me/profile', () => {
       font: 'default',
     })
 
-    const fonted = await patchProfile(user, { font: 'orbitron' })
+    const fonted = await patchProfile(user, { preferences: { font: 'orbitron' } })
     expect(fonted.status).toBe(200)
     const expected = {
       uid: user.uid,
@@ -236,7 +236,7 @@ describe('PATCH /api/me/profile', () => {
       pinResetAt: null,
       plan: 'free',
       planUntil: null,
-      // A font sent alone is kept among the preferences too: the account's browsers follow it.
+      // The font is the one kept among the preferences, which the account's browsers follow.
       preferences: { font: 'orbitron' },
       ...NO_FIELDS,
     }
@@ -246,13 +246,16 @@ describe('PATCH /api/me/profile', () => {
       name: 'Sakura Mofu',
       username: 'mergekeeper',
       display_username: 'MergeKeeper',
-      font: 'orbitron',
+      preferences: '{"font":"orbitron"}',
     })
 
-    // Sent both ways at once, the one among the preferences is the choice.
-    expect(
-      (await patchProfile(user, { font: 'orbitron', preferences: { font: 'default' } })).json,
-    ).toMatchObject({ font: 'default', preferences: { font: 'default' } })
+    // The font has one place in a save: beside the preferences it is refused, naming itself,
+    // and the save keeps nothing.
+    const beside = await patchProfile(user, { name: 'Beside', font: 'default' })
+    expect(beside.status).toBe(400)
+    expect(beside.json).toMatchObject({ code: 'INVALID_INPUT' })
+    expect(JSON.stringify(beside.json.issues)).toContain('font')
+    expect((await getProfile(user)).json).toEqual(expected)
   })
 
   it('keeps only the preferences a browser chose, merged key by key, and the font from them', async () => {
@@ -523,8 +526,7 @@ describe('concurrent saves of one handle', () => {
         patchProfile(racer, {
           handle: 'Hanabi',
           name: `Winner ${index}`,
-          font: 'orbitron',
-          preferences: { theme: 'dark' },
+          preferences: { theme: 'dark', font: 'orbitron' },
         }),
       ),
     )

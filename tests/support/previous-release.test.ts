@@ -22,13 +22,13 @@ const changelog = (upgrading: string) =>
   ].join('\n\n')
 
 describe('the way back to the previous release', () => {
-  it("is the changelog's own: the backup for 0.1.0, with the refusal it quotes", () => {
+  it("is the changelog's own: a restart for 0.2.0", () => {
     const previous = previousRelease()
-    expect(previous.version).toBe('0.1.0')
-    expect(wayBackTo(previous)).toEqual({
-      by: 'backup',
-      refusal: 'Mofu cannot start: Error: Migration (setup) failed',
+    expect(previous).toEqual({
+      version: '0.2.0',
+      commit: 'b6861ee601bb64a0ee5ff1e206340f6b66d24643',
     })
+    expect(wayBackTo(previous)).toEqual({ by: 'restart' })
   })
 
   it('is a restart where the notes above the release say so', () => {

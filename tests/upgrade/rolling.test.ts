@@ -60,6 +60,8 @@ const oldAnswers: { port: number; build: string; read: number; save: number; cho
  * had written it, and again after each of the release's instances had saved the profile.
  */
 let newData: { before: Seen; after: Seen; savedLastOn: number }
+/** Accounts whose font the `font` column alone held before the roll, and that font. */
+let fontsApart: { cookie: string; font: string }[] = []
 
 /**
  * Every preference this tree keeps: a key added to KeptPreferences must be added here, so the
@@ -230,6 +232,37 @@ async function saveOnRelease(instance: Instance, user: Filled) {
   }
 }
 
+/**
+ * Two accounts whose font only the `font` column holds, as 0.1.0 left them (it wrote the column
+ * alone): one chose Orbitron on the release and then Default on 0.1.0 during its roll, one chose
+ * on 0.1.0 alone. Written in SQL: no release that runs on this database any more leaves them so.
+ */
+async function leaveFontsApart(app: Requester) {
+  const changed = await signedUp(deployed, 'font-changed')
+  const chosen = await callApp(app, '/api/me/profile', {
+    method: 'PATCH',
+    cookie: changed.cookie,
+    body: { preferences: { font: 'orbitron' } },
+  })
+  expect(chosen.status, chosen.text).toBe(200)
+  await cluster.query("update profiles set font = 'default' where user_id = $1", [changed.uid])
+  const columnOnly = await signedUp(deployed, 'font-column')
+  const named = await callApp(app, '/api/me/profile', {
+    method: 'PATCH',
+    cookie: columnOnly.cookie,
+    body: { name: 'Column only' },
+  })
+  expect(named.status, named.text).toBe(200)
+  await cluster.query(
+    "update profiles set font = 'orbitron', preferences = null where user_id = $1",
+    [columnOnly.uid],
+  )
+  return [
+    { cookie: changed.cookie, font: 'default' },
+    { cookie: columnOnly.cookie, font: 'orbitron' },
+  ]
+}
+
 beforeAll(async () => {
   const built = await buildRelease(release)
   cluster = await startCluster(INSTANCES, {
@@ -283,6 +316,8 @@ beforeAll(async () => {
     body: { handle: filled.released },
   })
   expect(handled.status, handled.text).toBe(200)
+
+  fontsApart = await leaveFontsApart(app)
 
   buildsBefore = await builds()
   releaseMigrations = (
@@ -364,6 +399,15 @@ describe(`from ${release.version} (${release.commit.slice(0, 7)}) to this tree, 
         },
       },
     })
+  })
+
+  it('a font 0.1.0 left in the column alone is the one the account keeps on this tree', async () => {
+    expect(fontsApart).toHaveLength(2)
+    for (const { cookie, font } of fontsApart) {
+      const own = await callApp(deployed.app, '/api/me/profile', { cookie, origin: null })
+      expect(own.status, own.text).toBe(200)
+      expect(own.json).toMatchObject({ font, preferences: { font } })
+    }
   })
 
   it('no request through nginx failed during the roll, and every answer was the one deserved', () => {

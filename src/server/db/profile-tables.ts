@@ -31,6 +31,10 @@ export interface ProfilesTable extends ProfileFieldsTable {
   banner_version: Generated<string>
   /** ThumbHash of the stored banner (base64), painted while it loads; '' for none. */
   banner_thumbhash: Generated<string>
+  /**
+   * Unused: the profile's font is the one kept among its preferences. Releases up to 0.2.0
+   * read and wrote it; the next release drops it (CHANGELOG.md "Deprecated").
+   */
   font: Generated<string>
   /**
    * The preferences the account keeps, as a JSON object, or NULL for none yet: the keys a

@@ -1,3 +1,4 @@
+import { STORED_FONT_DEFAULT } from '../../shared/preferences'
 import type { Profile, PublicProfile } from '../../shared/profile'
 import { answeredFields, type ProfileLink } from '../../shared/profile-fields'
 import type { PlanBook } from '../plans/plan-book'
@@ -9,13 +10,14 @@ import { storedPreferences, type ProfileRow } from '../stores/profile-store'
  * and its pins from today's PLANS, as of now.
  */
 export function toProfile(row: ProfileRow, publicUrl: string, plans: PlanBook): Profile {
+  const preferences = storedPreferences(row.preferences)
   return {
     uid: row.user_id,
     ...names(row),
     ...images(row, publicUrl),
-    font: row.font,
+    font: preferences?.font ?? STORED_FONT_DEFAULT,
     ...plans.allowance(row),
-    preferences: storedPreferences(row.preferences),
+    preferences,
     ...profileFields(row),
   }
 }

@@ -119,10 +119,6 @@ export function profileStore(database: Pick<Database, 'db' | 'read'>) {
         .updateTable('profiles')
         .set({
           preferences: JSON.stringify(merged),
-          // The profile's `font` is read from its column, which every running release writes;
-          // once no release writes the column alone, preferences hold the font by themselves
-          // (CHANGELOG.md "Deprecated").
-          ...(chosen.font === undefined ? {} : { font: chosen.font }),
           updated_at: new Date().toISOString(),
         })
         .where('user_id', '=', row.user_id)
@@ -200,12 +196,8 @@ export function profileStore(database: Pick<Database, 'db' | 'read'>) {
       } else {
         await saveWithHandle(uid, fields, handle)
       }
-      // Kept once the rest of the save is: a refused handle stores nothing of its save. A font
-      // sent alone is a preference chosen like any other, so the account's browsers follow it
-      // (one among the preferences wins over one sent beside them).
-      const chosen =
-        patch.font === undefined ? patch.preferences : { font: patch.font, ...patch.preferences }
-      if (chosen !== undefined) await keepPreferences(before, chosen)
+      // Kept once the rest of the save is: a refused handle stores nothing of its save.
+      if (patch.preferences !== undefined) await keepPreferences(before, patch.preferences)
       return loadOrCreate(uid)
     },
 

@@ -36,6 +36,7 @@ import { migration as publicFolders } from './0034_public_folders'
 import { migration as calendarFeed } from './0035_calendar_feed'
 import { migration as pinnedLikesIndex } from './0036_pinned_likes_index'
 import { migration as boardVersion } from './0037_board_version'
+import { migration as fontInPreferences } from './0038_font_in_preferences'
 import type { MigrationInputs } from './inputs'
 
 /** A migration, or what makes it from its inputs. */
@@ -85,6 +86,7 @@ export const MIGRATIONS: Readonly<Record<string, MigrationEntry>> = {
   '0035_calendar_feed': calendarFeed,
   '0036_pinned_likes_index': pinnedLikesIndex,
   '0037_board_version': boardVersion,
+  '0038_font_in_preferences': fontInPreferences,
 }
 
 /** Every migration, made for one database. */
