@@ -282,4 +282,6 @@ it('/@handle drawn by one instance follows each change to the board made through
   expect(await publicOnA()).toEqual({ folders: [`Kept closer: ${first}`], pinned: [] })
   expect((await onB(`/api/me/likes/${first}/pin`, { method: 'PUT', body: {} })).status).toBe(200)
   expect(await publicOnA()).toEqual({ folders: [`Kept closer: ${first}`], pinned: [first] })
+  expect((await onB(`/api/me/likes/${first}/pin`, { method: 'DELETE' })).status).toBe(204)
+  expect(await publicOnA()).toEqual({ folders: [`Kept closer: ${first}`], pinned: [] })
 })

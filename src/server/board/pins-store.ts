@@ -55,7 +55,6 @@ async function takePin(
  * own user. Pinned titles keep their pins across a new period and a change of plan.
  */
 export function pinsStore(database: Database, plans: PlanBook) {
-  const { db } = database
   const allowanceIn = async (trx: Transaction<Tables>, uid: string, now: Date) => {
     const row = await trx
       .selectFrom('profiles')
@@ -126,15 +125,16 @@ export function pinsStore(database: Database, plans: PlanBook) {
       }),
 
     /** Unpins the title; the pin it used is not given back. False when it is not on the board. */
-    async unpin(uid: string, animeId: string): Promise<boolean> {
-      const changed = await db
-        .updateTable('likes')
-        .set({ pin_key: null })
-        .where('user_id', '=', uid)
-        .where('anime_id', '=', animeId)
-        .executeTakeFirst()
-      return Number(changed.numUpdatedRows) === 1
-    },
+    unpin: (uid: string, animeId: string): Promise<boolean> =>
+      boardTransaction(database, uid, async (trx) => {
+        const changed = await trx
+          .updateTable('likes')
+          .set({ pin_key: null })
+          .where('user_id', '=', uid)
+          .where('anime_id', '=', animeId)
+          .executeTakeFirst()
+        return Number(changed.numUpdatedRows) === 1
+      }),
   }
 }
 
