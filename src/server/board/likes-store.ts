@@ -112,29 +112,36 @@ export function likesStore(database: Database) {
       animeId: string,
       landing: Landing = {},
     ): Promise<Like | BoardRefusal | 'no-anime'> =>
-      boardTransaction(database, uid, async (trx) => {
-        const folderId = landing.folderId ?? null
-        const found = await landingOf(trx, uid, animeId, folderId)
-        if (found === undefined) return 'no-anime'
-        if (found.order_key !== null) return toLike(found as LikeRow)
-        if (found.own_folder === null) return 'not-found'
-        if (Number(found.likes) >= LIKES_MAX) return 'full'
-        const key = await firstKeyIn(trx, uid, folderId, found.first_key)
-        const like = {
-          folder_id: folderId,
-          order_key: key,
-          liked_at: new Date().toISOString(),
-          status: landing.status ?? null,
-          note: landing.note ?? '',
-        }
-        const { numInsertedOrUpdatedRows } = await trx
-          .insertInto('likes')
-          .values({ user_id: uid, anime_id: animeId, ...like })
-          .onConflict((conflict) => conflict.columns(['user_id', 'anime_id']).doNothing())
-          .executeTakeFirst()
-        if (numInsertedOrUpdatedRows === 0n) return (await likeOf(trx, uid, animeId)) ?? 'no-anime'
-        return toLike({ ...found, ...like })
-      }),
+      boardTransaction(
+        database,
+        uid,
+        async (trx) => {
+          const folderId = landing.folderId ?? null
+          const found = await landingOf(trx, uid, animeId, folderId)
+          if (found === undefined) return 'no-anime'
+          if (found.order_key !== null) return toLike(found as LikeRow)
+          if (found.own_folder === null) return 'not-found'
+          if (Number(found.likes) >= LIKES_MAX) return 'full'
+          const key = await firstKeyIn(trx, uid, folderId, found.first_key)
+          const like = {
+            folder_id: folderId,
+            order_key: key,
+            liked_at: new Date().toISOString(),
+            status: landing.status ?? null,
+            note: landing.note ?? '',
+          }
+          const { numInsertedOrUpdatedRows } = await trx
+            .insertInto('likes')
+            .values({ user_id: uid, anime_id: animeId, ...like })
+            .onConflict((conflict) => conflict.columns(['user_id', 'anime_id']).doNothing())
+            .executeTakeFirst()
+          if (numInsertedOrUpdatedRows === 0n)
+            return (await likeOf(trx, uid, animeId)) ?? 'no-anime'
+          return toLike({ ...found, ...like })
+        },
+        // Into Unsorted, which nobody else sees, a new title changes no page of the board's.
+        landing.folderId === undefined || landing.folderId === null ? 'unseen' : 'after',
+      ),
 
     /** Takes the heart back; nothing to take back is no error. */
     async unlike(uid: string, animeId: string): Promise<void> {

@@ -61,6 +61,14 @@ export async function keysAt(
 }
 
 /**
+ * How a board write moves the board's version on: 'after' the body, in an UPDATE of its own;
+ * 'by-body', in the body's own UPDATE of the profile row (a pin's, which counts it); or not at
+ * all, 'unseen', for a write that cannot change what anyone else sees of the board (a title
+ * added to Unsorted, which is nobody's but its owner's).
+ */
+export type VersionMove = 'after' | 'by-body' | 'unseen'
+
+/**
  * Runs one write to a user's board in a transaction that, on PostgreSQL (READ COMMITTED), holds
  * the user's row first: the board writes of one user queue behind each other, so each reads its
  * neighbours as the one before it left them. FOR NO KEY UPDATE does not hold up rows that
@@ -73,6 +81,7 @@ export function boardTransaction<Result>(
   { db, dialect }: Database,
   uid: string,
   body: (trx: Transaction<Tables>) => Promise<Result>,
+  versionMove: VersionMove = 'after',
 ): Promise<Result> {
   return db
     .transaction()
@@ -82,6 +91,7 @@ export function boardTransaction<Result>(
         await trx.selectFrom('user').select('id').where('id', '=', uid).forNoKeyUpdate().execute()
       }
       const result = await body(trx)
+      if (versionMove !== 'after') return result
       await trx
         .updateTable('profiles')
         .set((eb) => ({ board_version: eb('board_version', '+', 1) }))

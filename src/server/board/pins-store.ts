@@ -29,7 +29,8 @@ const rekeyPin = (trx: Transaction<Tables>, uid: string) => (row: Placed) =>
  * Takes one of the period's pins, in one conditional UPDATE of the profile row: the database
  * decides, from the row as it is when written, whether a pin is left (a period over counts as
  * none used; the pins are those of the plan the row has then). A period over starts a new one
- * ending PIN_PERIOD_DAYS from now. Whether a pin was taken.
+ * ending PIN_PERIOD_DAYS from now. Whether a pin was taken. The same UPDATE moves the board's
+ * version on: the pin changes the pinned titles others see (boardTransaction's 'by-body').
  */
 async function takePin(
   trx: Transaction<Tables>,
@@ -43,6 +44,7 @@ async function takePin(
     .set({
       used_pin_count: sql`case when ${over} then 1 else used_pin_count + 1 end`,
       pin_reset_at: sql`case when ${over} then ${periodEnd(now).toISOString()} else pin_reset_at end`,
+      board_version: sql`board_version + 1`,
     })
     .where('user_id', '=', uid)
     .where(sql<boolean>`(case when ${over} then 0 else used_pin_count end) < ${plans.pinsSql(now)}`)
@@ -76,36 +78,45 @@ export function pinsStore(database: Database, plans: PlanBook) {
       animeId: string,
       place?: { after: string | null },
     ): Promise<PinResult | BoardRefusal> =>
-      boardTransaction(database, uid, async (trx) => {
-        const now = new Date()
-        const like = await trx
-          .selectFrom('likes')
-          .select('pin_key')
-          .where('user_id', '=', uid)
-          .where('anime_id', '=', animeId)
-          .executeTakeFirst()
-        if (like === undefined) return 'not-found'
-        await trx
-          .insertInto('profiles')
-          .values({ user_id: uid, updated_at: now.toISOString() })
-          .onConflict((conflict) => conflict.column('user_id').doNothing())
-          .execute()
-        if (like.pin_key !== null) {
-          return { id: animeId, pinKey: like.pin_key, allowance: await allowanceIn(trx, uid, now) }
-        }
-        const pinned = await pinnedIn(trx, uid)
-        const index = place === undefined ? pinned.length - 1 : placeAfter(pinned, place.after)
-        if (index === undefined) return 'not-found'
-        if (!(await takePin(trx, uid, plans, now))) return 'out-of-pins'
-        const [key = ''] = await keysAt(pinned, index, 1, rekeyPin(trx, uid))
-        await trx
-          .updateTable('likes')
-          .set({ pin_key: key })
-          .where('user_id', '=', uid)
-          .where('anime_id', '=', animeId)
-          .execute()
-        return { id: animeId, pinKey: key, allowance: await allowanceIn(trx, uid, now) }
-      }),
+      boardTransaction(
+        database,
+        uid,
+        async (trx) => {
+          const now = new Date()
+          const like = await trx
+            .selectFrom('likes')
+            .select('pin_key')
+            .where('user_id', '=', uid)
+            .where('anime_id', '=', animeId)
+            .executeTakeFirst()
+          if (like === undefined) return 'not-found'
+          await trx
+            .insertInto('profiles')
+            .values({ user_id: uid, updated_at: now.toISOString() })
+            .onConflict((conflict) => conflict.column('user_id').doNothing())
+            .execute()
+          if (like.pin_key !== null) {
+            return {
+              id: animeId,
+              pinKey: like.pin_key,
+              allowance: await allowanceIn(trx, uid, now),
+            }
+          }
+          const pinned = await pinnedIn(trx, uid)
+          const index = place === undefined ? pinned.length - 1 : placeAfter(pinned, place.after)
+          if (index === undefined) return 'not-found'
+          if (!(await takePin(trx, uid, plans, now))) return 'out-of-pins'
+          const [key = ''] = await keysAt(pinned, index, 1, rekeyPin(trx, uid))
+          await trx
+            .updateTable('likes')
+            .set({ pin_key: key })
+            .where('user_id', '=', uid)
+            .where('anime_id', '=', animeId)
+            .execute()
+          return { id: animeId, pinKey: key, allowance: await allowanceIn(trx, uid, now) }
+        },
+        'by-body',
+      ),
 
     /** Moves a pinned title right after the pinned title `after` (null: first). */
     move: (
