@@ -364,7 +364,9 @@ describe('the migrations since the previous release', () => {
       [...theirs.columns.values()].filter((column) => column.default !== null).length,
     ).toBeGreaterThan(0)
     const kinds = [...theirs.rules.keys()].map((name) => /^\w+( key)?/.exec(name)?.[0])
-    expect(new Set(kinds)).toEqual(new Set(['primary key', 'foreign key', 'index', 'unique']))
+    expect(new Set(kinds)).toEqual(
+      new Set(['primary key', 'foreign key', 'index', 'unique', 'check']),
+    )
     expect(
       [...theirs.rules.entries()].filter(([name, rule]) => name.startsWith('index') && rule.refuses)
         .length,
