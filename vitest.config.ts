@@ -9,13 +9,15 @@ Object.assign(process.env, serverTuning())
 /**
  * Integration files whose claim is the same whatever the database: they run on SQLite alone.
  * The storage drivers touch no database; request bodies are read at the edge, before any query;
- * cookie names and attributes are set by the HTTP layer; the sub-apps' base paths are app.ts's.
+ * cookie names and attributes are set by the HTTP layer; the sub-apps' base paths are app.ts's;
+ * the prepared statements' test opens both databases itself.
  */
 const DIALECT_FREE = [
   'tests/integration/storage.test.ts',
   'tests/integration/auth-bodies.test.ts',
   'tests/integration/cookies-set.test.ts',
   'tests/integration/sub-apps-doc.test.ts',
+  'tests/integration/prepared-statements.test.ts',
 ]
 
 /**

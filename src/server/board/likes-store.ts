@@ -3,6 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Like, LikeStatus } from '../../shared/anime'
 import { LIKES_MAX, type Board } from '../../shared/board'
 import type { Database } from '../db/database'
+import { preparedStatement } from '../db/prepared'
 import type { Tables } from '../db/tables'
 import { boardOf, LIKE_COLUMNS, likesQuery, type LikeRow, toLike } from './board-reads'
 import type { BoardRefusal } from './folders-store'
@@ -38,13 +39,11 @@ export function likesStore(database: Database) {
   /**
    * What a heart needs to know, in one query: the title (none: no such title), the user's like
    * of it if there is one, how many titles they like, whether the folder is theirs, and the key
-   * of the first title in it.
+   * of the first title in it. One statement for Unsorted and one for a folder, each compiled once.
    */
-  const landingOf = (
+  const landingQuery = (
     trx: Transaction<Tables>,
-    uid: string,
-    animeId: string,
-    folderId: string | null,
+    { uid, animeId, folderId }: { uid: string; animeId: string; folderId: string | null },
   ) =>
     trx
       .selectFrom('catalog_titles')
@@ -77,7 +76,38 @@ export function likesStore(database: Database) {
               .as('own_folder'),
       ])
       .where('catalog_titles.id', '=', animeId)
-      .executeTakeFirst()
+  const landingInUnsorted = preparedStatement(['uid', 'animeId'], (trx, values) =>
+    landingQuery(trx, { ...values, folderId: null }),
+  )
+  const landingInFolder = preparedStatement(['uid', 'animeId', 'folderId'], landingQuery)
+  const landingOf = async (
+    trx: Transaction<Tables>,
+    uid: string,
+    animeId: string,
+    folderId: string | null,
+  ) => {
+    const { rows } =
+      folderId === null
+        ? await landingInUnsorted(trx, { uid, animeId })
+        : await landingInFolder(trx, { uid, animeId, folderId })
+    return rows[0]
+  }
+  const insertLike = preparedStatement(
+    ['uid', 'animeId', 'folderId', 'key', 'likedAt', 'status', 'note'],
+    (trx, values) =>
+      trx
+        .insertInto('likes')
+        .values({
+          user_id: values.uid,
+          anime_id: values.animeId,
+          folder_id: values.folderId,
+          order_key: values.key,
+          liked_at: values.likedAt,
+          status: values.status as LikeStatus,
+          note: values.note,
+        })
+        .onConflict((conflict) => conflict.columns(['user_id', 'anime_id']).doNothing()),
+  )
 
   /**
    * A key before `first`, the first key in the folder (null: the folder is empty). A first key
@@ -130,13 +160,16 @@ export function likesStore(database: Database) {
             status: landing.status ?? null,
             note: landing.note ?? '',
           }
-          const { numInsertedOrUpdatedRows } = await trx
-            .insertInto('likes')
-            .values({ user_id: uid, anime_id: animeId, ...like })
-            .onConflict((conflict) => conflict.columns(['user_id', 'anime_id']).doNothing())
-            .executeTakeFirst()
-          if (numInsertedOrUpdatedRows === 0n)
-            return (await likeOf(trx, uid, animeId)) ?? 'no-anime'
+          const { numAffectedRows } = await insertLike(trx, {
+            uid,
+            animeId,
+            folderId,
+            key,
+            likedAt: like.liked_at,
+            status: like.status,
+            note: like.note,
+          })
+          if (numAffectedRows === 0n) return (await likeOf(trx, uid, animeId)) ?? 'no-anime'
           return toLike({ ...found, ...like })
         },
         // Into Unsorted, which nobody else sees, a new title changes no page of the board's.

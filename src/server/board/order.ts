@@ -1,6 +1,7 @@
 import { generateNKeysBetween } from 'fractional-indexing'
 import type { Transaction } from 'kysely'
 import type { Database } from '../db/database'
+import { preparedStatement } from '../db/prepared'
 import type { Tables } from '../db/tables'
 
 /**
@@ -68,6 +69,17 @@ export async function keysAt(
  */
 export type VersionMove = 'after' | 'by-body' | 'unseen'
 
+/** The statements every board write makes, compiled once (db/prepared.ts). */
+const holdUser = preparedStatement(['uid'], (trx, { uid }) =>
+  trx.selectFrom('user').select('id').where('id', '=', uid).forNoKeyUpdate(),
+)
+const moveVersion = preparedStatement(['uid'], (trx, { uid }) =>
+  trx
+    .updateTable('profiles')
+    .set((eb) => ({ board_version: eb('board_version', '+', 1) }))
+    .where('user_id', '=', uid),
+)
+
 /**
  * Runs one write to a user's board in a transaction that, on PostgreSQL (READ COMMITTED), holds
  * the user's row first: the board writes of one user queue behind each other, so each reads its
@@ -87,16 +99,9 @@ export function boardTransaction<Result>(
     .transaction()
     .setIsolationLevel('read committed')
     .execute(async (trx) => {
-      if (dialect === 'postgres') {
-        await trx.selectFrom('user').select('id').where('id', '=', uid).forNoKeyUpdate().execute()
-      }
+      if (dialect === 'postgres') await holdUser(trx, { uid })
       const result = await body(trx)
-      if (versionMove !== 'after') return result
-      await trx
-        .updateTable('profiles')
-        .set((eb) => ({ board_version: eb('board_version', '+', 1) }))
-        .where('user_id', '=', uid)
-        .execute()
+      if (versionMove === 'after') await moveVersion(trx, { uid })
       return result
     })
 }
@@ -118,12 +123,14 @@ export async function likesIn(
 
 /** Writes a like's new key (a rekey of its folder). */
 export const rekeyLike = (trx: Transaction<Tables>, uid: string) => (row: Placed) =>
+  writeOrderKey(trx, { uid, id: row.id, key: row.key })
+const writeOrderKey = preparedStatement(['uid', 'id', 'key'], (trx, { uid, id, key }) =>
   trx
     .updateTable('likes')
-    .set({ order_key: row.key })
+    .set({ order_key: key })
     .where('user_id', '=', uid)
-    .where('anime_id', '=', row.id)
-    .execute()
+    .where('anime_id', '=', id),
+)
 
 /** Whether `folderId` is one of `uid`'s folders (null, Unsorted, always is). */
 export async function isOwnFolder(

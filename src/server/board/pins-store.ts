@@ -1,55 +1,100 @@
 import { sql, type Transaction } from 'kysely'
 import type { PinResult } from '../../shared/plans'
 import type { Database } from '../db/database'
+import { preparedStatement } from '../db/prepared'
 import type { Tables } from '../db/tables'
-import { periodEnd, type PlanBook } from '../plans/plan-book'
+import { periodEnd, type PlanBook, type PlanRow } from '../plans/plan-book'
 import type { BoardRefusal } from './folders-store'
 import { boardTransaction, byPlace, keysAt, placeAfter, type Placed } from './order'
 
 /** The user's pinned titles, in their pinned order. */
 export async function pinnedIn(trx: Transaction<Tables>, uid: string): Promise<Placed[]> {
-  const rows = await trx
+  const { rows } = await pinnedRows(trx, { uid })
+  return rows.map((row) => ({ id: row.anime_id, key: row.pin_key ?? '' })).sort(byPlace)
+}
+const pinnedRows = preparedStatement(['uid'], (trx, { uid }) =>
+  trx
     .selectFrom('likes')
     .select(['anime_id', 'pin_key'])
     .where('user_id', '=', uid)
-    .where('pin_key', 'is not', null)
-    .execute()
-  return rows.map((row) => ({ id: row.anime_id, key: row.pin_key ?? '' })).sort(byPlace)
-}
+    .where('pin_key', 'is not', null),
+)
 
 const rekeyPin = (trx: Transaction<Tables>, uid: string) => (row: Placed) =>
+  writePinKey(trx, { uid, id: row.id, key: row.key })
+const writePinKey = preparedStatement(['uid', 'id', 'key'], (trx, { uid, id, key }) =>
   trx
     .updateTable('likes')
-    .set({ pin_key: row.key })
+    .set({ pin_key: key })
     .where('user_id', '=', uid)
-    .where('anime_id', '=', row.id)
-    .execute()
+    .where('anime_id', '=', id),
+)
+
+/** The like's pin key (null: not pinned); no row: the title is not on the board. */
+const pinKeyOf = preparedStatement(['uid', 'animeId'], (trx, { uid, animeId }) =>
+  trx
+    .selectFrom('likes')
+    .select('pin_key')
+    .where('user_id', '=', uid)
+    .where('anime_id', '=', animeId),
+)
+
+/** What the profile row holds of its plan and pins, read by the writes that change them. */
+const PLAN_COLUMNS = ['plan', 'plan_until', 'used_pin_count', 'pin_reset_at'] as const
 
 /**
  * Takes one of the period's pins, in one conditional UPDATE of the profile row: the database
  * decides, from the row as it is when written, whether a pin is left (a period over counts as
  * none used; the pins are those of the plan the row has then). A period over starts a new one
- * ending PIN_PERIOD_DAYS from now. Whether a pin was taken. The same UPDATE moves the board's
- * version on: the pin changes the pinned titles others see (boardTransaction's 'by-body').
+ * ending PIN_PERIOD_DAYS from now. The row as written, or undefined when no pin was taken (none
+ * left, or no profile row yet). The same UPDATE moves the board's version on: the pin changes
+ * the pinned titles others see (boardTransaction's 'by-body').
  */
-async function takePin(
+function pinTaker(plans: PlanBook) {
+  const statement = preparedStatement(['uid', 'now', 'periodEnd'], (trx, values) => {
+    const over = sql<boolean>`(pin_reset_at is null or pin_reset_at <= ${values.now})`
+    return trx
+      .updateTable('profiles')
+      .set({
+        used_pin_count: sql`case when ${over} then 1 else used_pin_count + 1 end`,
+        pin_reset_at: sql`case when ${over} then ${values.periodEnd} else pin_reset_at end`,
+        board_version: sql`board_version + 1`,
+      })
+      .where('user_id', '=', values.uid)
+      .where(
+        sql<boolean>`(case when ${over} then 0 else used_pin_count end) < ${plans.pinsSql(values.now)}`,
+      )
+      .returning(PLAN_COLUMNS)
+  })
+  return async (trx: Transaction<Tables>, uid: string, now: Date): Promise<PlanRow | undefined> => {
+    const { rows } = await statement(trx, {
+      uid,
+      now: now.toISOString(),
+      periodEnd: periodEnd(now).toISOString(),
+    })
+    return rows[0]
+  }
+}
+
+/**
+ * takePin, for an account that may have no profile row yet: the row is made (with the defaults:
+ * free, no pin used) only when the first try took nothing, and the pin tried again, so a pin on
+ * an existing row is one statement.
+ */
+async function takePinMakingProfile(
+  takePin: ReturnType<typeof pinTaker>,
   trx: Transaction<Tables>,
   uid: string,
-  plans: PlanBook,
   now: Date,
-): Promise<boolean> {
-  const over = sql<boolean>`(pin_reset_at is null or pin_reset_at <= ${now.toISOString()})`
-  const taken = await trx
-    .updateTable('profiles')
-    .set({
-      used_pin_count: sql`case when ${over} then 1 else used_pin_count + 1 end`,
-      pin_reset_at: sql`case when ${over} then ${periodEnd(now).toISOString()} else pin_reset_at end`,
-      board_version: sql`board_version + 1`,
-    })
-    .where('user_id', '=', uid)
-    .where(sql<boolean>`(case when ${over} then 0 else used_pin_count end) < ${plans.pinsSql(now)}`)
-    .executeTakeFirst()
-  return Number(taken.numUpdatedRows) === 1
+): Promise<PlanRow | undefined> {
+  const taken = await takePin(trx, uid, now)
+  if (taken !== undefined) return taken
+  await trx
+    .insertInto('profiles')
+    .values({ user_id: uid, updated_at: now.toISOString() })
+    .onConflict((conflict) => conflict.column('user_id').doNothing())
+    .execute()
+  return takePin(trx, uid, now)
 }
 
 /**
@@ -57,10 +102,11 @@ async function takePin(
  * own user. Pinned titles keep their pins across a new period and a change of plan.
  */
 export function pinsStore(database: Database, plans: PlanBook) {
+  const takePin = pinTaker(plans)
   const allowanceIn = async (trx: Transaction<Tables>, uid: string, now: Date) => {
     const row = await trx
       .selectFrom('profiles')
-      .select(['plan', 'plan_until', 'used_pin_count', 'pin_reset_at'])
+      .select(PLAN_COLUMNS)
       .where('user_id', '=', uid)
       .executeTakeFirstOrThrow()
     return plans.allowance(row, now)
@@ -83,18 +129,9 @@ export function pinsStore(database: Database, plans: PlanBook) {
         uid,
         async (trx) => {
           const now = new Date()
-          const like = await trx
-            .selectFrom('likes')
-            .select('pin_key')
-            .where('user_id', '=', uid)
-            .where('anime_id', '=', animeId)
-            .executeTakeFirst()
+          const [like] = (await pinKeyOf(trx, { uid, animeId })).rows
           if (like === undefined) return 'not-found'
-          await trx
-            .insertInto('profiles')
-            .values({ user_id: uid, updated_at: now.toISOString() })
-            .onConflict((conflict) => conflict.column('user_id').doNothing())
-            .execute()
+          // A title pinned already used a pin, which made the profile row.
           if (like.pin_key !== null) {
             return {
               id: animeId,
@@ -105,15 +142,11 @@ export function pinsStore(database: Database, plans: PlanBook) {
           const pinned = await pinnedIn(trx, uid)
           const index = place === undefined ? pinned.length - 1 : placeAfter(pinned, place.after)
           if (index === undefined) return 'not-found'
-          if (!(await takePin(trx, uid, plans, now))) return 'out-of-pins'
+          const row = await takePinMakingProfile(takePin, trx, uid, now)
+          if (row === undefined) return 'out-of-pins'
           const [key = ''] = await keysAt(pinned, index, 1, rekeyPin(trx, uid))
-          await trx
-            .updateTable('likes')
-            .set({ pin_key: key })
-            .where('user_id', '=', uid)
-            .where('anime_id', '=', animeId)
-            .execute()
-          return { id: animeId, pinKey: key, allowance: await allowanceIn(trx, uid, now) }
+          await rekeyPin(trx, uid)({ id: animeId, key })
+          return { id: animeId, pinKey: key, allowance: plans.allowance(row, now) }
         },
         'by-body',
       ),

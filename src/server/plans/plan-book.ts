@@ -64,17 +64,17 @@ export function planBook(configured: readonly Plan[] = []) {
     },
 
     /**
-     * The pins a period of the profile row's plan at `now`, as SQL over the row being written:
+     * The pins a period of the profile row's plan at `now` (ISO 8601 text), as SQL over the row being written:
      * a pin is judged against the plan the row has when the database writes it, so a grant
      * ending at the same moment can never let it count against the plan before. The numbers
      * are written as literals (whole numbers the configuration checked): PostgreSQL reads a
      * CASE of parameters alone as text.
      */
-    pinsSql(now: Date): RawBuilder<number> {
+    pinsSql(now: string): RawBuilder<number> {
       const cases = list
         .filter((plan) => plan !== free)
         .map((plan) => sql`when plan = ${plan.name} then ${sql.lit(plan.pins)}`)
-      return sql<number>`(case when plan_until is not null and plan_until <= ${now.toISOString()} then ${sql.lit(free.pins)} ${sql.join(cases, sql` `)} else ${sql.lit(free.pins)} end)`
+      return sql<number>`(case when plan_until is not null and plan_until <= ${now} then ${sql.lit(free.pins)} ${sql.join(cases, sql` `)} else ${sql.lit(free.pins)} end)`
     },
   }
 }
