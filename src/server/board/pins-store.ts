@@ -46,9 +46,11 @@ const PLAN_COLUMNS = ['plan', 'plan_until', 'used_pin_count', 'pin_reset_at'] as
  * Takes one of the period's pins, in one conditional UPDATE of the profile row: the database
  * decides, from the row as it is when written, whether a pin is left (a period over counts as
  * none used; the pins are those of the plan the row has then). A period over starts a new one
- * ending PIN_PERIOD_DAYS from now. The row as written, or undefined when no pin was taken (none
- * left, or no profile row yet). The same UPDATE moves the board's version on: the pin changes
- * the pinned titles others see (boardTransaction's 'by-body').
+ * ending PIN_PERIOD_DAYS from now. The same UPDATE moves the board's version on: the pin changes
+ * the pinned titles others see (boardTransaction's 'by-body'). An account with no profile row
+ * yet has it made (free, no pin used) only when that UPDATE took nothing, and the pin tried
+ * again, so a pin on an existing row is one statement. The row as written, or undefined when no
+ * pin was left.
  */
 function pinTaker(plans: PlanBook) {
   const statement = preparedStatement(['uid', 'now', 'periodEnd'], (trx, values) => {
@@ -66,35 +68,20 @@ function pinTaker(plans: PlanBook) {
       )
       .returning(PLAN_COLUMNS)
   })
-  return async (trx: Transaction<Tables>, uid: string, now: Date): Promise<PlanRow | undefined> => {
-    const { rows } = await statement(trx, {
-      uid,
-      now: now.toISOString(),
-      periodEnd: periodEnd(now).toISOString(),
-    })
-    return rows[0]
+  const take = async (trx: Transaction<Tables>, uid: string, now: Date) => {
+    const values = { uid, now: now.toISOString(), periodEnd: periodEnd(now).toISOString() }
+    return (await statement(trx, values)).rows[0]
   }
-}
-
-/**
- * takePin, for an account that may have no profile row yet: the row is made (with the defaults:
- * free, no pin used) only when the first try took nothing, and the pin tried again, so a pin on
- * an existing row is one statement.
- */
-async function takePinMakingProfile(
-  takePin: ReturnType<typeof pinTaker>,
-  trx: Transaction<Tables>,
-  uid: string,
-  now: Date,
-): Promise<PlanRow | undefined> {
-  const taken = await takePin(trx, uid, now)
-  if (taken !== undefined) return taken
-  await trx
-    .insertInto('profiles')
-    .values({ user_id: uid, updated_at: now.toISOString() })
-    .onConflict((conflict) => conflict.column('user_id').doNothing())
-    .execute()
-  return takePin(trx, uid, now)
+  return async (trx: Transaction<Tables>, uid: string, now: Date): Promise<PlanRow | undefined> => {
+    const taken = await take(trx, uid, now)
+    if (taken !== undefined) return taken
+    await trx
+      .insertInto('profiles')
+      .values({ user_id: uid, updated_at: now.toISOString() })
+      .onConflict((conflict) => conflict.column('user_id').doNothing())
+      .execute()
+    return take(trx, uid, now)
+  }
 }
 
 /**
@@ -142,7 +129,7 @@ export function pinsStore(database: Database, plans: PlanBook) {
           const pinned = await pinnedIn(trx, uid)
           const index = place === undefined ? pinned.length - 1 : placeAfter(pinned, place.after)
           if (index === undefined) return 'not-found'
-          const row = await takePinMakingProfile(takePin, trx, uid, now)
+          const row = await takePin(trx, uid, now)
           if (row === undefined) return 'out-of-pins'
           const [key = ''] = await keysAt(pinned, index, 1, rekeyPin(trx, uid))
           await rekeyPin(trx, uid)({ id: animeId, key })
