@@ -366,26 +366,26 @@ describe('an account changing its handle again and again', () => {
   })
 })
 
+/**
+ * PostgreSQL: the backends waiting for a lock one of `pids` holds. SQLite runs one write
+ * transaction at a time, so nothing there waits inside the database.
+ */
+async function waitingOn(pids: readonly number[]) {
+  const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity
+    where pg_blocking_pids(pid) && ${[...pids]}::int[]`.execute(subject.database.db)
+  return rows.map((row) => row.pid)
+}
+
+/** Polls `read` until `done` holds of its answer: the condition, not a time, ends the wait. */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (;;) {
+    const value = await read()
+    if (done(value)) return value
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+}
+
 describe('an owner leaving a handle while others try to take it', () => {
-  /**
-   * PostgreSQL: the backends waiting for a lock one of `pids` holds. SQLite runs one write
-   * transaction at a time, so nothing there waits inside the database.
-   */
-  async function waitingOn(pids: readonly number[]) {
-    const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity
-      where pg_blocking_pids(pid) && ${[...pids]}::int[]`.execute(subject.database.db)
-    return rows.map((row) => row.pid)
-  }
-
-  /** Polls `read` until `done` holds of its answer: the condition, not a time, ends the wait. */
-  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-    for (;;) {
-      const value = await read()
-      if (done(value)) return value
-      await new Promise((resolve) => setImmediate(resolve))
-    }
-  }
-
   it(
     'refuses the handle and its look-alikes to saves made while the owner’s is in flight',
     { timeout: 60_000 },
@@ -473,6 +473,64 @@ describe('an owner leaving a handle while others try to take it', () => {
       expect(holders).toEqual([])
     },
   )
+})
+
+describe('two owners trading handles at once', () => {
+  it('answers each save, never with a server error, though the saves wait on each other', async () => {
+    const [first, second] = [await newUser(), await newUser()]
+    await setHandle(first, 'kitsune')
+    await setHandle(second, 'tanuki')
+
+    if (subject.database.dialect === 'postgres') {
+      // A cycle the database must break: this test's transaction moves the second owner off
+      // 'tanuki' and holds it uncommitted; the first owner's save, holding its own profile row,
+      // waits in the unique index for 'tanuki'; then this transaction waits for that row.
+      // PostgreSQL ends the save's transaction (it waited first, and this one checks late).
+      let taking: ReturnType<typeof callApp> | undefined
+      await subject.database.db.transaction().execute(async (trx) => {
+        await sql`set local deadlock_timeout = '60s'`.execute(trx)
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)
+        const holder = rows[0]?.pid ?? 0
+        await trx
+          .updateTable('profiles')
+          .set({
+            username: 'tanukinew',
+            display_username: 'tanukinew',
+            handle_skeleton: handleSkeleton('tanukinew'),
+          })
+          .where('user_id', '=', second.uid)
+          .execute()
+        // Unchecked here: the answer is judged once this transaction has ended.
+        taking = callApp(subject.app, '/api/me/profile', {
+          method: 'PATCH',
+          cookie: first.cookie,
+          body: { handle: 'tanuki' },
+        })
+        await until(
+          () => waitingOn([holder]),
+          (pids) => pids.length === 1,
+        )
+        await trx
+          .updateTable('profiles')
+          .set({ name: 'Held' })
+          .where('user_id', '=', first.uid)
+          .execute()
+      })
+      const answer = await (taking ?? Promise.reject(new Error('never sent')))
+      expect(answer.status, answer.text).toBe(200)
+      expect(await currentHandle(first)).toBe('tanuki')
+      expect(await currentHandle(second)).toBe('tanukinew')
+    } else {
+      // SQLite runs one write transaction at a time, so nothing waits inside the database:
+      // each save meets the other's handle, held or released, and is refused.
+      const answers = await Promise.all([save(first, 'tanuki'), save(second, 'kitsune')])
+      expect(answers.map((answer) => answer.json)).toEqual([TAKEN_BODY, TAKEN_BODY])
+      expect([await currentHandle(first), await currentHandle(second)]).toEqual([
+        'kitsune',
+        'tanuki',
+      ])
+    }
+  })
 })
 
 describe('taking a handle back (the account recovery)', () => {

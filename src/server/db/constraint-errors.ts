@@ -8,3 +8,10 @@ export const isUniqueViolation = (error: unknown) =>
 /** The user was deleted while this request ran (its session was checked just before). */
 export const isMissingUser = (error: unknown) =>
   ['SQLITE_CONSTRAINT_FOREIGNKEY', '23503'].includes(String(errorCode(error)))
+
+/**
+ * PostgreSQL ended this transaction to break a cycle of transactions waiting on each other's
+ * locks (two changes of handle each waiting in a unique index for the other's). SQLite runs
+ * one write transaction at a time and has none.
+ */
+export const isDeadlock = (error: unknown) => errorCode(error) === '40P01'

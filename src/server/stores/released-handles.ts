@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import { handleSkeleton } from '../../shared/handle-skeleton'
 import { HANDLE_CHANGES_MAX, HANDLE_RELEASE_DAYS } from '../../shared/profile'
-import { isUniqueViolation } from '../db/constraint-errors'
+import { isDeadlock, isUniqueViolation } from '../db/constraint-errors'
 import type { Tables } from '../db/tables'
 
 /**
@@ -42,14 +42,29 @@ export interface HeldHandle {
   displayUsername: string
 }
 
+/** How many times a change of handle is run before a deadlock is let through. */
+const DEADLOCK_ATTEMPTS = 3
+
 /**
  * Runs a change of handle in one transaction: BEGIN IMMEDIATE on SQLite (database.ts), READ
- * COMMITTED named on PostgreSQL, so each statement sees what committed before it.
+ * COMMITTED named on PostgreSQL, so each statement sees what committed before it. A change
+ * holds its own profile row, then waits in the unique indexes for any transaction moving off
+ * the handle it takes; two owners trading handles (or a chain of them) wait on each other, and
+ * PostgreSQL ends one transaction to break the cycle. That one is run again, whole: it then
+ * sees what the other committed and is saved or refused as if it had come second.
  */
-export const handleTransaction = <Result>(
+export async function handleTransaction<Result>(
   db: Kysely<Tables>,
   body: (trx: Transaction<Tables>) => Promise<Result>,
-): Promise<Result> => db.transaction().setIsolationLevel('read committed').execute(body)
+): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().setIsolationLevel('read committed').execute(body)
+    } catch (error) {
+      if (!isDeadlock(error) || attempt === DEADLOCK_ATTEMPTS) throw error
+    }
+  }
+}
 
 /**
  * Locks the user's profile row until the transaction ends and answers its handle then (none
