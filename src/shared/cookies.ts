@@ -1,9 +1,8 @@
 /**
- * Every cookie Mofu sets, by the name a browser keeps it under (docs/api.md "Cookies"). The code
- * that sets one of Mofu's own takes its name and lifetime from here; the Cookies page lists them
- * all, and tests/integration/cookies-set.test.ts holds this list to what the server sets, so a
- * cookie added without its line here fails there. No zod here: the pre-paint script imports the
- * page's own names.
+ * The names and lifetimes of Mofu's cookies, and the one cookie reader (docs/api.md "Cookies").
+ * The code that sets one of Mofu's own takes its name and lifetime from here; ./site-cookies.ts
+ * lists every cookie for the Cookies page. No zod and no table here: the pre-paint script and
+ * every page's first load import these names.
  */
 
 const DAY_SECONDS = 24 * 60 * 60
@@ -41,46 +40,6 @@ export const TRUST_DEVICE_SECONDS = 30 * DAY_SECONDS
 /** The two-factor plugin's: a log-in waiting for its code, for as long as the plugin waits. */
 export const TWO_FACTOR_COOKIE = 'two_factor'
 export const TWO_FACTOR_COOKIE_SECONDS = 10 * 60
-
-export interface SiteCookie {
-  /** As the browser keeps it over http; Better Auth's gain `__Secure-` under https. */
-  name: string
-  /** Its Max-Age. */
-  seconds: number
-  /** The page's script, or an answer of the server. */
-  setBy: 'page' | 'server'
-}
-
-export const MOFU_COOKIES = {
-  darkMode: { name: DARK_MODE_COOKIE, seconds: PAGE_COOKIE_SECONDS, setBy: 'page' },
-  lang: { name: LANGUAGE_COOKIE, seconds: PAGE_COOKIE_SECONDS, setBy: 'page' },
-  session: {
-    name: `${AUTH_COOKIE_PREFIX}session_token`,
-    seconds: SESSION_SECONDS,
-    setBy: 'server',
-  },
-  browser: { name: BROWSER_COOKIE, seconds: BROWSER_COOKIE_SECONDS, setBy: 'server' },
-  trustedBrowser: {
-    name: `${AUTH_COOKIE_PREFIX}${TRUST_DEVICE_COOKIE}`,
-    seconds: TRUST_DEVICE_SECONDS,
-    setBy: 'server',
-  },
-  twoFactorStep: {
-    name: `${AUTH_COOKIE_PREFIX}${TWO_FACTOR_COOKIE}`,
-    seconds: TWO_FACTOR_COOKIE_SECONDS,
-    setBy: 'server',
-  },
-  /** The passkey plugin's, while the browser's prompt is open: its 5 minutes. */
-  passkeyPrompt: {
-    name: `${AUTH_COOKIE_PREFIX}better-auth-passkey`,
-    seconds: 5 * 60,
-    setBy: 'server',
-  },
-  /** Better Auth's, between Google sign-in's start and its return: its 5 minutes. */
-  googleSignIn: { name: `${AUTH_COOKIE_PREFIX}state`, seconds: 5 * 60, setBy: 'server' },
-} as const satisfies Record<string, SiteCookie>
-
-export type MofuCookie = keyof typeof MOFU_COOKIES
 
 /**
  * Every value a Cookie header (or document.cookie) gives the cookie `name`, in order: pairs split

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test'
-import { AUTH_COOKIE_PREFIX, MOFU_COOKIES, SECURE_COOKIE_PREFIX } from '../../src/shared/cookies'
+import { AUTH_COOKIE_PREFIX, SECURE_COOKIE_PREFIX } from '../../src/shared/cookies'
+import { MOFU_COOKIES } from '../../src/shared/site-cookies'
 import { newEmail, PASSWORD, panel, verifiedAccount } from './account-helpers'
 import { blockingViolations, COLOUR_RULES, settled } from './axe'
 import { expect, test } from './fixtures'

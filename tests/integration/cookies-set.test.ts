@@ -5,10 +5,10 @@ import { signInWithGoogle } from '../support/google-flow'
 import { addPasskey } from '../support/passkey-flow'
 import { createTestUser, TEST_PASSWORD } from '../support/test-users'
 import { turnOnTwoFactor } from '../support/two-factor-flow'
-import { MOFU_COOKIES } from '../../src/shared/cookies'
+import { MOFU_COOKIES } from '../../src/shared/site-cookies'
 
 /**
- * The Cookies page lists every cookie Mofu sets (src/shared/cookies.ts): here every way of
+ * The Cookies page lists every cookie Mofu sets (src/shared/site-cookies.ts): here every way of
  * signing in that sets one (a password, a verification link, two-factor with a trusted browser,
  * a passkey, Google) runs, and each cookie its answers set is on that list, with the lifetime it
  * gives and the attributes the page names (HttpOnly, SameSite=Lax), and each of the server's on

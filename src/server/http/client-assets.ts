@@ -18,7 +18,8 @@ import {
   POPUP_DONE_FILE,
   prerenderedFile,
 } from '../../shared/routes'
-import { cookieIn, MOFU_COOKIES, SECURE_COOKIE_PREFIX } from '../../shared/cookies'
+import { cookieIn, SECURE_COOKIE_PREFIX } from '../../shared/cookies'
+import { MOFU_COOKIES } from '../../shared/site-cookies'
 import type { Language } from '../../shared/language'
 import { answerLanguage } from './language'
 import { paintFirstLoader, scriptHash } from './paint-first-loader'

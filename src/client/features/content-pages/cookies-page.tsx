@@ -1,11 +1,7 @@
 import type { ReactNode } from 'react'
-import {
-  AUTH_COOKIE_PREFIX,
-  MOFU_COOKIES,
-  SECURE_COOKIE_PREFIX,
-  type MofuCookie,
-} from '@shared/cookies'
+import { AUTH_COOKIE_PREFIX, SECURE_COOKIE_PREFIX } from '@shared/cookies'
 import { PREFERENCE_NAMES, PREFERENCES } from '@shared/preferences'
+import { MOFU_COOKIES, type MofuCookie } from '@shared/site-cookies'
 import { MofuMascot } from '@client/components/art/mofu-mascot'
 import { PageHero } from '@client/components/page-hero'
 import { InfoTable, Key, PageSection, RICH, type RichText } from '@client/components/page-section'
