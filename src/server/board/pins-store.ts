@@ -7,10 +7,15 @@ import { periodEnd, type PlanBook, type PlanRow } from '../plans/plan-book'
 import type { BoardRefusal } from './folders-store'
 import { boardTransaction, byPlace, keysAt, placeAfter, type Placed } from './order'
 
+/** Rows of the user's likes, their pinned ones in their pinned order. */
+const inPinnedOrder = (rows: readonly { anime_id: string; pin_key: string | null }[]): Placed[] =>
+  rows
+    .flatMap((row) => (row.pin_key === null ? [] : [{ id: row.anime_id, key: row.pin_key }]))
+    .sort(byPlace)
+
 /** The user's pinned titles, in their pinned order. */
-export async function pinnedIn(trx: Transaction<Tables>, uid: string): Promise<Placed[]> {
-  const { rows } = await pinnedRows(trx, { uid })
-  return rows.map((row) => ({ id: row.anime_id, key: row.pin_key ?? '' })).sort(byPlace)
+async function pinnedIn(trx: Transaction<Tables>, uid: string): Promise<Placed[]> {
+  return inPinnedOrder((await pinnedRows(trx, { uid })).rows)
 }
 const pinnedRows = preparedStatement(['uid'], (trx, { uid }) =>
   trx
@@ -18,6 +23,25 @@ const pinnedRows = preparedStatement(['uid'], (trx, { uid }) =>
     .select(['anime_id', 'pin_key'])
     .where('user_id', '=', uid)
     .where('pin_key', 'is not', null),
+)
+
+/**
+ * The user's pinned likes and, pinned or not, the like of `animeId` (no row of its own: the
+ * title is not on the board), in one statement: each half reads its own index.
+ */
+const pinnedAndLike = preparedStatement(['uid', 'animeId'], (trx, { uid, animeId }) =>
+  trx
+    .selectFrom('likes')
+    .select(['anime_id', 'pin_key'])
+    .where('user_id', '=', uid)
+    .where('pin_key', 'is not', null)
+    .unionAll(
+      trx
+        .selectFrom('likes')
+        .select(['anime_id', 'pin_key'])
+        .where('user_id', '=', uid)
+        .where('anime_id', '=', animeId),
+    ),
 )
 
 const rekeyPin = (trx: Transaction<Tables>, uid: string) => (row: Placed) =>
@@ -28,15 +52,6 @@ const writePinKey = preparedStatement(['uid', 'id', 'key'], (trx, { uid, id, key
     .set({ pin_key: key })
     .where('user_id', '=', uid)
     .where('anime_id', '=', id),
-)
-
-/** The like's pin key (null: not pinned); no row: the title is not on the board. */
-const pinKeyOf = preparedStatement(['uid', 'animeId'], (trx, { uid, animeId }) =>
-  trx
-    .selectFrom('likes')
-    .select('pin_key')
-    .where('user_id', '=', uid)
-    .where('anime_id', '=', animeId),
 )
 
 /** What the profile row holds of its plan and pins, read by the writes that change them. */
@@ -116,7 +131,8 @@ export function pinsStore(database: Database, plans: PlanBook) {
         uid,
         async (trx) => {
           const now = new Date()
-          const [like] = (await pinKeyOf(trx, { uid, animeId })).rows
+          const { rows } = await pinnedAndLike(trx, { uid, animeId })
+          const like = rows.find((row) => row.anime_id === animeId)
           if (like === undefined) return 'not-found'
           // A title pinned already used a pin, which made the profile row.
           if (like.pin_key !== null) {
@@ -126,7 +142,7 @@ export function pinsStore(database: Database, plans: PlanBook) {
               allowance: await allowanceIn(trx, uid, now),
             }
           }
-          const pinned = await pinnedIn(trx, uid)
+          const pinned = inPinnedOrder(rows)
           const index = place === undefined ? pinned.length - 1 : placeAfter(pinned, place.after)
           if (index === undefined) return 'not-found'
           const row = await takePin(trx, uid, now)
