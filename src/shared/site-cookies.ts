@@ -1,9 +1,9 @@
 /**
  * Every cookie Mofu sets, by the name a browser keeps it under (docs/api.md "Cookies"): the Cookies
  * page lists them all, and tests/integration/cookies-set.test.ts holds this list to what the
- * server sets, so a cookie added without its line here fails there. Apart from ./cookies.ts,
- * whose names and reader the pre-paint script and every page load: this table is the Cookies
- * page's alone.
+ * server sets, so a cookie added without its line here fails there. Kept apart from
+ * ./cookies.ts, whose names and reader the pre-paint script and every page load, so that none of
+ * them carries this table: the Cookies page and the server import it.
  */
 import {
   AUTH_COOKIE_PREFIX,
