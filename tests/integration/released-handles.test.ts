@@ -2,9 +2,10 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { unzipSync } from 'fflate'
-import { sql } from 'kysely'
+import { sql, type Transaction } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { takeBackHandle } from '../../src/server/stores/released-handles'
+import type { Tables } from '../../src/server/db/tables'
 import { handleSkeleton } from '../../src/shared/handle-skeleton'
 import { SHARED_MESSAGES_JA } from '../../src/shared/messages-ja'
 import {
@@ -376,6 +377,12 @@ async function waitingOn(pids: readonly number[]) {
   return rows.map((row) => row.pid)
 }
 
+/** PostgreSQL: the backend that runs `trx`, as waitingOn names it. */
+async function backendPid(trx: Transaction<Tables>): Promise<number> {
+  const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)
+  return rows[0]?.pid ?? 0
+}
+
 /** Polls `read` until `done` holds of its answer: the condition, not a time, ends the wait. */
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   for (;;) {
@@ -412,8 +419,7 @@ describe('an owner leaving a handle while others try to take it', () => {
         await subject.database.db
           .transaction()
           .execute(async (trx) => {
-            const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)
-            const holder = rows[0]?.pid ?? 0
+            const holder = await backendPid(trx)
             await trx
               .insertInto('released_handles')
               .values({
@@ -489,8 +495,7 @@ describe('two owners trading handles at once', () => {
       let taking: ReturnType<typeof callApp> | undefined
       await subject.database.db.transaction().execute(async (trx) => {
         await sql`set local deadlock_timeout = '60s'`.execute(trx)
-        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)
-        const holder = rows[0]?.pid ?? 0
+        const holder = await backendPid(trx)
         await trx
           .updateTable('profiles')
           .set({
